@@ -1,0 +1,221 @@
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { rootReducer, type RootState } from '../../../src/app/rootReducer';
+import { initialAuthState, loggedOut, loginSucceeded, sessionExpired } from '../../../src/features/auth/authSlice';
+import brokerSaga, { publish, type Scheduler } from '../../../src/features/broker/brokerSaga';
+import { publishRequested, subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
+import { brokerEvents, EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
+import type { MqttConnectOptions } from '../../../src/features/broker/mqttClient';
+import { FakeMqttClient } from './fakeMqtt';
+
+const user = { id: 1, username: 'admin', name: '系统管理员', phone: null, email: null };
+const loggedIn = { auth: { ...initialAuthState, token: 'h.eyJ1c2VybmFtZSI6ImFkbWluIn0.s', user } };
+
+/** A manual scheduler: flushes run when the test says so (one "animation frame"). */
+function manualScheduler() {
+  const pending = new Set<() => void>();
+  const schedule: Scheduler = (fn) => {
+    pending.add(fn);
+    return () => pending.delete(fn);
+  };
+  const frame = () => {
+    const fns = [...pending];
+    pending.clear();
+    fns.forEach((fn) => fn());
+  };
+  return { schedule, frame, pending };
+}
+
+const running: Array<{ cancel(): void }> = [];
+
+function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?: boolean } = {}) {
+  const clients: FakeMqttClient[] = [];
+  const actions: UnknownAction[] = [];
+  const scheduler = manualScheduler();
+  const bus = new EventBus<BrokerEvents>();
+  const connect = (url: string, options: MqttConnectOptions) => {
+    if (opts.connectThrows) throw new Error('boom');
+    const client = new FakeMqttClient(url, options);
+    clients.push(client);
+    return client;
+  };
+  const saga = createSagaMiddleware({ context: { document } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloaded as RootState,
+    middleware: (getDefault) =>
+      getDefault({ thunk: false }).concat(
+        () => (next) => (action) => {
+          actions.push(action as UnknownAction);
+          return next(action);
+        },
+        saga,
+      ),
+  });
+  const task = saga.run(brokerSaga, { connect, schedule: scheduler.schedule, bus });
+  running.push(task);
+  const client = () => clients[clients.length - 1];
+  const toasts = () => store.getState().notifications.queue.map((t) => ({ messageKey: t.messageKey, severity: t.severity }));
+  return { store, clients, client, actions, scheduler, bus, task, toasts };
+}
+
+describe('broker saga', () => {
+  afterEach(() => {
+    running.splice(0).forEach((task) => task.cancel());
+    delete (window as { djiBridge?: unknown }).djiBridge;
+    jest.restoreAllMocks();
+  });
+
+  it('connects when already logged in, with the spec options and the user own name + token', () => {
+    const { client, store } = setup();
+    expect(client().url).toBe('ws://localhost/mqtt');
+    expect(client().options).toMatchObject({ clean: true, connectTimeout: 7000, reconnectPeriod: 5000, username: 'admin', password: loggedIn.auth.token });
+    expect(client().options.clientId).toMatch(/^web_\d+$/);
+    expect(store.getState().broker.status).toBe('connecting');
+  });
+
+  it('on connect: status connected, subscribes QoS 0 to sysinfo/online and sysinfo/weather, success toast bottom-right 2 s', () => {
+    const { client, store } = setup();
+    client().acceptConnection();
+    expect(store.getState().broker.status).toBe('connected');
+    expect(client().subscriptions).toEqual([{ topics: ['sysinfo/online', 'sysinfo/weather'], qos: 0 }]);
+    expect(store.getState().notifications.queue).toEqual([
+      expect.objectContaining({ messageKey: 'broker.toast.connected', severity: 'success', durationMs: 2000, position: { vertical: 'bottom', horizontal: 'right' } }),
+    ]);
+  });
+
+  it('no success toast inside the remote controller (window.djiBridge exists)', () => {
+    (window as { djiBridge?: unknown }).djiBridge = {};
+    const { client, store } = setup();
+    client().acceptConnection();
+    expect(store.getState().broker.status).toBe('connected');
+    expect(store.getState().notifications.queue).toEqual([]);
+  });
+
+  it('reconnect: "reconnecting" warning; error: "connection failed" error; recovery: connected again', () => {
+    const { client, store, toasts } = setup();
+    client().acceptConnection();
+    client().dropConnection();
+    expect(store.getState().broker.status).toBe('closed');
+    client().retry();
+    expect(store.getState().broker.status).toBe('reconnecting');
+    client().fail('connect ECONNREFUSED');
+    expect(store.getState().broker).toMatchObject({ status: 'error', lastError: 'connect ECONNREFUSED' });
+    client().retry();
+    client().acceptConnection();
+    expect(store.getState().broker.status).toBe('connected');
+    expect(toasts()).toEqual([
+      { messageKey: 'broker.toast.connected', severity: 'success' },
+      { messageKey: 'broker.toast.reconnecting', severity: 'warning' },
+      { messageKey: 'broker.toast.failed', severity: 'error' },
+      { messageKey: 'broker.toast.reconnecting', severity: 'warning' },
+      { messageKey: 'broker.toast.connected', severity: 'success' },
+    ]);
+    // Subscribed again on the new connection (clean session).
+    expect(client().subscriptions).toHaveLength(2);
+  });
+
+  it('an exception during setup: "connection error" toast, status error, no crash', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store, task } = setup(loggedIn, { connectThrows: true });
+    expect(store.getState().broker).toMatchObject({ status: 'error', lastError: 'boom' });
+    expect(store.getState().notifications.queue[0]).toMatchObject({ messageKey: 'broker.toast.setupError', severity: 'error' });
+    expect(task.isRunning()).toBe(true);
+  });
+
+  it('waits for login, and disconnects on logout and on an expired session', () => {
+    const { clients, client, store } = setup({});
+    expect(clients).toHaveLength(0);
+    store.dispatch(loginSucceeded({ token: 'tok2', user }));
+    expect(client().options.password).toBe('tok2');
+    client().acceptConnection();
+    store.dispatch(loggedOut({ serverConfirmed: true }));
+    expect(client().ended).toBe(true);
+    expect(store.getState().broker.status).toBe('closed');
+    store.dispatch(loginSucceeded({ token: 'tok3', user }));
+    expect(clients).toHaveLength(2);
+    store.dispatch(sessionExpired());
+    expect(clients[1].ended).toBe(true);
+  });
+
+  it('messages are batched: one store update per frame, re-emitted on the event bus under the topic and "message"', () => {
+    const { client, store, scheduler, bus, actions } = setup();
+    client().acceptConnection();
+    const byTopic: unknown[] = [];
+    const all: unknown[] = [];
+    bus.on('sysinfo/online', (e) => byTopic.push(e));
+    bus.on('message', (e) => all.push(e));
+    const online = { online: ['A'], offline: ['B'], onlineCount: 1, total: 2, changed: [], at: 1 };
+    const weather = { at: 1, stations: [{ areaId: 'default', name: 'Shenzhen', windSpeed: 3, windDirection: 90, gust: 4, temperature: 25, humidity: 60, visibility: 9000, precipitation: 0, flyable: true, reasons: [] }] };
+    client().deliver('sysinfo/online', online);
+    client().deliver('sysinfo/weather', weather);
+    for (let i = 0; i < 100; i++) client().deliver('thing/product/SN1/osd', { sn: 'SN1', lat: 22.5 + i / 1000, lng: 114, alt: 50, speed: 5, heading: 0, battery: 90 - i / 10, status: 'flying', at: i });
+    expect(actions.filter((a) => a.type === 'broker/messagesReceived')).toHaveLength(0);
+    expect(scheduler.pending.size).toBe(1);
+    scheduler.frame();
+    expect(actions.filter((a) => a.type === 'broker/messagesReceived')).toHaveLength(1);
+    const state = store.getState().broker;
+    expect(state.online).toEqual(online);
+    expect(state.weather).toEqual(weather);
+    expect(state.counters).toMatchObject({ received: 102, invalid: 0, batches: 1, byTopic: { 'sysinfo/online': 1, 'sysinfo/weather': 1, 'thing/product/+/osd': 100 } });
+    expect(state.telemetry.SN1.latest.at).toBe(99);
+    expect(state.telemetry.SN1.trail).toHaveLength(30);
+    expect(byTopic).toEqual([{ topic: 'sysinfo/online', message: online }]);
+    expect(all).toHaveLength(102);
+  });
+
+  it('a payload that is not JSON is dropped with a warning and counted, never a crash', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client, store, scheduler, task } = setup();
+    client().acceptConnection();
+    client().deliver('sysinfo/online', '{not json');
+    client().deliver('sysinfo/weather', { at: 1, stations: [] });
+    scheduler.frame();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not valid JSON'));
+    expect(store.getState().broker.counters).toMatchObject({ received: 1, invalid: 1 });
+    expect(task.isRunning()).toBe(true);
+  });
+
+  it('publish: false and "client not connected" while disconnected; QoS 1 by default when connected', () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    expect(publish('web/admin/x', { a: 1 })).toBe(false);
+    const { client, store } = setup();
+    expect(publish('web/admin/x', { a: 1 })).toBe(false);
+    expect(log).toHaveBeenCalledWith('client not connected');
+    client().acceptConnection();
+    expect(publish('web/admin/x', { a: 1 })).toBe(true);
+    store.dispatch(publishRequested({ topic: 'web/admin/y', message: 'hi', qos: 0 }));
+    expect(client().published).toEqual([
+      { topic: 'web/admin/x', message: '{"a":1}', qos: 1, retain: false },
+      { topic: 'web/admin/y', message: 'hi', qos: 0, retain: false },
+    ]);
+    expect(store.getState().broker.counters.published).toBe(1);
+    client().dropConnection();
+    expect(publish('web/admin/x', 1)).toBe(false);
+  });
+
+  it('subscriptions can be changed at run time (e.g. telemetry for the situational view)', () => {
+    const { client, store } = setup();
+    client().acceptConnection();
+    store.dispatch(subscriptionsChanged({ add: ['thing/product/+/osd'] }));
+    store.dispatch(subscriptionsChanged({ remove: ['sysinfo/weather'] }));
+    expect(client().subscriptions[1]).toEqual({ topics: ['thing/product/+/osd'], qos: 0 });
+    expect(client().unsubscribed).toEqual(['sysinfo/weather']);
+    expect(store.getState().broker.subscriptions).toEqual(['sysinfo/online', 'thing/product/+/osd']);
+  });
+
+  it('the default event bus is a shared singleton; a failing listener does not stop others', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: string[] = [];
+    const off1 = brokerEvents.on('message', () => {
+      throw new Error('bad listener');
+    });
+    const off2 = brokerEvents.on('message', (e) => seen.push(e.topic));
+    brokerEvents.emit('message', { topic: 't', message: 1 });
+    off1();
+    off2();
+    expect(seen).toEqual(['t']);
+    expect(error).toHaveBeenCalled();
+    expect(brokerEvents.listenerCount('message')).toBe(0);
+  });
+});

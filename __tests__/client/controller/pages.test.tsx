@@ -1,0 +1,152 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, type SimulatedBridgeOptions } from '../../../src/features/controller/simulatedBridge';
+import { loggedInState, renderApp } from '../support/renderApp';
+import type { Route } from '../support/testStore';
+import { controllerRoutes } from './fixtures';
+
+// Lazy route modules compile on first use under ts-jest: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// Leaflet needs a real layout engine; the map itself is covered by the browser test.
+jest.mock('../../../src/features/controller/RouteMap', () => ({
+  __esModule: true,
+  default: ({ route, label }: { route: { waypoints: unknown[] }; label: string }) => (
+    <div role="region" aria-label={label}>
+      map with {route.waypoints.length} waypoints
+    </div>
+  ),
+}));
+
+const project = { id: 7, name: '深圳湾巡检' };
+
+interface InBridge {
+  sim?: SimulatedBridgeOptions;
+  routes?: Record<string, Route>;
+  loggedIn?: boolean;
+  project?: { id: number; name: string };
+}
+
+function inBridge(path: string, { sim = {}, routes = controllerRoutes, loggedIn = false, project }: InBridge = {}) {
+  const bridge = installSimulatedBridge({ connectDelayMs: 0, ...sim });
+  const preloadedState = { ...(loggedIn ? loggedInState : {}), ...(project ? { project: { current: project, joiningId: null } } : {}) };
+  return { bridge, ...renderApp(path, { routes, preloadedState }) };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.innerWidth = 1920;
+});
+afterEach(() => delete (window as { djiBridge?: unknown }).djiBridge);
+
+describe('controller login page', () => {
+  it('inside the bridge a console path goes to the controller login; signing in lands on home with the aircraft serial', async () => {
+    const { router, bridge } = inBridge('/Device/UAV');
+    // The console page's module loads first (route lazy), then the guard moves on: give it time.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'), { timeout: 15_000 });
+    expect(await screen.findByText('许可证验证通过')).toBeInTheDocument();
+    expect(screen.getByText('遥控器配置已加载')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/用户名/), 'admin');
+    await userEvent.type(screen.getByLabelText(/密码/), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/home'));
+    const aircraft = await screen.findByRole('region', { name: '飞行器序列号' });
+    await within(aircraft).findByText(SIMULATED_AIRCRAFT_SN);
+    expect(bridge.sim.token()).toBe('tok-123');
+  });
+
+  it('a refused licence is shown and the form cannot be sent', async () => {
+    inBridge('/djiapp/login', { sim: { license: 'refused' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('许可证被拒绝，请检查 appId、appKey 与 appLicense');
+    expect(screen.getByRole('button', { name: '登录' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+  });
+
+  it('a wrong password shows the server message', async () => {
+    const { ApiError } = jest.requireActual('../../../src/api/client');
+    inBridge('/djiapp/login', {
+      routes: {
+        ...controllerRoutes,
+        'POST /auth/login/': () => {
+          throw new ApiError('http', 'Wrong username or password', 401);
+        },
+      },
+    });
+    await screen.findByText('许可证验证通过');
+    await userEvent.type(screen.getByLabelText(/用户名/), 'admin');
+    await userEvent.type(screen.getByLabelText(/密码/), 'bad');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText(/Wrong username or password/)).toBeInTheDocument();
+  });
+});
+
+describe('controller home', () => {
+  it('shows the navigation part and the content part; no aircraft means not connected', async () => {
+    inBridge('/djiapp/home', { loggedIn: true, sim: { aircraftSn: null } });
+    const nav = await screen.findByRole('navigation', { name: '遥控器导航' });
+    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual(['遥控器首页', '遥控器项目', '遥控器任务']);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: '飞行器序列号' })).findByText('未检测到飞行器')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '飞行器连接' })).getByText('未连接飞行器')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '当前项目' })).getByText('尚未加入项目')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '消息服务' })).toBeInTheDocument();
+  });
+
+  it('signing out from the navigation part returns to the controller login and unloads the bridge components', async () => {
+    const { router, bridge } = inBridge('/djiapp/login', { routes: { ...controllerRoutes, 'POST /auth/logout/': () => null } });
+    await userEvent.type(await screen.findByLabelText(/用户名/), 'admin');
+    await userEvent.type(screen.getByLabelText(/密码/), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(bridge.sim.loadedComponents().sort()).toEqual(['api', 'thing']));
+    await userEvent.click(within(await screen.findByRole('navigation', { name: '遥控器导航' })).getByRole('button', { name: '退出登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'));
+    await waitFor(() => expect(bridge.sim.loadedComponents()).toEqual([]));
+  });
+
+  it('logged out inside the bridge, home goes to the controller login', async () => {
+    const { router } = inBridge('/djiapp/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'));
+  });
+});
+
+describe('controller projects and tasks', () => {
+  it('join a project from the list, it shows on home; exit clears it', async () => {
+    const { router } = inBridge('/djiapp/project', { loggedIn: true });
+    const list = await screen.findByRole('list', { name: '项目列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '加入 深圳湾巡检' }));
+    const current = await screen.findByRole('region', { name: '当前项目' });
+    expect(current).toHaveTextContent('深圳湾巡检');
+    await act(() => router.navigate('/djiapp/home'));
+    expect(await within(await screen.findByRole('region', { name: '当前项目' })).findByText('深圳湾巡检')).toBeInTheDocument();
+    await act(() => router.navigate('/djiapp/project'));
+    await userEvent.click(within(await screen.findByRole('region', { name: '当前项目' })).getByRole('button', { name: '退出项目' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: '当前项目' })).not.toBeInTheDocument());
+  });
+
+  it('tasks need a project', async () => {
+    inBridge('/djiapp/task', { loggedIn: true });
+    expect(await screen.findByText('请先加入一个项目，再查看任务。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '选择项目' })).toHaveAttribute('href', '#/djiapp/project');
+  });
+
+  it("the current project's tasks; a task shows its route on the map", async () => {
+    const { calls } = inBridge('/djiapp/task', { loggedIn: true, project });
+    const list = await screen.findByRole('list', { name: '任务列表' });
+    expect(calls.find((c) => c.path === '/Task/')?.options?.query).toMatchObject({ project_id: 7 });
+    expect(screen.getByText('选择一个任务查看航线')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: '海岸线巡查' }));
+    const route = await screen.findByRole('region', { name: '航线' });
+    expect(await within(route).findByRole('region', { name: '航线地图' })).toHaveTextContent('map with 2 waypoints');
+    expect(route).toHaveTextContent('航点 2 个');
+    expect(route).toHaveTextContent('航线长度 2300 米');
+    expect(route).toHaveTextContent('预计时长 7 分钟');
+  });
+});
+
+describe('outside the bridge', () => {
+  it('a controller path shows "请在大疆遥控器访问" and goes to the console home', async () => {
+    const { router } = renderApp('/djiapp/home', { preloadedState: loggedInState });
+    expect(await screen.findByText('请在大疆遥控器访问')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Tas'));
+  });
+});

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
+import { withLiveStatus } from '../../../src/features/devices/deviceRules';
+import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+
+// Whole-app renders with lazy pages are slow when the suite runs in parallel.
+jest.setTimeout(60_000);
+
+jest.mock('../../../src/features/resources/GeoMap', () => ({
+  __esModule: true,
+  default: ({ label, markers }: { label: string; markers?: Array<{ position: [number, number] }> }) => (
+    <div role="region" aria-label={label}>
+      {markers?.map((m) => m.position.join(',')).join(';')}
+    </div>
+  ),
+}));
+
+const device = { id: 1, serial: 'SN-0001', name: 'M30-巡检1', model: 'M30T', kind: 'aircraft', status: 'online', dept_id: 2, battery: 76, last_seen_at: '2026-11-20T08:00:00.000Z', last_lat: 22.5, last_lng: 114.1, photo: '/uploads/p.png' };
+const routes = {
+  'GET /Device/': () => ({ items: [device], total: 1 }),
+  'GET /Dept/': () => ({ items: [{ id: 2, name: '南山分队', parent_id: null }], total: 1 }),
+};
+
+beforeAll(() => {
+  // jsdom has no object URLs; the photo preview needs one.
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:preview'), revokeObjectURL: jest.fn() });
+});
+
+describe('/Device/UAV', () => {
+  it('lists devices with status chips and the department name', async () => {
+    renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    expect(await screen.findByText('M30-巡检1', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('在线')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('南山分队').length).toBeGreaterThan(0));
+  });
+
+  it('filters go to the API and the URL', async () => {
+    const { calls } = renderApp('/Device/UAV?status=flying&kind=dock', { routes, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ status: 'flying', kind: 'dock', page: 1, page_size: 20 });
+  });
+
+  it('create validates before sending', async () => {
+    const { calls } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建设备' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /序列号/ }), 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('4-64 位字母、数字或 -')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('必填').length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('create sends multipart with the photo; emptied optional fields go as "null"', async () => {
+    const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'POST /Device/': () => ({ id: 9 }) }, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建设备' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /序列号/ }), 'SN-0009');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /名称/ }), '新机');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /型号/ }), 'M3E');
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'p.png', { type: 'image/png' });
+    await userEvent.upload(within(dialog).getByLabelText('设备照片', { selector: 'input' }), photo);
+    expect(await within(dialog).findByRole('img', { name: '查看图片' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')!.options!.body as FormData;
+    expect(body.get('serial')).toBe('SN-0009');
+    expect(body.get('dept_id')).toBe('null');
+    expect((body.get('photo') as File).name).toBe('p.png');
+  });
+
+  it('delete asks for confirmation, then deletes', async () => {
+    const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'DELETE /Device/1/': () => null }, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: '删除 M30-巡检1' }));
+    const confirm = await screen.findByRole('dialog', { name: '确认删除' });
+    expect(confirm).toHaveTextContent('确定删除“M30-巡检1”吗？');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/Device/1/')).toBe(true));
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const { calls } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: '删除 M30-巡检1' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认删除' })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('a viewer sees no create, edit or delete', async () => {
+    const viewer = { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser, permissions: ['device:read'] } } };
+    renderApp('/Device/UAV', { routes, preloadedState: viewer });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: '新建' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /删除/ })).not.toBeInTheDocument();
+  });
+
+  it('the detail drawer shows photo, battery, last seen and the position on the map', async () => {
+    renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    await userEvent.click(await screen.findByText('M30-巡检1', {}, { timeout: 8000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'M30-巡检1 (SN-0001)' });
+    expect(within(drawer).getByRole('img', { name: '设备照片' })).toHaveAttribute('src', '/uploads/p.png');
+    expect(within(drawer).getByText('76%')).toBeInTheDocument();
+    expect(await within(drawer).findByRole('region', { name: '设备位置地图' })).toHaveTextContent('22.5,114.1');
+  });
+});
+
+describe('withLiveStatus', () => {
+  const row = { id: 1, serial: 'A1', status: 'offline', battery: 50 };
+  it('telemetry wins over the stored row', () => {
+    expect(withLiveStatus(row, { telemetry: { A1: { latest: { status: 'flying', battery: 40, lat: 1, lng: 2, at: 0 } } }, online: null })).toMatchObject({ status: 'flying', battery: 40, last_lat: 1, live: true });
+  });
+  it('presence flips online/offline only', () => {
+    expect(withLiveStatus(row, { telemetry: {}, online: ['A1'] }).status).toBe('online');
+    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, online: [] }).status).toBe('maintenance');
+    expect(withLiveStatus(row, { telemetry: {}, online: null })).toBe(row);
+  });
+});

@@ -1,0 +1,47 @@
+import { translations } from '../../../src/features/i18n/resources';
+import { createI18n } from '../../../src/features/i18n/i18n';
+
+function flatten(table: object, prefix = ''): Record<string, unknown> {
+  return Object.entries(table).reduce<Record<string, unknown>>((acc, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object') Object.assign(acc, flatten(value, path));
+    else acc[path] = value;
+    return acc;
+  }, {});
+}
+
+describe('translation tables', () => {
+  const zh = flatten(translations['zh-cn']);
+  const en = flatten(translations.en);
+
+  it('every zh-cn key exists in en and the other way round', () => {
+    expect(Object.keys(en).filter((k) => !(k in zh))).toEqual([]);
+    expect(Object.keys(zh).filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('no text is empty', () => {
+    expect(Object.entries(zh).filter(([, v]) => typeof v !== 'string' || !v)).toEqual([]);
+    expect(Object.entries(en).filter(([, v]) => typeof v !== 'string' || !v)).toEqual([]);
+  });
+
+  it('interpolation variables match between languages', () => {
+    const vars = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    expect(Object.keys(zh).filter((k) => vars(zh[k]).join() !== vars(en[k]).join())).toEqual([]);
+  });
+
+  it.each([
+    ['kit.tableEmpty', '暂无数据'],
+    ['kit.invalidInput', '输入的数据不合法!'],
+    ['guard.openOnController', '请在大疆遥控器访问'],
+    ['kit.confirm', '确定'],
+    ['kit.cancel', '取消'],
+  ])('spec text %s = %s', (key, text) => {
+    expect(zh[key]).toBe(text);
+  });
+
+  it('zh-cn is the default and fallback', () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('kit.tableEmpty')).toBe('No data');
+    expect(i18n.options.fallbackLng).toEqual(['zh-cn']);
+  });
+});

@@ -1,0 +1,98 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../../src/features/i18n/i18n';
+import FeatureEditor from '../../../src/features/map/FeatureEditor';
+import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
+import { saveFailed, saveRequested, deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import type { MapFeature } from '../../../src/features/map/types';
+import { createTestStore, flush } from '../support/testStore';
+
+const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]]] };
+const park: MapFeature = { id: 5, project_id: null, name: 'Park', category: 'green', geometry: square, style: { color: '#00ff00', weight: 2 }, properties: { owner: 'city', area_m2: 1 } };
+
+function setup() {
+  const saved = { id: 9 };
+  const { store, actions } = createTestStore({ 'POST /Feature/': () => saved, 'PUT /Feature/5/': () => saved, 'DELETE /Feature/5/': () => null, 'GET /Feature/': () => ({ items: [park], total: 1 }) });
+  store.dispatch(editorOpened('polygon'));
+  store.dispatch(featuresLoaded([park]));
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={createI18n('zh-cn')}>
+        <FeatureEditor kind="polygon" />
+      </I18nextProvider>
+    </Provider>,
+  );
+  const saves = () => actions.filter(saveRequested.match);
+  return { store, actions, saves };
+}
+
+describe('FeatureEditor', () => {
+  it('draw → the drawn shape gets a form with its live area; save sends geometry, style and measured properties', async () => {
+    const { store, saves } = setup();
+    await userEvent.click(screen.getByRole('button', { name: '绘制面' }));
+    expect(screen.getByText(/请在地图上绘制面/)).toBeInTheDocument();
+    act(() => void store.dispatch(shapeDrawn(square)));
+    expect(screen.getByTestId('measure-area')).toHaveTextContent('1.24 km²');
+    await userEvent.type(screen.getByLabelText(/名称/), '湖区');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(saves()).toHaveLength(1);
+    const { id, values } = saves()[0].payload;
+    expect(id).toBeUndefined();
+    expect(values).toMatchObject({ name: '湖区', category: '默认', geometry: square, style: { color: '#1976d2', weight: 3 } });
+    expect((values.properties as { area_m2: number }).area_m2).toBeGreaterThan(1_230_000);
+    await act(flush);
+    expect(screen.getByRole('button', { name: '绘制面' })).toBeInTheDocument();
+  });
+
+  it('a required name is checked before anything is sent', async () => {
+    const { store, saves } = setup();
+    act(() => void store.dispatch(drawStarted()));
+    act(() => void store.dispatch(shapeDrawn(square)));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByText('请输入名称')).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('editing a selected feature: the form holds its attributes, moved vertices are measured and saved with a PUT', async () => {
+    const { store, saves } = setup();
+    act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
+    expect(screen.getByLabelText(/名称/)).toHaveValue('Park');
+    expect(screen.getByLabelText(/类别/)).toHaveValue('green');
+    const bigger = { type: 'Polygon' as const, coordinates: [[[0, 0], [0.02, 0], [0.02, 0.02], [0, 0.02], [0, 0]]] };
+    act(() => void store.dispatch(draftChanged(bigger)));
+    expect(screen.getByTestId('measure-area')).toHaveTextContent('4.95 km²');
+    // Vertex moves keep what was typed.
+    await userEvent.clear(screen.getByLabelText(/名称/));
+    await userEvent.type(screen.getByLabelText(/名称/), 'Big park');
+    act(() => void store.dispatch(draftChanged(square)));
+    expect(screen.getByLabelText(/名称/)).toHaveValue('Big park');
+    act(() => void store.dispatch(draftChanged(bigger)));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const { id, values } = saves()[0].payload;
+    expect(id).toBe(5);
+    expect(values).toMatchObject({ name: 'Big park', geometry: bigger, style: { color: '#00ff00', weight: 2 }, properties: { owner: 'city' } });
+    expect((values.properties as { area_m2: number }).area_m2).toBeGreaterThan(4_900_000);
+  });
+
+  it("shows the server's field errors", async () => {
+    const { store } = setup();
+    act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
+    act(() => void store.dispatch(saveFailed({ resource: 'feature', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] })));
+    expect(screen.getByText('already used')).toBeInTheDocument();
+    expect(screen.getByText(/name taken/)).toBeInTheDocument();
+  });
+
+  it('delete asks first, then deletes through the resources saga', async () => {
+    const { store, actions } = setup();
+    act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
+    await userEvent.click(screen.getByRole('button', { name: '删除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Park/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /确定|确认/ }));
+    expect(actions.filter(deleteRequested.match).map((a) => a.payload)).toEqual([{ resource: 'feature', id: 5 }]);
+    await act(flush);
+    expect(store.getState().map.selectedId).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { ApiError } from '../../../src/api/client';
+import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
+import { deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import type { FeatureInput } from '../../../src/features/map/types';
+import { createTestStore, flush } from '../support/testStore';
+
+const point = (i: number) => ({ id: i, name: `P${i}`, category: 'c', project_id: null, geometry: { type: 'Point', coordinates: [114, 22] }, style: {}, properties: {} });
+const square = { type: 'Polygon', coordinates: [[[114, 22], [114.1, 22], [114.1, 22.1], [114, 22.1], [114, 22]]] };
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await flush();
+};
+
+describe('map saga', () => {
+  it('reads every feature page by page (page_size 100)', async () => {
+    const all = Array.from({ length: 230 }, (_, i) => point(i + 1));
+    const { store, calls } = createTestStore({
+      'GET /Feature/': (o) => {
+        const q = o!.query as { page: number; page_size: number };
+        return { items: all.slice((q.page - 1) * q.page_size, q.page * q.page_size), total: all.length };
+      },
+    });
+    store.dispatch(featuresRequested());
+    await settle();
+    expect(calls.map((c) => (c.options!.query as { page: number }).page)).toEqual([1, 2, 3]);
+    expect(store.getState().map.features).toHaveLength(230);
+    expect(store.getState().map.featuresStatus).toBe('ready');
+  });
+
+  it('overlays: project areas, approved airspace with its drone serial', async () => {
+    const { store, calls } = createTestStore({
+      'GET /Project/': () => ({ items: [{ id: 1, name: 'North', area: square }, { id: 2, name: 'No area', area: null }], total: 2 }),
+      'GET /Airspace/Apply/': () => ({ items: [{ id: 7, purpose: 'Survey', area: square, device_id: 3, start_at: '2026-01-01T00:00:00Z', end_at: '2026-12-31T00:00:00Z' }], total: 1 }),
+      'GET /Device/': () => ({ items: [{ id: 3, serial: 'SN-3' }], total: 1 }),
+    });
+    store.dispatch(overlaysRequested());
+    await settle();
+    expect(calls.find((c) => c.path === '/Airspace/Apply/')!.options!.query).toMatchObject({ status: 'approved' });
+    expect(store.getState().map.overlays).toEqual({
+      status: 'ready',
+      projects: [{ id: 1, name: 'North', area: square }],
+      airspace: [{ id: 7, name: 'Survey', area: square, deviceSerial: 'SN-3', startAt: '2026-01-01T00:00:00Z', endAt: '2026-12-31T00:00:00Z' }],
+    });
+  });
+
+  it('an import the server refuses half-way is rolled back: the saved features are deleted again', async () => {
+    let next = 100;
+    const { store, calls } = createTestStore({
+      'POST /Feature/': (o) => {
+        if ((o!.body as { name: string }).name === 'bad') throw new ApiError('http', 'name taken', 409, { code: 409, msg: 'name taken', data: null });
+        return { id: next++ };
+      },
+      'DELETE /Feature/100/': () => null,
+      'DELETE /Feature/101/': () => null,
+      'GET /Feature/': () => ({ items: [], total: 0 }),
+    });
+    const f = (name: string): FeatureInput => ({ name, category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} });
+    store.dispatch(importRequested({ fileName: 'x.geojson', features: [f('a'), f('b'), f('bad'), f('d')] }));
+    await settle();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/Feature/101/', '/Feature/100/']);
+    expect(store.getState().map.import).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/feature 3 was refused: name taken/)] });
+  });
+
+  it('a whole import succeeds and the list reloads', async () => {
+    const { store, calls } = createTestStore({ 'POST /Feature/': () => ({ id: 1 }), 'GET /Feature/': () => ({ items: [point(1)], total: 1 }) });
+    store.dispatch(importRequested({ fileName: 'x', features: [{ name: 'a', category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} }] }));
+    await settle();
+    expect(store.getState().map.import).toMatchObject({ status: 'done', count: 1 });
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/Feature/')).toBe(true);
+  });
+
+  it('a deleted feature leaves the list and the features are reloaded', async () => {
+    const { store, calls } = createTestStore({ 'DELETE /Feature/1/': () => null, 'GET /Feature/': () => ({ items: [], total: 0 }) });
+    store.dispatch(deleteRequested({ resource: 'feature', id: 1 }));
+    await settle();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/Feature/').length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { noticeState, WITHDRAWN_AT } from '../../../src/features/notices/noticeRules';
+import { loggedInState, renderApp } from '../support/renderApp';
+
+// Whole-app renders with lazy pages are slow when the suite runs in parallel.
+jest.setTimeout(60_000);
+
+const wait = { timeout: 8000 };
+const published = { id: 1, title: '台风预警', content: '停飞', level: 'urgent', publish_at: '2026-01-01T00:00:00.000Z', read: false };
+const withdrawn = { id: 2, title: '旧通知', content: 'x', level: 'info', publish_at: WITHDRAWN_AT, read: false };
+
+describe('notice state', () => {
+  it.each([
+    [published, 'published'],
+    [withdrawn, 'withdrawn'],
+    [{ ...published, publish_at: '2999-01-01T00:00:00.000Z' }, 'scheduled'],
+  ])('%#', (row, state) => expect(noticeState(row)).toBe(state));
+});
+
+describe('/sys/notice', () => {
+  it('withdraws a published notice and publishes a withdrawn one', async () => {
+    const { calls } = renderApp('/sys/notice', {
+      routes: { 'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }), 'PUT /Notice/1/': () => ({}), 'PUT /Notice/2/': () => ({}), 'GET /Notice/unread/': () => ({ count: 1 }) },
+      preloadedState: loggedInState,
+    });
+    expect(await screen.findByText('台风预警', {}, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '撤回 台风预警' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/Notice/1/')?.options?.body).toEqual({ publish_at: WITHDRAWN_AT }));
+    await userEvent.click(screen.getByRole('button', { name: '发布 旧通知' }));
+    await waitFor(() => expect((calls.find((c) => c.path === '/Notice/2/')?.options?.body as { publish_at: string }).publish_at).not.toBe(WITHDRAWN_AT));
+  });
+
+  it('create validates title and content', async () => {
+    const { calls } = renderApp('/sys/notice', { routes: { 'GET /Notice/': () => ({ items: [], total: 0 }), 'GET /Notice/unread/': () => ({ count: 0 }) }, preloadedState: loggedInState });
+    expect(await screen.findByText('暂无数据', {}, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建通知' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect((await within(dialog).findAllByText('必填')).length).toBe(2);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

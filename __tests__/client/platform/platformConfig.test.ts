@@ -1,0 +1,27 @@
+import { DEFAULT_PLATFORM_CONFIG, loadPlatformConfig, parsePlatformConfig } from '../../../src/features/platform/platformConfig';
+
+describe('parsePlatformConfig', () => {
+  it.each([
+    ['not an object', 'x', DEFAULT_PLATFORM_CONFIG],
+    ['null', null, DEFAULT_PLATFORM_CONFIG],
+    ['keeps known string keys', { platformName: '天际', baseURL: '/v2/api' }, { ...DEFAULT_PLATFORM_CONFIG, platformName: '天际', baseURL: '/v2/api' }],
+    ['ignores wrong types and unknown keys', { platformName: 42, extra: 'x' }, DEFAULT_PLATFORM_CONFIG],
+    ['map tiles are optional (empty = offline base map)', { mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }, { ...DEFAULT_PLATFORM_CONFIG, mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }],
+    ['map tile URL of the wrong type falls back to none', { mapTileUrl: 7 }, DEFAULT_PLATFORM_CONFIG],
+  ])('%s', (_name, raw, expected) => {
+    expect(parsePlatformConfig(raw)).toEqual(expected);
+  });
+
+  it('loads config.json', async () => {
+    const serving = (async () => new Response(JSON.stringify({ platformName: '天际巡检', mqtt_host: 'wss://broker.example/mqtt' }))) as unknown as typeof fetch;
+    await expect(loadPlatformConfig(serving)).resolves.toEqual({ ...DEFAULT_PLATFORM_CONFIG, platformName: '天际巡检', mqtt_host: 'wss://broker.example/mqtt' });
+  });
+
+  it('falls back to defaults when config.json cannot be loaded', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = (async () => new Response('nope', { status: 404 })) as unknown as typeof fetch;
+    await expect(loadPlatformConfig(failing)).resolves.toEqual(DEFAULT_PLATFORM_CONFIG);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

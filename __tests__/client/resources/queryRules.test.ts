@@ -1,0 +1,46 @@
+import { mergeQuery, queryFromSearchParams, queryToApiParams, queryToSearchParams, type QueryPatch } from '../../../src/features/resources/queryRules';
+import { DEFAULT_QUERY, type ResourceQuery } from '../../../src/features/resources/types';
+
+const q = (over: Partial<ResourceQuery> = {}): ResourceQuery => ({ ...DEFAULT_QUERY, ...over });
+
+describe('mergeQuery', () => {
+  const cases: Array<[string, ResourceQuery, QueryPatch, ResourceQuery]> = [
+    ['page change keeps the rest', q({ search: 'm30' }), { page: 3 }, q({ search: 'm30', page: 3 })],
+    ['new search restarts at page 1', q({ page: 4 }), { search: 'm30' }, q({ search: 'm30' })],
+    ['same search keeps the page', q({ page: 4, search: 'a' }), { search: 'a' }, q({ page: 4, search: 'a' })],
+    ['new ordering restarts at page 1', q({ page: 2 }), { ordering: '-created_at' }, q({ ordering: '-created_at' })],
+    ['new page size restarts at page 1', q({ page: 2 }), { pageSize: 50 }, q({ pageSize: 50 })],
+    ['a filter restarts at page 1', q({ page: 2 }), { filters: { status: 'online' } }, q({ filters: { status: 'online' } })],
+    ['an empty filter value removes it', q({ filters: { status: 'online', kind: 'dock' } }), { filters: { status: '' } }, q({ filters: { kind: 'dock' } })],
+    ['explicit page with a change wins', q({ page: 2 }), { search: 'x', page: 5 }, q({ search: 'x', page: 5 })],
+  ];
+  it.each(cases)('%s', (_name, before, patch, expected) => expect(mergeQuery(before, patch)).toEqual(expected));
+});
+
+describe('queryToApiParams', () => {
+  it.each([
+    ['defaults', q(), { page: 1, page_size: 20 }],
+    ['everything', q({ page: 2, pageSize: 50, search: 'm30', ordering: '-name', filters: { status: 'online' } }), { page: 2, page_size: 50, search: 'm30', ordering: '-name', status: 'online' }],
+    ['a filter cannot override paging', q({ filters: { page: '9' } }), { page: 1, page_size: 20 }],
+  ])('%s', (_name, query, expected) => expect(queryToApiParams(query)).toEqual(expected));
+});
+
+describe('URL query', () => {
+  it.each([
+    ['empty URL gives defaults', '', q()],
+    ['full round trip', '?page=3&page_size=50&search=M30&ordering=-last_seen&status=online', q({ page: 3, pageSize: 50, search: 'M30', ordering: '-last_seen', filters: { status: 'online' } })],
+    ['bad page falls back', '?page=-2', q()],
+    ['page size outside the options falls back', '?page_size=100000', q()],
+    ['ordering that is not a field name is ignored', '?ordering=name;drop', q()],
+  ])('%s', (_name, search, expected) => expect(queryFromSearchParams(search)).toEqual(expected));
+
+  it('writes only what differs from the defaults, filters sorted', () => {
+    expect(queryToSearchParams(q({ page: 2, filters: { status: 'online', kind: 'dock' } })).toString()).toBe('page=2&kind=dock&status=online');
+    expect(queryToSearchParams(q()).toString()).toBe('');
+  });
+
+  it('survives a round trip', () => {
+    const query = q({ page: 7, pageSize: 10, search: '深圳 M30', ordering: 'name', filters: { dept_id: '3' } });
+    expect(queryFromSearchParams(queryToSearchParams(query))).toEqual(query);
+  });
+});

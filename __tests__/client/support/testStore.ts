@@ -1,0 +1,44 @@
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { ApiError, type Envelope, type HttpClient, type RequestOptions } from '../../../src/api/client';
+import type { RootState } from '../../../src/app/rootReducer';
+import { createAppStore } from '../../../src/app/store';
+import { createI18n } from '../../../src/features/i18n/i18n';
+
+export type Route = (options: RequestOptions | undefined) => unknown;
+
+/** An HttpClient answering from a table of "METHOD /path" handlers; a handler may throw an ApiError. */
+export function fakeHttp(routes: Record<string, Route>) {
+  const calls: Array<{ method: string; path: string; options?: RequestOptions }> = [];
+  const http: HttpClient = {
+    async request<T>(method: string, path: string, options?: RequestOptions): Promise<Envelope<T>> {
+      calls.push({ method, path, options });
+      const handler = routes[`${method} ${path}`];
+      if (!handler) throw new ApiError('http', `no fake for ${method} ${path}`, 404, null);
+      return { code: 200, msg: 'ok', data: handler(options) as T };
+    },
+  };
+  return { http, calls };
+}
+
+export const httpError = (status: number, msg: string) => () => {
+  throw new ApiError('http', msg, status, { code: status, msg, data: null });
+};
+
+export function createTestStore(routes: Record<string, Route> = {}, preloadedState?: Partial<RootState>) {
+  const { http, calls } = fakeHttp(routes);
+  const navigations: string[] = [];
+  const actions: UnknownAction[] = [];
+  const recordActions: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
+  const store = createAppStore({
+    middleware: [recordActions],
+    services: { http, navigator: { navigate: (path) => navigations.push(path) }, storage: window.localStorage, i18n: createI18n('zh-cn'), document },
+    preloadedState,
+  });
+  return { store, calls, navigations, actions };
+}
+
+/** Lets pending saga promises settle. */
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loggedInState, renderApp } from '../support/renderApp';
+
+// Whole-app renders with lazy pages are slow when the suite runs in parallel.
+jest.setTimeout(60_000);
+
+jest.mock('../../../src/features/resources/GeoMap', () => ({
+  __esModule: true,
+  default: ({ label, polylines }: { label: string; polylines?: Array<Array<[number, number]>> }) => (
+    <div role="region" aria-label={label}>
+      {polylines?.map((l) => l.map((p) => p.join(',')).join(' ')).join(';')}
+    </div>
+  ),
+}));
+
+const task = { id: 3, name: '深圳湾巡检', kind: 'inspection', status: 'pending', project_id: 1, route_id: 9, device_id: null, pilot_id: null, scheduled_at: null, actions: ['schedule', 'cancel'] };
+const routes = {
+  'GET /Task/': () => ({ items: [task], total: 1 }),
+  'GET /Project/': () => ({ items: [{ id: 1, name: '深圳湾项目' }], total: 1 }),
+  'GET /Route/': () => ({ items: [{ id: 9, name: '航线A', project_id: 1 }, { id: 10, name: '别的航线', project_id: 2 }], total: 2 }),
+  'GET /Device/': () => ({ items: [], total: 0 }),
+  'GET /User/': () => ({ items: [], total: 0 }),
+  'GET /Route/9/': () => ({ id: 9, name: '航线A', length_m: 1200, waypoints: [{ lat: 22.5, lng: 114 }, { lat: 22.6, lng: 114.1 }] }),
+};
+const wait = { timeout: 8000 };
+
+describe('/Task/UAV', () => {
+  it('lists tasks with status and project, and filters by status', async () => {
+    const { calls } = renderApp('/Task/UAV?status=pending', { routes, preloadedState: loggedInState });
+    expect(await screen.findByText('深圳湾巡检', {}, wait)).toBeInTheDocument();
+    expect(screen.getAllByText('待排期').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByText('深圳湾项目').length).toBeGreaterThan(0));
+    expect(calls.find((c) => c.path === '/Task/')?.options?.query).toMatchObject({ status: 'pending' });
+  });
+
+  it('cancel runs the workflow step the row allows', async () => {
+    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'POST /Task/3/cancel/': () => ({ ...task, status: 'cancelled' }) }, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    expect(screen.queryByRole('button', { name: '开始 深圳湾巡检' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '取消任务 深圳湾巡检' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/cancel/')).toBe(true));
+  });
+
+  it('create validates the required project', async () => {
+    const { calls } = renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建任务' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect((await within(dialog).findAllByText('必填')).length).toBe(2);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Options come from the API; an empty list says so (spec §8 "无数据").
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /设备/ }));
+    expect(await screen.findByRole('option', { name: '无数据' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('the route select offers only the chosen project\'s routes', async () => {
+    renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建任务' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /项目/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '深圳湾项目' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /航线/ }));
+    expect(await screen.findByRole('option', { name: '航线A' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: '别的航线' })).not.toBeInTheDocument();
+  });
+
+  it('delete confirms first', async () => {
+    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'DELETE /Task/3/': () => null }, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await userEvent.click(screen.getByRole('button', { name: '删除 深圳湾巡检' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/Task/3/')).toBe(true));
+  });
+
+  it('the detail shows the route on the map', async () => {
+    renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+    await userEvent.click(await screen.findByText('深圳湾巡检', {}, wait));
+    const drawer = await screen.findByRole('dialog', { name: '深圳湾巡检' });
+    expect(await within(drawer).findByRole('region', { name: '任务航线地图' }, wait)).toHaveTextContent('22.5,114 22.6,114.1');
+  });
+});

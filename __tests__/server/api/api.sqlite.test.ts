@@ -1,0 +1,3 @@
+import { runApiSuite } from './suite';
+
+runApiSuite('sqlite');

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { buildServer, type BuildOptions, type ServerHandle } from '../../../server/app';
+import { readConfig } from '../../../server/config';
+
+export type Dialect = 'sqlite' | 'postgres';
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const ADMIN_PASSWORD = 'Admin@test-2026';
+
+/** Fails with a clear message when the PostgreSQL the suite needs is not there. */
+export async function assertPostgres(): Promise<void> {
+  const client = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    // Installed once up front, so parallel test files do not race to create it in their migrations.
+    await client.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${PG_URL} (${(error as Error).message}); the API suite runs against it too. Start it (see .ci/run) or set TEST_DATABASE_URL.`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestServer {
+  handle: ServerHandle;
+  root: string;
+  schema?: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh database: a temp SQLite DATA_DIR, or a unique PostgreSQL schema dropped afterwards. */
+export async function startServer(dialect: Dialect, options: BuildOptions = {}, reuse?: { root: string; schema?: string }): Promise<TestServer> {
+  const root = reuse?.root ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-api-'));
+  let schema = reuse?.schema;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    await assertPostgres();
+    schema ??= `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    databaseUrl = `${PG_URL}?schema=${schema}`;
+  }
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'static'), { recursive: true });
+  const config = { ...readConfig({}), dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist'), staticDir: path.join(root, 'static'), adminPassword: ADMIN_PASSWORD, databaseUrl, logLevel: 'silent' };
+  const handle = await buildServer(config, { apiRateLimit: 100_000, loginRateLimit: 5, ...options });
+  return {
+    handle,
+    root,
+    schema,
+    databaseUrl,
+    async close() {
+      await handle.app.close();
+      if (!reuse) {
+        if (schema) await dropSchema(schema);
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A multipart/form-data body for app.inject(). */
+export function multipart(fields: Record<string, string>, file?: { field: string; filename: string; contentType: string; data: Buffer }) {
+  const boundary = `----skyline${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

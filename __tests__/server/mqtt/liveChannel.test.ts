@@ -1,0 +1,64 @@
+import { LiveChannel, type MessageBus } from '../../../server/mqtt/liveChannel';
+import type { DeviceDirectory } from '../../../server/mqtt/domain';
+import { DEFAULT_AREA, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
+
+function setup() {
+  let now = 1_000_000;
+  const published: Array<{ topic: string; payload: Record<string, unknown>; retain: boolean }> = [];
+  const writes: string[] = [];
+  const bus: MessageBus = {
+    kind: 'embedded',
+    publish: async (topic, payload, { retain }) => void published.push({ topic, payload: JSON.parse(payload), retain }),
+    subscribe: async () => undefined,
+    close: async () => undefined,
+  };
+  const directory: DeviceDirectory = {
+    listSerials: async () => ['REG-1'],
+    recordTelemetry: async (s) => void writes.push(`${s.sn}:${s.status}`),
+    recordStatus: async (sn, status) => void writes.push(`${sn}:${status}`),
+    listAreas: async () => [DEFAULT_AREA],
+  };
+  const log = { debug: jest.fn(), warn: jest.fn() };
+  const channel = new LiveChannel({ bus, directory, weather: new SimulatedWeatherProvider(), sysinfoIntervalMs: 10_000, deviceTimeoutMs: 30_000, log, now: () => now });
+  return { channel, published, writes, log, advance: (ms: number) => (now += ms) };
+}
+
+const sample = (sn: string, status = 'flying') => JSON.stringify({ sn, lat: 22.5, lng: 114, alt: 50, speed: 5, heading: 10, battery: 90, status, at: 1 });
+
+describe('LiveChannel', () => {
+  it('publishes retained online + weather at start, including registered devices as offline', async () => {
+    const { channel, published } = setup();
+    await channel.start();
+    await channel.stop();
+    expect(published.map((p) => [p.topic, p.retain])).toEqual([
+      ['sysinfo/online', true],
+      ['sysinfo/weather', true],
+    ]);
+    expect(published[0].payload).toMatchObject({ online: [], offline: ['REG-1'], onlineCount: 0, total: 1 });
+  });
+
+  it('telemetry brings a drone online; 30 s of silence takes it offline; changes are reported once', async () => {
+    const { channel, advance, writes } = setup();
+    expect(channel.ingest('thing/product/D1/osd', sample('D1'))).not.toBeNull();
+    expect(channel.summary()).toMatchObject({ online: ['D1'], changed: [{ sn: 'D1', status: 'flying' }] });
+    await channel.publishOnline();
+    expect(channel.summary().changed).toEqual([]);
+    advance(29_000);
+    channel.sweep();
+    expect(channel.summary().online).toEqual(['D1']);
+    advance(2_000);
+    channel.sweep();
+    expect(channel.summary()).toMatchObject({ online: [], offline: ['D1'], changed: [{ sn: 'D1', status: 'offline' }] });
+    expect(writes).toEqual(['D1:flying', 'D1:offline']);
+    await channel.stop();
+  });
+
+  it('counts and drops bad telemetry without throwing', () => {
+    const { channel, log } = setup();
+    expect(channel.ingest('thing/product/D1/osd', 'nope')).toBeNull();
+    expect(channel.ingest('thing/product/D1/osd', sample('D2'))).toBeNull();
+    expect(channel.ingest('thing/product/D1/osd', JSON.stringify({ sn: 'D1', status: 'flying' }))).toBeNull();
+    expect(channel.stats).toMatchObject({ telemetryAccepted: 0, telemetryDropped: 3 });
+    expect(log.debug).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { buildServer, type ServerHandle } from '../../../server/app';
+import { readConfig } from '../../../server/config';
+import { readMqttConfig, type MqttConfig } from '../../../server/mqtt/config';
+
+export const ADMIN_PASSWORD = 'mqtt-test-Admin-1';
+export const DEVICE_SECRET = 'test-device-secret';
+
+export interface TestServer extends ServerHandle {
+  port: number;
+  wsUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-mqtt-'));
+  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+  config.mqtt = { ...readMqttConfig({ DEVICE_SECRET, ...env }), ...mqttOverrides };
+  const handle = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000 });
+  await handle.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (handle.app.server.address() as { port: number }).port;
+  return {
+    ...handle,
+    port,
+    dataDir,
+    wsUrl: `ws://127.0.0.1:${port}/mqtt`,
+    async close() {
+      await handle.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function loginToken(server: ServerHandle): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+  const body = response.json() as { data: { token: string } };
+  if (!body.data?.token) throw new Error(`login failed: ${response.body}`);
+  return body.data.token;
+}
+
+/** Connects and resolves on CONNACK; rejects with the broker's error (e.g. bad credentials). */
+export function connect(url: string, options: IClientOptions): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, clean: true, ...options });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
+export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5000, predicate: (payload: unknown) => boolean = () => true): Promise<{ payload: unknown; retain: boolean }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`no message on ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (t: string, payload: Buffer, packet: { retain: boolean }) => {
+      if (t !== topic) return;
+      const parsed = JSON.parse(payload.toString()) as unknown;
+      if (!predicate(parsed)) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve({ payload: parsed, retain: packet.retain });
+    };
+    client.on('message', onMessage);
+  });
+}
+
+export function subscribe(client: MqttClient, topic: string): Promise<number> {
+  return new Promise((resolve, reject) =>
+    client.subscribe(topic, { qos: 0 }, (error, granted) => {
+      // mqtt.js 5 reports a SUBACK failure code (0x80) as an error carrying the packet.
+      const refused = (error as { packet?: { granted?: number[] } } | undefined)?.packet?.granted?.[0];
+      if (refused !== undefined) return resolve(refused);
+      return error ? reject(error) : resolve(granted?.[0]?.qos ?? -1);
+    }),
+  );
+}
+
+export const end = (client: MqttClient | undefined) => (client ? client.endAsync(true) : Promise.resolve());
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function telemetry(sn: string, extra: Record<string, unknown> = {}) {
+  return { sn, lat: 22.54, lng: 114.05, alt: 80, speed: 8, heading: 90, battery: 87, status: 'flying', at: Date.now(), ...extra };
+}

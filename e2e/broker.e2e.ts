@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { freePort } from './support/freePort';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('after login the broker connects, weather shows; a broker restart shows "reconnecting" then recovers', async () => {
+  const port = String(await freePort());
+  // Frequent sysinfo so the restarted server republishes weather quickly.
+  const env = { PORT: port, MQTT_SYSINFO_INTERVAL_MS: '1000' };
+  server = await startServer(env);
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+
+  await page.getByText('消息服务连接成功').waitFor({ timeout: 15_000 });
+  const indicator = page.getByTestId('broker-indicator');
+  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected');
+  expect(await indicator.getAttribute('aria-label')).toBe('消息服务：已连接');
+  await page.getByTestId('broker-weather').getByText(/风速 [\d.]+ m\/s · -?[\d.]+°C/).waitFor({ timeout: 15_000 });
+
+  // Kill the server (and so its embedded broker), then bring it back on the same port and data.
+  const dataDir = server.dataDir;
+  await server.stop();
+  await page.getByText('正在重新连接…').waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') !== 'connected');
+
+  server = await startServer(env, { dataDir });
+  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 30_000 });
+  await page.getByText('消息服务连接成功').waitFor({ timeout: 10_000 });
+  await page.close();
+});
+
+test('inside the controller bridge the broker connects without the success toast', async () => {
+  server ??= await startServer();
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  // Collect every toast text the page ever shows.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('.MuiAlert-message')) seen.push(alert.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${server.url}?djibridge=sim#/djiapp/login`);
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByRole('region', { name: '消息服务' }).getByText('已连接').waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(500);
+  const toasts = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+  expect(toasts.filter((t) => t.includes('消息服务连接成功'))).toEqual([]);
+  await page.close();
+});

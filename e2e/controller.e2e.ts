@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(90_000);
+
+/** Serial the simulated bridge reports (src/features/controller/simulatedBridge.ts). */
+const SIM_AIRCRAFT_SN = '1581F5BKD223M00A0SIM';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let project: { id: number; name: string };
+
+async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await response.json()) as { data: T; msg?: string };
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${parsed.msg}`);
+  return parsed.data;
+}
+
+/** A project to join: the first seeded one, or one made for the test. */
+async function ensureProject(): Promise<{ id: number; name: string }> {
+  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: server.adminPassword });
+  const list = await api<{ items: Array<{ id: number; name: string }> }>('GET', '/Project/?page=1&page_size=5', token);
+  if (list.items.length > 0) return list.items[0];
+  return api<{ id: number; name: string }>('POST', '/Project/', token, { name: '深圳湾海岸线巡检' });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  if (!server.url.endsWith('/')) server.url += '/';
+  browser = await launchBrowser();
+  project = await ensureProject();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  // The controller's screen: 1920×1080 landscape.
+  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+const hashPath = (p: Page) => new URL(p.url()).hash.replace(/^#/, '').split('?')[0];
+
+async function waitForHash(p: Page, path: string) {
+  await p.waitForFunction((expected) => window.location.hash.replace(/^#/, '').split('?')[0] === expected, path);
+}
+
+test('inside the (simulated) bridge: console path → controller login → sign in → home with the aircraft; join a project', async () => {
+  await page.goto(`${server.url}?djibridge=sim#/Device/UAV`);
+  await waitForHash(page, '/djiapp/login');
+  // This server hands out the controller configuration only after sign-in.
+  await page.getByText('登录后加载遥控器配置并验证许可证').waitFor();
+
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+
+  await waitForHash(page, '/djiapp/home');
+  const aircraft = page.getByRole('region', { name: '飞行器序列号' });
+  await aircraft.getByText(SIM_AIRCRAFT_SN).waitFor();
+  await page.getByRole('region', { name: '飞行器连接' }).getByText('已连接').waitFor();
+  await page.getByRole('region', { name: '许可证' }).getByText('许可证验证通过').waitFor();
+  await page.getByRole('region', { name: '平台接口组件' }).getByText('已加载').waitFor();
+
+  // Touch targets: every navigation tab and button on the screen is at least 48 px tall.
+  const heights = await page.locator('nav[aria-label="遥控器导航"] [role="tab"], main button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(0);
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(48);
+
+  await page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器项目' }).click();
+  await waitForHash(page, '/djiapp/project');
+  await page.getByRole('button', { name: `加入 ${project.name}` }).click();
+  await page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
+
+  await page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器首页' }).click();
+  await waitForHash(page, '/djiapp/home');
+  await page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
+  expect(hashPath(page)).toBe('/djiapp/home');
+});
+
+test('outside the bridge a controller path says "请在大疆遥控器访问" and goes to the console', async () => {
+  await page.goto(`${server.url}#/djiapp/home`);
+  await page.getByText('请在大疆遥控器访问').waitFor();
+  // Home of the console; logged out, its first page asks for the login.
+  await page.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
+  expect(hashPath(page)).not.toMatch(/^\/djiapp/);
+});
+
+test('with the licence refused the controller login shows the licence error', async () => {
+  await page.goto(`${server.url}?djibridge=sim&djilicense=refused#/djiapp/login`);
+  // This server hands out the controller configuration only after sign-in; the refused licence then signs out again.
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: '许可证被拒绝' }).waitFor();
+  await waitForHash(page, '/djiapp/login');
+  expect(await page.getByRole('button', { name: '登录', exact: true }).isDisabled()).toBe(true);
+});
+
+test('the task screen draws the route of a task on the map', async () => {
+  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: server.adminPassword });
+  const route = await api<{ id: number }>('POST', '/Route/', token, {
+    project_id: project.id,
+    name: `e2e 航线 ${Date.now()}`,
+    waypoints: [
+      { lat: 22.5085, lng: 113.9385, alt: 80, speed: 8, action: 'none' },
+      { lat: 22.5152, lng: 113.9521, alt: 90, speed: 8, action: 'photo' },
+      { lat: 22.5213, lng: 113.9436, alt: 90, speed: 8, action: 'none' },
+    ],
+  });
+  const task = await api<{ id: number; name: string }>('POST', '/Task/', token, { name: `e2e 任务 ${Date.now()}`, project_id: project.id, route_id: route.id, kind: 'inspection' });
+
+  await page.goto(`${server.url}?djibridge=sim#/djiapp/login`);
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await waitForHash(page, '/djiapp/home');
+  await page.getByRole('tab', { name: '遥控器项目' }).click();
+  await page.getByRole('button', { name: `加入 ${project.name}` }).click();
+  await page.getByRole('region', { name: '当前项目' }).waitFor();
+  await page.getByRole('tab', { name: '遥控器任务' }).click();
+  await page.getByRole('button', { name: task.name }).click();
+  const map = page.getByRole('region', { name: '航线地图' });
+  await map.locator('.leaflet-container').waitFor();
+  await page.getByText('航点 3 个').waitFor();
+  // The polyline and the three numbered waypoints.
+  await expect(map.locator('path.leaflet-interactive')).toHaveCountEventually(4);
+});

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(90_000);
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+const hashPath = (p: Page) => new URL(p.url()).hash.replace(/^#/, '').split('?')[0];
+
+test('an unknown path shows the 404 page', async () => {
+  await page.goto(`${server.url}#/no/such/page`);
+  await page.getByRole('heading', { name: /404/ }).waitFor();
+  expect(hashPath(page)).toBe('/404');
+});
+
+test('log in through the page, open more than 8 menu pages, the oldest tab goes', async () => {
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  expect(hashPath(page)).toBe('/Tas');
+
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  const visits: Array<[group: string, link: string]> = [
+    ['设备管理', '无人机管理'],
+    ['空域管理', '空域申请'],
+    ['空域管理', '飞行计划报备'],
+    ['空域管理', '飞行数据报告'],
+    ['GIS地图', '地图总览'],
+    ['GIS地图', '点要素'],
+    ['GIS地图', '线要素'],
+    ['GIS地图', '面要素'],
+  ];
+  for (const [group, link] of visits) {
+    const linkLocator = nav.getByRole('link', { name: link });
+    if (!(await linkLocator.isVisible())) await nav.getByRole('button', { name: group }).click();
+    await linkLocator.click();
+    await page.getByRole('heading', { name: link }).waitFor();
+  }
+  const tabs = page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+  await expect(tabs).toHaveCountEventually(8);
+  const titles = await tabs.allTextContents();
+  expect(titles).not.toContain('态势感知');
+  expect(titles[0]).toBe('无人机管理');
+  expect(titles[7]).toBe('面要素');
+
+  // Closing the page on screen moves to its neighbour.
+  await page.getByRole('button', { name: '关闭 面要素' }).click();
+  await page.getByRole('heading', { name: '线要素' }).waitFor();
+  expect(await tabs.count()).toBe(7);
+});
+
+test('the language choice persists across a reload, and <html lang> follows it', async () => {
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await page.getByLabel('语言').selectOption('en');
+  await page.getByRole('heading', { name: 'Situational view' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Situational view' }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+});
+
+test('log out returns to the login page and protected pages need a login again', async () => {
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByLabel(/用户名/).waitFor();
+  expect(hashPath(page)).toBe('/login');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The server revoked the old token.
+  const status = await page.evaluate(async (t) => (await fetch('/api/logininfo/', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+  expect(status).toBe(401);
+
+  await page.goto(`${server.url}#/Device/UAV`);
+  await page.getByLabel(/用户名/).waitFor();
+  expect(hashPath(page)).toBe('/login');
+});
+
+test('a wrong password is reported on the form', async () => {
+  await loginThroughPage(page, server.url, 'admin', 'not-the-password');
+  await page.getByText(/Wrong username or password/).waitFor();
+  expect(hashPath(page)).toBe('/login');
+});
+
+test('the documentation page renders docs/', async () => {
+  await page.goto(`${server.url}#/test`);
+  await page.getByRole('heading', { name: 'Skyline Ops console', level: 1 }).waitFor();
+  expect(await page.getByRole('navigation', { name: '目录' }).isVisible()).toBe(true);
+});

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ DEMO_SEED: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+let token: string | null = null;
+async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
+  const base = server.url.replace(/\/$/, '');
+  if (!token) {
+    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: server.adminPassword }) });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+  }
+  const res = await fetch(`${base}/api${p}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return ((await res.json()) as { data: T }).data;
+}
+
+const mapRegion = (p: Page, name: string) => p.getByRole('region', { name }).locator('.leaflet-container');
+
+test('draw a polygon, name it, save; after a reload it is listed and shows its area', async () => {
+  await page.goto(`${server.url}#/Map/Polygon`);
+  await page.getByRole('heading', { name: '面要素' }).waitFor();
+  const map = mapRegion(page, '面要素');
+  await map.waitFor();
+  await page.getByRole('button', { name: '绘制面' }).click();
+  await page.getByText(/请在地图上绘制面/).waitFor();
+
+  const box = (await map.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const corners: Array<[number, number]> = [
+    [cx - 100, cy - 80],
+    [cx + 100, cy - 80],
+    [cx + 100, cy + 80],
+    [cx - 100, cy + 80],
+  ];
+  for (const [x, y] of corners) {
+    await page.mouse.move(x, y);
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(100);
+  }
+  // Clicking the first vertex closes the ring.
+  await page.mouse.click(corners[0][0], corners[0][1]);
+
+  const form = page.getByRole('form', { name: /新面要素/ });
+  await form.waitFor();
+  const area = await page.getByTestId('measure-area').textContent();
+  expect(area).toMatch(/面积: [\d.]+ (m²|km²)/);
+  await form.getByLabel(/名称/).fill('E2E 湖区');
+  await form.getByLabel(/类别/).fill('水域');
+  await form.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '绘制面' }).waitFor();
+  await page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
+
+  const saved = await api<{ items: Array<{ name: string; geometry: { type: string }; properties: { area_m2: number } }> }>('GET', '/Feature/?search=E2E');
+  expect(saved.items).toHaveLength(1);
+  expect(saved.items[0].geometry.type).toBe('Polygon');
+  expect(saved.items[0].properties.area_m2).toBeGreaterThan(0);
+
+  await page.reload();
+  await page.getByRole('heading', { name: '面要素' }).waitFor();
+  const item = page.getByRole('button', { name: /E2E 湖区/ });
+  await item.waitFor();
+  expect(await item.textContent()).toContain(area!.replace('面积: ', ''));
+  await item.click();
+  await page.getByRole('form', { name: /编辑：E2E 湖区/ }).waitFor();
+  expect(await page.getByTestId('measure-area').textContent()).toBe(area);
+  // The saved polygon is on the map as an editable layer with its vertex handles.
+  expect(await map.locator('.marker-icon').count()).toBeGreaterThanOrEqual(4);
+
+  // The overview lists it too.
+  await page.goto(`${server.url}#/Map/Index`);
+  await page.getByRole('heading', { name: '地图总览' }).waitFor();
+  await page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
+});
+
+test('a bad GeoJSON file is refused with a clear message and nothing is saved; a good one is imported and exported', async () => {
+  await page.goto(`${server.url}#/Map/Point`);
+  await page.getByRole('heading', { name: '点要素' }).waitFor();
+  const before = await api<{ total: number }>('GET', '/Feature/');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geojson-'));
+  const bad = path.join(dir, 'bad.geojson');
+  fs.writeFileSync(bad, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'ok' }, geometry: { type: 'Point', coordinates: [114, 22] } }, { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [114, 95] } }] }));
+  await page.getByLabel('导入 GeoJSON').setInputFiles(bad);
+  const alert = page.getByRole('alert').filter({ hasText: 'bad.geojson' });
+  await alert.waitFor();
+  expect(await alert.textContent()).toMatch(/features\[1\]\.geometry\.coordinates\[1\]: latitude out of range/);
+  expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total);
+
+  const good = path.join(dir, 'good.geojson');
+  fs.writeFileSync(good, JSON.stringify({ type: 'FeatureCollection', features: [1, 2, 3].map((i) => ({ type: 'Feature', properties: { name: `Import ${i}`, category: 'pole' }, geometry: { type: 'Point', coordinates: [114 + i / 100, 22.5] } })) }));
+  await page.getByLabel('导入 GeoJSON').setInputFiles(good);
+  await page.getByText('已导入 3 个要素').waitFor();
+  await page.getByRole('button', { name: /Import 3/ }).waitFor();
+  expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total + 3);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 GeoJSON' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(fs.readFileSync(file!, 'utf8'));
+  expect(exported.type).toBe('FeatureCollection');
+  expect(exported.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(expect.arrayContaining(['Import 1', 'Import 2', 'Import 3']));
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(150_000);
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let simulator: ChildProcess | null = null;
+let simulatorOutput = '';
+
+beforeAll(async () => {
+  server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
+  const root = path.resolve(__dirname, '..');
+  const url = server.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/mqtt';
+  simulator = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), '--drones', '5', '--url', url, '--rate', '2'], {
+    cwd: root,
+    env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  simulator.stdout!.on('data', (c) => (simulatorOutput += c));
+  simulator.stderr!.on('data', (c) => (simulatorOutput += c));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (simulator && simulator.exitCode === null) {
+    const exited = new Promise((resolve) => simulator!.once('exit', resolve));
+    simulator.kill('SIGTERM');
+    await exited;
+  }
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`condition not met in ${timeoutMs} ms: ${check}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type DronePositions = Record<string, string>;
+/** What the fleet canvas shows: position and heading by serial (read from the layer's probe on the map container). */
+const dronePositions = (p: Page) =>
+  p.evaluate(() => {
+    const container = document.querySelector('[aria-label="态势感知"] .leaflet-container') as (HTMLElement & { droneLayer?: { drones: () => Record<string, { lat: number; lng: number; heading: number }> } }) | null;
+    const drones = container?.droneLayer?.drones() ?? {};
+    return Object.fromEntries(Object.entries(drones).map(([sn, d]) => [sn, `${d.lat},${d.lng},${d.heading}`])) as Record<string, string>;
+  });
+
+test('with the simulator running, /Tas shows the drones moving, the online count, and a detail card', async () => {
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+
+  // Five drones appear on the map and in the list.
+  await until(async () => Object.keys(await dronePositions(page)).length >= 5, 30_000).catch((error) => {
+    throw new Error(`${error}\nsimulator:\n${simulatorOutput}`);
+  });
+  // The fleet is drawn on a canvas.
+  expect(await page.locator('canvas.skyline-drones').count()).toBe(1);
+  const list = page.getByRole('list', { name: '态势感知' });
+  await until(async () => (await list.getByRole('button').count()) >= 5);
+
+  // They move.
+  const first = await dronePositions(page);
+  let second: DronePositions = first;
+  const moved = () => Object.keys(first).filter((sn) => second[sn] && second[sn] !== first[sn]);
+  await until(async () => {
+    second = await dronePositions(page);
+    return moved().length >= 2;
+  });
+
+  // Online count from sysinfo/online.
+  const online = page.getByLabel('在线设备');
+  await page.waitForFunction(() => /在线设备 \d+ \/ \d+/.test(document.querySelector('[aria-label="在线设备"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  const [, count] = /在线设备 (\d+) \//.exec((await online.textContent()) ?? '')!;
+  expect(Number(count)).toBeGreaterThanOrEqual(5);
+
+  // Search narrows the list; a click opens the detail card.
+  const sn = Object.keys(second).sort()[0];
+  await page.getByLabel('搜索序列号或任务').fill(sn);
+  await until(async () => (await list.getByRole('button').count()) === 1);
+  await list.getByRole('button', { name: new RegExp(sn) }).click();
+  const card = page.getByRole('region', { name: '无人机详情' });
+  await card.waitFor();
+  const text = (await card.textContent()) ?? '';
+  expect(text).toContain(sn);
+  expect(text).toMatch(/电量\d+%/);
+  expect(text).toMatch(/高度[\d.]+ m/);
+  expect(text).toMatch(/速度[\d.]+ m\/s/);
+  expect(text).toMatch(/任务/);
+  // The selected drone is also a DOM marker, rotated by its heading.
+  expect(await page.locator(`.skyline-drone [data-sn="${sn}"]`).getAttribute('style')).toMatch(/rotate\(\d+deg\)/);
+});

@@ -1,0 +1,265 @@
+import type {} from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/time';
+import { badRequest, conflict, envelopeSchema, notFound, ok, type FieldError } from '../http/envelope';
+import { requirePermission, type PermissionCode } from '../rbac/permissions';
+import { writeAudit } from './audit';
+import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
+
+type Row<TB extends TableName> = Selectable<Database[TB]>;
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface WriteContext {
+  db: Kysely<Database>;
+  request: FastifyRequest;
+  now: string;
+}
+
+/** An uploaded file already checked and stored; `url` is what goes into the row. */
+export interface StoredFile {
+  url: string;
+}
+
+/** Everything the CRUD factory needs to serve one simple entity at `path` (e.g. "/Dept/"). */
+export interface EntityDef<TB extends TableName, In extends AnyObject> {
+  /** Entity name in the audit log, e.g. "device". */
+  entity: string;
+  path: string;
+  tag: string;
+  table: TB;
+  /** null: any signed-in user. */
+  read: PermissionCode | null;
+  write: PermissionCode;
+  /** Operations to expose; all by default. */
+  operations?: Operation[];
+  list: ListSpec<TB>;
+  /** Create body; updates (PUT and PATCH) accept any subset of it. */
+  input: In;
+  /** Columns that must be unique (checked first for a field error; the database constraint is the backstop). */
+  unique?: ColumnOf<TB>[];
+  /** Input fields holding ids of other tables, checked before writing (400 with the field when missing). */
+  refs?: Partial<Record<keyof z.infer<In> & string, TableName>>;
+  /** Cross-field rules over the merged value (existing row overlaid with the input). */
+  check?: (value: Partial<z.infer<In>>, existing?: Row<TB>) => FieldError[];
+  /** Input → columns to write (timestamps are added here). `existing` is set on update. */
+  toRow: (input: Partial<z.infer<In>>, ctx: WriteContext, existing?: Row<TB>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** A reason to refuse an update (409), e.g. the row's workflow state no longer allows editing. */
+  guardUpdate?: (row: Row<TB>, request: FastifyRequest) => string | null;
+  /** A reason to refuse a delete (409). */
+  guardDelete?: (row: Row<TB>, request: FastifyRequest) => string | null;
+  /** Row → API object (JSON columns parsed, secrets dropped). */
+  toApi: (row: Row<TB>) => Record<string, unknown>;
+  /** Optional batch enrichment of API objects (e.g. a user's roles). */
+  decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
+  /** Runs in the write transaction after insert/update (e.g. join tables). */
+  afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>) => Promise<void>;
+  /** Multipart bodies: one optional file field, stored by `store`, its URL written to `column`. */
+  file?: { field: string; column: ColumnOf<TB>; store: (part: { filename: string; data: Buffer }) => Promise<StoredFile> };
+  /** Per-request row scoping for list (e.g. notices published so far). */
+  scope?: Parameters<typeof listRows<TB>>[3];
+}
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const anyData = z.record(z.string(), z.unknown());
+const listData = z.object({ items: z.array(anyData), total: z.number() });
+
+function zodErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(root)', message: issue.message }));
+}
+
+export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors = zodErrors(result.error);
+    throw badRequest(`Invalid ${what}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+  }
+  return result.data;
+}
+
+export async function findRow<TB extends TableName>(db: Kysely<Database>, table: TB, id: number): Promise<Row<TB> | undefined> {
+  const qb = db.selectFrom(table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
+}
+
+export async function checkRefs(db: Kysely<Database>, refs: Record<string, TableName | undefined>, input: Record<string, unknown>): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [field, table] of Object.entries(refs)) {
+    const value = input[field];
+    if (!table || value === undefined || value === null) continue;
+    const ids = Array.isArray(value) ? value : [value];
+    for (const id of ids) if (typeof id === 'number' && !(await findRow(db, table, id))) errors.push({ field, message: `no ${table} row with id ${id}` });
+  }
+  if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+}
+
+/** Reads a multipart body: text fields into an object, at most one file (type/size checked by `store`). */
+async function readMultipart(request: FastifyRequest, fileField: string | undefined) {
+  const fields: Record<string, unknown> = {};
+  let file: { filename: string; data: Buffer } | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== fileField || file) {
+        await part.toBuffer().catch(() => undefined);
+        throw badRequest(`Unexpected file field "${part.fieldname}"`, [{ field: part.fieldname, message: 'unexpected file' }]);
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`${part.fieldname} is larger than 5 MB`, [{ field: part.fieldname, message: 'larger than 5 MB' }]);
+        throw error;
+      }
+      if (data.length > 0) file = { filename: part.filename, data };
+    } else {
+      // A repeated field (e.g. role_ids) becomes an array.
+      const value = part.value;
+      if (part.fieldname in fields) fields[part.fieldname] = ([] as unknown[]).concat(fields[part.fieldname], value);
+      else fields[part.fieldname] = value;
+    }
+  }
+  return { fields, file };
+}
+
+export function mapWriteError(error: unknown, entity: string): never {
+  if (isUniqueViolation(error)) throw conflict(`A ${entity} with the same unique value already exists`);
+  if (isForeignKeyViolation(error)) throw conflict(`This ${entity} is still referenced by other records; delete or reassign them first`);
+  throw error;
+}
+
+/** Registers list/get/create/update/delete for one entity, all permission-checked, validated and audited. */
+export function registerCrud<TB extends TableName, In extends AnyObject>(appBase: FastifyInstance, def: EntityDef<TB, In>): void {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const ops = new Set<Operation>(def.operations ?? ['list', 'get', 'create', 'update', 'delete']);
+  const itemPath = `${def.path}:id/`;
+  const updateSchema = def.input.partial();
+  const canRead = requirePermission(appBase, def.read);
+  const canWrite = requirePermission(appBase, def.write);
+  const querySchema = listQuerySchema(def.list);
+  const present = async (request: FastifyRequest, rows: Row<TB>[]) => {
+    const items = rows.map((r) => def.toApi(r));
+    return def.decorate ? def.decorate(appBase.db, items, request) : items;
+  };
+
+  const checkUnique = async (db: Kysely<Database>, input: Record<string, unknown>, id?: number) => {
+    const errors: FieldError[] = [];
+    for (const column of def.unique ?? []) {
+      const value = input[column];
+      if (value === undefined || value === null) continue;
+      let qb = (db.selectFrom(def.table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>).select('id').where(column as string, '=', value as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (id !== undefined) qb = qb.where('id', '<>', id);
+      if (await qb.executeTakeFirst()) errors.push({ field: column, message: `${String(value)} is already taken` });
+    }
+    if (errors.length) throw conflict(`${def.entity}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+  };
+
+  const readInput = async (request: FastifyRequest, schema: z.ZodType) => {
+    if (def.file && request.isMultipart()) {
+      const { fields, file } = await readMultipart(request, def.file.field);
+      const input = parseOr400(schema, fields) as Record<string, unknown>;
+      return { input, file };
+    }
+    return { input: parseOr400(schema, request.body ?? {}) as Record<string, unknown>, file: undefined };
+  };
+
+  const write = async (request: FastifyRequest, schema: z.ZodType, existing?: Row<TB>) => {
+    const { input, file } = await readInput(request, schema);
+    const merged = { ...(existing ? def.toApi(existing) : {}), ...input } as Partial<z.infer<In>>;
+    const errors = def.check?.(merged, existing) ?? [];
+    if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+    await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
+    const existingId = existing ? (existing as unknown as { id: number }).id : undefined;
+    await checkUnique(appBase.db, input, existingId);
+    // The file is stored only once the fields are known to be valid, so a rejected request writes nothing.
+    const stored = file && def.file ? await def.file.store(file) : undefined;
+    try {
+      return await appBase.db.transaction().execute(async (trx) => {
+        const ctx: WriteContext = { db: trx, request, now: nowIso() };
+        const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
+        if (stored && def.file) row[def.file.column] = stored.url;
+        const qb = trx as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        let id: number;
+        if (existing) {
+          id = existingId!;
+          await qb.updateTable(def.table as string).set({ ...row, updated_at: ctx.now }).where('id', '=', id).execute();
+        } else {
+          const inserted = await qb.insertInto(def.table as string).values({ ...row, created_at: ctx.now, updated_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
+          id = Number(inserted.id);
+        }
+        await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>);
+        await writeAudit(trx, request, existing ? 'update' : 'create', def.entity, id, stored ? { ...input, [def.file!.column]: stored.url } : input);
+        return (await findRow(trx, def.table, id))!;
+      });
+    } catch (error) {
+      mapWriteError(error, def.entity);
+    }
+  };
+
+  const bodySchema = def.file ? undefined : def.input;
+  const consumes = def.file ? ['application/json', 'multipart/form-data'] : undefined;
+
+  if (ops.has('list')) {
+    app.get(
+      def.path,
+      { schema: { tags: [def.tag], summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`, querystring: querySchema, response: { 200: envelopeSchema(listData) } }, preHandler: canRead },
+      async (request) => {
+        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope);
+        return ok({ items: await present(request, result.items), total: result.total });
+      },
+    );
+  }
+  if (ops.has('get')) {
+    app.get(itemPath, { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preHandler: canRead }, async (request) => {
+      const row = await findRow(appBase.db, def.table, request.params.id);
+      if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+      return ok((await present(request, [row]))[0]);
+    });
+  }
+  if (ops.has('create')) {
+    app.post(
+      def.path,
+      { schema: { tags: [def.tag], summary: `Create a ${def.entity}`, ...(bodySchema ? { body: bodySchema } : { consumes }), response: { 200: envelopeSchema(anyData) } }, preHandler: canWrite },
+      async (request) => ok((await present(request, [await write(request, def.input)]))[0], 'created'),
+    );
+  }
+  if (ops.has('update')) {
+    for (const method of ['put', 'patch'] as const) {
+      app[method](
+        itemPath,
+        {
+          schema: { tags: [def.tag], summary: `Update a ${def.entity} (any subset of the fields)`, params: idParams, ...(bodySchema ? { body: updateSchema } : { consumes }), response: { 200: envelopeSchema(anyData) } },
+          preHandler: canWrite,
+        },
+        async (request) => {
+          const existing = await findRow(appBase.db, def.table, request.params.id);
+          if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+          const refusal = def.guardUpdate?.(existing, request);
+          if (refusal) throw conflict(refusal);
+          return ok((await present(request, [await write(request, updateSchema, existing)]))[0], 'updated');
+        },
+      );
+    }
+  }
+  if (ops.has('delete')) {
+    app.delete(itemPath, { schema: { tags: [def.tag], summary: `Delete a ${def.entity}`, params: idParams, response: { 200: envelopeSchema(z.null()) } }, preHandler: canWrite }, async (request) => {
+      const existing = await findRow(appBase.db, def.table, request.params.id);
+      if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+      const refusal = def.guardDelete?.(existing, request);
+      if (refusal) throw conflict(refusal);
+      try {
+        await appBase.db.transaction().execute(async (trx) => {
+          await (trx as unknown as Kysely<any>).deleteFrom(def.table as string).where('id', '=', request.params.id).execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
+          await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
+        });
+      } catch (error) {
+        mapWriteError(error, def.entity);
+      }
+      return ok(null, 'deleted');
+    });
+  }
+}

@@ -1,0 +1,126 @@
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
+import { dialectOf } from '../db/database';
+import type { Database } from '../db/schema';
+
+export type TableName = keyof Database;
+export type ColumnOf<TB extends TableName> = keyof Database[TB] & string;
+
+/** What a list endpoint allows: searched columns, orderable columns, field filters. Everything else is a 400. */
+export interface ListSpec<TB extends TableName> {
+  table: TB;
+  /** Columns searched with a case-insensitive substring match by `search`. */
+  search: ColumnOf<TB>[];
+  /** Columns accepted by `ordering` (optionally "-" prefixed for descending). */
+  order: ColumnOf<TB>[];
+  /** Default ordering, e.g. "-created_at". */
+  defaultOrder: string;
+  /**
+   * SQLite only: an FTS5 trigram table over exactly the `search` columns (rowid = id); searches of 3+ characters
+   * use it instead of scanning. PostgreSQL gets the same effect from pg_trgm indexes (migration 003).
+   */
+  fullText?: string;
+  /** Exact-match filters by query parameter name: integer or string columns. */
+  filters?: Partial<Record<ColumnOf<TB>, 'int' | 'string'>>;
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+export interface ListQuery {
+  page: number;
+  page_size: number;
+  search?: string;
+  ordering?: string;
+  filters: Record<string, string | number>;
+}
+
+/** The zod schema of a list endpoint's query string, built from its spec (also documents it in OpenAPI). */
+export function listQuerySchema<TB extends TableName>(spec: ListSpec<TB>) {
+  const orderValues = spec.order.flatMap((c) => [c, `-${c}`]) as [string, ...string[]];
+  const filterShape: Record<string, z.ZodType> = {};
+  for (const [name, kind] of Object.entries(spec.filters ?? {})) {
+    filterShape[name] = kind === 'int' ? z.coerce.number().int().optional() : z.string().max(64).optional();
+  }
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+    search: z.string().max(100).optional(),
+    ordering: z.enum(orderValues).optional(),
+    ...filterShape,
+  });
+}
+
+export function toListQuery(spec: ListSpec<TableName>, parsed: Record<string, unknown>): ListQuery {
+  const filters: Record<string, string | number> = {};
+  for (const name of Object.keys(spec.filters ?? {})) {
+    const value = parsed[name];
+    if (value !== undefined && value !== '') filters[name] = value as string | number;
+  }
+  return {
+    page: parsed.page as number,
+    page_size: parsed.page_size as number,
+    search: (parsed.search as string | undefined) || undefined,
+    ordering: parsed.ordering as string | undefined,
+    filters,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The one list implementation behind every list endpoint: filters, case-insensitive substring search (LIKE on
+ * SQLite, lower(col) LIKE on PostgreSQL), ordering from the whitelist plus id as tie-breaker, paging; returns the page and the total.
+ * `scope` may narrow the query further (e.g. per-user rows).
+ */
+export async function listRows<TB extends TableName>(
+  db: Kysely<Database>,
+  spec: ListSpec<TB>,
+  query: ListQuery,
+  scope?: (qb: SelectQueryBuilder<Database, TB, object>) => SelectQueryBuilder<Database, TB, object>,
+): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
+  // Dynamic column names come only from the spec's whitelists; the untyped builder keeps this one helper generic.
+  let base = db.selectFrom(spec.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>;
+  if (scope) base = scope(base);
+  let qb = base as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (const [name, value] of Object.entries(query.filters)) qb = qb.where(sql.ref(`${spec.table}.${name}`), '=', value);
+  const searching = Boolean(query.search && spec.search.length > 0);
+  if (searching) {
+    const pattern = likePattern(query.search!);
+    // SQLite's LIKE already ignores ASCII case (and CJK has none), so the column is compared as is and no
+    // function runs per row; PostgreSQL compares lower(column) with the lower-cased pattern.
+    const postgres = dialectOf(db) === 'postgres';
+    if (!postgres && spec.fullText && [...query.search!].length >= 3) {
+      // A quoted FTS5 string matches the text literally (case-insensitively) anywhere in the indexed columns.
+      const phrase = `"${query.search!.replace(/"/g, '""')}"`;
+      qb = qb.where(sql.ref(`${spec.table}.id`), 'in', sql`(select rowid from ${sql.table(spec.fullText)} where ${sql.table(spec.fullText)} match ${phrase})`);
+    } else qb = qb.where((eb) =>
+      eb.or(spec.search.map((c) => eb(postgres ? sql`lower(${sql.ref(`${spec.table}.${c}`)})` : sql.ref(`${spec.table}.${c}`), 'like', sql`${pattern} escape '\\'`))),
+    );
+  }
+  const ordering = query.ordering ?? spec.defaultOrder;
+  const desc = ordering.startsWith('-');
+  const column = desc ? ordering.slice(1) : ordering;
+  const page = (q: SelectQueryBuilder<any, any, any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
+    q
+      .orderBy(sql.ref(`${spec.table}.${column}`), desc ? 'desc' : 'asc')
+      .orderBy(sql.ref(`${spec.table}.id`), desc ? 'desc' : 'asc')
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size);
+  const count = async () => Number(((await qb.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
+
+  let items: Record<string, unknown>[];
+  let total: number;
+  if (searching) {
+    // A search scans the table anyway: one pass yields the page and the total (count(*) over the matches).
+    const rows = (await page(qb.selectAll(spec.table).select(sql<number>`count(*) over ()`.as('__total'))).execute()) as Record<string, unknown>[];
+    total = rows.length > 0 ? Number(rows[0].__total) : query.page > 1 ? await count() : 0;
+    items = rows.map(({ __total: _total, ...row }) => row);
+  } else {
+    // Without a search the page walks the ordering index and the count uses the smallest index.
+    [total, items] = await Promise.all([count(), page(qb.selectAll(spec.table)).execute() as Promise<Record<string, unknown>[]>]);
+  }
+  return { items: items as Selectable<Database[TB]>[], total };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../http/envelope';
+import type { StoredFile } from './crud';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+type Ext = keyof typeof TYPES;
+
+/** The image type from the file's first bytes; the client's file name and content type are never trusted. */
+export function sniffImage(data: Buffer): Ext | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** Checks and stores an image under DATA_DIR/uploads with a generated name; 400 when it is not png/jpeg/webp or too big. */
+export function imageStore(dataDir: string, field = 'photo') {
+  return async (file: { filename: string; data: Buffer }): Promise<StoredFile> => {
+    if (file.data.length > MAX_UPLOAD_BYTES) throw badRequest(`${field} is larger than 5 MB`, [{ field, message: 'larger than 5 MB' }]);
+    const ext = sniffImage(file.data);
+    if (!ext) throw badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image' }]);
+    const dir = uploadsDir(dataDir);
+    await fs.mkdir(dir, { recursive: true });
+    const name = `${randomUUID()}.${ext}`;
+    await fs.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
+    return { url: `/uploads/${name}` };
+  };
+}
+
+const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+
+/**
+ * GET /uploads/{name}: public (image tags send no bearer header; names are unguessable UUIDs), only names this
+ * server generated, served with the type of their extension, nosniff and a sandboxing CSP.
+ */
+export default async function uploadsRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {
+  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+    const match = NAME.exec(request.params.name);
+    if (!match) throw notFound();
+    let data: Buffer;
+    try {
+      data = await fs.readFile(path.join(uploadsDir(options.dataDir), request.params.name));
+    } catch {
+      throw notFound();
+    }
+    return reply
+      .header('Content-Type', TYPES[match[1] as Ext])
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(data);
+  });
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import authPlugin from './auth/plugin';
+import authRoutes from './auth/routes';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import mqttPlugin from './mqtt/plugin';
+import { readMqttConfig } from './mqtt/config';
+import { HttpError, registerErrorEnvelope } from './http/envelope';
+import { loadSigningSecret } from './auth/tokens';
+import { ensureAdmin, type AdminAccount } from './seed/admin';
+import platformApi, { registerOpenApi } from './api';
+import uploadsRoutes from './api/uploads';
+import { ensureRbac } from './rbac/permissions';
+import { seedDemoIfEmpty } from './seed/demo';
+
+export interface ServerHandle {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  admin: AdminAccount;
+  /** True when this start created the demo data (fresh database). */
+  demoSeeded: boolean;
+}
+
+export interface BuildOptions {
+  /** Requests per minute per client address on /api. */
+  apiRateLimit?: number;
+  /** Login attempts per minute per address and username. */
+  loginRateLimit?: number;
+  /** Seed the demo data on a fresh database (default: yes unless DEMO_SEED=0). */
+  demoSeed?: boolean;
+}
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const admin = await ensureAdmin(database.db, config.adminPassword);
+  await ensureRbac(database.db);
+  const demoSeeded = (options.demoSeed ?? process.env.DEMO_SEED !== '0') ? await seedDemoIfEmpty(database.db) : false;
+  const secret = await loadSigningSecret(database.db, process.env.JWT_SECRET);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => database.db.destroy());
+  registerErrorEnvelope(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Emotion (MUI) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Online base-map tiles come from whatever tile server static/config.json names.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(mqttPlugin, { config: config.mqtt ?? readMqttConfig() });
+
+  await app.register(
+    async (api) => {
+      await api.register(fastifyRateLimit, {
+        max: options.apiRateLimit ?? Number(process.env.API_RATE_LIMIT ?? 600),
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
+      });
+      await registerOpenApi(api);
+      await api.register(authRoutes, {
+        tokenTtlSeconds: config.tokenTtlSeconds,
+        loginRateLimit: { max: options.loginRateLimit ?? Number(process.env.LOGIN_RATE_LIMIT ?? 10), timeWindow: 60_000 },
+      });
+      await api.register(platformApi, { dataDir: config.dataDir });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(uploadsRoutes, { dataDir: config.dataDir });
+  await app.register(fastifyStatic, {
+    // static/ first: its config.json is edited per deployment and must win over anything built.
+    root: [config.staticDir, config.distDir],
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.startsWith(path.join(config.distDir, 'assets') + path.sep);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  return { app, database, admin, demoSeeded };
+}

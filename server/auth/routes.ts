@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, HttpError, notFound, ok, unauthorized } from '../http/envelope';
+import { loadUserRoles } from '../rbac/permissions';
+import { verifyPassword } from './password';
+import { resolveToken } from './plugin';
+import { createSession, revokeSession } from './tokens';
+import { findUserById, findUserByUsername, toUserInfo } from './users';
+
+export const userInfoSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** GET /logininfo/: the user info plus department, roles and permission codes, so the console can hide what is not allowed. */
+export const loginInfoSchema = userInfoSchema.extend({
+  dept_id: z.number().nullable(),
+  roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  permissions: z.array(z.string()),
+});
+
+const credentialsSchema = z.object({
+  username: z.string().trim().min(1, 'username is required').max(64),
+  password: z.string().min(1, 'password is required').max(256),
+});
+
+const sessionSchema = z.object({ token: z.string(), expiresAt: z.string(), user: userInfoSchema });
+
+export interface AuthRoutesOptions {
+  tokenTtlSeconds: number;
+  loginRateLimit: { max: number; timeWindow: number };
+}
+
+export default async function authRoutes(appBase: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/auth/login/',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in with username and password', body: credentialsSchema, response: { 200: envelopeSchema(sessionSchema) } },
+      config: {
+        rateLimit: {
+          max: options.loginRateLimit.max,
+          timeWindow: options.loginRateLimit.timeWindow,
+          // After body parsing, so the key below sees the username (the default onRequest hook runs before it).
+          hook: 'preValidation',
+          // Tight per account and address, so guessing one password is slow without locking everyone out.
+          keyGenerator: (request) => {
+            const body = request.body as { username?: unknown } | undefined;
+            const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+            return `login:${request.ip}:${username}`;
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const user = await findUserByUsername(app.db, username);
+      // Verify against a throwaway hash when the user is unknown, so timing does not reveal which usernames exist.
+      const valid = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+      if (!user || !valid) throw new HttpError(401, 'Wrong username or password');
+      if (!user.is_active) throw new HttpError(403, 'This account is disabled');
+      const session = await createSession(app.db, user.id, options.tokenTtlSeconds);
+      const token = app.jwt.sign({ sub: String(user.id), sid: session.id, username: user.username });
+      return ok({ token, expiresAt: session.expiresAt, user: toUserInfo(user) });
+    },
+  );
+
+  app.post(
+    '/auth/verify/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a token: 200 with its user while valid, 401 otherwise',
+        body: z.object({ token: z.string().min(1, 'token is required') }),
+        response: { 200: envelopeSchema(z.object({ valid: z.literal(true), expiresAt: z.string(), user: userInfoSchema })) },
+      },
+    },
+    async (request) => {
+      const auth = await resolveToken(app, request.body.token);
+      if (!auth) throw unauthorized('Token is invalid, expired or revoked');
+      const user = await findUserById(app.db, auth.userId);
+      if (!user) throw unauthorized('Token is invalid, expired or revoked');
+      return ok({ valid: true as const, expiresAt: auth.expiresAt, user: toUserInfo(user) });
+    },
+  );
+
+  app.post(
+    '/auth/logout/',
+    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: envelopeSchema(z.null()) } }, preHandler: app.authenticate },
+    async (request) => {
+      await revokeSession(app.db, request.auth!.sessionId);
+      return ok(null, 'logged out');
+    },
+  );
+
+  app.get(
+    '/logininfo/',
+    { schema: { tags: ['auth'], summary: 'The signed-in user with roles and permission codes', response: { 200: envelopeSchema(loginInfoSchema) } }, preHandler: app.authenticate },
+    async (request) => {
+      const user = await findUserById(app.db, request.auth!.userId);
+      if (!user) throw notFound('User not found');
+      const { roles, permissions } = await loadUserRoles(app.db, user.id);
+      return ok({ ...toUserInfo(user), dept_id: user.dept_id, roles, permissions });
+    },
+  );
+}
+
+const UNKNOWN_USER_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');

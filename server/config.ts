@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { readMqttConfig, type MqttConfig } from './mqtt/config';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite at dataDir/skyline.db. */
+  databaseUrl?: string;
+  adminPassword?: string;
+  /** Built SPA (webpack output) and the runtime static files (config.json, images). */
+  distDir: string;
+  staticDir: string;
+  tokenTtlSeconds: number;
+  logLevel: string;
+  /** Live channel (MQTT_* env, see docs/mqtt.md); buildServer reads the environment when absent. */
+  mqtt?: MqttConfig;
+}
+
+const projectRoot = path.resolve(__dirname, '..');
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const ttl = Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600);
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive number, got "${env.TOKEN_TTL_SECONDS}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    distDir: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
+    staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
+    tokenTtlSeconds: ttl,
+    logLevel: env.LOG_LEVEL ?? 'warn',
+    mqtt: readMqttConfig(env),
+  };
+}

@@ -1,0 +1,30 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { DatabaseHandle } from './database';
+import type { MigrationContext } from './migrationHelpers';
+import * as identity from './migrations/001_identity';
+import * as domain from './migrations/002_domain';
+import * as search from './migrations/003_search';
+
+type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Every schema version in order; a new migration is appended here and never edited once released. */
+const migrations: Record<string, VersionedMigration> = {
+  '001_identity': identity,
+  '002_domain': domain,
+  '003_search': search,
+};
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const ctx: MigrationContext = { dialect: handle.dialect };
+  if (handle.dialect === 'postgres' && handle.schema) await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
+  const provider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, ctx) }]));
+    },
+  };
+  // With a schema, the migration bookkeeping lives in it too (Kysely's "does the table exist" check looks at every schema).
+  const migrator = new Migrator({ db: handle.db, provider, ...(handle.dialect === 'postgres' && handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

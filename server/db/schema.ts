@@ -1,0 +1,211 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 strings in UTC on every dialect; booleans are 0/1 integers. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  phone: string | null;
+  email: string | null;
+  is_active: number;
+  dept_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per issued token, so logout and deactivation revoke tokens on every server instance. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Server-wide settings shared by all instances (e.g. the token signing secret). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+interface Stamped {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DepartmentsTable extends Stamped {
+  name: string;
+  parent_id: number | null;
+  sort: number;
+}
+
+/** permissions: JSON array of permission codes (see server/rbac/permissions.ts). */
+export interface RolesTable extends Stamped {
+  code: string;
+  name: string;
+  description: string | null;
+  permissions: string;
+}
+
+export interface ResourcesTable extends Stamped {
+  code: string;
+  name: string;
+  kind: string;
+  path: string | null;
+  icon: string | null;
+  parent_id: number | null;
+  sort: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface NoticesTable extends Stamped {
+  title: string;
+  content: string;
+  level: string;
+  publish_at: string;
+  created_by: number | null;
+}
+
+export interface NoticeReadsTable {
+  notice_id: number;
+  user_id: number;
+  read_at: string;
+}
+
+export interface DevicesTable extends Stamped {
+  serial: string;
+  name: string;
+  model: string;
+  kind: string;
+  firmware: string | null;
+  dept_id: number | null;
+  status: string;
+  photo: string | null;
+  last_seen_at: string | null;
+  last_lat: number | null;
+  last_lng: number | null;
+  last_alt: number | null;
+  battery: number | null;
+}
+
+/** area: GeoJSON Polygon text; members: JSON array of user ids. */
+export interface ProjectsTable extends Stamped {
+  name: string;
+  description: string | null;
+  area: string | null;
+  status: string;
+  dept_id: number | null;
+  members: string;
+}
+
+/** waypoints: JSON array of {lat, lng, alt, speed, action}. */
+export interface RoutesTable extends Stamped {
+  project_id: number;
+  name: string;
+  waypoints: string;
+  length_m: number;
+  duration_s: number;
+}
+
+export interface TasksTable extends Stamped {
+  name: string;
+  project_id: number;
+  route_id: number | null;
+  device_id: number | null;
+  pilot_id: number | null;
+  kind: string;
+  status: string;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface AirspaceApplicationsTable extends Stamped {
+  applicant_id: number | null;
+  device_id: number | null;
+  area: string;
+  min_alt: number;
+  max_alt: number;
+  start_at: string;
+  end_at: string;
+  purpose: string;
+  status: string;
+  reviewer_id: number | null;
+  review_note: string | null;
+}
+
+export interface FlightPlansTable extends Stamped {
+  application_id: number;
+  task_id: number | null;
+  route_id: number | null;
+  device_id: number | null;
+  status: string;
+  planned_start_at: string;
+  planned_end_at: string;
+  note: string | null;
+}
+
+/** track: GeoJSON LineString text. */
+export interface FlightReportsTable extends Stamped {
+  plan_id: number | null;
+  project_id: number | null;
+  device_id: number;
+  takeoff_at: string;
+  landing_at: string;
+  duration_s: number;
+  distance_m: number;
+  max_alt: number;
+  track: string | null;
+}
+
+/** geometry: GeoJSON geometry text; style and properties: JSON object text. */
+export interface FeaturesTable extends Stamped {
+  project_id: number | null;
+  name: string;
+  category: string;
+  geometry: string;
+  style: string;
+  properties: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  departments: DepartmentsTable;
+  roles: RolesTable;
+  resources: ResourcesTable;
+  user_roles: UserRolesTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+  devices: DevicesTable;
+  projects: ProjectsTable;
+  routes: RoutesTable;
+  tasks: TasksTable;
+  airspace_applications: AirspaceApplicationsTable;
+  flight_plans: FlightPlansTable;
+  flight_reports: FlightReportsTable;
+  features: FeaturesTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

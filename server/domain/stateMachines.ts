@@ -1,0 +1,64 @@
+/**
+ * The workflow state machines, as data. Pure: no I/O, so they are tested table-driven and the routes only
+ * look up (machine, current status, action) → next status, answering 409 with `message` when it is illegal.
+ */
+export interface Machine<S extends string, A extends string> {
+  name: string;
+  initial: S;
+  states: readonly S[];
+  transitions: Record<A, { from: readonly S[]; to: S }>;
+}
+
+export const TASK_MACHINE: Machine<'pending' | 'scheduled' | 'running' | 'done' | 'failed' | 'cancelled', 'schedule' | 'start' | 'complete' | 'fail' | 'cancel' | 'retry'> = {
+  name: 'task',
+  initial: 'pending',
+  states: ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'],
+  transitions: {
+    schedule: { from: ['pending'], to: 'scheduled' },
+    start: { from: ['scheduled'], to: 'running' },
+    complete: { from: ['running'], to: 'done' },
+    fail: { from: ['running'], to: 'failed' },
+    cancel: { from: ['pending', 'scheduled'], to: 'cancelled' },
+    retry: { from: ['failed', 'cancelled'], to: 'pending' },
+  },
+};
+
+export const APPLICATION_MACHINE: Machine<'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled', 'submit' | 'approve' | 'reject' | 'cancel'> = {
+  name: 'airspace application',
+  initial: 'draft',
+  states: ['draft', 'submitted', 'approved', 'rejected', 'cancelled'],
+  transitions: {
+    submit: { from: ['draft'], to: 'submitted' },
+    approve: { from: ['submitted'], to: 'approved' },
+    reject: { from: ['submitted'], to: 'rejected' },
+    cancel: { from: ['draft', 'submitted', 'approved'], to: 'cancelled' },
+  },
+};
+
+export const PLAN_MACHINE: Machine<'filed' | 'accepted' | 'rejected' | 'flown' | 'cancelled', 'accept' | 'reject' | 'fly' | 'cancel'> = {
+  name: 'flight plan',
+  initial: 'filed',
+  states: ['filed', 'accepted', 'rejected', 'flown', 'cancelled'],
+  transitions: {
+    accept: { from: ['filed'], to: 'accepted' },
+    reject: { from: ['filed'], to: 'rejected' },
+    fly: { from: ['accepted'], to: 'flown' },
+    cancel: { from: ['filed', 'accepted'], to: 'cancelled' },
+  },
+};
+
+export type TransitionResult<S extends string> = { ok: true; to: S } | { ok: false; message: string };
+
+export function transition<S extends string, A extends string>(machine: Machine<S, A>, from: string, action: string): TransitionResult<S> {
+  const rule = Object.prototype.hasOwnProperty.call(machine.transitions, action) ? machine.transitions[action as A] : undefined;
+  if (!rule) return { ok: false, message: `Unknown ${machine.name} action "${action}"` };
+  if (!(rule.from as readonly string[]).includes(from)) {
+    return { ok: false, message: `Cannot ${action} a ${machine.name} that is ${from} (allowed from: ${rule.from.join(', ')})` };
+  }
+  return { ok: true, to: rule.to };
+}
+
+/** The actions allowed from a status, for the console to show only the buttons that can work. */
+export function allowedActions<S extends string, A extends string>(machine: Machine<S, A>, from: string): A[] {
+  return (Object.keys(machine.transitions) as A[]).filter((a) => (machine.transitions[a].from as readonly string[]).includes(from));
+}

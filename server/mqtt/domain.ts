@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { DeviceStatus, Telemetry } from './payloads';
+import { DEFAULT_AREA, type WeatherArea } from './weather';
+
+/**
+ * The broker's only contact with the domain tables (devices, projects), owned by the domain model.
+ * Columns are discovered at run time, so the live channel works before, and keeps working while, those tables evolve:
+ * without a devices table nothing is written; without projects the default area is used.
+ */
+export interface DeviceDirectory {
+  /** Serials of every registered device (for the offline list and the total). */
+  listSerials(): Promise<string[]>;
+  /** Writes status, last seen, last position and battery of one device, by serial, when the table exists. */
+  recordTelemetry(sample: Telemetry): Promise<void>;
+  recordStatus(sn: string, status: DeviceStatus, at: number): Promise<void>;
+  listAreas(): Promise<WeatherArea[]>;
+}
+
+const pick = (columns: Set<string>, candidates: string[]) => candidates.find((c) => columns.has(c));
+
+interface DeviceColumns {
+  serial: string;
+  status?: string;
+  lastSeen?: string;
+  lat?: string;
+  lng?: string;
+  alt?: string;
+  battery?: string;
+}
+
+/** Centroid of the ring(s) of a GeoJSON Polygon/MultiPolygon/Feature or a bare [[lng,lat],…] array. */
+export function areaCentre(raw: unknown): { lat: number; lng: number } | null {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const points: Array<[number, number]> = [];
+  const walk = (node: unknown) => {
+    if (!Array.isArray(node)) return;
+    if (node.length >= 2 && typeof node[0] === 'number' && typeof node[1] === 'number') points.push([node[0], node[1]]);
+    else node.forEach(walk);
+  };
+  const geo = value as { type?: string; geometry?: { coordinates?: unknown }; coordinates?: unknown } | null;
+  walk(geo && !Array.isArray(geo) ? geo.geometry?.coordinates ?? geo.coordinates : value);
+  const valid = points.filter(([lng, lat]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180);
+  if (valid.length === 0) return null;
+  const lng = valid.reduce((s, p) => s + p[0], 0) / valid.length;
+  const lat = valid.reduce((s, p) => s + p[1], 0) / valid.length;
+  return { lat: Math.round(lat * 1e5) / 1e5, lng: Math.round(lng * 1e5) / 1e5 };
+}
+
+export function createDeviceDirectory(dbTyped: Kysely<unknown>, log: { debug(obj: unknown, msg?: string): void }): DeviceDirectory {
+  // The domain tables are not in this feature's schema type; columns are checked before use.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = dbTyped as Kysely<any>;
+  let tables: Promise<Map<string, Set<string>>> | null = null;
+  let loadedAt = 0;
+  const describe = () => {
+    // Re-read the table list now and then: the domain migrations may arrive while the server runs (tests, upgrades).
+    if (!tables || Date.now() - loadedAt > 60_000) {
+      loadedAt = Date.now();
+      tables = db.introspection
+        .getTables()
+        .then((list) => new Map(list.map((t) => [t.name, new Set(t.columns.map((c) => c.name))])))
+        .catch((error: unknown) => {
+          log.debug({ err: error }, 'mqtt: cannot read the table list');
+          return new Map<string, Set<string>>();
+        });
+    }
+    return tables;
+  };
+  const deviceColumns = async (): Promise<DeviceColumns | null> => {
+    const columns = (await describe()).get('devices');
+    if (!columns) return null;
+    const serial = pick(columns, ['serial_number', 'sn', 'serial', 'device_sn']);
+    if (!serial) return null;
+    return {
+      serial,
+      status: pick(columns, ['status']),
+      lastSeen: pick(columns, ['last_seen', 'last_seen_at']),
+      lat: pick(columns, ['last_lat', 'lat', 'latitude']),
+      lng: pick(columns, ['last_lng', 'lng', 'longitude']),
+      alt: pick(columns, ['last_alt', 'alt', 'altitude']),
+      battery: pick(columns, ['battery', 'battery_percent', 'battery_level']),
+    };
+  };
+  const update = async (sn: string, values: Record<string, unknown>) => {
+    const entries = Object.entries(values).filter(([k]) => k !== 'undefined');
+    if (entries.length === 0) return;
+    const cols = await deviceColumns();
+    if (!cols) return;
+    try {
+      await db.updateTable('devices').set(Object.fromEntries(entries)).where(cols.serial, '=', sn).execute();
+    } catch (error) {
+      log.debug({ err: error, sn }, 'mqtt: device update failed');
+    }
+  };
+
+  return {
+    async listSerials() {
+      const cols = await deviceColumns();
+      if (!cols) return [];
+      try {
+        const rows = await db.selectFrom('devices').select(cols.serial).execute();
+        return rows.map((r: Record<string, unknown>) => String(r[cols.serial])).filter(Boolean);
+      } catch (error) {
+        log.debug({ err: error }, 'mqtt: cannot list devices');
+        return [];
+      }
+    },
+    async recordTelemetry(sample) {
+      const cols = await deviceColumns();
+      if (!cols) return;
+      const values: Record<string, unknown> = {};
+      if (cols.status) values[cols.status] = sample.status;
+      if (cols.lastSeen) values[cols.lastSeen] = new Date(sample.at).toISOString();
+      if (cols.lat) values[cols.lat] = sample.lat;
+      if (cols.lng) values[cols.lng] = sample.lng;
+      if (cols.alt) values[cols.alt] = sample.alt;
+      if (cols.battery) values[cols.battery] = Math.round(sample.battery);
+      await update(sample.sn, values);
+    },
+    async recordStatus(sn, status, at) {
+      const cols = await deviceColumns();
+      if (!cols) return;
+      const values: Record<string, unknown> = {};
+      if (cols.status) values[cols.status] = status;
+      if (cols.lastSeen && status !== 'offline') values[cols.lastSeen] = new Date(at).toISOString();
+      await update(sn, values);
+    },
+    async listAreas() {
+      const columns = (await describe()).get('projects');
+      const areaColumn = columns && pick(columns, ['area', 'area_geojson', 'polygon', 'boundary', 'geometry']);
+      if (!columns || !areaColumn) return [DEFAULT_AREA];
+      const nameColumn = pick(columns, ['name', 'title']);
+      try {
+        const rows: Array<Record<string, unknown>> = await db
+          .selectFrom('projects')
+          .select(['id', areaColumn, ...(nameColumn ? [nameColumn] : [])])
+          .limit(50)
+          .execute();
+        const areas = rows.flatMap((row) => {
+          const centre = areaCentre(row[areaColumn]);
+          return centre ? [{ areaId: `project-${row.id}`, name: String(nameColumn ? row[nameColumn] : row.id), ...centre }] : [];
+        });
+        return areas.length ? areas : [DEFAULT_AREA];
+      } catch (error) {
+        log.debug({ err: error }, 'mqtt: cannot list project areas');
+        return [DEFAULT_AREA];
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import mqtt from 'mqtt';
+import { matches } from './match';
+import type { MessageBus } from './liveChannel';
+
+/**
+ * The server as a client of an external broker (MQTT_URL, e.g. the machine's Mosquitto): it publishes sysinfo and
+ * subscribes to telemetry with MQTT_USER/MQTT_PASSWORD. Authentication and ACL are then the external broker's job.
+ */
+export async function connectExternalBroker(
+  url: string,
+  options: { username?: string; password?: string; log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void } },
+): Promise<MessageBus> {
+  const client = mqtt.connect(url, {
+    clientId: `skyline_server_${process.pid}_${Math.floor(Math.random() * 1e6)}`,
+    username: options.username,
+    password: options.password,
+    clean: true,
+    connectTimeout: 7000,
+    reconnectPeriod: 5000,
+  });
+  const handlers: Array<{ filter: string; handler: (topic: string, payload: Buffer) => void }> = [];
+  client.on('message', (topic, payload) => {
+    for (const h of handlers) if (matches(h.filter, topic)) h.handler(topic, payload);
+  });
+  client.on('error', (error) => options.log.warn({ err: error.message }, 'mqtt: external broker error'));
+  client.on('reconnect', () => options.log.info({ url }, 'mqtt: reconnecting to the external broker'));
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      client.end(true);
+      reject(new Error(`Cannot connect to the external MQTT broker ${url}: ${error.message}`));
+    };
+    client.once('connect', () => {
+      client.off('error', fail);
+      resolve();
+    });
+    client.once('error', fail);
+  });
+  return {
+    kind: 'external',
+    publish: (topic, payload, { retain, qos }) =>
+      new Promise((resolve, reject) => {
+        // While disconnected mqtt.js queues; the periodic republish catches up anyway.
+        client.publish(topic, payload, { retain, qos }, (error) => (error ? reject(error) : resolve()));
+      }),
+    subscribe: (filter, handler) =>
+      new Promise((resolve, reject) => {
+        handlers.push({ filter, handler });
+        client.subscribe(filter, { qos: 0 }, (error, granted) => {
+          if (error) return reject(error);
+          if (granted?.some((g) => g.qos === 128)) return reject(new Error(`The external broker refused the subscription ${filter}`));
+          resolve();
+        });
+      }),
+    close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+  };
+}

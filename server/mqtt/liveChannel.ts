@@ -1,0 +1,182 @@
+import type { DeviceDirectory } from './domain';
+import { parseTelemetry, type DeviceStatus, type OnlineSummary, type Telemetry } from './payloads';
+import { TELEMETRY_FILTER, telemetrySerial, TOPIC_ONLINE, TOPIC_WEATHER } from './topics';
+import type { WeatherProvider } from './weather';
+
+/** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */
+export interface MessageBus {
+  readonly kind: 'embedded' | 'external';
+  publish(topic: string, payload: string, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
+  subscribe(filter: string, handler: (topic: string, payload: Buffer) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LiveChannelStats {
+  telemetryAccepted: number;
+  telemetryDropped: number;
+  onlinePublished: number;
+  weatherPublished: number;
+}
+
+interface DeviceState {
+  status: DeviceStatus;
+  lastSeen: number;
+  connected: boolean;
+  lastWrite: number;
+}
+
+export interface LiveChannelOptions {
+  bus: MessageBus;
+  directory: DeviceDirectory;
+  weather: WeatherProvider;
+  sysinfoIntervalMs: number;
+  deviceTimeoutMs: number;
+  log: { debug(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  now?: () => number;
+}
+
+/** Device rows are written at most this often per device while nothing but the position changes. */
+const DB_WRITE_INTERVAL_MS = 5_000;
+/** Online changes are gathered this long before one sysinfo/online goes out. */
+const ONLINE_DEBOUNCE_MS = 200;
+
+/** Telemetry ingest, device presence, and the sysinfo publishers. Transport-independent. */
+export class LiveChannel {
+  readonly stats: LiveChannelStats = { telemetryAccepted: 0, telemetryDropped: 0, onlinePublished: 0, weatherPublished: 0 };
+  private readonly devices = new Map<string, DeviceState>();
+  private knownSerials: string[] = [];
+  private changed = new Map<string, DeviceStatus>();
+  private timers: NodeJS.Timeout[] = [];
+  private debounce: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LiveChannelOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    const { bus, sysinfoIntervalMs } = this.options;
+    await bus.subscribe(TELEMETRY_FILTER, (topic, payload) => this.ingest(topic, payload));
+    await this.refreshSerials();
+    await Promise.all([this.publishOnline(), this.publishWeather()]);
+    const every = (ms: number, fn: () => Promise<void> | void) => {
+      const timer = setInterval(() => void Promise.resolve(fn()).catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: periodic task failed')), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(sysinfoIntervalMs, async () => {
+      await this.refreshSerials();
+      await Promise.all([this.publishOnline(), this.publishWeather()]);
+    });
+    every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.timers.forEach(clearInterval);
+    this.timers = [];
+    if (this.debounce) clearTimeout(this.debounce);
+  }
+
+  /** A telemetry message from the broker: untrusted, validated, dropped and counted when bad. */
+  ingest(topic: string, payload: Buffer | string): Telemetry | null {
+    const sn = telemetrySerial(topic);
+    const sample = sn ? parseTelemetry(payload, sn) : null;
+    if (!sample) {
+      this.stats.telemetryDropped++;
+      this.options.log.debug({ topic, bytes: payload.length }, 'mqtt: invalid telemetry dropped');
+      return null;
+    }
+    this.stats.telemetryAccepted++;
+    const now = this.now();
+    const device = this.devices.get(sample.sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
+    const statusChanged = device.status !== sample.status;
+    device.status = sample.status;
+    device.lastSeen = now;
+    this.devices.set(sample.sn, device);
+    if (statusChanged || now - device.lastWrite >= DB_WRITE_INTERVAL_MS) {
+      device.lastWrite = now;
+      void this.options.directory.recordTelemetry(sample).catch(() => undefined);
+    }
+    if (statusChanged) this.markChanged(sample.sn, sample.status);
+    return sample;
+  }
+
+  /** A device client connected to the embedded broker: online until it disconnects or falls silent. */
+  deviceConnected(sn: string): void {
+    const device = this.devices.get(sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
+    device.connected = true;
+    device.lastSeen = this.now();
+    this.devices.set(sn, device);
+    if (device.status === 'offline') {
+      device.status = 'online';
+      this.markChanged(sn, 'online');
+      void this.options.directory.recordStatus(sn, 'online', device.lastSeen).catch(() => undefined);
+    }
+  }
+
+  deviceDisconnected(sn: string): void {
+    const device = this.devices.get(sn);
+    if (!device) return;
+    device.connected = false;
+    this.setOffline(sn, device);
+  }
+
+  summary(): OnlineSummary {
+    const all = new Set([...this.knownSerials, ...this.devices.keys()]);
+    const online: string[] = [];
+    const offline: string[] = [];
+    for (const sn of [...all].sort()) {
+      const status = this.devices.get(sn)?.status ?? 'offline';
+      (status === 'offline' ? offline : online).push(sn);
+    }
+    const changed = [...this.changed].map(([sn, status]) => ({ sn, status }));
+    return { online, offline, onlineCount: online.length, total: all.size, changed, at: this.now() };
+  }
+
+  async publishOnline(): Promise<void> {
+    if (this.closed) return;
+    const summary = this.summary();
+    this.changed = new Map();
+    await this.options.bus.publish(TOPIC_ONLINE, JSON.stringify(summary), { retain: true, qos: 1 });
+    this.stats.onlinePublished++;
+  }
+
+  async publishWeather(): Promise<void> {
+    if (this.closed) return;
+    const areas = await this.options.directory.listAreas();
+    const report = await this.options.weather.observe(areas, this.now());
+    await this.options.bus.publish(TOPIC_WEATHER, JSON.stringify(report), { retain: true, qos: 1 });
+    this.stats.weatherPublished++;
+  }
+
+  /** Devices silent for longer than the timeout (and not connected to the embedded broker) go offline. */
+  sweep(): void {
+    const limit = this.now() - this.options.deviceTimeoutMs;
+    for (const [sn, device] of this.devices) {
+      if (!device.connected && device.status !== 'offline' && device.lastSeen < limit) this.setOffline(sn, device);
+    }
+  }
+
+  private setOffline(sn: string, device: DeviceState) {
+    if (device.status === 'offline') return;
+    device.status = 'offline';
+    this.markChanged(sn, 'offline');
+    void this.options.directory.recordStatus(sn, 'offline', this.now()).catch(() => undefined);
+  }
+
+  private markChanged(sn: string, status: DeviceStatus) {
+    this.changed.set(sn, status);
+    if (this.debounce || this.closed) return;
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.publishOnline().catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: sysinfo/online publish failed'));
+    }, ONLINE_DEBOUNCE_MS);
+    this.debounce.unref();
+  }
+
+  private async refreshSerials() {
+    this.knownSerials = await this.options.directory.listSerials();
+  }
+}

@@ -1,0 +1,85 @@
+import type { WeatherReport, WeatherStation } from './payloads';
+
+export interface WeatherArea {
+  areaId: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** Where weather comes from. The default is SimulatedWeatherProvider; a real one (a met service) implements the same method. */
+export interface WeatherProvider {
+  readonly name: string;
+  observe(areas: WeatherArea[], at: number): Promise<WeatherReport>;
+}
+
+/** Flight limits of the verdict (documented in docs/mqtt.md). */
+export const FLYABLE_LIMITS = {
+  maxWind: 10,
+  maxGust: 12,
+  minVisibility: 1500,
+  maxPrecipitation: 2.5,
+  minTemperature: -10,
+  maxTemperature: 40,
+} as const;
+
+export function flyableVerdict(w: Pick<WeatherStation, 'windSpeed' | 'gust' | 'visibility' | 'precipitation' | 'temperature'>): { flyable: boolean; reasons: string[] } {
+  const reasons: string[] = [];
+  if (w.windSpeed > FLYABLE_LIMITS.maxWind) reasons.push('wind');
+  if (w.gust > FLYABLE_LIMITS.maxGust) reasons.push('gust');
+  if (w.visibility < FLYABLE_LIMITS.minVisibility) reasons.push('visibility');
+  if (w.precipitation > FLYABLE_LIMITS.maxPrecipitation) reasons.push('precipitation');
+  if (w.temperature < FLYABLE_LIMITS.minTemperature) reasons.push('cold');
+  if (w.temperature > FLYABLE_LIMITS.maxTemperature) reasons.push('heat');
+  return { flyable: reasons.length === 0, reasons };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0) / 4294967296;
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * A deterministic simulated weather station: the same area and minute always give the same observation, smooth over
+ * the day, with a daily temperature cycle and occasional windy/rainy spells. Works offline; it is NOT real weather.
+ */
+export class SimulatedWeatherProvider implements WeatherProvider {
+  readonly name = 'simulated';
+
+  stationAt(area: WeatherArea, at: number): WeatherStation {
+    const seed = hash(area.areaId);
+    const minute = Math.floor(at / 60_000);
+    const hours = minute / 60;
+    const phase = seed * Math.PI * 2;
+    const localHour = (hours + area.lng / 15) % 24;
+    const windSpeed = Math.max(0, 4 + 3.5 * Math.sin(hours / 3 + phase) + 3 * Math.sin(hours / 0.7 + phase * 2));
+    const gust = windSpeed * (1.25 + 0.2 * Math.sin(hours * 2 + phase));
+    const windDirection = (seed * 360 + 40 * Math.sin(hours / 5)) % 360;
+    const baseTemp = 26 - Math.abs(area.lat - 22) * 0.6;
+    const temperature = baseTemp + 5 * Math.sin(((localHour - 9) / 24) * Math.PI * 2);
+    const rainy = Math.sin(hours / 4 + phase * 3);
+    const precipitation = rainy > 0.6 ? (rainy - 0.6) * 10 : 0;
+    const humidity = Math.min(100, 60 + 15 * Math.sin(hours / 6 + phase) + precipitation * 5);
+    const visibility = Math.max(300, 10_000 - precipitation * 2000 - Math.max(0, humidity - 85) * 200);
+    const observed = {
+      windSpeed: round(windSpeed),
+      gust: round(gust),
+      windDirection: Math.round(windDirection),
+      temperature: round(temperature),
+      humidity: Math.round(humidity),
+      visibility: Math.round(visibility),
+      precipitation: round(precipitation),
+    };
+    return { areaId: area.areaId, name: area.name, lat: area.lat, lng: area.lng, ...observed, ...flyableVerdict(observed) };
+  }
+
+  async observe(areas: WeatherArea[], at: number): Promise<WeatherReport> {
+    return { at, source: this.name, stations: areas.map((area) => this.stationAt(area, at)) };
+  }
+}
+
+/** Used when no project with an area exists: the demo region around Shenzhen. */
+export const DEFAULT_AREA: WeatherArea = { areaId: 'default', name: 'Shenzhen', lat: 22.54, lng: 114.05 };

@@ -1,0 +1,29 @@
+import type { HttpClient } from './client';
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface LoginResult {
+  token: string;
+  expiresAt: string;
+  user: UserInfo;
+}
+
+export const login = (client: HttpClient, credentials: Credentials) => client.request<LoginResult>('POST', '/auth/login/', { body: credentials });
+
+export const verifyToken = (client: HttpClient, token: string) =>
+  client.request<{ valid: true; expiresAt: string; user: UserInfo }>('POST', '/auth/verify/', { body: { token } });
+
+export const fetchLoginInfo = (client: HttpClient) => client.request<UserInfo>('GET', '/logininfo/');
+
+export const logout = (client: HttpClient) => client.request<null>('POST', '/auth/logout/');

@@ -1,0 +1,23 @@
+import type { HttpClient } from './client';
+import type { ListResult, ResourceRow } from '../features/resources/types';
+
+/** Generic REST calls of a resource collection at `path` (e.g. "/Device/"); ids go in as "/Device/{id}/". */
+const itemPath = (path: string, id: number | string) => `${path}${encodeURIComponent(String(id))}/`;
+
+export const listResource = (client: HttpClient, path: string, query: Record<string, string | number>) =>
+  client.request<ListResult<ResourceRow>>('GET', path, { query });
+
+export const createResource = (client: HttpClient, path: string, body: Record<string, unknown> | FormData) => client.request<ResourceRow>('POST', path, { body });
+
+export const updateResource = (client: HttpClient, path: string, id: number | string, body: Record<string, unknown> | FormData) =>
+  client.request<ResourceRow>('PUT', itemPath(path, id), { body });
+
+export const deleteResource = (client: HttpClient, path: string, id: number | string) => client.request<null>('DELETE', itemPath(path, id));
+
+export const getResource = (client: HttpClient, path: string, id: number | string) => client.request<ResourceRow>('GET', itemPath(path, id));
+
+export const resourceAction = (client: HttpClient, path: string, id: number | string, action: string, body?: Record<string, unknown>) =>
+  client.request<ResourceRow>('POST', `${itemPath(path, id)}${encodeURIComponent(action)}/`, { body: body ?? {} });
+
+/** A GET of a path that answers one document rather than a list (e.g. /chartinfo/?from&to). */
+export const getDocument = (client: HttpClient, path: string, query: Record<string, string | number>) => client.request<unknown>('GET', path, { query });

@@ -1,0 +1,51 @@
+import { createRoot } from 'react-dom/client';
+import { createHttpClient } from '../api/client';
+import { initialAuthState, userInfoRequested } from '../features/auth/authSlice';
+import { createI18n } from '../features/i18n/i18n';
+import { htmlLang } from '../features/i18n/languages';
+import { menuLoaded } from '../features/menu/menuSlice';
+import { MENU_TREE } from '../features/menu/menuTree';
+import { selectMenuTree } from '../features/menu/selectors';
+import { loadPlatformConfig } from '../features/platform/platformConfig';
+import { platformConfigLoaded } from '../features/platform/platformSlice';
+import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
+import App from './App';
+import { readPersistedSession } from './persistence';
+import { rootReducer } from './rootReducer';
+import { createAppRouter, type AppRouter } from './router';
+import { createAppStore } from './store';
+
+export async function bootstrap(container: HTMLElement): Promise<void> {
+  // ?djibridge=sim: a simulated DJI bridge (docs/controller.md), installed before the router's guard looks for one.
+  if (/[?&]djibridge=sim(&|$)/.test(window.location.search)) {
+    const simulator = await import(/* webpackChunkName: "dji-simulator" */ '../features/controller/simulatedBridge');
+    simulator.installSimulatedBridge(simulator.simulatorOptionsFromQuery(window.location.search) ?? {});
+  }
+  const persisted = readPersistedSession(window.localStorage);
+  const config = await loadPlatformConfig();
+  const i18n = createI18n(persisted.language);
+  document.documentElement.lang = htmlLang(persisted.language);
+
+  // Sagas navigate through the router, which is built from the store's menu tree: the indirection breaks the cycle.
+  let router: AppRouter | null = null;
+  const navigator = { navigate: (path: string) => void router?.navigate(path) };
+  const http = createHttpClient({ baseURL: config.baseURL || '/api', getToken: () => store.getState().auth.token });
+  // QA: every action is recorded (redacted, bounded) for the QA panel — user menu or Ctrl+Shift+Q.
+  const qa = createQaConsole({ reducer: rootReducer });
+  const store = createAppStore({
+    middleware: [qa.middleware],
+    services: { http, navigator, storage: window.localStorage, i18n, document },
+    preloadedState: { auth: { ...initialAuthState, token: persisted.token, user: persisted.user }, locale: { language: persisted.language } },
+  });
+  store.dispatch(platformConfigLoaded(config));
+  store.dispatch(menuLoaded(MENU_TREE));
+  router = createAppRouter(selectMenuTree(store.getState()));
+  if (persisted.token) store.dispatch(userInfoRequested());
+
+  createRoot(container).render(
+    <>
+      <App store={store} router={router} i18n={i18n} />
+      <QaPanelHost qa={qa} i18n={i18n} />
+    </>,
+  );
+}

@@ -1,0 +1,18 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import auth from '../features/auth/authSlice';
+import broker from '../features/broker/brokerSlice';
+import controller from '../features/controller/controllerSlice';
+import locale from '../features/i18n/localeSlice';
+import map from '../features/map/mapSlice';
+import menu from '../features/menu/menuSlice';
+import notifications from '../features/notifications/notificationsSlice';
+import platform from '../features/platform/platformSlice';
+import project from '../features/project/projectSlice';
+import resources from '../features/resources/resourcesSlice';
+import situation from '../features/situation/situationSlice';
+import tabs from '../features/tabs/tabsSlice';
+
+/** Every slice of the app. Pure: QA replay runs exactly this reducer in Node. */
+export const rootReducer = combineReducers({ auth, tabs, menu, project, controller, broker, locale, notifications, platform, resources, map, situation });
+
+export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,33 @@
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { rootReducer, type RootState } from './rootReducer';
+import rootSaga from './rootSaga';
+import type { AppServices } from './services';
+
+export type { RootState };
+
+export interface StoreOptions {
+  services: AppServices;
+  preloadedState?: Partial<RootState>;
+  /** Extra middleware placed before the saga middleware (e.g. the QA action recorder). */
+  middleware?: Middleware[];
+  runSagas?: boolean;
+}
+
+export function createAppStore({ services, preloadedState, middleware = [], runSagas = true }: StoreOptions) {
+  const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({
+        thunk: false,
+        // A device photo travels to the saga as a File; it never reaches the state.
+        serializableCheck: { ignoredActionPaths: ['payload.file.file'] },
+      }).concat(...middleware, sagaMiddleware),
+  });
+  if (runSagas) sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { resourceEmpty, resourceSchema, resourceToBody, resourceToForm, type ResourceForm } from './adminRules';
+import TreeScreen from './TreeScreen';
+
+export default function ResourcesPage() {
+  const { t } = useTranslation();
+  return (
+    <TreeScreen<ResourceForm>
+      resource="permissionResource"
+      title={t('menu.resource')}
+      what={t('admin.resource')}
+      treeLabel={t('admin.resourceTree')}
+      primary={(row) => `${String(row.name)} (${String(row.code)})`}
+      secondary={(row) => [t(`admin.kinds.${String(row.kind)}`), row.path ? String(row.path) : ''].filter(Boolean).join(' · ')}
+      fields={() => [
+        { name: 'code', label: 'admin.resourceCode', required: true },
+        { name: 'name', label: 'admin.resourceName', required: true },
+        { name: 'kind', label: 'admin.resourceKind', kind: 'select', options: [{ value: 'menu', label: t('admin.kinds.menu') }, { value: 'api', label: t('admin.kinds.api') }] },
+        { name: 'path', label: 'admin.resourcePath' },
+        { name: 'icon', label: 'admin.icon' },
+        { name: 'sort', label: 'admin.sort', kind: 'number' },
+      ]}
+      schema={resourceSchema as never}
+      empty={resourceEmpty}
+      toForm={resourceToForm}
+      toBody={resourceToBody}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../navigation/useCan';
+import PageFrame from '../pages/PageFrame';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { actionsColumn } from '../resources/RowActions';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { roleEmpty, roleSchema, roleToBody, roleToForm, type RoleForm } from './adminRules';
+import PermissionTree from './PermissionTree';
+
+const RESOURCE = 'role';
+
+/** /app/role: roles and their authorization (the permission tree). */
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('org:write');
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE);
+  const close = useCallback(() => setEditing(null), []);
+  const columns: GridColDef[] = [
+    { field: 'code', headerName: t('admin.roleCode'), width: 140 },
+    { field: 'name', headerName: t('admin.roleName'), width: 160 },
+    { field: 'description', headerName: t('admin.description'), flex: 1, minWidth: 160, sortable: false },
+    { field: 'permissions', headerName: t('admin.permissions'), flex: 1, minWidth: 200, sortable: false, valueFormatter: (v: unknown) => (Array.isArray(v) ? v.join(', ') : '') },
+  ];
+  if (canWrite) {
+    columns.push(
+      actionsColumn(
+        t('resources.actions'),
+        [
+          { key: 'edit', label: t('admin.authorize'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
+          { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.code !== 'admin', onClick: ask },
+        ],
+        state.busyIds,
+        190,
+      ),
+    );
+  }
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const fields: FieldSpec[] = [
+    { name: 'code', label: 'admin.roleCode', required: true, disabled: Boolean(editRow && editRow.code === 'admin') },
+    { name: 'name', label: 'admin.roleName', required: true },
+    { name: 'description', label: 'admin.description', kind: 'textarea' },
+    { name: 'permissions', label: 'admin.permissions', kind: 'custom', render: ({ value, onChange, error }) => <PermissionTree value={(value as string[]) ?? []} onChange={onChange} error={error} /> },
+  ];
+  return (
+    <PageFrame title={t('menu.role')}>
+      <ResourceTable resource={RESOURCE} state={state} columns={columns} onCreate={canWrite ? () => setEditing('new') : undefined} />
+      <ResourceFormDialog<RoleForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.role') })}
+        fields={fields}
+        schema={roleSchema}
+        defaultValues={editRow ? roleToForm(editRow) : roleEmpty}
+        transform={roleToBody}
+        onClose={close}
+      />
+      {dialog}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,108 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../navigation/useCan';
+import PageFrame from '../pages/PageFrame';
+import { useResourceOptions } from '../resources/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { actionsColumn } from '../resources/RowActions';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { labelIn } from '../tasks/TasksPage';
+import { editUserSchema, newUserSchema, userEmpty, userToBody, userToForm, type UserForm } from './adminRules';
+
+const RESOURCE = 'user';
+
+/**
+ * Users. "accounts" (/sys/user): create, edit, disable, delete accounts. "authorization" (/app/user): the users
+ * with their roles, and assigning roles.
+ */
+export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization' }) {
+  const { t } = useTranslation();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('org:write');
+  const { options: depts } = useResourceOptions('department');
+  const { options: roles } = useResourceOptions('role');
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.username));
+  const close = useCallback(() => setEditing(null), []);
+  const activeOptions = [
+    { value: '1', label: t('admin.isActive.1') },
+    { value: '0', label: t('admin.isActive.0') },
+  ];
+  const columns: GridColDef[] = [
+    { field: 'username', headerName: t('admin.username'), width: 140 },
+    { field: 'name', headerName: t('admin.name'), width: 140 },
+    { field: 'dept_id', headerName: t('admin.department'), width: 140, sortable: false, valueFormatter: (v) => labelIn(depts, v) },
+    { field: 'roles', headerName: t('admin.roles'), flex: 1, minWidth: 160, sortable: false, valueFormatter: (v: unknown) => (Array.isArray(v) ? (v as Array<{ name: string }>).map((r) => r.name).join(', ') : '') },
+  ];
+  if (mode === 'accounts') {
+    columns.push(
+      { field: 'phone', headerName: t('admin.phone'), width: 130, sortable: false },
+      { field: 'is_active', headerName: t('admin.active'), width: 90, sortable: false, renderCell: (p) => <Chip size="small" color={p.value === 0 ? 'default' : 'success'} label={t(`admin.isActive.${p.value === 0 ? '0' : '1'}`)} /> },
+    );
+  }
+  if (canWrite) {
+    columns.push(
+      actionsColumn(
+        t('resources.actions'),
+        mode === 'accounts'
+          ? [
+              { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
+              { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
+            ]
+          : [{ key: 'authorize', label: t('admin.authorize'), icon: <KeyIcon fontSize="small" />, onClick: (row) => setEditing(row) }],
+        state.busyIds,
+        190,
+      ),
+    );
+  }
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const roleField: FieldSpec = { name: 'role_ids', label: 'admin.roles', kind: 'multiselect', options: roles };
+  const fields: FieldSpec[] =
+    mode === 'authorization'
+      ? [{ name: 'username', label: 'admin.username', disabled: true }, roleField]
+      : [
+          { name: 'username', label: 'admin.username', required: true },
+          { name: 'name', label: 'admin.name', required: true },
+          { name: 'password', label: editRow ? 'admin.passwordHint' : 'admin.password', kind: 'password', required: !editRow },
+          { name: 'phone', label: 'admin.phone' },
+          { name: 'email', label: 'admin.email' },
+          { name: 'dept_id', label: 'admin.department', kind: 'select', options: depts },
+          { name: 'is_active', label: 'admin.active', kind: 'select', options: activeOptions },
+          roleField,
+        ];
+  const title =
+    mode === 'authorization' && editRow ? t('admin.authorizeTitle', { name: String(editRow.name ?? editRow.username) }) : t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.user') });
+  return (
+    <PageFrame title={t(mode === 'accounts' ? 'menu.sysUser' : 'menu.appUser')}>
+      <ResourceTable
+        resource={RESOURCE}
+        state={state}
+        columns={columns}
+        filters={[{ name: 'dept_id', label: 'admin.department', options: depts }, ...(mode === 'accounts' ? [{ name: 'is_active', label: 'admin.active', options: activeOptions }] : [])]}
+        onCreate={canWrite && mode === 'accounts' ? () => setEditing('new') : undefined}
+      />
+      <ResourceFormDialog<UserForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={title}
+        fields={fields}
+        schema={(editRow ? editUserSchema : newUserSchema) as never}
+        defaultValues={editRow ? userToForm(editRow) : userEmpty}
+        transform={(v) => (mode === 'authorization' ? { role_ids: v.role_ids.map(Number) } : userToBody(v))}
+        onClose={close}
+      />
+      {dialog}
+    </PageFrame>
+  );
+}
+

@@ -1,0 +1,93 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../devices/DevicesPage';
+import { useCan } from '../navigation/useCan';
+import PageFrame from '../pages/PageFrame';
+import { useResourceOptions } from '../resources/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { actionsColumn, rowAllows, type RowAction } from '../resources/RowActions';
+import StatusChip from '../resources/StatusChip';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { useRowAction } from '../resources/useRowAction';
+import { labelIn } from '../tasks/TasksPage';
+import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
+
+const RESOURCE = 'flightPlan';
+
+export default function PlansPage() {
+  const { t } = useTranslation();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('airspace:write');
+  const canApprove = useCan('airspace:approve');
+  // A plan is filed against an approved application only.
+  const { options: approved } = useResourceOptions('airspaceApplication', (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`, { status: 'approved' });
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  const { options: routes } = useResourceOptions('route');
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
+  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
+  const close = useCallback(() => setEditing(null), []);
+  const statusOptions = PLAN_STATUSES.map((s) => ({ value: s, label: t(`airspace.planStatuses.${s}`) }));
+
+  const columns: GridColDef[] = [
+    { field: 'id', headerName: 'ID', width: 70 },
+    { field: 'application_id', headerName: t('airspace.applicationId'), width: 130, sortable: false, valueFormatter: (v) => `#${String(v)}` },
+    { field: 'status', headerName: t('airspace.status'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} /> },
+    { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'planned_start_at', headerName: t('airspace.plannedStart'), width: 165, valueFormatter: (v) => formatTime(v) },
+    { field: 'planned_end_at', headerName: t('airspace.plannedEnd'), width: 165, sortable: false, valueFormatter: (v) => formatTime(v) },
+    { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },
+  ];
+  const actions: RowAction[] = [];
+  if (canWrite) actions.push({ key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, show: (row) => row.status === 'filed', onClick: (row) => setEditing(row) });
+  if (canApprove) {
+    actions.push(
+      { key: 'accept', label: t('airspace.steps.accept'), color: 'success', show: (row) => rowAllows(row, 'accept'), onClick: (row) => askNote(row, 'accept', t('airspace.acceptTitle')) },
+      { key: 'reject', label: t('airspace.steps.reject'), color: 'error', show: (row) => rowAllows(row, 'reject'), onClick: (row) => askNote(row, 'reject', t('airspace.rejectPlanTitle')) },
+    );
+  }
+  if (canWrite) {
+    actions.push(
+      { key: 'fly', label: t('airspace.steps.fly'), show: (row) => rowAllows(row, 'fly'), onClick: (row) => run(row, 'fly') },
+      { key: 'cancel', label: t('airspace.steps.cancel'), color: 'warning', show: (row) => rowAllows(row, 'cancel'), onClick: (row) => run(row, 'cancel') },
+      { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.status === 'filed', onClick: ask },
+    );
+  }
+  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 320));
+
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const fields: FieldSpec[] = [
+    { name: 'application_id', label: 'airspace.applicationId', kind: 'select', options: approved, required: true },
+    { name: 'device_id', label: 'airspace.device', kind: 'select', options: devices },
+    { name: 'route_id', label: 'airspace.route', kind: 'select', options: routes },
+    { name: 'planned_start_at', label: 'airspace.plannedStart', kind: 'datetime', required: true },
+    { name: 'planned_end_at', label: 'airspace.plannedEnd', kind: 'datetime', required: true },
+    { name: 'note', label: 'airspace.note', kind: 'textarea' },
+  ];
+
+  return (
+    <PageFrame title={t('menu.airspacePlan')}>
+      <ResourceTable resource={RESOURCE} state={state} columns={columns} filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]} onCreate={canWrite ? () => setEditing('new') : undefined} />
+      <ResourceFormDialog<PlanForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('airspace.plan') })}
+        fields={fields}
+        schema={planSchema as never}
+        defaultValues={editRow ? planToForm(editRow) : emptyPlan}
+        transform={planToBody}
+        onClose={close}
+      />
+      {dialog}
+      {noteDialog}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { ResourceRow } from '../resources/types';
+
+export type Position = [number, number];
+
+export const APP_STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', rejected: 'error', cancelled: 'warning' } as const;
+export const PLAN_STATUS_COLORS = { filed: 'info', accepted: 'success', rejected: 'error', flown: 'primary', cancelled: 'warning' } as const;
+export const APP_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
+export const PLAN_STATUSES = ['filed', 'accepted', 'rejected', 'flown', 'cancelled'] as const;
+
+/** "lng,lat" per line → positions; lines that are not two numbers in range are skipped. Pure. */
+export function parsePositions(text: string): Position[] {
+  return text
+    .split(/\n|;/)
+    .map((line) => line.split(/[,\s]+/).filter(Boolean).map(Number))
+    .filter((p) => p.length === 2 && p.every(Number.isFinite) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90)
+    .map((p) => [p[0], p[1]] as Position);
+}
+
+export const formatPositions = (positions: Position[]) => positions.map((p) => `${p[0]},${p[1]}`).join('\n');
+
+/** Corners ([lng, lat]) → a closed GeoJSON polygon. */
+export function toPolygon(corners: Position[]) {
+  const ring = [...corners];
+  if (ring.length && (ring[0][0] !== ring[ring.length - 1][0] || ring[0][1] !== ring[ring.length - 1][1])) ring.push(ring[0]);
+  return { type: 'Polygon' as const, coordinates: [ring] };
+}
+
+/** A GeoJSON polygon → its corners without the closing position. */
+export function cornersOf(area: unknown): Position[] {
+  const ring = (area as { coordinates?: unknown[][] } | null)?.coordinates?.[0];
+  if (!Array.isArray(ring)) return [];
+  const corners = ring.map((p) => [Number((p as number[])[0]), Number((p as number[])[1])] as Position);
+  if (corners.length > 1 && corners[0][0] === corners[corners.length - 1][0] && corners[0][1] === corners[corners.length - 1][1]) corners.pop();
+  return corners;
+}
+
+const num = z.union([z.number(), z.string()]).transform((v) => Number(v)).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput').max(5000, 'kit.invalidInput'));
+
+export const applicationSchema = z
+  .object({
+    purpose: z.string().trim().min(1, 'resources.required').max(2000),
+    device_id: z.string().optional(),
+    area: z.array(z.tuple([z.number(), z.number()])).min(3, 'airspace.areaNeeds3'),
+    min_alt: num,
+    max_alt: num,
+    start_at: z.string().min(1, 'resources.required'),
+    end_at: z.string().min(1, 'resources.required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.max_alt < v.min_alt) ctx.addIssue({ code: 'custom', path: ['max_alt'], message: 'airspace.altOrder' });
+    if (v.start_at && v.end_at && v.end_at <= v.start_at) ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'airspace.timeOrder' });
+  });
+export type ApplicationForm = z.input<typeof applicationSchema>;
+
+export const emptyApplication: ApplicationForm = { purpose: '', device_id: '', area: [], min_alt: 0, max_alt: 120, start_at: '', end_at: '' };
+
+export const applicationToForm = (row: ResourceRow): ApplicationForm => ({
+  purpose: String(row.purpose ?? ''),
+  device_id: row.device_id ? String(row.device_id) : '',
+  area: cornersOf(row.area),
+  min_alt: Number(row.min_alt ?? 0),
+  max_alt: Number(row.max_alt ?? 0),
+  start_at: String(row.start_at ?? ''),
+  end_at: String(row.end_at ?? ''),
+});
+
+export const applicationToBody = (v: ApplicationForm): Record<string, unknown> => ({
+  purpose: v.purpose,
+  device_id: v.device_id ? Number(v.device_id) : null,
+  area: toPolygon(v.area as Position[]),
+  min_alt: Number(v.min_alt),
+  max_alt: Number(v.max_alt),
+  start_at: v.start_at,
+  end_at: v.end_at,
+});
+
+export const planSchema = z
+  .object({
+    application_id: z.string().min(1, 'resources.required'),
+    route_id: z.string().optional(),
+    device_id: z.string().optional(),
+    planned_start_at: z.string().min(1, 'resources.required'),
+    planned_end_at: z.string().min(1, 'resources.required'),
+    note: z.string().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.planned_start_at && v.planned_end_at && v.planned_end_at <= v.planned_start_at) ctx.addIssue({ code: 'custom', path: ['planned_end_at'], message: 'airspace.timeOrder' });
+  });
+export type PlanForm = z.infer<typeof planSchema>;
+export const emptyPlan: PlanForm = { application_id: '', route_id: '', device_id: '', planned_start_at: '', planned_end_at: '', note: '' };
+const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+export const planToForm = (row: ResourceRow): PlanForm => ({
+  application_id: s(row.application_id),
+  route_id: s(row.route_id),
+  device_id: s(row.device_id),
+  planned_start_at: s(row.planned_start_at),
+  planned_end_at: s(row.planned_end_at),
+  note: s(row.note),
+});
+export const planToBody = (v: PlanForm): Record<string, unknown> => ({
+  application_id: Number(v.application_id),
+  route_id: v.route_id ? Number(v.route_id) : null,
+  device_id: v.device_id ? Number(v.device_id) : null,
+  planned_start_at: v.planned_start_at,
+  planned_end_at: v.planned_end_at,
+  note: v.note || null,
+});
+
+export const reportSchema = z
+  .object({
+    plan_id: z.string().optional(),
+    device_id: z.string().min(1, 'resources.required'),
+    takeoff_at: z.string().min(1, 'resources.required'),
+    landing_at: z.string().min(1, 'resources.required'),
+    distance_m: z.union([z.number(), z.string()]).transform(Number).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
+    max_alt: z.union([z.number(), z.string()]).transform(Number).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
+  })
+  .superRefine((v, ctx) => {
+    if (v.takeoff_at && v.landing_at && v.landing_at <= v.takeoff_at) ctx.addIssue({ code: 'custom', path: ['landing_at'], message: 'airspace.timeOrder' });
+  });
+export type ReportForm = z.input<typeof reportSchema>;
+export const emptyReport: ReportForm = { plan_id: '', device_id: '', takeoff_at: '', landing_at: '', distance_m: 0, max_alt: 0 };
+export const reportToBody = (v: ReportForm): Record<string, unknown> => ({
+  plan_id: v.plan_id ? Number(v.plan_id) : null,
+  device_id: Number(v.device_id),
+  takeoff_at: v.takeoff_at,
+  landing_at: v.landing_at,
+  distance_m: Number(v.distance_m),
+  max_alt: Number(v.max_alt),
+});
+
+/** Rows → CSV text (RFC 4180 quoting; a BOM so spreadsheet apps read UTF-8 Chinese). Pure. */
+export function toCsv(rows: Array<Record<string, unknown>>, columns: Array<{ field: string; header: string }>): string {
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [columns.map((c) => cell(c.header)).join(','), ...rows.map((r) => columns.map((c) => cell(r[c.field])).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

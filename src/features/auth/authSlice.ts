@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Credentials, UserInfo } from '../../api/auth';
+
+export interface AuthState {
+  token: string | null;
+  user: UserInfo | null;
+  loginStatus: 'idle' | 'pending' | 'failed';
+  loginError: string | null;
+}
+
+export const initialAuthState: AuthState = { token: null, user: null, loginStatus: 'idle', loginError: null };
+
+const signedOut = (state: AuthState) => {
+  state.token = null;
+  state.user = null;
+  state.loginStatus = 'idle';
+};
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    loginRequested(state, _action: PayloadAction<Credentials>) {
+      state.loginStatus = 'pending';
+      state.loginError = null;
+    },
+    loginSucceeded(state, action: PayloadAction<{ token: string; user: UserInfo }>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      state.loginStatus = 'idle';
+      state.loginError = null;
+    },
+    loginFailed(state, action: PayloadAction<string>) {
+      state.loginStatus = 'failed';
+      state.loginError = action.payload;
+    },
+    userInfoRequested() {},
+    userInfoLoaded(state, action: PayloadAction<UserInfo>) {
+      state.user = action.payload;
+    },
+    logoutRequested() {},
+    /** serverConfirmed: the server revoked the token (its logout answered code 200). */
+    loggedOut(state, _action: PayloadAction<{ serverConfirmed: boolean }>) {
+      signedOut(state);
+    },
+    /** A 401 from the server: the stored session is gone. */
+    sessionExpired: signedOut,
+  },
+});
+
+export const { loginRequested, loginSucceeded, loginFailed, userInfoRequested, userInfoLoaded, logoutRequested, loggedOut, sessionExpired } =
+  authSlice.actions;
+export default authSlice.reducer;

@@ -1,0 +1,59 @@
+import type { BrokerMessage, OnlineSummary, Telemetry, WeatherReport } from './types';
+import { TOPIC_ONLINE, TOPIC_WEATHER } from './types';
+
+/** Samples kept per drone for the situational view's trail. */
+export const TRAIL_LENGTH = 30;
+
+/** What one flush adds to the store: the newest online/weather, and per drone its newest samples (at most TRAIL_LENGTH). */
+export interface BrokerBatch {
+  received: number;
+  invalid: number;
+  byTopic: Record<string, number>;
+  online?: OnlineSummary;
+  weather?: WeatherReport;
+  telemetry: Record<string, Telemetry[]>;
+  at: number;
+}
+
+const TELEMETRY_TOPIC = /^thing\/product\/([^/]+)\/osd$/;
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export function isTelemetry(value: unknown): value is Telemetry {
+  const t = value as Telemetry | null;
+  return !!t && typeof t === 'object' && typeof t.sn === 'string' && isNum(t.lat) && isNum(t.lng) && isNum(t.alt) && isNum(t.battery) && typeof t.status === 'string';
+}
+
+const isOnline = (v: unknown): v is OnlineSummary => !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && Array.isArray((v as OnlineSummary).offline);
+const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
+
+/** Parses a raw payload; undefined when it is not JSON. */
+export function parsePayload(payload: Uint8Array | string): unknown {
+  try {
+    const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reduces a run of parsed messages to one store update (pure; the reducer applies it). */
+export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
+  const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
+  for (const { topic, message } of messages) {
+    const match = TELEMETRY_TOPIC.exec(topic);
+    const key = match ? 'thing/product/+/osd' : topic;
+    batch.byTopic[key] = (batch.byTopic[key] ?? 0) + 1;
+    if (topic === TOPIC_ONLINE) {
+      if (isOnline(message)) batch.online = message;
+    } else if (topic === TOPIC_WEATHER) {
+      if (isWeather(message)) batch.weather = message;
+    } else if (match && isTelemetry(message) && message.sn === match[1]) {
+      const list = (batch.telemetry[message.sn] ??= []);
+      list.push(message);
+      if (list.length > TRAIL_LENGTH * 2) list.splice(0, list.length - TRAIL_LENGTH);
+    }
+  }
+  for (const list of Object.values(batch.telemetry)) if (list.length > TRAIL_LENGTH) list.splice(0, list.length - TRAIL_LENGTH);
+  return batch;
+}

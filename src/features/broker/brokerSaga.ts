@@ -1,0 +1,254 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
+import { toastShown } from '../notifications/notificationsSlice';
+import { summariseBatch, parsePayload } from './batch';
+import {
+  brokerStatusChanged,
+  messagePublished,
+  messagesReceived,
+  publishRequested,
+  subscriptionsChanged,
+  type BrokerStatus,
+  type PublishRequest,
+} from './brokerSlice';
+import { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
+import { brokerUrl, connectWithMqttJs, tokenUsername, type MqttConnect, type MqttLike } from './mqttClient';
+import { selectConnectionSettings } from './selectors';
+import { BROKER_CONSTANTS, type BrokerMessage } from './types';
+
+/** Runs fn soon and returns a canceller. Messages arriving meanwhile are flushed together. */
+export type Scheduler = (fn: () => void) => () => void;
+
+/** Browser: once per animation frame (with a 250 ms fallback for hidden tabs, where frames stop); elsewhere every 100 ms. */
+export const frameScheduler: Scheduler = (fn) => {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const timer = setTimeout(run, typeof requestAnimationFrame === 'function' ? 250 : 100);
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
+  return () => {
+    done = true;
+    clearTimeout(timer);
+    if (frame !== null) cancelAnimationFrame(frame);
+  };
+};
+
+export interface BrokerSagaOptions {
+  /** Client factory; default the saga context's "mqttConnect", else mqtt.js. */
+  connect?: MqttConnect;
+  schedule?: Scheduler;
+  bus?: EventBus<BrokerEvents>;
+}
+
+type ClientEvent =
+  | { type: 'connect' }
+  | { type: 'reconnect' }
+  | { type: 'close' }
+  | { type: 'error'; error: Error }
+  | { type: 'batch'; messages: BrokerMessage[]; invalid: number };
+
+/** The client's events as a channel; messages are parsed on arrival and handed over in batches. */
+export function clientChannel(client: MqttLike, schedule: Scheduler): EventChannel<ClientEvent> {
+  return eventChannel<ClientEvent>((emit) => {
+    let messages: BrokerMessage[] = [];
+    let invalid = 0;
+    let cancelFlush: (() => void) | null = null;
+    const flush = () => {
+      cancelFlush = null;
+      if (messages.length === 0 && invalid === 0) return;
+      const batch = { type: 'batch' as const, messages, invalid };
+      messages = [];
+      invalid = 0;
+      emit(batch);
+    };
+    const flushNow = () => {
+      cancelFlush?.();
+      flush();
+    };
+    const onMessage = (topic: string, payload: Uint8Array) => {
+      const message = parsePayload(payload);
+      if (message === undefined) {
+        invalid++;
+        console.warn(`broker: dropped a message on "${topic}" that is not valid JSON`);
+      } else {
+        messages.push({ topic, message });
+      }
+      cancelFlush ??= schedule(flush);
+    };
+    // Lifecycle events keep their order relative to messages: pending messages go out first.
+    const onConnect = () => (flushNow(), emit({ type: 'connect' }));
+    const onReconnect = () => (flushNow(), emit({ type: 'reconnect' }));
+    const onClose = () => (flushNow(), emit({ type: 'close' }));
+    const onError = (error: Error) => (flushNow(), emit({ type: 'error', error }));
+    client.on('message', onMessage);
+    client.on('connect', onConnect);
+    client.on('reconnect', onReconnect);
+    client.on('close', onClose);
+    client.on('error', onError);
+    return () => {
+      cancelFlush?.();
+      client.removeListener('message', onMessage);
+      client.removeListener('connect', onConnect);
+      client.removeListener('reconnect', onReconnect);
+      client.removeListener('close', onClose);
+      client.removeListener('error', onError);
+    };
+  }, buffers.expanding<ClientEvent>(64));
+}
+
+/** The connected client, outside the store (not serialisable). */
+let activeClient: MqttLike | null = null;
+
+/** Spec §7: publishes when connected (default QoS 1) and returns true; otherwise logs "client not connected" and returns false. */
+export function publish(topic: string, message: unknown, options: { qos?: 0 | 1 | 2; retain?: boolean } = {}): boolean {
+  if (!activeClient || !activeClient.connected) {
+    console.log('client not connected');
+    return false;
+  }
+  const payload = typeof message === 'string' ? message : JSON.stringify(message);
+  activeClient.publish(topic, payload, { qos: options.qos ?? BROKER_CONSTANTS.publishQos, retain: options.retain ?? false });
+  return true;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function hasControllerBridge(doc: Document | undefined): boolean {
+  const win = (doc?.defaultView ?? (typeof window === 'undefined' ? undefined : window)) as (Window & { djiBridge?: unknown }) | undefined;
+  return Boolean(win && 'djiBridge' in win && win.djiBridge);
+}
+
+function* status(next: BrokerStatus, error?: string) {
+  yield put(brokerStatusChanged(error === undefined ? { status: next } : { status: next, error }));
+}
+
+function* handlePublish(action: PayloadAction<PublishRequest>) {
+  const { topic, message, qos, retain } = action.payload;
+  if (publish(topic, message, { qos, retain })) yield put(messagePublished());
+}
+
+function* followSubscriptions(client: MqttLike) {
+  let current: string[] = (yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions)) as string[];
+  while (true) {
+    yield take(subscriptionsChanged.type);
+    const next: string[] = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions);
+    const added = next.filter((t) => !current.includes(t));
+    const removed = current.filter((t) => !next.includes(t));
+    current = next;
+    if (!client.connected) continue; // subscribed on the next connect
+    if (added.length) client.subscribe(added, { qos: BROKER_CONSTANTS.subscribeQos });
+    if (removed.length) client.unsubscribe(removed);
+  }
+}
+
+/** One connection from setup to logout. */
+export function* brokerConnection(options: BrokerSagaOptions = {}) {
+  const doc: Document | undefined = yield getContext('document');
+  const contextConnect: MqttConnect | undefined = yield getContext('mqttConnect');
+  const injected = options.connect ?? contextConnect;
+  // Jest renders other features' stores without a broker: no real connection unless a test injects a client factory.
+  if (!injected && process.env.NODE_ENV === 'test') return;
+  const connect = injected ?? connectWithMqttJs;
+  const bus = options.bus ?? brokerEvents;
+  const schedule = options.schedule ?? frameScheduler;
+  const settings: ReturnType<typeof selectConnectionSettings> = yield select(selectConnectionSettings);
+
+  yield* status('connecting');
+  let client: MqttLike;
+  try {
+    const location = doc?.location ?? { protocol: 'http:', host: 'localhost' };
+    const username = settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
+    const password = settings.staticPassword || settings.token || undefined;
+    client = yield call(connect, brokerUrl(settings.mqttHost, location), {
+      clientId: `web_${Math.floor(Math.random() * 1e9)}`,
+      clean: BROKER_CONSTANTS.clean,
+      connectTimeout: BROKER_CONSTANTS.connectTimeout,
+      reconnectPeriod: BROKER_CONSTANTS.reconnectPeriod,
+      username,
+      password,
+      resubscribe: false,
+    });
+  } catch (error) {
+    console.error('broker: connection setup failed', error);
+    yield put(toastShown({ messageKey: 'broker.toast.setupError', severity: 'error' }));
+    yield* status('error', errorText(error));
+    return;
+  }
+
+  const channel: EventChannel<ClientEvent> = yield call(clientChannel, client, schedule);
+  activeClient = client;
+  let current: BrokerStatus = 'connecting';
+  try {
+    yield fork(followSubscriptions, client);
+    yield takeEvery(publishRequested.type, handlePublish);
+    while (true) {
+      const event: ClientEvent = yield take(channel);
+      switch (event.type) {
+        case 'batch': {
+          for (const m of event.messages) {
+            bus.emit(m.topic, m);
+            bus.emit('message', m);
+          }
+          yield put(messagesReceived(summariseBatch(event.messages, event.invalid, Date.now())));
+          break;
+        }
+        case 'connect': {
+          current = 'connected';
+          yield* status('connected');
+          const topics: string[] = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions);
+          if (topics.length) client.subscribe(topics, { qos: BROKER_CONSTANTS.subscribeQos });
+          if (!hasControllerBridge(doc)) {
+            yield put(
+              toastShown({
+                messageKey: 'broker.toast.connected',
+                severity: 'success',
+                durationMs: BROKER_CONSTANTS.successToastMs,
+                position: { vertical: 'bottom', horizontal: 'right' },
+              }),
+            );
+          }
+          break;
+        }
+        case 'reconnect':
+          current = 'reconnecting';
+          yield* status('reconnecting');
+          yield put(toastShown({ messageKey: 'broker.toast.reconnecting', severity: 'warning' }));
+          break;
+        case 'error':
+          current = 'error';
+          yield* status('error', errorText(event.error));
+          yield put(toastShown({ messageKey: 'broker.toast.failed', severity: 'error' }));
+          break;
+        case 'close':
+          // mqtt.js closes before every reconnect attempt; only a live connection dropping is news.
+          if (current === 'connected') {
+            current = 'closed';
+            yield* status('closed');
+          }
+          break;
+      }
+    }
+  } finally {
+    channel.close();
+    if (activeClient === client) activeClient = null;
+    client.end(true);
+    if ((yield cancelled()) as boolean) yield* status('closed');
+  }
+}
+
+/** Connects while logged in (after login, or at start with a stored token); disconnects on logout or an expired session. */
+export default function* brokerSaga(options: BrokerSagaOptions = {}) {
+  while (true) {
+    const token: string | null = yield select((s: { auth: { token: string | null } }) => s.auth.token);
+    if (!token) {
+      yield take(loginSucceeded.type);
+    }
+    const task: Task = yield fork(brokerConnection, options);
+    yield take([loggedOut.type, sessionExpired.type]);
+    yield cancel(task);
+  }
+}

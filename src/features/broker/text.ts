@@ -1,0 +1,75 @@
+import { defineFeatureText } from '../i18n/featureText';
+
+export default defineFeatureText({
+  namespace: 'broker',
+  'zh-cn': {
+    toast: {
+      connected: '消息服务连接成功',
+      reconnecting: '正在重新连接…',
+      failed: '连接失败',
+      setupError: '连接错误',
+    },
+    status: {
+      label: '消息服务：{{status}}',
+      idle: '未连接',
+      connecting: '连接中',
+      connected: '已连接',
+      reconnecting: '重新连接中',
+      error: '连接失败',
+      closed: '已断开',
+    },
+    weather: {
+      label: '天气',
+      none: '暂无天气数据',
+      wind: '风速 {{speed}} m/s',
+      summary: '{{name}}：风速 {{speed}} m/s（阵风 {{gust}} m/s，风向 {{direction}}°），气温 {{temperature}}°C，湿度 {{humidity}}%，能见度 {{visibility}} m，降水 {{precipitation}} mm/h',
+      flyable: '适飞',
+      notFlyable: '不适飞',
+      simulated: '模拟气象站数据',
+      reasons: {
+        wind: '风速过大',
+        gust: '阵风过大',
+        visibility: '能见度低',
+        precipitation: '降水',
+        cold: '气温过低',
+        heat: '气温过高',
+      },
+    },
+    online: '在线设备 {{count}}/{{total}}',
+  },
+  en: {
+    toast: {
+      connected: 'Message service connected',
+      reconnecting: 'Reconnecting…',
+      failed: 'Connection failed',
+      setupError: 'Connection error',
+    },
+    status: {
+      label: 'Message service: {{status}}',
+      idle: 'not connected',
+      connecting: 'connecting',
+      connected: 'connected',
+      reconnecting: 'reconnecting',
+      error: 'connection failed',
+      closed: 'disconnected',
+    },
+    weather: {
+      label: 'Weather',
+      none: 'No weather data yet',
+      wind: 'Wind {{speed}} m/s',
+      summary: '{{name}}: wind {{speed}} m/s (gusts {{gust}} m/s, from {{direction}}°), {{temperature}}°C, humidity {{humidity}}%, visibility {{visibility}} m, precipitation {{precipitation}} mm/h',
+      flyable: 'Flyable',
+      notFlyable: 'Not flyable',
+      simulated: 'Simulated weather station',
+      reasons: {
+        wind: 'wind too strong',
+        gust: 'gusts too strong',
+        visibility: 'low visibility',
+        precipitation: 'precipitation',
+        cold: 'too cold',
+        heat: 'too hot',
+      },
+    },
+    online: 'Devices online {{count}}/{{total}}',
+  },
+});

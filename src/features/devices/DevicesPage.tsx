@@ -1,0 +1,170 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createSelector } from '@reduxjs/toolkit';
+import { useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/rootReducer';
+import { useCan } from '../navigation/useCan';
+import PageFrame from '../pages/PageFrame';
+import DetailDrawer from '../resources/DetailDrawer';
+import { useResourceOptions } from '../resources/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { actionsColumn } from '../resources/RowActions';
+import StatusChip from '../resources/StatusChip';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { DEVICE_KINDS, DEVICE_STATUSES, deviceSchema, deviceToBody, deviceToForm, emptyDevice, STATUS_COLORS, withLiveStatus, type DeviceForm, type LiveSample } from './deviceRules';
+
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+
+const RESOURCE = 'device';
+
+const selectLive = createSelector(
+  [(s: RootState) => s.broker.telemetry as unknown as Record<string, { latest: LiveSample }>, (s: RootState) => s.broker.online?.online ?? null],
+  (telemetry, online) => ({ telemetry, online }),
+);
+
+export const formatTime = (value: unknown) => (value ? new Date(String(value)).toLocaleString() : '—');
+
+export default function DevicesPage() {
+  const { t } = useTranslation();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('device:write');
+  const live = useAppSelector(selectLive);
+  const { options: deptOptions, rows: depts } = useResourceOptions('department');
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const [detailId, setDetailId] = useState<number | string | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE);
+  const close = useCallback(() => setEditing(null), []);
+
+  const rows = useMemo(() => state.items.map((row) => withLiveStatus(row, live)), [state.items, live]);
+  const stateWithLive = useMemo(() => ({ ...state, items: rows }), [state, rows]);
+  const deptName = useCallback((id: unknown) => (id ? String(depts.find((d) => String(d.id) === String(id))?.name ?? id) : '—'), [depts]);
+
+  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }));
+  const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices.statuses.${s}`) }));
+
+  const columns: GridColDef[] = [
+    { field: 'serial', headerName: t('devices.serial'), width: 170 },
+    { field: 'name', headerName: t('devices.name'), flex: 1, minWidth: 140 },
+    { field: 'model', headerName: t('devices.model'), width: 130 },
+    { field: 'kind', headerName: t('devices.kind'), width: 110, sortable: false, valueFormatter: (value) => t(`devices.kinds.${String(value)}`) },
+    {
+      field: 'status',
+      headerName: t('devices.status'),
+      width: 130,
+      renderCell: (p) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
+          <StatusChip status={String(p.value)} prefix="devices.statuses" colors={STATUS_COLORS} />
+          {(p.row as { live?: boolean }).live && <Chip size="small" color="success" label={t('devices.live')} />}
+        </Box>
+      ),
+    },
+    { field: 'dept_id', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: (value) => deptName(value) },
+    { field: 'battery', headerName: t('devices.battery'), width: 90, valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`) },
+    { field: 'last_seen_at', headerName: t('devices.lastSeen'), width: 170, valueFormatter: (value) => formatTime(value) },
+  ];
+  if (canWrite) {
+    columns.push(
+      actionsColumn(
+        t('resources.actions'),
+        [
+          { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
+          { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
+        ],
+        state.busyIds,
+        190,
+      ),
+    );
+  }
+
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const fields: FieldSpec[] = [
+    { name: 'serial', label: 'devices.serial', required: true },
+    { name: 'name', label: 'devices.name', required: true },
+    { name: 'model', label: 'devices.model', required: true },
+    { name: 'kind', label: 'devices.kind', kind: 'select', options: kindOptions, required: true },
+    { name: 'status', label: 'devices.status', kind: 'select', options: statusOptions },
+    { name: 'dept_id', label: 'devices.department', kind: 'select', options: deptOptions },
+    { name: 'firmware', label: 'devices.firmware' },
+    { name: 'photo', label: 'devices.photo', kind: 'image', currentUrl: editRow?.photo ? String(editRow.photo) : null },
+  ];
+
+  const detail = rows.find((r) => String(r.id) === String(detailId)) ?? null;
+  const hasPosition = detail && typeof detail.last_lat === 'number' && typeof detail.last_lng === 'number';
+
+  return (
+    <PageFrame title={t('menu.uav')}>
+      <ResourceTable
+        resource={RESOURCE}
+        state={stateWithLive}
+        columns={columns}
+        searchLabel={t('devices.searchLabel')}
+        filters={[
+          { name: 'kind', label: 'devices.kind', options: kindOptions },
+          { name: 'status', label: 'devices.status', options: statusOptions },
+          { name: 'dept_id', label: 'devices.department', options: deptOptions },
+        ]}
+        onCreate={canWrite ? () => setEditing('new') : undefined}
+        onRowClick={(row) => setDetailId(row.id)}
+      />
+      <ResourceFormDialog<DeviceForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('devices.what') })}
+        fields={fields}
+        schema={deviceSchema}
+        defaultValues={editRow ? deviceToForm(editRow) : emptyDevice}
+        transform={deviceToBody}
+        onClose={close}
+      />
+      <DetailDrawer
+        open={detail !== null}
+        title={detail ? `${String(detail.name)} (${String(detail.serial)})` : ''}
+        onClose={() => setDetailId(null)}
+        items={
+          detail
+            ? [
+                { label: t('devices.model'), value: String(detail.model ?? '') },
+                { label: t('devices.kind'), value: t(`devices.kinds.${String(detail.kind)}`) },
+                { label: t('devices.status'), value: <StatusChip status={String(detail.status)} prefix="devices.statuses" colors={STATUS_COLORS} /> },
+                { label: t('devices.department'), value: deptName(detail.dept_id) },
+                { label: t('devices.firmware'), value: detail.firmware ? String(detail.firmware) : '—' },
+                { label: t('devices.lastSeen'), value: formatTime(detail.last_seen_at) },
+                {
+                  label: t('devices.battery'),
+                  value:
+                    typeof detail.battery === 'number' ? (
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <LinearProgress variant="determinate" value={detail.battery} sx={{ flexGrow: 1 }} color={detail.battery < 20 ? 'error' : 'primary'} aria-label={t('devices.battery')} />
+                        {`${detail.battery}%`}
+                      </Box>
+                    ) : (
+                      '—'
+                    ),
+                },
+              ]
+            : []
+        }
+      >
+        {detail?.photo ? <Box component="img" src={String(detail.photo)} alt={t('devices.photo')} sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }} /> : null}
+        <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>
+        {hasPosition ? (
+          <Suspense fallback={<LinearProgress />}>
+            <GeoMap label={t('devices.mapLabel')} markers={[{ position: [detail.last_lat as number, detail.last_lng as number], label: String(detail.name) }]} />
+          </Suspense>
+        ) : (
+          <Typography color="text.secondary">{t('devices.noPosition')}</Typography>
+        )}
+      </DetailDrawer>
+      {dialog}
+    </PageFrame>
+  );
+}

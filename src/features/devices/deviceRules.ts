@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ResourceRow } from '../resources/types';
+
+export const DEVICE_KINDS = ['aircraft', 'dock', 'remote_controller'] as const;
+export const DEVICE_STATUSES = ['online', 'offline', 'flying', 'maintenance'] as const;
+
+export const STATUS_COLORS = { online: 'success', flying: 'info', maintenance: 'warning', offline: 'default' } as const;
+
+/** The create/edit form; messages are i18n keys (shown with t). */
+export const deviceSchema = z.object({
+  serial: z.string().trim().regex(/^[A-Za-z0-9-]{4,64}$/, 'devices.serialRule'),
+  name: z.string().trim().min(1, 'resources.required').max(128),
+  model: z.string().trim().min(1, 'resources.required').max(64),
+  kind: z.enum(DEVICE_KINDS, { message: 'resources.required' }),
+  firmware: z.string().max(64).optional(),
+  dept_id: z.string().optional(),
+  status: z.enum(DEVICE_STATUSES),
+  photo: z.instanceof(File).nullable().optional(),
+});
+export type DeviceForm = z.infer<typeof deviceSchema>;
+
+export const emptyDevice: DeviceForm = { serial: '', name: '', model: '', kind: 'aircraft', firmware: '', dept_id: '', status: 'offline', photo: null };
+
+/** Form → multipart fields; an emptied optional field is sent as "null" so an edit can clear it (the API reads "null" as null). */
+export const deviceToBody = (v: DeviceForm): Record<string, unknown> => ({ ...v, firmware: v.firmware || 'null', dept_id: v.dept_id || 'null' });
+
+export function deviceToForm(row: ResourceRow): DeviceForm {
+  return {
+    serial: String(row.serial ?? ''),
+    name: String(row.name ?? ''),
+    model: String(row.model ?? ''),
+    kind: (row.kind as DeviceForm['kind']) ?? 'aircraft',
+    firmware: row.firmware ? String(row.firmware) : '',
+    dept_id: row.dept_id ? String(row.dept_id) : '',
+    status: (row.status as DeviceForm['status']) ?? 'offline',
+    photo: null,
+  };
+}
+
+export interface LiveSample {
+  status: string;
+  battery: number;
+  lat: number;
+  lng: number;
+  at: number;
+}
+
+/**
+ * A device row with what the broker knows now: live telemetry (status, battery, position, time) wins over the
+ * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
+ */
+export function withLiveStatus(row: ResourceRow, live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null }): ResourceRow & { live?: boolean } {
+  const serial = String(row.serial ?? '');
+  const sample = live.telemetry[serial]?.latest;
+  if (sample) {
+    return { ...row, status: sample.status, battery: sample.battery, last_lat: sample.lat, last_lng: sample.lng, last_seen_at: new Date(sample.at).toISOString(), live: true };
+  }
+  if (live.online && (row.status === 'online' || row.status === 'offline')) return { ...row, status: live.online.includes(serial) ? 'online' : 'offline' };
+  return row;
+}

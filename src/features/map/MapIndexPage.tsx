@@ -1,0 +1,5 @@
+import MapPage from './MapPage';
+
+export default function MapIndexPage() {
+  return <MapPage />;
+}

@@ -1,0 +1,118 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { callApi } from '../../api/callApi';
+import type { Envelope } from '../../api/client';
+import { createResource, deleteResource, listResource } from '../../api/resources';
+import { fieldErrorsOf } from '../resources/resourcesSaga';
+import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
+import { resourceConfig } from '../resources/registry';
+import type { ListResult, ResourceRow } from '../resources/types';
+import {
+  FEATURE_RESOURCE,
+  featuresFailed,
+  featuresLoaded,
+  featuresRequested,
+  importFailed,
+  importRequested,
+  importSucceeded,
+  overlaysFailed,
+  overlaysLoaded,
+  overlaysRequested,
+} from './mapSlice';
+import type { AreaOverlay, MapFeature } from './types';
+
+/** The API's largest page; lists are read page by page up to this many rows. */
+export const PAGE_SIZE = 100;
+export const MAX_ROWS = 5000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Every row of a collection (page by page, the server caps page_size at 100). */
+export function* listAll(path: string, filters: Record<string, string | number> = {}) {
+  const rows: ResourceRow[] = [];
+  for (let page = 1; rows.length < MAX_ROWS; page++) {
+    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, { ...filters, page, page_size: PAGE_SIZE });
+    rows.push(...response.data.items);
+    if (response.data.items.length < PAGE_SIZE || rows.length >= response.data.total) break;
+  }
+  return rows;
+}
+
+function* loadFeatures() {
+  try {
+    const rows: ResourceRow[] = yield* listAll(resourceConfig(FEATURE_RESOURCE).path);
+    yield put(featuresLoaded(rows.filter((r) => r.geometry && typeof r.geometry === 'object') as unknown as MapFeature[]));
+  } catch (error) {
+    yield put(featuresFailed(messageOf(error)));
+  }
+}
+
+const isPolygon = (value: unknown): value is AreaOverlay['area'] => !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'Polygon';
+
+function* loadOverlays() {
+  try {
+    const [projects, applications, devices]: ResourceRow[][] = yield all([
+      call(listAll, resourceConfig('project').path),
+      call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' }),
+      call(listAll, resourceConfig('device').path),
+    ]);
+    const serials = new Map(devices.map((d) => [d.id, String(d.serial ?? '')]));
+    yield put(
+      overlaysLoaded({
+        projects: projects.filter((p) => isPolygon(p.area)).map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
+        airspace: applications
+          .filter((a) => isPolygon(a.area))
+          .map((a) => ({
+            id: Number(a.id),
+            name: String(a.purpose ?? `#${a.id}`),
+            area: a.area as AreaOverlay['area'],
+            deviceSerial: a.device_id == null ? null : (serials.get(a.device_id as number) ?? `#${a.device_id}`),
+            startAt: typeof a.start_at === 'string' ? a.start_at : undefined,
+            endAt: typeof a.end_at === 'string' ? a.end_at : undefined,
+          })),
+      }),
+    );
+  } catch {
+    yield put(overlaysFailed());
+  }
+}
+
+/**
+ * Saves an imported file's features one by one. All or nothing: when the server refuses one, the features of
+ * this file saved so far are deleted again and the server's reason is reported.
+ */
+function* importFeatures(action: ReturnType<typeof importRequested>) {
+  const { path } = resourceConfig(FEATURE_RESOURCE);
+  const created: Array<number | string> = [];
+  try {
+    for (const feature of action.payload.features) {
+      const response: Envelope<ResourceRow> = yield* callApi(createResource, path, { ...feature });
+      created.push(response.data.id);
+    }
+    yield put(importSucceeded({ count: created.length }));
+  } catch (error) {
+    for (const id of created.reverse()) {
+      try {
+        yield* callApi(deleteResource, path, id);
+      } catch {
+        // Keep removing the rest.
+      }
+    }
+    const fields = fieldErrorsOf(error).map((e) => `features[${created.length}].${e.field}: ${e.message}`);
+    yield put(importFailed({ errors: [`feature ${created.length + 1} was refused: ${messageOf(error)}`, ...fields] }));
+  }
+  yield put(featuresRequested());
+}
+
+function* reloadAfterSave(action: PayloadAction<{ resource: string; ok?: boolean }>) {
+  if (action.payload.resource === FEATURE_RESOURCE && action.payload.ok !== false) yield put(featuresRequested());
+}
+
+export default function* mapSaga(): Generator<Effect> {
+  yield all([
+    takeLatest(featuresRequested.type, loadFeatures),
+    takeLatest(overlaysRequested.type, loadOverlays),
+    takeLeading(importRequested.type, importFeatures),
+    takeLatest([saveSucceeded.type, rowSettled.type], reloadAfterSave),
+  ]);
+}

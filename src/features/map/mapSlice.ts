@@ -1,0 +1,216 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
+import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';
+
+export const FEATURE_RESOURCE = 'feature';
+
+/** Default view: Shenzhen. */
+export const DEFAULT_VIEW = { center: [22.54, 114.05] as [number, number], zoom: 11 };
+
+export type LayerId = 'points' | 'lines' | 'polygons' | 'projects' | 'airspace';
+export const LAYER_IDS: LayerId[] = ['points', 'lines', 'polygons', 'projects', 'airspace'];
+export type BaseLayerId = 'offline' | 'online';
+/** A list screen: the overview or one kind's editor. */
+export type MapPage = 'index' | FeatureKind;
+
+export interface FlyTarget {
+  /** [[south, west], [north, east]], or a centre. */
+  bounds?: [[number, number], [number, number]];
+  center?: [number, number];
+  zoom?: number;
+  /** Increments on every request, so flying to the same place twice works. */
+  seq: number;
+}
+
+export interface EditorState {
+  /** drawing: a new feature is being drawn; editing: the draft is a new or selected feature's geometry. */
+  mode: 'idle' | 'drawing' | 'editing';
+  kind: FeatureKind | null;
+  /** The feature being edited (null: a new one). */
+  featureId: number | null;
+  draft: FeatureGeometry | null;
+  /** Increments whenever the draft is replaced from outside the map (new selection, new drawing), so the map rebuilds its editable layer. */
+  epoch: number;
+}
+
+export interface ImportState {
+  status: 'idle' | 'saving' | 'done' | 'failed';
+  fileName: string;
+  errors: string[];
+  count: number;
+}
+
+export interface MapState {
+  features: MapFeature[];
+  featuresStatus: 'idle' | 'loading' | 'ready' | 'failed';
+  featuresError: string | null;
+  overlays: { projects: AreaOverlay[]; airspace: AreaOverlay[]; status: 'idle' | 'loading' | 'ready' | 'failed' };
+  view: { center: [number, number]; zoom: number };
+  flyTo: FlyTarget | null;
+  selectedId: number | null;
+  search: Record<MapPage, string>;
+  layers: Record<LayerId, boolean>;
+  baseLayer: BaseLayerId | null;
+  editor: EditorState;
+  import: ImportState;
+}
+
+const idleEditor: EditorState = { mode: 'idle', kind: null, featureId: null, draft: null, epoch: 0 };
+const idleImport: ImportState = { status: 'idle', fileName: '', errors: [], count: 0 };
+
+export const initialMapState: MapState = {
+  features: [],
+  featuresStatus: 'idle',
+  featuresError: null,
+  overlays: { projects: [], airspace: [], status: 'idle' },
+  view: DEFAULT_VIEW,
+  flyTo: null,
+  selectedId: null,
+  search: { index: '', point: '', polyline: '', polygon: '' },
+  layers: { points: true, lines: true, polygons: true, projects: true, airspace: true },
+  baseLayer: null,
+  editor: idleEditor,
+  import: idleImport,
+};
+
+const isFeatureAction = (payload: { resource: string }) => payload.resource === FEATURE_RESOURCE;
+
+const mapSlice = createSlice({
+  name: 'map',
+  initialState: initialMapState,
+  reducers: {
+    featuresRequested(state) {
+      state.featuresStatus = 'loading';
+      state.featuresError = null;
+    },
+    featuresLoaded(state, action: PayloadAction<MapFeature[]>) {
+      state.features = action.payload;
+      state.featuresStatus = 'ready';
+      if (state.selectedId !== null && !action.payload.some((f) => f.id === state.selectedId)) state.selectedId = null;
+    },
+    featuresFailed(state, action: PayloadAction<string>) {
+      state.featuresStatus = 'failed';
+      state.featuresError = action.payload;
+    },
+    overlaysRequested(state) {
+      state.overlays.status = 'loading';
+    },
+    overlaysLoaded(state, action: PayloadAction<{ projects: AreaOverlay[]; airspace: AreaOverlay[] }>) {
+      state.overlays = { ...action.payload, status: 'ready' };
+    },
+    overlaysFailed(state) {
+      state.overlays.status = 'failed';
+    },
+    /** The map reports where it is after the user pans/zooms. */
+    viewChanged(state, action: PayloadAction<{ center: [number, number]; zoom: number }>) {
+      state.view = action.payload;
+    },
+    flyToRequested(state, action: PayloadAction<Omit<FlyTarget, 'seq'>>) {
+      state.flyTo = { ...action.payload, seq: (state.flyTo?.seq ?? 0) + 1 };
+    },
+    /** Selects a feature (null clears). On an editor page the selection's geometry becomes the draft being edited. */
+    featureSelected(state, action: PayloadAction<{ id: number | null; edit?: boolean }>) {
+      const { id, edit } = action.payload;
+      state.selectedId = id;
+      const feature = id === null ? undefined : state.features.find((f) => f.id === id);
+      if (edit && feature) {
+        state.editor = { mode: 'editing', kind: state.editor.kind, featureId: feature.id, draft: feature.geometry, epoch: state.editor.epoch + 1 };
+      } else if (state.editor.mode !== 'idle') {
+        state.editor = { ...idleEditor, kind: state.editor.kind, epoch: state.editor.epoch + 1 };
+      }
+    },
+    searchChanged(state, action: PayloadAction<{ page: MapPage; text: string }>) {
+      state.search[action.payload.page] = action.payload.text;
+    },
+    layerToggled(state, action: PayloadAction<{ layer: LayerId; visible?: boolean }>) {
+      const { layer, visible } = action.payload;
+      state.layers[layer] = visible ?? !state.layers[layer];
+    },
+    baseLayerChanged(state, action: PayloadAction<BaseLayerId>) {
+      state.baseLayer = action.payload;
+    },
+    /** An editor page opens (or closes: null): whatever was being drawn or edited is dropped. */
+    editorOpened(state, action: PayloadAction<FeatureKind | null>) {
+      state.editor = { ...idleEditor, kind: action.payload, epoch: state.editor.epoch + 1 };
+      state.selectedId = null;
+      state.import = idleImport;
+    },
+    drawStarted(state) {
+      state.selectedId = null;
+      state.editor = { ...state.editor, mode: 'drawing', featureId: null, draft: null, epoch: state.editor.epoch + 1 };
+    },
+    /** A shape was drawn on the map: it becomes the draft of a new feature. */
+    shapeDrawn(state, action: PayloadAction<FeatureGeometry>) {
+      state.editor = { ...state.editor, mode: 'editing', featureId: null, draft: action.payload, epoch: state.editor.epoch + 1 };
+    },
+    /** Vertices moved or the shape was dragged on the map (the editable layer stays as it is). */
+    draftChanged(state, action: PayloadAction<FeatureGeometry>) {
+      if (state.editor.mode === 'editing') state.editor.draft = action.payload;
+    },
+    editCancelled(state) {
+      state.editor = { ...idleEditor, kind: state.editor.kind, epoch: state.editor.epoch + 1 };
+      state.selectedId = null;
+    },
+    /** A file failed validation: nothing is saved. */
+    importRejected(state, action: PayloadAction<{ fileName: string; errors: string[] }>) {
+      state.import = { status: 'failed', fileName: action.payload.fileName, errors: action.payload.errors, count: 0 };
+    },
+    importRequested(state, action: PayloadAction<{ fileName: string; features: FeatureInput[] }>) {
+      state.import = { status: 'saving', fileName: action.payload.fileName, errors: [], count: action.payload.features.length };
+    },
+    importSucceeded(state, action: PayloadAction<{ count: number }>) {
+      state.import = { ...state.import, status: 'done', errors: [], count: action.payload.count };
+    },
+    /** The server refused a feature of the file: the ones already saved were removed again. */
+    importFailed(state, action: PayloadAction<{ errors: string[] }>) {
+      state.import = { ...state.import, status: 'failed', errors: action.payload.errors, count: 0 };
+    },
+    importDismissed(state) {
+      state.import = idleImport;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(saveSucceeded, (state, action) => {
+        if (!isFeatureAction(action.payload)) return;
+        state.editor = { ...idleEditor, kind: state.editor.kind, epoch: state.editor.epoch + 1 };
+      })
+      .addCase(rowSettled, (state, action) => {
+        if (!isFeatureAction(action.payload) || !action.payload.ok) return;
+        if (state.selectedId === action.payload.id) {
+          state.selectedId = null;
+          state.editor = { ...idleEditor, kind: state.editor.kind, epoch: state.editor.epoch + 1 };
+        }
+        state.features = state.features.filter((f) => f.id !== action.payload.id);
+      })
+      .addCase(loggedOut, () => initialMapState)
+      .addCase(sessionExpired, () => initialMapState);
+  },
+});
+
+export const {
+  featuresRequested,
+  featuresLoaded,
+  featuresFailed,
+  overlaysRequested,
+  overlaysLoaded,
+  overlaysFailed,
+  viewChanged,
+  flyToRequested,
+  featureSelected,
+  searchChanged,
+  layerToggled,
+  baseLayerChanged,
+  editorOpened,
+  drawStarted,
+  shapeDrawn,
+  draftChanged,
+  editCancelled,
+  importRejected,
+  importRequested,
+  importSucceeded,
+  importFailed,
+  importDismissed,
+} = mapSlice.actions;
+export default mapSlice.reducer;

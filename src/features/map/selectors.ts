@@ -1,0 +1,32 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer';
+import { measure } from './measure';
+import { GEOMETRY_TYPE, type FeatureKind, type MapFeature } from './types';
+import type { MapPage } from './mapSlice';
+
+export const selectMap = (state: RootState) => state.map;
+export const selectFeatures = (state: RootState) => state.map.features;
+export const selectFeaturesStatus = (state: RootState) => state.map.featuresStatus;
+export const selectOverlays = (state: RootState) => state.map.overlays;
+export const selectMapView = (state: RootState) => state.map.view;
+export const selectFlyTo = (state: RootState) => state.map.flyTo;
+export const selectSelectedFeatureId = (state: RootState) => state.map.selectedId;
+export const selectLayers = (state: RootState) => state.map.layers;
+export const selectBaseLayer = (state: RootState) => state.map.baseLayer;
+export const selectEditor = (state: RootState) => state.map.editor;
+export const selectImport = (state: RootState) => state.map.import;
+export const selectMapSearch = (page: MapPage) => (state: RootState) => state.map.search[page];
+
+export const selectSelectedFeature = createSelector([selectFeatures, selectSelectedFeatureId], (features, id) => (id === null ? null : (features.find((f) => f.id === id) ?? null)));
+
+/** Features of one kind (an editor page), in the server's order. */
+export const selectFeaturesOfKind = (kind: FeatureKind) => createSelector([selectFeatures], (features) => features.filter((f) => f.geometry?.type === GEOMETRY_TYPE[kind]));
+
+/** Case-insensitive match on name or category. */
+export function matchesSearch(feature: Pick<MapFeature, 'name' | 'category'>, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  return !needle || feature.name.toLowerCase().includes(needle) || feature.category.toLowerCase().includes(needle);
+}
+
+/** The draft's length/area, measured live while vertices move. */
+export const selectDraftMeasurement = createSelector([selectEditor], (editor) => measure(editor.draft));

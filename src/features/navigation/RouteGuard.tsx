@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RouteHandle } from '../../app/routeHandle';
+import { userInfoRequested } from '../auth/authSlice';
+import { selectIsLoggedIn } from '../auth/selectors';
+import { selectFirstMenuPath } from '../menu/selectors';
+import { toastShown } from '../notifications/notificationsSlice';
+import ForbiddenPage from './ForbiddenPage';
+import { decideNavigation } from './guard';
+import { selectPermissions } from './permissions';
+
+export const insideControllerBridge = () => typeof window !== 'undefined' && 'djiBridge' in window && Boolean((window as { djiBridge?: unknown }).djiBridge);
+
+/** Applies the pure navigation guard to the current location. */
+export default function RouteGuard() {
+  const location = useLocation();
+  const matches = useMatches();
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const firstMenuPath = useAppSelector(selectFirstMenuPath);
+  const permissions = useAppSelector(selectPermissions);
+  // The login answer has no permission codes: /logininfo/ has them (a reload asks for it in bootstrap).
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    if (loggedIn && !wasLoggedIn.current) dispatch(userInfoRequested());
+    wasLoggedIn.current = loggedIn;
+  }, [dispatch, loggedIn]);
+  const decision = decideNavigation({
+    path: location.pathname,
+    redirectParam: new URLSearchParams(location.search).get('redirect'),
+    loggedIn,
+    insideBridge: insideControllerBridge(),
+    requireAuth: matches.some((m) => (m.handle as RouteHandle | undefined)?.requireAuth),
+    firstMenuPath,
+    permissions,
+  });
+  const message = decision.action === 'redirect' ? decision.message : undefined;
+  const messageKey = message?.key;
+  const messageSeverity = message?.severity;
+  useEffect(() => {
+    if (messageKey && messageSeverity) dispatch(toastShown({ messageKey, severity: messageSeverity }));
+  }, [dispatch, messageKey, messageSeverity, location.key]);
+
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.action === 'forbidden') return <ForbiddenPage />;
+  return <Outlet />;
+}

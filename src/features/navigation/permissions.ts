@@ -1,0 +1,56 @@
+import type { RootState } from '../../app/rootReducer';
+import type { MenuItem } from '../menu/menuTypes';
+
+/**
+ * The permission code (server/rbac/permissions.ts) a menu page needs. Pages not listed need only a login.
+ * The server checks the same codes on every request; this only hides what would answer 403.
+ */
+export const PAGE_PERMISSIONS: Record<string, string> = {
+  '/Tas': 'map:read',
+  '/Device/UAV': 'device:read',
+  '/AirSpace/Apply': 'airspace:read',
+  '/AirSpace/Plan': 'airspace:read',
+  '/AirSpace/Report': 'stats:read',
+  '/Map/Index': 'map:read',
+  '/Map/Point': 'map:read',
+  '/Map/Polyline': 'map:read',
+  '/Map/Polygon': 'map:read',
+  '/Task/UAV': 'task:read',
+  '/app/user': 'org:read',
+  '/app/dept': 'org:read',
+  '/app/role': 'org:read',
+  '/app/resource': 'org:read',
+  '/sys/user': 'org:write',
+  '/sys/notice': 'notice:write',
+};
+
+/** null = the server did not say (an older /logininfo/): nothing is hidden, the server still answers 403. */
+export type Permissions = readonly string[] | null;
+
+/** True when granted codes (with "*" and "area:*" wildcards, as on the server) cover `code`. */
+export function grants(granted: Permissions, code: string): boolean {
+  if (granted === null) return true;
+  const area = code.split(':')[0];
+  return granted.some((g) => g === '*' || g === code || g === `${area}:*`);
+}
+
+export function canOpenPath(path: string, granted: Permissions): boolean {
+  const code = PAGE_PERMISSIONS[path];
+  return code === undefined || grants(granted, code);
+}
+
+/** The menu without the pages the user may not open, and without groups left empty. */
+export function visibleMenu(tree: readonly MenuItem[], granted: Permissions): MenuItem[] {
+  return tree.flatMap((item) => {
+    if (item.children?.length) {
+      const children = visibleMenu(item.children, granted);
+      return children.length ? [{ ...item, children }] : [];
+    }
+    return canOpenPath(item.path, granted) ? [item] : [];
+  });
+}
+
+export const selectPermissions = (state: RootState): Permissions => {
+  const permissions = (state.auth.user as { permissions?: unknown } | null)?.permissions;
+  return Array.isArray(permissions) ? (permissions as string[]) : null;
+};

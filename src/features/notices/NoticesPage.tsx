@@ -1,0 +1,75 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { formatTime } from '../devices/DevicesPage';
+import PageFrame from '../pages/PageFrame';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { saveRequested } from '../resources/resourcesSlice';
+import { actionsColumn } from '../resources/RowActions';
+import StatusChip from '../resources/StatusChip';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { emptyNotice, LEVEL_COLORS, NOTICE_LEVELS, noticeSchema, noticeState, noticeToBody, noticeToForm, WITHDRAWN_AT, type NoticeForm } from './noticeRules';
+
+const RESOURCE = 'notice';
+
+/** /sys/notice: write, edit, publish, withdraw and delete notices (notice:write). */
+export default function NoticesPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const state = useResourceList(RESOURCE);
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.title));
+  const close = useCallback(() => setEditing(null), []);
+  const levelOptions = NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) }));
+  const setPublishAt = (row: ResourceRow, at: string) => dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at } }));
+
+  const columns: GridColDef[] = [
+    { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 180, sortable: false },
+    { field: 'level', headerName: t('notices.level'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} /> },
+    { field: 'state', headerName: t('notices.state'), width: 100, sortable: false, renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} /> },
+    { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : formatTime(v)) },
+    actionsColumn(
+      t('resources.actions'),
+      [
+        { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
+        { key: 'publish', label: t('notices.publish'), show: (row) => noticeState(row) !== 'published', onClick: (row) => setPublishAt(row, new Date().toISOString()) },
+        { key: 'withdraw', label: t('notices.withdraw'), color: 'warning', show: (row) => noticeState(row) === 'published', onClick: (row) => setPublishAt(row, WITHDRAWN_AT) },
+        { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
+      ],
+      state.busyIds,
+      270,
+    ),
+  ];
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const fields: FieldSpec[] = [
+    { name: 'title', label: 'notices.title', required: true },
+    { name: 'level', label: 'notices.level', kind: 'select', options: levelOptions },
+    { name: 'content', label: 'notices.content', kind: 'textarea', required: true },
+    { name: 'publish_at', label: 'notices.publishAt', kind: 'datetime' },
+  ];
+  return (
+    <PageFrame title={t('menu.notice')}>
+      <ResourceTable resource={RESOURCE} state={state} columns={columns} filters={[{ name: 'level', label: 'notices.level', options: levelOptions }]} onCreate={() => setEditing('new')} />
+      <ResourceFormDialog<NoticeForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('notices.what') })}
+        fields={fields}
+        schema={noticeSchema}
+        defaultValues={editRow ? noticeToForm(editRow) : emptyNotice}
+        transform={noticeToBody}
+        onClose={close}
+      />
+      {dialog}
+    </PageFrame>
+  );
+}

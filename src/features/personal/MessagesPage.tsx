@@ -1,0 +1,66 @@
+import DoneIcon from '@mui/icons-material/Done';
+import { Box, Chip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { formatTime } from '../devices/DevicesPage';
+import { LEVEL_COLORS, noticeState } from '../notices/noticeRules';
+import { UNREAD_RESOURCE } from '../notices/useUnreadCount';
+import PageFrame from '../pages/PageFrame';
+import DetailDrawer from '../resources/DetailDrawer';
+import ResourceTable from '../resources/ResourceTable';
+import { detailRequested, rowActionRequested } from '../resources/resourcesSlice';
+import { actionsColumn } from '../resources/RowActions';
+import StatusChip from '../resources/StatusChip';
+import type { ResourceRow } from '../resources/types';
+import { useResourceList } from '../resources/useResourceList';
+
+const RESOURCE = 'notice@inbox';
+
+/** /personal/message: the notices published to the user; opening one or "mark read" marks it read. */
+export default function MessagesPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const state = useResourceList(RESOURCE);
+  const [openId, setOpenId] = useState<number | string | null>(null);
+  // Withdrawn or not yet published notices are not messages yet.
+  const items = useMemo(() => state.items.filter((row) => noticeState(row) === 'published'), [state.items]);
+  const view = useMemo(() => ({ ...state, items }), [state, items]);
+  // A read mark changes the bell's count.
+  useEffect(() => {
+    if (state.savedCount > 0) dispatch(detailRequested({ resource: UNREAD_RESOURCE }));
+  }, [dispatch, state.savedCount]);
+  const markRead = (row: ResourceRow) => {
+    if (!row.read) dispatch(rowActionRequested({ resource: RESOURCE, id: row.id, action: 'read' }));
+  };
+
+  const columns: GridColDef[] = [
+    { field: 'read', headerName: t('notices.readState'), width: 90, sortable: false, renderCell: (p) => <Chip size="small" color={p.value ? 'default' : 'error'} label={t(p.value ? 'notices.read' : 'notices.unread')} /> },
+    { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 200, sortable: false, renderCell: (p) => <Box component="span" sx={{ fontWeight: (p.row as ResourceRow).read ? 400 : 700 }}>{String(p.value)}</Box> },
+    { field: 'level', headerName: t('notices.level'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} /> },
+    { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+    actionsColumn(t('resources.actions'), [{ key: 'read', label: t('notices.markRead'), icon: <DoneIcon fontSize="small" />, show: (row) => !row.read, onClick: markRead }], state.busyIds, 140),
+  ];
+  const open = items.find((r) => String(r.id) === String(openId)) ?? null;
+
+  return (
+    <PageFrame title={t('route.personalMessage')}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('personal.messagesIntro')}
+      </Typography>
+      <ResourceTable
+        resource={RESOURCE}
+        state={view}
+        columns={columns}
+        onRowClick={(row) => {
+          setOpenId(row.id);
+          markRead(row);
+        }}
+      />
+      <DetailDrawer open={open !== null} title={open ? String(open.title) : ''} onClose={() => setOpenId(null)} items={open ? [{ label: t('notices.publishAt'), value: formatTime(open.publish_at) }] : []}>
+        {open && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(open.content ?? '')}</Typography>}
+      </DetailDrawer>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,49 @@
+/** static/config.json, read at run time so one build serves every deployment. Secrets never live in the bundle. */
+export interface PlatformConfig {
+  platformName: string;
+  appId: string;
+  appKey: string;
+  appLicense: string;
+  baseURL: string;
+  mqtt_host: string;
+  mqtt_user: string;
+  mqtt_passwd: string;
+  /** Online map tiles, e.g. "https://tile.openstreetmap.org/{z}/{x}/{y}.png"; empty = the offline base map only. */
+  mapTileUrl?: string;
+  mapTileAttribution?: string;
+}
+
+export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
+  platformName: '',
+  appId: '',
+  appKey: '',
+  appLicense: '',
+  baseURL: '/api',
+  mqtt_host: '',
+  mqtt_user: '',
+  mqtt_passwd: '',
+  mapTileUrl: '',
+  mapTileAttribution: '',
+};
+
+/** Keeps the known string keys of a parsed config file; anything missing or of the wrong type falls back to the default. */
+export function parsePlatformConfig(raw: unknown): PlatformConfig {
+  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const config = { ...DEFAULT_PLATFORM_CONFIG };
+  for (const key of Object.keys(config) as Array<keyof PlatformConfig>) {
+    const value = source[key];
+    if (typeof value === 'string') config[key] = value;
+  }
+  return config;
+}
+
+export async function loadPlatformConfig(fetchImpl: typeof fetch = fetch): Promise<PlatformConfig> {
+  try {
+    const response = await fetchImpl('config.json', { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+    return parsePlatformConfig(await response.json());
+  } catch (error) {
+    console.warn('Using the default platform configuration:', error);
+    return DEFAULT_PLATFORM_CONFIG;
+  }
+}

@@ -1,0 +1,52 @@
+import * as httpActions from '../../api/callApi';
+import * as authActions from '../auth/authSlice';
+import * as brokerActions from '../broker/brokerSlice';
+import * as controllerActions from '../controller/controllerSlice';
+import * as localeActions from '../i18n/localeSlice';
+import * as mapActions from '../map/mapSlice';
+import * as menuActions from '../menu/menuSlice';
+import * as notificationsActions from '../notifications/notificationsSlice';
+import * as platformActions from '../platform/platformSlice';
+import * as projectActions from '../project/projectSlice';
+import * as resourcesActions from '../resources/resourcesSlice';
+import * as situationActions from '../situation/situationSlice';
+import * as tabsActions from '../tabs/tabsSlice';
+import * as qaActions from './qaActions';
+
+/**
+ * Every action type the app dispatches: the action creators (createSlice `.actions`, createAction) exported by the
+ * modules below. A replayed log with any other type is rejected as a bad log. A module that defines actions adds
+ * itself here; __tests__/tools/replay-registry.test.ts fails when one is missing.
+ */
+export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
+  'api/callApi': httpActions,
+  'features/auth/authSlice': authActions,
+  'features/broker/brokerSlice': brokerActions,
+  'features/controller/controllerSlice': controllerActions,
+  'features/i18n/localeSlice': localeActions,
+  'features/map/mapSlice': mapActions,
+  'features/menu/menuSlice': menuActions,
+  'features/notifications/notificationsSlice': notificationsActions,
+  'features/platform/platformSlice': platformActions,
+  'features/project/projectSlice': projectActions,
+  'features/resources/resourcesSlice': resourcesActions,
+  'features/situation/situationSlice': situationActions,
+  'features/tabs/tabsSlice': tabsActions,
+  'features/replay/qaActions': qaActions,
+};
+
+/** Modules whose actions go to a store of their own (the QA panel's), never to the app store. */
+export const OTHER_STORE_MODULES = ['features/replay/panel/replaySlice'];
+
+/** An export that is an RTK action creator (has a string `type` and a `match` function). */
+export function actionTypesOf(moduleExports: Record<string, unknown>): string[] {
+  return Object.values(moduleExports).flatMap((value) =>
+    typeof value === 'function' && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { match?: unknown }).match === 'function'
+      ? [(value as unknown as { type: string }).type]
+      : [],
+  );
+}
+
+export const KNOWN_ACTION_TYPES: ReadonlySet<string> = new Set(Object.values(ACTION_MODULES).flatMap(actionTypesOf));
+
+export const isKnownActionType = (type: string) => KNOWN_ACTION_TYPES.has(type);

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs from 'dayjs';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useAppDispatch } from '../../app/hooks';
+import DateLocalization from './DateLocalization';
+import ImageField from './ImageField';
+import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
+
+export interface FieldSpec {
+  name: string;
+  /** i18n key of the label. */
+  label: string;
+  /** "datetime": a MUI X date-time picker whose value is an ISO string; "multiselect": an array of option values. */
+  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'textarea' | 'password' | 'datetime' | 'image' | 'custom';
+  /** For kind "custom": the screen's own input (e.g. an area drawn on a map, a permission tree). */
+  render?: (props: { value: unknown; onChange: (value: unknown) => void; error?: string }) => ReactNode;
+  options?: Array<{ value: string; label: string }>;
+  /** Options that depend on other fields of the form (e.g. the routes of the chosen project). */
+  optionsFrom?: (values: Record<string, unknown>) => Array<{ value: string; label: string }>;
+  required?: boolean;
+  /** For kind "image": the URL of the current picture when editing. */
+  currentUrl?: string | null;
+  disabled?: boolean;
+}
+
+export interface ResourceFormDialogProps<V extends FieldValues> {
+  resource: string;
+  state: ResourceState;
+  open: boolean;
+  title: string;
+  fields: FieldSpec[];
+  schema: z.ZodType<V, V>;
+  defaultValues: DefaultValues<V>;
+  /** Set when editing an existing row. */
+  id?: number | string;
+  onClose: () => void;
+  /** Form values → request body (e.g. select strings to numbers, "" to null). */
+  transform?: (values: V) => Record<string, unknown>;
+  children?: ReactNode;
+}
+
+/**
+ * A create/edit form: validated in the browser by the screen's zod schema, saved by the resource saga. Server field
+ * errors are shown next to their fields; a failed save keeps everything the user typed.
+ */
+export default function ResourceFormDialog<V extends FieldValues>({ resource, state, open, title, fields, schema, defaultValues, id, onClose, transform, children }: ResourceFormDialogProps<V>) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
+  const savedAtOpen = useRef(state.savedCount);
+  const dependent = fields.some((f) => f.optionsFrom);
+  const watched = (dependent ? form.watch() : {}) as Record<string, unknown>;
+  const optionsOf = (spec: FieldSpec) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    savedAtOpen.current = state.savedCount;
+    form.reset(defaultValues);
+    dispatch(saveErrorsCleared({ resource }));
+    // Reset only when the dialog opens (or switches to another row).
+  }, [open, id]);
+
+  useEffect(() => {
+    if (open && state.savedCount > savedAtOpen.current) onClose();
+  }, [open, state.savedCount, onClose]);
+
+  useEffect(() => {
+    for (const error of state.fieldErrors) {
+      const field = fields.find((f) => f.name === error.field || error.field.startsWith(`${f.name}.`));
+      if (field) form.setError(field.name as Path<V>, { type: 'server', message: error.message });
+    }
+  }, [state.fieldErrors, fields, form]);
+
+  const submit = form.handleSubmit((values) => {
+    const imageField = fields.find((f) => f.kind === 'image');
+    const plain: Record<string, unknown> = transform ? transform(values) : { ...values };
+    let file: { field: string; file: File | null } | undefined;
+    if (imageField) {
+      file = { field: imageField.name, file: ((values as Record<string, unknown>)[imageField.name] as File | null | undefined) ?? null };
+      delete plain[imageField.name];
+    }
+    dispatch(saveRequested({ resource, id, values: plain, file }));
+  });
+
+  const unmatchedServerError = state.saveError && !state.fieldErrors.some((e) => fields.some((f) => f.name === e.field)) ? state.saveError : null;
+
+  return (
+    <DateLocalization>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resource-form-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="resource-form-title">{title}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            {unmatchedServerError && <Alert severity="error">{t('resources.saveFailed', { message: unmatchedServerError })}</Alert>}
+            {fields.map((spec) => (
+              <Controller
+                key={spec.name}
+                name={spec.name as Path<V>}
+                control={form.control}
+                render={({ field, fieldState }) =>
+                  spec.kind === 'custom' && spec.render ? (
+                    <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error?.message && t(fieldState.error.message) })}</>
+                  ) : spec.kind === 'image' ? (
+                    <ImageField label={t(spec.label)} value={(field.value as File | null | undefined) ?? null} currentUrl={spec.currentUrl ?? null} onChange={field.onChange} error={fieldState.error?.message && t(fieldState.error.message)} />
+                  ) : spec.kind === 'datetime' ? (
+                    <DateTimePicker
+                      label={t(spec.label)}
+                      value={field.value ? dayjs(field.value as string) : null}
+                      onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
+                      disabled={spec.disabled}
+                      slotProps={{ textField: { required: spec.required, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ', fullWidth: true, name: spec.name } }}
+                    />
+                  ) : (
+                    <TextField
+                      {...field}
+                      value={field.value ?? (spec.kind === 'multiselect' ? [] : '')}
+                      onChange={(e) => field.onChange(spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value)}
+                      label={t(spec.label)}
+                      required={spec.required}
+                      select={spec.kind === 'select' || spec.kind === 'multiselect'}
+                      disabled={spec.disabled}
+                      slotProps={
+                        spec.kind === 'multiselect'
+                          ? { select: { multiple: true, renderValue: (selected) => (selected as string[]).map((v) => optionsOf(spec).find((o) => o.value === v)?.label ?? v).join(', ') } }
+                          : undefined
+                      }
+                      multiline={spec.kind === 'textarea'}
+                      minRows={spec.kind === 'textarea' ? 3 : undefined}
+                      type={spec.kind === 'number' ? 'number' : spec.kind === 'password' ? 'password' : 'text'}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ? t(fieldState.error.message) : ' '}
+                      fullWidth
+                    >
+                      {(spec.kind === 'select' || spec.kind === 'multiselect') && !optionsOf(spec).length && (
+                        <MenuItem disabled value="">
+                          {t('kit.selectNoData')}
+                        </MenuItem>
+                      )}
+                      {(spec.kind === 'select' || spec.kind === 'multiselect') &&
+                        optionsOf(spec).map((option) => (
+                          <MenuItem key={option.value} value={option.value}>
+                            {option.label}
+                          </MenuItem>
+                        ))}
+                    </TextField>
+                  )
+                }
+              />
+            ))}
+            {children}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('kit.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={state.saving}>
+            {state.saving ? t('resources.saving') : t('resources.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+    </DateLocalization>
+  );
+}

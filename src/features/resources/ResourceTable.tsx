@@ -1,0 +1,134 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import { enUS, zhCN } from '@mui/x-data-grid/locales';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLanguage } from '../i18n/localeSlice';
+import { queryChanged } from './resourcesSlice';
+import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
+import type { ResourceState } from './resourcesSlice';
+
+export interface FilterSpec {
+  name: string;
+  /** i18n key of the label. */
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+export interface ResourceTableProps {
+  resource: string;
+  state: ResourceState;
+  columns: GridColDef[];
+  filters?: FilterSpec[];
+  searchLabel?: string;
+  onCreate?: () => void;
+  onRowClick?: (row: ResourceRow) => void;
+  toolbarExtra?: ReactNode;
+  height?: number | string;
+}
+
+const toSortModel = (ordering: string): GridSortModel =>
+  ordering ? [{ field: ordering.replace(/^-/, ''), sort: ordering.startsWith('-') ? 'desc' : 'asc' }] : [];
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** A server-driven list: paging, ordering, search and filters all go through the store (and so the URL). */
+export default function ResourceTable({ resource, state, columns, filters = [], searchLabel, onCreate, onRowClick, toolbarExtra, height = 'calc(100vh - 220px)' }: ResourceTableProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const { query } = state;
+  // What the user is typing, before it is debounced into the store.
+  const [searchText, setSearchText] = useState(query.search);
+  useEffect(() => setSearchText(query.search), [query.search]);
+  useEffect(() => {
+    if (searchText === query.search) return undefined;
+    const timer = setTimeout(() => dispatch(queryChanged({ resource, patch: { search: searchText } })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, query.search, resource, dispatch]);
+
+  const localeText = useMemo(() => {
+    const base = (language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText;
+    // The UI-kit texts of spec §8: "暂无数据", "共 N 条", "条/页", "上一页" / "下一页".
+    return {
+      ...base,
+      noRowsLabel: t('kit.tableEmpty'),
+      paginationRowsPerPage: t('kit.itemsPerPage'),
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} · ${t('kit.paginationTotal', { total: count })}`,
+      paginationItemAriaLabel: (type: 'first' | 'last' | 'previous' | 'next') =>
+        type === 'previous' ? t('kit.previousPage') : type === 'next' ? t('kit.nextPage') : (base.paginationItemAriaLabel?.(type) ?? type),
+    };
+  }, [language, t]);
+
+  // Stable models: a new object on every render reads to the grid as a change (and a sort change resets the page).
+  const paginationModel = useMemo(() => ({ page: query.page - 1, pageSize: query.pageSize }), [query.page, query.pageSize]);
+  const sortModel = useMemo(() => toSortModel(query.ordering), [query.ordering]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={searchLabel ?? t('resources.search')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          sx={{ minWidth: 240 }}
+        />
+        {filters.map((filter) => (
+          <TextField
+            key={filter.name}
+            select
+            size="small"
+            label={t(filter.label)}
+            value={query.filters[filter.name] ?? ''}
+            onChange={(e) => dispatch(queryChanged({ resource, patch: { filters: { [filter.name]: e.target.value } } }))}
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">{t('resources.all')}</MenuItem>
+            {filter.options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        {toolbarExtra}
+        {onCreate && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+            {t('resources.create')}
+          </Button>
+        )}
+      </Box>
+      {state.status === 'failed' && state.error && <Alert severity="error">{t('resources.loadFailed', { message: state.error })}</Alert>}
+      <Box sx={{ height, minHeight: 320 }}>
+        <DataGrid
+          rows={state.items}
+          columns={columns}
+          rowCount={state.total}
+          loading={state.status === 'loading'}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          disableRowSelectionOnClick
+          pageSizeOptions={PAGE_SIZE_OPTIONS}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(model) => dispatch(queryChanged({ resource, patch: { page: model.page + 1, pageSize: model.pageSize } }))}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const [first] = model;
+            dispatch(queryChanged({ resource, patch: { ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' } }));
+          }}
+          onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
+          localeText={localeText}
+          density="compact"
+        />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { detailRequested, querySet } from './resourcesSlice';
+import { selectResource } from './selectors';
+import { DEFAULT_QUERY, type ResourceRow } from './types';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * The options of a select, loaded from a collection (first 100, the API's page limit) into the list state
+ * "<resource>@options", so a screen's own table query is left alone.
+ */
+export function useResourceOptions(resource: string, labelOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.id), filters: Record<string, string> = {}): { options: Option[]; rows: ResourceRow[] } {
+  const dispatch = useAppDispatch();
+  const name = `${resource}@options`;
+  const state = useAppSelector((s) => selectResource(s, name));
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    dispatch(querySet({ resource: name, query: { ...DEFAULT_QUERY, pageSize: 100, filters } }));
+    // Reload when the filters change (e.g. routes of another project).
+  }, [dispatch, name, filterKey]);
+  const options = useMemo(() => state.items.map((row) => ({ value: String(row.id), label: labelOf(row) })), [state.items]);
+  return { options, rows: state.items };
+}
+
+/** One record by id (GET path/{id}/) into "<resource>@detail"; null id loads nothing. */
+export function useResourceDetail<T = ResourceRow>(resource: string, id: number | string | null | undefined): { detail: T | null; status: string } {
+  const dispatch = useAppDispatch();
+  const name = `${resource}@detail`;
+  const state = useAppSelector((s) => selectResource(s, name));
+  useEffect(() => {
+    if (id !== null && id !== undefined && id !== '') dispatch(detailRequested({ resource: name, id }));
+  }, [dispatch, name, id]);
+  const matches = state.detail && typeof state.detail === 'object' && String((state.detail as { id?: unknown }).id) === String(id);
+  return { detail: matches ? (state.detail as T) : null, status: state.detailStatus };
+}
+
+/** A document GET of the collection path with query params (e.g. /chartinfo/?from&to). */
+export function useResourceDocument<T>(resource: string, params: Record<string, string | number>): { data: T | null; status: string } {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((s) => selectResource(s, resource));
+  const key = JSON.stringify(params);
+  useEffect(() => {
+    dispatch(detailRequested({ resource, params }));
+  }, [dispatch, resource, key]);
+  return { data: (state.detail as T | null) ?? null, status: state.detailStatus };
+}

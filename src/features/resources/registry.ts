@@ -1,0 +1,39 @@
+/** Every server collection a list screen can show, by resource name. Paths follow the API (base /api). */
+export interface ResourceConfig {
+  path: string;
+  /** Saves go out as multipart form data (e.g. a device with its photo). */
+  multipart?: boolean;
+}
+
+export const RESOURCES = {
+  device: { path: '/Device/', multipart: true },
+  project: { path: '/Project/' },
+  task: { path: '/Task/' },
+  route: { path: '/Route/' },
+  airspaceApplication: { path: '/Airspace/Apply/' },
+  flightPlan: { path: '/Airspace/Plan/' },
+  flightReport: { path: '/Airspace/Report/' },
+  feature: { path: '/Feature/' },
+  department: { path: '/Dept/' },
+  role: { path: '/Role/' },
+  permissionResource: { path: '/Resource/' },
+  user: { path: '/User/' },
+  notice: { path: '/Notice/' },
+  audit: { path: '/Audit/' },
+  chartinfo: { path: '/chartinfo/' },
+  noticeUnread: { path: '/Notice/unread/' },
+} satisfies Record<string, ResourceConfig>;
+
+export type ResourceName = keyof typeof RESOURCES;
+
+/**
+ * A name may carry a view after "@" (e.g. "project@options", "notice@inbox"): the same collection, with a list
+ * state of its own (its own query, items and detail), so a select's options do not disturb the screen's table.
+ */
+export const baseResource = (name: string) => name.split('@')[0];
+
+export function resourceConfig(name: string): ResourceConfig {
+  const config = (RESOURCES as Record<string, ResourceConfig>)[baseResource(name)];
+  if (!config) throw new Error(`Unknown resource "${name}"`);
+  return config;
+}

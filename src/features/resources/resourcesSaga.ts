@@ -1,0 +1,123 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, cancel, fork, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { callApi } from '../../api/callApi';
+import { ApiError, type Envelope } from '../../api/client';
+import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../../api/resources';
+import type { RootState } from '../../app/rootReducer';
+import { toFormData } from './formData';
+import { queryToApiParams } from './queryRules';
+import { resourceConfig } from './registry';
+import {
+  deleteRequested,
+  detailFailed,
+  detailLoaded,
+  detailRequested,
+  listFailed,
+  listLoaded,
+  listRequested,
+  queryChanged,
+  querySet,
+  rowActionRequested,
+  rowSettled,
+  saveFailed,
+  saveRequested,
+  saveSucceeded,
+} from './resourcesSlice';
+import { selectResource } from './selectors';
+import type { FieldError, ListResult, ResourceRow } from './types';
+
+/** The server's field errors of a 400/409, if it sent any. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
+  const errors = (error.body as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function* fetchList(resource: string) {
+  const { path } = resourceConfig(resource);
+  const { query } = (yield select((s: RootState) => selectResource(s, resource))) as ReturnType<typeof selectResource>;
+  try {
+    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams(query));
+    yield put(listLoaded({ resource, items: response.data.items, total: response.data.total }));
+  } catch (error) {
+    yield put(listFailed({ resource, error: messageOf(error) }));
+  }
+}
+
+/** One list fetch at a time per resource: a newer query cancels the fetch in flight. */
+function* watchLists() {
+  const running = new Map<string, Task>();
+  while (true) {
+    const action: PayloadAction<{ resource: string }> = yield take([listRequested.type, queryChanged.type, querySet.type]);
+    const { resource } = action.payload;
+    const previous = running.get(resource);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(resource, (yield fork(fetchList, resource)) as Task);
+  }
+}
+
+function* save(action: ReturnType<typeof saveRequested>) {
+  const { resource, id, values, file } = action.payload;
+  const { path, multipart } = resourceConfig(resource);
+  const body = multipart ? toFormData(values, file) : values;
+  try {
+    if (id === undefined) yield* callApi(createResource, path, body);
+    else yield* callApi(updateResource, path, id, body);
+    yield put(saveSucceeded({ resource }));
+    yield put(listRequested({ resource }));
+  } catch (error) {
+    yield put(saveFailed({ resource, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
+  }
+}
+
+function* remove(action: ReturnType<typeof deleteRequested>) {
+  const { resource, id } = action.payload;
+  try {
+    yield* callApi(deleteResource, resourceConfig(resource).path, id);
+    yield put(rowSettled({ resource, id, ok: true }));
+    yield put(listRequested({ resource }));
+  } catch {
+    yield put(rowSettled({ resource, id, ok: false }));
+  }
+}
+
+function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
+  const { resource, id, action: step, body } = action.payload;
+  try {
+    yield* callApi(resourceAction, resourceConfig(resource).path, id, step, body);
+    yield put(rowSettled({ resource, id, ok: true }));
+    yield put(listRequested({ resource }));
+  } catch {
+    yield put(rowSettled({ resource, id, ok: false }));
+  }
+}
+
+function* fetchDetail(action: ReturnType<typeof detailRequested>) {
+  const { resource, id, params } = action.payload;
+  const { path } = resourceConfig(resource);
+  try {
+    const response: Envelope<unknown> = id === undefined ? yield* callApi(getDocument, path, params ?? {}) : yield* callApi(getResource, path, id);
+    yield put(detailLoaded({ resource, detail: response.data }));
+  } catch {
+    yield put(detailFailed({ resource }));
+  }
+}
+
+/** One detail fetch at a time per resource name: opening another row cancels the fetch in flight. */
+function* watchDetails() {
+  const running = new Map<string, Task>();
+  while (true) {
+    const action: ReturnType<typeof detailRequested> = yield take(detailRequested.type);
+    const previous = running.get(action.payload.resource);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(action.payload.resource, (yield fork(fetchDetail, action)) as Task);
+  }
+}
+
+export default function* resourcesSaga(): Generator<Effect> {
+  yield all([fork(watchLists), fork(watchDetails), takeEvery(saveRequested.type, save), takeEvery(deleteRequested.type, remove), takeEvery(rowActionRequested.type, runRowAction)]);
+}
+

@@ -1,0 +1,154 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { mergeQuery, type QueryPatch } from './queryRules';
+import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
+
+export interface ResourceState {
+  query: ResourceQuery;
+  items: ResourceRow[];
+  total: number;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  error: string | null;
+  /** Create/update in flight, and the server's answer to the last failed save (shown next to the fields). */
+  saving: boolean;
+  saveError: string | null;
+  fieldErrors: FieldError[];
+  /** Increments on every successful save or delete, so an open form knows it may close. */
+  savedCount: number;
+  /** Row ids with a delete or workflow action in flight. */
+  busyIds: Array<number | string>;
+  /** One record (GET path/{id}/) or a non-list document (e.g. /chartinfo/), for detail views and charts. */
+  detail: unknown;
+  detailStatus: 'idle' | 'loading' | 'ready' | 'failed';
+}
+
+export const initialResourceState: ResourceState = {
+  query: DEFAULT_QUERY,
+  items: [],
+  total: 0,
+  status: 'idle',
+  error: null,
+  saving: false,
+  saveError: null,
+  fieldErrors: [],
+  savedCount: 0,
+  busyIds: [],
+  detail: null,
+  detailStatus: 'idle',
+};
+
+export type ResourcesState = Record<string, ResourceState>;
+
+type WithResource<T = object> = PayloadAction<{ resource: string } & T>;
+
+function entry(state: ResourcesState, resource: string): ResourceState {
+  state[resource] ??= { ...initialResourceState, items: [], fieldErrors: [], busyIds: [] };
+  return state[resource];
+}
+
+/** Every query change starts a fetch (the saga), so the list is loading from that moment. */
+function startLoading(r: ResourceState) {
+  r.status = 'loading';
+  r.error = null;
+}
+
+const resourcesSlice = createSlice({
+  name: 'resources',
+  initialState: {} as ResourcesState,
+  reducers: {
+    /** The URL (or the screen's defaults) sets the whole query, e.g. when a shared link is opened. */
+    querySet(state, action: WithResource<{ query: ResourceQuery }>) {
+      const r = entry(state, action.payload.resource);
+      r.query = action.payload.query;
+      startLoading(r);
+    },
+    queryChanged(state, action: WithResource<{ patch: QueryPatch }>) {
+      const r = entry(state, action.payload.resource);
+      r.query = mergeQuery(r.query, action.payload.patch);
+      startLoading(r);
+    },
+    listRequested(state, action: WithResource) {
+      startLoading(entry(state, action.payload.resource));
+    },
+    listLoaded(state, action: WithResource<{ items: ResourceRow[]; total: number }>) {
+      const r = entry(state, action.payload.resource);
+      r.items = action.payload.items;
+      r.total = action.payload.total;
+      r.status = 'ready';
+    },
+    listFailed(state, action: WithResource<{ error: string }>) {
+      const r = entry(state, action.payload.resource);
+      r.status = 'failed';
+      r.error = action.payload.error;
+    },
+    saveRequested(state, action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null } }>) {
+      const r = entry(state, action.payload.resource);
+      r.saving = true;
+      r.saveError = null;
+      r.fieldErrors = [];
+    },
+    saveSucceeded(state, action: WithResource) {
+      const r = entry(state, action.payload.resource);
+      r.saving = false;
+      r.savedCount += 1;
+    },
+    saveFailed(state, action: WithResource<{ error: string; fieldErrors: FieldError[] }>) {
+      const r = entry(state, action.payload.resource);
+      r.saving = false;
+      r.saveError = action.payload.error;
+      r.fieldErrors = action.payload.fieldErrors;
+    },
+    saveErrorsCleared(state, action: WithResource) {
+      const r = entry(state, action.payload.resource);
+      r.saveError = null;
+      r.fieldErrors = [];
+    },
+    deleteRequested(state, action: WithResource<{ id: number | string }>) {
+      entry(state, action.payload.resource).busyIds.push(action.payload.id);
+    },
+    /** A workflow step on one row, e.g. POST /Airspace/Apply/{id}/submit/. */
+    rowActionRequested(state, action: WithResource<{ id: number | string; action: string; body?: Record<string, unknown> }>) {
+      entry(state, action.payload.resource).busyIds.push(action.payload.id);
+    },
+    /** Loads one record (id given) or the collection path as a document (no id), with optional query params. */
+    detailRequested(state, action: WithResource<{ id?: number | string; params?: Record<string, string | number> }>) {
+      entry(state, action.payload.resource).detailStatus = 'loading';
+    },
+    detailLoaded(state, action: WithResource<{ detail: unknown }>) {
+      const r = entry(state, action.payload.resource);
+      r.detail = action.payload.detail;
+      r.detailStatus = 'ready';
+    },
+    detailFailed(state, action: WithResource) {
+      entry(state, action.payload.resource).detailStatus = 'failed';
+    },
+    rowSettled(state, action: WithResource<{ id: number | string; ok: boolean }>) {
+      const r = entry(state, action.payload.resource);
+      r.busyIds = r.busyIds.filter((id) => id !== action.payload.id);
+      if (action.payload.ok) r.savedCount += 1;
+    },
+  },
+  extraReducers: (builder) => {
+    // Another user's data must not flash on the next login.
+    builder.addCase(loggedOut, () => ({})).addCase(sessionExpired, () => ({}));
+  },
+});
+
+export const {
+  querySet,
+  queryChanged,
+  listRequested,
+  listLoaded,
+  listFailed,
+  saveRequested,
+  saveSucceeded,
+  saveFailed,
+  saveErrorsCleared,
+  deleteRequested,
+  rowActionRequested,
+  rowSettled,
+  detailRequested,
+  detailLoaded,
+  detailFailed,
+} = resourcesSlice.actions;
+export default resourcesSlice.reducer;

@@ -1,0 +1,24 @@
+/** The list query every list screen shares: server-side paging, ordering, search and field filters. */
+export interface ResourceQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+  /** Field name, "-" prefixed for descending (e.g. "-created_at"); empty for the server's default. */
+  ordering: string;
+  filters: Record<string, string>;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type ResourceRow = { id: number | string } & Record<string, unknown>;
+
+export const DEFAULT_QUERY: ResourceQuery = { page: 1, pageSize: 20, search: '', ordering: '', filters: {} };
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];

@@ -1,0 +1,152 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { LinearProgress, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../devices/DevicesPage';
+import { useCan } from '../navigation/useCan';
+import PageFrame from '../pages/PageFrame';
+import DetailDrawer from '../resources/DetailDrawer';
+import { useResourceDetail, useResourceOptions, type Option } from '../resources/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
+import ResourceTable from '../resources/ResourceTable';
+import { actionsColumn, rowAllows, type RowAction } from '../resources/RowActions';
+import StatusChip from '../resources/StatusChip';
+import type { ResourceRow } from '../resources/types';
+import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { useResourceList } from '../resources/useResourceList';
+import { useRowAction } from '../resources/useRowAction';
+import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STEPS, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
+
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const RESOURCE = 'task';
+
+export const labelIn = (options: Option[], id: unknown) => (id === null || id === undefined ? '—' : (options.find((o) => o.value === String(id))?.label ?? `#${String(id)}`));
+
+function RouteOnMap({ routeId }: { routeId: number | null }) {
+  const { t } = useTranslation();
+  const { detail } = useResourceDetail<{ id: number; name: string; waypoints: Array<{ lat: number; lng: number }>; length_m?: number }>('route', routeId);
+  if (!routeId) return <Typography color="text.secondary">{t('tasks.noRoute')}</Typography>;
+  if (!detail) return <LinearProgress />;
+  const line = detail.waypoints.map((w) => [w.lat, w.lng] as [number, number]);
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <Typography variant="body2">{`${detail.name}${detail.length_m ? ` · ${t('tasks.routeLength')} ${Math.round(detail.length_m)} m` : ''}`}</Typography>
+      <GeoMap label={t('tasks.routeMap')} polylines={[line]} markers={line.length ? [{ position: line[0], label: '1' }] : []} height={280} />
+    </Suspense>
+  );
+}
+
+export default function TasksPage() {
+  const { t } = useTranslation();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('task:write');
+  const { options: projects } = useResourceOptions('project');
+  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name));
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username));
+  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const [detailId, setDetailId] = useState<number | string | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE);
+  const { run } = useRowAction(RESOURCE);
+  const close = useCallback(() => setEditing(null), []);
+
+  const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));
+  const kindOptions = TASK_KINDS.map((k) => ({ value: k, label: t(`tasks.kinds.${k}`) }));
+
+  const columns: GridColDef[] = [
+    { field: 'name', headerName: t('tasks.name'), flex: 1, minWidth: 150 },
+    { field: 'kind', headerName: t('tasks.kind'), width: 90, sortable: false, valueFormatter: (v) => t(`tasks.kinds.${String(v)}`) },
+    { field: 'status', headerName: t('tasks.status'), width: 110, renderCell: (p) => <StatusChip status={String(p.value)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
+    { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
+    { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
+    { field: 'scheduled_at', headerName: t('tasks.scheduledAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+  ];
+  if (canWrite) {
+    const steps: RowAction[] = TASK_STEPS.map((step) => ({ key: step, label: t(`tasks.steps.${step}`), color: step === 'cancel' || step === 'fail' ? 'warning' : 'primary', show: (row) => rowAllows(row, step), onClick: (row) => run(row, step) }));
+    columns.push(
+      actionsColumn(
+        t('resources.actions'),
+        [
+          { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, show: (row) => ['pending', 'scheduled'].includes(String(row.status)), onClick: (row) => setEditing(row) },
+          ...steps,
+          { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.status !== 'running', onClick: ask },
+        ],
+        state.busyIds,
+        330,
+      ),
+    );
+  }
+
+  const editRow = editing && editing !== 'new' ? editing : null;
+  const fields: FieldSpec[] = [
+    { name: 'name', label: 'tasks.name', required: true },
+    { name: 'kind', label: 'tasks.kind', kind: 'select', options: kindOptions, required: true },
+    { name: 'project_id', label: 'tasks.project', kind: 'select', options: projects, required: true },
+    {
+      name: 'route_id',
+      label: 'tasks.route',
+      kind: 'select',
+      // Only the chosen project's routes (the API refuses a route of another project).
+      optionsFrom: (v) => routeRows.filter((r) => !v.project_id || String(r.project_id) === String(v.project_id)).map((r) => ({ value: String(r.id), label: String(r.name) })),
+    },
+    { name: 'device_id', label: 'tasks.device', kind: 'select', options: devices },
+    { name: 'pilot_id', label: 'tasks.pilot', kind: 'select', options: users },
+    { name: 'scheduled_at', label: 'tasks.scheduledAt', kind: 'datetime' },
+  ];
+  const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
+
+  return (
+    <PageFrame title={t('menu.taskUav')}>
+      <ResourceTable
+        resource={RESOURCE}
+        state={state}
+        columns={columns}
+        filters={[
+          { name: 'status', label: 'tasks.status', options: statusOptions },
+          { name: 'kind', label: 'tasks.kind', options: kindOptions },
+          { name: 'project_id', label: 'tasks.project', options: projects },
+        ]}
+        onCreate={canWrite ? () => setEditing('new') : undefined}
+        onRowClick={(row) => setDetailId(row.id)}
+      />
+      <ResourceFormDialog<TaskForm>
+        resource={RESOURCE}
+        state={state}
+        open={editing !== null}
+        id={editRow?.id}
+        title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('tasks.what') })}
+        fields={fields}
+        schema={taskSchema}
+        defaultValues={editRow ? taskToForm(editRow) : emptyTask}
+        transform={taskToBody}
+        onClose={close}
+      />
+      <DetailDrawer
+        open={detail !== null}
+        title={detail ? String(detail.name) : ''}
+        onClose={() => setDetailId(null)}
+        width={520}
+        items={
+          detail
+            ? [
+                { label: t('tasks.status'), value: <StatusChip status={String(detail.status)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
+                { label: t('tasks.kind'), value: t(`tasks.kinds.${String(detail.kind)}`) },
+                { label: t('tasks.project'), value: labelIn(projects, detail.project_id) },
+                { label: t('tasks.device'), value: labelIn(devices, detail.device_id) },
+                { label: t('tasks.pilot'), value: labelIn(users, detail.pilot_id) },
+                { label: t('tasks.scheduledAt'), value: formatTime(detail.scheduled_at) },
+                { label: t('tasks.startedAt'), value: formatTime(detail.started_at) },
+                { label: t('tasks.finishedAt'), value: formatTime(detail.finished_at) },
+              ]
+            : []
+        }
+      >
+        {detail && <RouteOnMap routeId={(detail.route_id as number | null) ?? null} />}
+      </DetailDrawer>
+      {dialog}
+    </PageFrame>
+  );
+}

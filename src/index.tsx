@@ -1,0 +1,3 @@
+import { bootstrap } from './app/bootstrap';
+
+void bootstrap(document.getElementById('root')!);
