@@ -1,12 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, type SimulatedBridgeOptions } from '../../../src/features/controller/simulatedBridge';
 import { loggedInState, renderApp } from '../support/renderApp';
 import type { Route } from '../support/testStore';
 import { controllerRoutes } from './fixtures';
-
-// Lazy route modules compile on first use under ts-jest: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 // Leaflet needs a real layout engine; the map itself is covered by the browser test.
 jest.mock('../../../src/features/controller/RouteMap', () => ({
