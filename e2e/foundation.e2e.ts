@@ -94,9 +94,11 @@ test('log out returns to the login page and protected pages need a login again',
   const status = await page.evaluate(async (t) => (await fetch('/api/logininfo/', { headers: { Authorization: `Bearer ${t}` } })).status, token);
   expect(status).toBe(401);
 
+  // The login form is already on screen, so wait for the guard's redirect itself.
   await page.goto(`${server.url}#/Device/UAV`);
+  await page.waitForURL((url) => url.hash.startsWith('#/login'));
+  expect(new URL(page.url()).hash).toBe(`#/login?redirect=${encodeURIComponent('/Device/UAV')}`);
   await page.getByLabel(/用户名/).waitFor();
-  expect(hashPath(page)).toBe('/login');
 });
 
 test('a wrong password is reported on the form', async () => {
