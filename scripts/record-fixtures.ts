@@ -1,14 +1,16 @@
 /**
- * npx tsx scripts/record-fixtures.ts — records the QA replay fixtures in __tests__/fixtures/replay/ by driving the
- * real reducers and the sagas these sessions exercise (auth, locale, http errors, tabs; fake HTTP/storage/navigation) through real sessions with the action recorder
+ * npx tsx scripts/record-fixtures.ts [session…] — records the QA replay fixtures in __tests__/fixtures/replay/ (all
+ * sessions, or the named ones) by driving the real reducers and the sagas these sessions exercise (auth, locale,
+ * http errors, tabs, broker, project; fake HTTP, MQTT client, storage and navigation) with the action recorder
  * installed, as bootstrap does. For each session it writes <name>.log.json (the exported log) and
  * <name>.expected.json (the final state of replaying it, for `npm run replay -- … --expect`).
- * The clock is fake, so regenerating gives the same files. __tests__/tools/replay-fixtures.test.ts re-runs the
- * sessions and checks the committed logs still replay to identical states.
+ * The clock and Math.random are fake, so regenerating gives the same files. __tests__/tools/replay-fixtures.test.ts
+ * re-runs the sessions and checks the committed logs still replay to identical states.
  */
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { UserInfo } from '../src/api/auth';
@@ -16,19 +18,20 @@ import { ApiError, type Envelope, type HttpClient, type RequestOptions } from '.
 import { rootReducer, type RootState } from '../src/app/rootReducer';
 import type { AppServices } from '../src/app/services';
 import authSaga from '../src/features/auth/authSaga';
+import brokerSaga from '../src/features/broker/brokerSaga';
+import type { MqttLike } from '../src/features/broker/mqttClient';
 import localeSaga from '../src/features/i18n/localeSaga';
 import httpErrorsSaga from '../src/features/notifications/httpErrorsSaga';
+import projectSaga from '../src/features/project/projectSaga';
 import tabsSaga from '../src/features/tabs/tabsSaga';
 import { initialAuthState, loginRequested, logoutRequested, userInfoRequested } from '../src/features/auth/authSlice';
-import { brokerStatusChanged } from '../src/features/broker/brokerSlice';
-import { aircraftBound } from '../src/features/controller/controllerSlice';
 import { createI18n } from '../src/features/i18n/i18n';
 import { languageChanged } from '../src/features/i18n/localeSlice';
 import { menuLoaded, sidebarToggled, viewportResized } from '../src/features/menu/menuSlice';
 import { MENU_TREE, menuLeaves } from '../src/features/menu/menuTree';
 import { toastDismissed, toastShown } from '../src/features/notifications/notificationsSlice';
 import { platformConfigLoaded } from '../src/features/platform/platformSlice';
-import { projectExited, projectJoinRequested, projectLoaded, projectLoadFailed } from '../src/features/project/projectSlice';
+import { projectExited, projectJoinRequested } from '../src/features/project/projectSlice';
 import type { ActionLog } from '../src/features/replay/logFormat';
 import { createActionRecorder } from '../src/features/replay/recorder';
 import { pageOpened, tabCloseRequested } from '../src/features/tabs/tabsSlice';
@@ -80,18 +83,44 @@ const ROUTES: Record<string, Route> = {
   },
   'GET /logininfo/': () => ({ ...USER, name: '管理员' }),
   'POST /auth/logout/': () => null,
+  'GET /Project/7/': () => ({ id: 7, name: '河道巡检', area: { lng: 120.1, lat: 30.2 } }),
+  'GET /Project/9/': () => {
+    throw new ApiError('http', 'Not found.', 404, { code: 404, msg: 'Not found.', data: null });
+  },
 };
+
+/** The MQTT client the broker saga gets: the session fires its connection events. */
+class FakeMqttClient extends EventEmitter implements MqttLike {
+  connected = false;
+  fire(event: 'connect' | 'reconnect' | 'close' | 'error', error?: Error) {
+    this.connected = event === 'connect';
+    if (event === 'error') this.emit(event, error);
+    else this.emit(event);
+  }
+  subscribe() {}
+  unsubscribe() {}
+  publish() {}
+  end() {
+    this.connected = false;
+  }
+}
 
 export interface Driver {
   dispatch(action: UnknownAction): void;
-  /** Lets sagas waiting on (fake) HTTP finish. */
+  /** Lets sagas waiting on (fake) HTTP or broker events finish. */
   settle(): Promise<void>;
+  /** The broker connection (sessions that run the broker saga). */
+  mqtt: FakeMqttClient;
 }
+
+type Saga = () => Generator;
 
 export interface Session {
   name: string;
   description: string;
   preloadedState?: Partial<RootState>;
+  /** Sagas beyond auth, locale, http errors and tabs. */
+  sagas?: Saga[];
   run(driver: Driver): Promise<void>;
 }
 
@@ -151,39 +180,68 @@ export const SESSIONS: Session[] = [
   },
   {
     name: 'broker-reconnect',
-    description: 'broker connects, drops, retries with an error, reconnects',
-    preloadedState: loggedIn,
-    async run({ dispatch }) {
+    description: 'sign-in connects the broker; the link drops, a retry is refused, it reconnects; sign-out closes it',
+    sagas: [brokerSaga],
+    async run({ dispatch, settle, mqtt }) {
       dispatch(platformConfigLoaded(CONFIG));
-      dispatch(brokerStatusChanged({ status: 'connecting' }));
-      dispatch(brokerStatusChanged({ status: 'connected' }));
-      dispatch(brokerStatusChanged({ status: 'reconnecting', error: 'connack timeout' }));
-      dispatch(brokerStatusChanged({ status: 'error', error: 'Connection refused: Bad username or password' }));
-      dispatch(brokerStatusChanged({ status: 'reconnecting' }));
-      dispatch(brokerStatusChanged({ status: 'connected', error: '' }));
-      dispatch(brokerStatusChanged({ status: 'closed' }));
+      dispatch(loginRequested({ username: 'admin', password: 'correct horse' }));
+      await settle();
+      mqtt.fire('connect');
+      await settle();
+      mqtt.fire('close');
+      mqtt.fire('reconnect');
+      await settle();
+      mqtt.fire('error', new Error('Connection refused: Bad username or password'));
+      mqtt.fire('close');
+      mqtt.fire('reconnect');
+      await settle();
+      mqtt.fire('connect');
+      await settle();
+      dispatch(logoutRequested());
+      await settle();
     },
   },
   {
     name: 'project-join-exit',
-    description: 'joins a project, binds an aircraft, exits; a second join fails and keeps no project',
+    description: 'joins a project and exits; joining a missing one fails quietly and keeps none; joins again and exits',
     preloadedState: loggedIn,
-    async run({ dispatch }) {
+    sagas: [projectSaga],
+    async run({ dispatch, settle }) {
       dispatch(projectJoinRequested(7));
-      dispatch(projectLoaded({ id: 7, name: '河道巡检', area: { lng: 120.1, lat: 30.2 } }));
-      dispatch(aircraftBound({ aircraftSn: '1581F5BKD', remoteControllerSn: '5YSZK7' }));
+      await settle();
       dispatch(projectExited());
       dispatch(projectJoinRequested(9));
-      dispatch(projectLoadFailed());
+      await settle();
       dispatch(projectJoinRequested(7));
-      dispatch(projectLoaded({ id: 7, name: '河道巡检' }));
+      await settle();
       dispatch(projectExited());
     },
   },
 ];
 
+/** A seeded Math.random (mulberry32) for the length of a session: toast ids (nanoid) and the broker client id repeat. */
+async function withSeededRandom<T>(seed: number, run: () => Promise<T>): Promise<T> {
+  const original = Math.random;
+  let a = seed;
+  Math.random = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  try {
+    return await run();
+  } finally {
+    Math.random = original;
+  }
+}
+
 /** Runs a session on a real store with the recorder installed; returns the exported log and the live final state. */
-export async function recordSession(session: Session, options: { checkpointEvery?: number } = {}): Promise<{ log: ActionLog; liveState: RootState }> {
+export function recordSession(session: Session, options: { checkpointEvery?: number } = {}): Promise<{ log: ActionLog; liveState: RootState }> {
+  return withSeededRandom(START, () => runSession(session, options));
+}
+
+async function runSession(session: Session, options: { checkpointEvery?: number }): Promise<{ log: ActionLog; liveState: RootState }> {
   let clock = START;
   const recorder = createActionRecorder({ reducer: rootReducer, now: () => clock, checkpointEvery: options.checkpointEvery ?? 5 });
   const http: HttpClient = {
@@ -200,16 +258,17 @@ export async function recordSession(session: Session, options: { checkpointEvery
     i18n: createI18n('zh-cn'),
     document: { documentElement: { lang: 'zh-CN' } } as unknown as Document,
   };
-  // The store as createAppStore builds it (recorder before the saga middleware), running the sagas these sessions
-  // exercise rather than rootSaga: sagas of other features need a browser (window, MQTT) that Node does not have.
-  const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
+  // The store as createAppStore builds it (recorder before the saga middleware), running the sagas the session
+  // exercises rather than rootSaga: the controller saga needs a browser window that Node does not have.
+  const mqtt = new FakeMqttClient();
+  const sagaMiddleware = createSagaMiddleware({ context: { ...services, mqttConnect: () => mqtt } });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: session.preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(recorder.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(function* sessionSagas() {
-    yield all([fork(authSaga), fork(localeSaga), fork(httpErrorsSaga), fork(tabsSaga)]);
+    yield all([authSaga, localeSaga, httpErrorsSaga, tabsSaga, ...(session.sagas ?? [])].map((saga) => fork(saga)));
   });
   await session.run({
     dispatch: (action) => {
@@ -220,6 +279,7 @@ export async function recordSession(session: Session, options: { checkpointEvery
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
       clock += 250;
     },
+    mqtt,
   });
   return { log: recorder.exportLog(), liveState: store.getState() };
 }
@@ -227,10 +287,12 @@ export async function recordSession(session: Session, options: { checkpointEvery
 export const logPath = (name: string) => path.join(FIXTURE_DIR, `${name}.log.json`);
 export const expectedPath = (name: string) => path.join(FIXTURE_DIR, `${name}.expected.json`);
 
-async function main() {
+async function main(names: string[]) {
   const { buildTimeline } = await import('../src/features/replay/replayEngine');
+  const unknown = names.filter((name) => !SESSIONS.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`no session named ${unknown.join(', ')} (sessions: ${SESSIONS.map((s) => s.name).join(', ')})`);
   fs.mkdirSync(FIXTURE_DIR, { recursive: true });
-  for (const session of SESSIONS) {
+  for (const session of SESSIONS.filter((s) => names.length === 0 || names.includes(s.name))) {
     const { log } = await recordSession(session);
     const timeline = buildTimeline(rootReducer, log);
     fs.writeFileSync(logPath(session.name), `${JSON.stringify(log, null, 2)}\n`);
@@ -240,7 +302,7 @@ async function main() {
 }
 
 if (require.main === module) {
-  main().catch((error) => {
+  main(process.argv.slice(2)).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -68,27 +68,27 @@ describe('QA panel', () => {
     await act(() => qa.open());
     chooseFile(fixtureText('project-join-exit'), 'project.json');
     await screen.findByText('File: project.json');
-    expect(screen.getByTestId('replay-position')).toHaveTextContent('Initial state (9 entries)');
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('Initial state (8 entries)');
     expect(screen.getByTestId('replay-verdict')).toHaveTextContent('All 2 checkpoints match');
 
     await user.click(screen.getByRole('button', { name: 'Step' }));
-    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 1 of 9 · seq 1 · project/projectJoinRequested');
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 1 of 8 · seq 1 · project/projectJoinRequested');
     expect(screen.getAllByTestId('replay-changed-slice').map((c) => c.textContent)).toEqual(['project']);
 
-    await user.type(screen.getByLabelText('Jump to seq'), '3');
+    await user.type(screen.getByLabelText('Jump to seq'), '5');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 3 of 9 · seq 3 · controller/aircraftBound');
-    expect(screen.getAllByTestId('replay-changed-slice').map((c) => c.textContent)).toEqual(['controller']);
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 5 of 8 · seq 5 · project/projectLoadFailed');
+    expect(screen.getAllByTestId('replay-changed-slice').map((c) => c.textContent)).toEqual(['project']);
 
     await user.click(screen.getByRole('button', { name: 'Step back' }));
-    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 2 of 9');
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 4 of 8');
 
     await user.click(screen.getAllByText('project/projectExited', { selector: 'td' })[0]);
-    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 4 of 9');
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 3 of 8');
 
     await user.selectOptions(screen.getByLabelText('Speed'), '50');
     await user.click(screen.getByRole('button', { name: 'Play' }));
-    await waitFor(() => expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 9 of 9'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('replay-position')).toHaveTextContent('Entry 8 of 8'), { timeout: 3000 });
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
 
     // The replay never touched the app store.

@@ -67,6 +67,8 @@ describe('redact', () => {
     ['broker credentials', { mqtt_user: 'u', mqtt_passwd: 'p', appKey: 'k', appLicense: 'l', clientSecret: 's' }, { mqtt_user: 'u', mqtt_passwd: REDACTED, appKey: REDACTED, appLicense: REDACTED, clientSecret: REDACTED }],
     ['Bearer string under any key', { note: 'sent Bearer abc.def-123' }, { note: REDACTED }],
     ['JWT string', ['eyJhbGciOi.eyJzdWIiOi.sig'], [REDACTED]],
+    ['a password inside a URL', { mqtt_host: 'ws://console:s3cret@broker.local:8083/mqtt' }, { mqtt_host: REDACTED }],
+    ['URLs without a password untouched', { mqtt_host: 'ws://broker.local:8083/mqtt', link: 'https://x.cn/a@b' }, { mqtt_host: 'ws://broker.local:8083/mqtt', link: 'https://x.cn/a@b' }],
     ['absent secrets stay absent', { token: null, password: '' }, { token: null, password: '' }],
     ['secret objects wholly', { secret: { nested: 1 } }, { secret: REDACTED }],
     ['plain data untouched', { name: 'menu.authorization', n: 1, ok: true }, { name: 'menu.authorization', n: 1, ok: true }],
