@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import { withLiveStatus } from '../../../src/features/devices/deviceRules';
+import { LIVE_MAX_AGE_MS, telemetryTopics, withLiveStatus } from '../../../src/features/devices/deviceRules';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
@@ -92,6 +92,14 @@ describe('/Device/UAV', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
+  it('listens to the telemetry of the listed devices only while the page is open', async () => {
+    const { store, router } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await waitFor(() => expect(store.getState().broker.subscriptions).toContain('thing/product/SN-0001/osd'));
+    await act(() => router.navigate('/404'));
+    await waitFor(() => expect(store.getState().broker.subscriptions).not.toContain('thing/product/SN-0001/osd'));
+  });
+
   it('a viewer sees no create, edit or delete', async () => {
     const viewer = { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser, permissions: ['device:read'] } } };
     renderApp('/Device/UAV', { routes, preloadedState: viewer });
@@ -112,12 +120,27 @@ describe('/Device/UAV', () => {
 
 describe('withLiveStatus', () => {
   const row = { id: 1, serial: 'A1', status: 'offline', battery: 50 };
-  it('telemetry wins over the stored row', () => {
-    expect(withLiveStatus(row, { telemetry: { A1: { latest: { status: 'flying', battery: 40, lat: 1, lng: 2, at: 0 } } }, online: null })).toMatchObject({ status: 'flying', battery: 40, last_lat: 1, live: true });
+  const NOW = 1_000_000;
+  const sample = (at: number) => ({ A1: { latest: { status: 'flying', battery: 40, lat: 1, lng: 2, at } } });
+  it.each<[string, ReturnType<typeof sample> | Record<string, never>, string[] | null, Record<string, unknown>]>([
+    ['fresh telemetry wins over the stored row', sample(NOW - 1000), null, { status: 'flying', battery: 40, last_lat: 1, live: true }],
+    ['telemetry older than LIVE_MAX_AGE_MS is ignored', sample(NOW - LIVE_MAX_AGE_MS - 1), null, { status: 'offline', battery: 50 }],
+    ['stale telemetry falls back to presence', sample(NOW - LIVE_MAX_AGE_MS - 1), ['A1'], { status: 'online', battery: 50 }],
+    ['presence flips offline to online', {}, ['A1'], { status: 'online' }],
+  ])('%s', (_name, telemetry, online, expected) => {
+    const result = withLiveStatus(row, { telemetry, online }, NOW);
+    expect(result).toMatchObject(expected);
+    if (!('live' in expected)) expect(result.live).toBeUndefined();
   });
-  it('presence flips online/offline only', () => {
-    expect(withLiveStatus(row, { telemetry: {}, online: ['A1'] }).status).toBe('online');
-    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, online: [] }).status).toBe('maintenance');
-    expect(withLiveStatus(row, { telemetry: {}, online: null })).toBe(row);
+  it('presence leaves maintenance alone, and no broker data leaves the row as it is', () => {
+    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, online: [] }, NOW).status).toBe('maintenance');
+    expect(withLiveStatus(row, { telemetry: {}, online: null }, NOW)).toBe(row);
   });
+});
+
+describe('telemetryTopics', () => {
+  it.each([
+    ['one topic per serial, sorted and unique', [{ id: 1, serial: 'B2' }, { id: 2, serial: 'A1' }, { id: 3, serial: 'B2' }], ['thing/product/A1/osd', 'thing/product/B2/osd']],
+    ['rows without a usable serial are skipped', [{ id: 1 }, { id: 2, serial: 'a/b' }, { id: 3, serial: '+' }], []],
+  ])('%s', (_name, rows, topics) => expect(telemetryTopics(rows)).toEqual(topics));
 });

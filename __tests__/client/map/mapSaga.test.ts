@@ -26,19 +26,34 @@ describe('map saga', () => {
     expect(store.getState().map.featuresStatus).toBe('ready');
   });
 
-  it('overlays: project areas, approved airspace with its drone serial', async () => {
+  it('overlays: project areas, approved airspace with its drone serial and altitude band', async () => {
+    const window = { start_at: '2026-01-01T00:00:00Z', end_at: '2026-12-31T00:00:00Z', min_alt: 0, max_alt: 120 };
     const { store, calls } = createTestStore({
       'GET /Project/': () => ({ items: [{ id: 1, name: 'North', area: square }, { id: 2, name: 'No area', area: null }], total: 2 }),
-      'GET /Airspace/Apply/': () => ({ items: [{ id: 7, purpose: 'Survey', area: square, device_id: 3, start_at: '2026-01-01T00:00:00Z', end_at: '2026-12-31T00:00:00Z' }], total: 1 }),
-      'GET /Device/': () => ({ items: [{ id: 3, serial: 'SN-3' }], total: 1 }),
+      'GET /Airspace/Apply/': () => ({
+        items: [
+          { id: 7, purpose: 'Survey', area: square, device_id: 3, ...window },
+          { id: 8, purpose: 'Again', area: square, device_id: 3, ...window },
+          { id: 9, purpose: 'Gone', area: square, device_id: 4, ...window },
+        ],
+        total: 3,
+      }),
+      'GET /Device/3/': () => ({ id: 3, serial: 'SN-3' }),
     });
     store.dispatch(overlaysRequested());
     await settle();
     expect(calls.find((c) => c.path === '/Airspace/Apply/')!.options!.query).toMatchObject({ status: 'approved' });
+    // Only the drones named by approvals, each once; never the whole fleet.
+    expect(calls.filter((c) => c.path.startsWith('/Device/')).map((c) => c.path)).toEqual(['/Device/3/', '/Device/4/']);
+    const band = { startAt: '2026-01-01T00:00:00Z', endAt: '2026-12-31T00:00:00Z', minAlt: 0, maxAlt: 120 };
     expect(store.getState().map.overlays).toEqual({
       status: 'ready',
       projects: [{ id: 1, name: 'North', area: square }],
-      airspace: [{ id: 7, name: 'Survey', area: square, deviceSerial: 'SN-3', startAt: '2026-01-01T00:00:00Z', endAt: '2026-12-31T00:00:00Z' }],
+      airspace: [
+        { id: 7, name: 'Survey', area: square, deviceSerial: 'SN-3', ...band },
+        { id: 8, name: 'Again', area: square, deviceSerial: 'SN-3', ...band },
+        { id: 9, name: 'Gone', area: square, deviceSerial: '#4', ...band },
+      ],
     });
   });
 

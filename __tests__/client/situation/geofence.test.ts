@@ -7,10 +7,11 @@ const anyDrone: AreaOverlay = { id: 1, name: 'any', area: box(114, 22.5, 114.1, 
 const forSn1: AreaOverlay = { id: 2, name: 'sn1', area: box(114.2, 22.5, 114.3, 22.6), deviceSerial: 'SN1' };
 const expired: AreaOverlay = { id: 3, name: 'old', area: box(114.4, 22.5, 114.5, 22.6), deviceSerial: null, startAt: '2026-05-01T00:00:00Z', endAt: '2026-05-02T00:00:00Z' };
 const current: AreaOverlay = { id: 4, name: 'now', area: box(114.6, 22.5, 114.7, 22.6), startAt: '2026-06-01T00:00:00Z', endAt: '2026-06-02T00:00:00Z' };
-const approved = [anyDrone, forSn1, expired, current];
+const banded: AreaOverlay = { id: 5, name: 'band', area: box(114.8, 22.5, 114.9, 22.6), minAlt: 30, maxAlt: 120 };
+const approved = [anyDrone, forSn1, expired, current, banded];
 
 describe('isOutsideApprovedAirspace', () => {
-  it.each<[string, { sn: string; lng: number; lat: number; status: string }, AreaOverlay[], boolean]>([
+  it.each<[string, { sn: string; lng: number; lat: number; alt?: number; status: string }, AreaOverlay[], boolean]>([
     ['flying inside an area for any drone', { sn: 'SN9', lng: 114.05, lat: 22.55, status: 'flying' }, approved, false],
     ['flying inside its own area', { sn: 'SN1', lng: 114.25, lat: 22.55, status: 'flying' }, approved, false],
     ["flying inside another drone's area", { sn: 'SN2', lng: 114.25, lat: 22.55, status: 'flying' }, approved, true],
@@ -21,19 +22,22 @@ describe('isOutsideApprovedAirspace', () => {
     ['on the ground outside', { sn: 'SN1', lng: 113.5, lat: 22.55, status: 'online' }, approved, false],
     ['offline outside', { sn: 'SN1', lng: 113.5, lat: 22.55, status: 'offline' }, approved, false],
     ['on the boundary counts as inside', { sn: 'SN3', lng: 114.1, lat: 22.55, status: 'flying' }, approved, false],
+    ['flying inside the altitude band', { sn: 'SN3', lng: 114.85, lat: 22.55, alt: 120, status: 'flying' }, approved, false],
+    ['flying above the altitude band', { sn: 'SN3', lng: 114.85, lat: 22.55, alt: 121, status: 'flying' }, approved, true],
+    ['flying below the altitude band', { sn: 'SN3', lng: 114.85, lat: 22.55, alt: 29, status: 'flying' }, approved, true],
   ])('%s', (_name, sample, areas, flagged) => {
-    expect(isOutsideApprovedAirspace({ ...sample, at: AT } as Parameters<typeof isOutsideApprovedAirspace>[0], areas)).toBe(flagged);
+    expect(isOutsideApprovedAirspace({ alt: 80, ...sample, at: AT } as Parameters<typeof isOutsideApprovedAirspace>[0], areas)).toBe(flagged);
   });
 
   it('candidate areas: own or any drone, within the time window', () => {
-    expect(candidateAreas('SN1', AT, approved).map((a) => a.id)).toEqual([1, 2, 4]);
-    expect(candidateAreas('SN2', AT, approved).map((a) => a.id)).toEqual([1, 4]);
+    expect(candidateAreas('SN1', AT, approved).map((a) => a.id)).toEqual([1, 2, 4, 5]);
+    expect(candidateAreas('SN2', AT, approved).map((a) => a.id)).toEqual([1, 4, 5]);
   });
 
   it('flaggedDrones lists the serials', () => {
     const samples = [
-      { sn: 'A', lng: 114.05, lat: 22.55, status: 'flying' as const, at: AT },
-      { sn: 'B', lng: 100, lat: 10, status: 'flying' as const, at: AT },
+      { sn: 'A', lng: 114.05, lat: 22.55, alt: 80, status: 'flying' as const, at: AT },
+      { sn: 'B', lng: 100, lat: 10, alt: 80, status: 'flying' as const, at: AT },
     ];
     expect([...flaggedDrones(samples, approved)]).toEqual(['B']);
   });

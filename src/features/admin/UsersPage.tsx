@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { labelIn } from '../resources/format';
 import { useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
 import ResourceTable from '../resources/ResourceTable';
@@ -14,7 +15,6 @@ import { actionsColumn } from '../resources/RowActions';
 import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
-import { labelIn } from '../tasks/TasksPage';
 import { editUserSchema, newUserSchema, userEmpty, userToBody, userToForm, type UserForm } from './adminRules';
 
 const RESOURCE = 'user';

@@ -4,9 +4,9 @@ import { LinearProgress } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../devices/DevicesPage';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { formatTime, labelIn } from '../resources/format';
 import DetailDrawer from '../resources/DetailDrawer';
 import { useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
@@ -17,7 +17,6 @@ import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
 import { useRowAction } from '../resources/useRowAction';
-import { labelIn } from '../tasks/TasksPage';
 import AreaInput from './AreaInput';
 import { APP_STATUS_COLORS, APP_STATUSES, applicationSchema, applicationToBody, applicationToForm, cornersOf, emptyApplication, type ApplicationForm, type Position } from './airspaceRules';
 

@@ -3,9 +3,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../devices/DevicesPage';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { formatTime, labelIn } from '../resources/format';
 import { useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
 import ResourceTable from '../resources/ResourceTable';
@@ -15,7 +15,6 @@ import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
 import { useRowAction } from '../resources/useRowAction';
-import { labelIn } from '../tasks/TasksPage';
 import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
 
 const RESOURCE = 'flightPlan';

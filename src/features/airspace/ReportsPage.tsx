@@ -5,16 +5,15 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../devices/DevicesPage';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { formatTime, labelIn } from '../resources/format';
 import DateLocalization from '../resources/DateLocalization';
 import DetailDrawer from '../resources/DetailDrawer';
 import { useResourceDocument, useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
 import ResourceTable from '../resources/ResourceTable';
 import { useResourceList } from '../resources/useResourceList';
-import { labelIn } from '../tasks/TasksPage';
 import { emptyReport, reportSchema, reportToBody, toCsv, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
 

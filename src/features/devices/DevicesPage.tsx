@@ -2,13 +2,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSelector } from '@reduxjs/toolkit';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
+import { subscriptionsChanged } from '../broker/brokerSlice';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { formatTime } from '../resources/format';
 import DetailDrawer from '../resources/DetailDrawer';
 import { useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
@@ -18,7 +20,8 @@ import StatusChip from '../resources/StatusChip';
 import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
-import { DEVICE_KINDS, DEVICE_STATUSES, deviceSchema, deviceToBody, deviceToForm, emptyDevice, STATUS_COLORS, withLiveStatus, type DeviceForm, type LiveSample } from './deviceRules';
+import { useSampled } from '../situation/useSampled';
+import { DEVICE_KINDS, DEVICE_STATUSES, deviceSchema, deviceToBody, deviceToForm, emptyDevice, STATUS_COLORS, telemetryTopics, withLiveStatus, type DeviceForm, type LiveSample } from './deviceRules';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 
@@ -29,20 +32,32 @@ const selectLive = createSelector(
   (telemetry, online) => ({ telemetry, online }),
 );
 
-export const formatTime = (value: unknown) => (value ? new Date(String(value)).toLocaleString() : '—');
-
 export default function DevicesPage() {
   const { t } = useTranslation();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('device:write');
-  const live = useAppSelector(selectLive);
+  const dispatch = useAppDispatch();
+  // The table follows the broker once a second, not on every message.
+  const live = useSampled(selectLive, 1000);
   const { options: deptOptions, rows: depts } = useResourceOptions('department');
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const close = useCallback(() => setEditing(null), []);
 
-  const rows = useMemo(() => state.items.map((row) => withLiveStatus(row, live)), [state.items, live]);
+  // Telemetry of the devices on this page only, while the page is open.
+  const topicsKey = telemetryTopics(state.items).join(',');
+  useEffect(() => {
+    if (!topicsKey) return undefined;
+    const topics = topicsKey.split(',');
+    dispatch(subscriptionsChanged({ add: topics }));
+    return () => void dispatch(subscriptionsChanged({ remove: topics }));
+  }, [dispatch, topicsKey]);
+
+  const rows = useMemo(() => {
+    const now = Date.now();
+    return state.items.map((row) => withLiveStatus(row, live, now));
+  }, [state.items, live]);
   const stateWithLive = useMemo(() => ({ ...state, items: rows }), [state, rows]);
   const deptName = useCallback((id: unknown) => (id ? String(depts.find((d) => String(d.id) === String(id))?.name ?? id) : '—'), [depts]);
 

@@ -45,14 +45,21 @@ export interface LiveSample {
   at: number;
 }
 
+/** A telemetry sample older than this is no longer live (the drone stopped reporting, or the page stopped listening). */
+export const LIVE_MAX_AGE_MS = 30_000;
+
+/** The telemetry topics of the rows on screen: live updates for what is shown, not for the whole fleet. Pure. */
+export const telemetryTopics = (rows: ResourceRow[]): string[] =>
+  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => /^[A-Za-z0-9_-]+$/.test(sn)))].sort().map((sn) => `thing/product/${sn}/osd`);
+
 /**
- * A device row with what the broker knows now: live telemetry (status, battery, position, time) wins over the
+ * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the
  * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
  */
-export function withLiveStatus(row: ResourceRow, live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null }): ResourceRow & { live?: boolean } {
+export function withLiveStatus(row: ResourceRow, live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null }, now: number): ResourceRow & { live?: boolean } {
   const serial = String(row.serial ?? '');
   const sample = live.telemetry[serial]?.latest;
-  if (sample) {
+  if (sample && now - sample.at <= LIVE_MAX_AGE_MS) {
     return { ...row, status: sample.status, battery: sample.battery, last_lat: sample.lat, last_lng: sample.lng, last_seen_at: new Date(sample.at).toISOString(), live: true };
   }
   if (live.online && (row.status === 'online' || row.status === 'offline')) return { ...row, status: live.online.includes(serial) ? 'online' : 'offline' };

@@ -1,5 +1,5 @@
 import { Box, Checkbox, FormControlLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Polygon, Polyline, Tooltip } from 'react-leaflet';
 import type { Polygon as GeoPolygon, Position } from 'geojson';
@@ -80,10 +80,14 @@ export function FeatureLayers({ kind, edit }: { kind?: FeatureKind; edit?: boole
   const layers = useAppSelector(selectLayers);
   const selectedId = useAppSelector(selectSelectedFeatureId);
   const editor = useAppSelector(selectEditor);
-  const onSelect = (f: MapFeature) => {
-    dispatch(featureSelected({ id: f.id, edit }));
-    dispatch(flyToRequested({ bounds: boundsOf(f.geometry) }));
-  };
+  // Stable, so the memoised shapes skip rendering when only the selection or the editor changed.
+  const onSelect = useCallback(
+    (f: MapFeature) => {
+      dispatch(featureSelected({ id: f.id, edit }));
+      dispatch(flyToRequested({ bounds: boundsOf(f.geometry) }));
+    },
+    [dispatch, edit],
+  );
   return (
     <>
       {features.map((f) => {

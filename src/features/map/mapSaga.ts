@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { callApi } from '../../api/callApi';
 import type { Envelope } from '../../api/client';
-import { createResource, deleteResource, listResource } from '../../api/resources';
+import { createResource, deleteResource, getResource, listResource } from '../../api/resources';
 import { fieldErrorsOf } from '../resources/resourcesSaga';
 import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
 import { resourceConfig } from '../resources/registry';
@@ -48,15 +48,25 @@ function* loadFeatures() {
 }
 
 const isPolygon = (value: unknown): value is AreaOverlay['area'] => !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'Polygon';
+const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** One device's serial (null when it cannot be read, e.g. deleted). */
+function* serialOf(id: number) {
+  try {
+    const response: Envelope<ResourceRow> = yield* callApi(getResource, resourceConfig('device').path, id);
+    return typeof response.data.serial === 'string' ? response.data.serial : null;
+  } catch {
+    return null;
+  }
+}
 
 function* loadOverlays() {
   try {
-    const [projects, applications, devices]: ResourceRow[][] = yield all([
-      call(listAll, resourceConfig('project').path),
-      call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' }),
-      call(listAll, resourceConfig('device').path),
-    ]);
-    const serials = new Map(devices.map((d) => [d.id, String(d.serial ?? '')]));
+    const [projects, applications]: ResourceRow[][] = yield all([call(listAll, resourceConfig('project').path), call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' })]);
+    // Only the drones the approvals name: the fleet may be far larger than one list read.
+    const deviceIds = [...new Set(applications.map((a) => a.device_id).filter((id): id is number => typeof id === 'number'))];
+    const found: Array<string | null> = yield all(deviceIds.map((id) => call(serialOf, id)));
+    const serials = new Map(deviceIds.map((id, i) => [id, found[i]]));
     yield put(
       overlaysLoaded({
         projects: projects.filter((p) => isPolygon(p.area)).map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
@@ -66,9 +76,11 @@ function* loadOverlays() {
             id: Number(a.id),
             name: String(a.purpose ?? `#${a.id}`),
             area: a.area as AreaOverlay['area'],
-            deviceSerial: a.device_id == null ? null : (serials.get(a.device_id as number) ?? `#${a.device_id}`),
+            deviceSerial: typeof a.device_id === 'number' ? (serials.get(a.device_id) ?? `#${a.device_id}`) : null,
             startAt: typeof a.start_at === 'string' ? a.start_at : undefined,
             endAt: typeof a.end_at === 'string' ? a.end_at : undefined,
+            minAlt: numberOr(a.min_alt),
+            maxAlt: numberOr(a.max_alt),
           })),
       }),
     );

@@ -44,6 +44,9 @@ export interface AreaOverlay {
   deviceSerial?: string | null;
   startAt?: string;
   endAt?: string;
+  /** Approved airspace: its altitude band in metres. */
+  minAlt?: number;
+  maxAlt?: number;
 }
 
 export const DEFAULT_STYLE: Required<FeatureStyle> = { color: '#1976d2', weight: 3 };

@@ -15,18 +15,23 @@ export function candidateAreas(sn: string, at: number, approved: AreaOverlay[]):
   });
 }
 
+type Sample = Pick<Telemetry, 'sn' | 'lat' | 'lng' | 'alt' | 'status' | 'at'>;
+
+/** Inside an area's altitude band, where the approval gives one (bounds included). */
+const withinBand = (alt: number, area: AreaOverlay) => (area.minAlt === undefined || alt >= area.minAlt) && (area.maxAlt === undefined || alt <= area.maxAlt);
+
 /**
- * Whether a flying drone is outside every approved area it could be in (none at all counts as outside).
- * A drone on the ground (any status but "flying") is never flagged.
+ * Whether a flying drone is outside every approved area it could be in — outside the polygon or above/below its
+ * altitude band (none at all counts as outside). A drone on the ground (any status but "flying") is never flagged.
  */
-export function isOutsideApprovedAirspace(sample: Pick<Telemetry, 'sn' | 'lat' | 'lng' | 'status' | 'at'>, approved: AreaOverlay[]): boolean {
+export function isOutsideApprovedAirspace(sample: Sample, approved: AreaOverlay[]): boolean {
   if (sample.status !== 'flying') return false;
   const point: [number, number] = [sample.lng, sample.lat];
-  return !candidateAreas(sample.sn, sample.at, approved).some((a) => booleanPointInPolygon(point, a.area));
+  return !candidateAreas(sample.sn, sample.at, approved).some((a) => withinBand(sample.alt, a) && booleanPointInPolygon(point, a.area));
 }
 
 /** Serials of the drones flagged as outside their approved airspace. */
-export function flaggedDrones(samples: Iterable<Pick<Telemetry, 'sn' | 'lat' | 'lng' | 'status' | 'at'>>, approved: AreaOverlay[]): Set<string> {
+export function flaggedDrones(samples: Iterable<Sample>, approved: AreaOverlay[]): Set<string> {
   const flagged = new Set<string>();
   for (const s of samples) if (isOutsideApprovedAirspace(s, approved)) flagged.add(s.sn);
   return flagged;

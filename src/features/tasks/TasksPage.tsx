@@ -4,11 +4,11 @@ import { LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../devices/DevicesPage';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
+import { formatTime, labelIn } from '../resources/format';
 import DetailDrawer from '../resources/DetailDrawer';
-import { useResourceDetail, useResourceOptions, type Option } from '../resources/hooks';
+import { useResourceDetail, useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
 import ResourceTable from '../resources/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../resources/RowActions';
@@ -21,8 +21,6 @@ import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STEPS, t
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 const RESOURCE = 'task';
-
-export const labelIn = (options: Option[], id: unknown) => (id === null || id === undefined ? '—' : (options.find((o) => o.value === String(id))?.label ?? `#${String(id)}`));
 
 function RouteOnMap({ routeId }: { routeId: number | null }) {
   const { t } = useTranslation();
