@@ -145,7 +145,7 @@ describe('user menu', () => {
   it('has a "QA panel" item that opens the panel', async () => {
     const user = userEvent.setup();
     const qa = createQaConsole({ reducer: rootReducer });
-    const view = renderApp('/Tas', { preloadedState: { ...loggedInState, locale: { language: 'en' } }, middleware: [qa.middleware], routes: { 'GET /logininfo/': () => loggedInState.auth!.user } });
+    const view = renderApp('/404', { preloadedState: { ...loggedInState, locale: { language: 'en' } }, middleware: [qa.middleware], routes: { 'GET /logininfo/': () => loggedInState.auth!.user } });
     render(<QaPanelHost qa={qa} i18n={createI18n('en')} />);
     await user.click(await view.findByRole('button', { name: /user menu|account/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'QA panel' }));
