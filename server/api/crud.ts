@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
@@ -62,7 +62,7 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   /** Multipart bodies: one optional file field, stored by `store`, its URL written to `column`. */
   file?: { field: string; column: ColumnOf<TB>; store: (part: { filename: string; data: Buffer }) => Promise<StoredFile> };
   /** Per-request row scoping for list (e.g. notices published so far). */
-  scope?: Parameters<typeof listRows<TB>>[3];
+  scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest) => SelectQueryBuilder<Database, TB, object>;
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -206,15 +206,15 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   if (ops.has('list')) {
     app.get(
       def.path,
-      { schema: { tags: [def.tag], summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`, querystring: querySchema, response: { 200: envelopeSchema(listData) } }, preHandler: canRead },
+      { schema: { tags: [def.tag], summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`, querystring: querySchema, response: { 200: envelopeSchema(listData) } }, preValidation: canRead },
       async (request) => {
-        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope);
+        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope && ((qb) => def.scope!(qb, request)));
         return ok({ items: await present(request, result.items), total: result.total });
       },
     );
   }
   if (ops.has('get')) {
-    app.get(itemPath, { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preHandler: canRead }, async (request) => {
+    app.get(itemPath, { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preValidation: canRead }, async (request) => {
       const row = await findRow(appBase.db, def.table, request.params.id);
       if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
       return ok((await present(request, [row]))[0]);
@@ -223,7 +223,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   if (ops.has('create')) {
     app.post(
       def.path,
-      { schema: { tags: [def.tag], summary: `Create a ${def.entity}`, ...(bodySchema ? { body: bodySchema } : { consumes }), response: { 200: envelopeSchema(anyData) } }, preHandler: canWrite },
+      { schema: { tags: [def.tag], summary: `Create a ${def.entity}`, ...(bodySchema ? { body: bodySchema } : { consumes }), response: { 200: envelopeSchema(anyData) } }, preValidation: canWrite },
       async (request) => ok((await present(request, [await write(request, def.input)]))[0], 'created'),
     );
   }
@@ -233,7 +233,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         itemPath,
         {
           schema: { tags: [def.tag], summary: `Update a ${def.entity} (any subset of the fields)`, params: idParams, ...(bodySchema ? { body: updateSchema } : { consumes }), response: { 200: envelopeSchema(anyData) } },
-          preHandler: canWrite,
+          preValidation: canWrite,
         },
         async (request) => {
           const existing = await findRow(appBase.db, def.table, request.params.id);
@@ -246,7 +246,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     }
   }
   if (ops.has('delete')) {
-    app.delete(itemPath, { schema: { tags: [def.tag], summary: `Delete a ${def.entity}`, params: idParams, response: { 200: envelopeSchema(z.null()) } }, preHandler: canWrite }, async (request) => {
+    app.delete(itemPath, { schema: { tags: [def.tag], summary: `Delete a ${def.entity}`, params: idParams, response: { 200: envelopeSchema(z.null()) } }, preValidation: canWrite }, async (request) => {
       const existing = await findRow(appBase.db, def.table, request.params.id);
       if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
       const refusal = def.guardDelete?.(existing, request);

@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
+import { nowIso } from '../db/time';
 import { geometrySchema, lineStringSchema, parseJson, polygonSchema, routeMetrics, waypointSchema, type Waypoint } from '../domain/geo';
 import { allowedActions, APPLICATION_MACHINE, PLAN_MACHINE, TASK_MACHINE } from '../domain/stateMachines';
-import { conflict, type FieldError } from '../http/envelope';
-import { PERMISSION_CODES } from '../rbac/permissions';
+import { badRequest, conflict, type FieldError } from '../http/envelope';
+import { grants, PERMISSION_CODES } from '../rbac/permissions';
 import { registerCrud } from './crud';
 import { imageStore } from './uploads';
 
@@ -24,6 +25,14 @@ const name = z.string().trim().min(1, 'is required').max(128);
 /** Multipart sends text: "" means absent, "null" means null, numbers are coerced. */
 const formNumber = (inner: z.ZodNumber) => z.preprocess((v) => (v === '' ? undefined : v === 'null' ? null : typeof v === 'string' ? Number(v) : v), inner.nullable().optional());
 const formText = (max: number) => z.preprocess((v) => (v === '' || v === 'null' ? null : v), z.string().max(max).nullable().optional());
+
+/** 400 when `parentId` is row `id` itself or one of its descendants: the tree would become a loop. */
+async function checkParent(db: Kysely<Database>, table: 'departments' | 'resources', id: number, parentId: number | null | undefined): Promise<void> {
+  for (let at = parentId ?? null; at !== null; ) {
+    if (at === id) throw badRequest('Invalid body: parent_id cannot be the row itself or one of its descendants', [{ field: 'parent_id', message: 'cannot be the row itself or one of its descendants' }]);
+    at = (await db.selectFrom(table).select('parent_id').where('id', '=', at).executeTakeFirst())?.parent_id ?? null;
+  }
+}
 
 function orderErrors(a: unknown, b: unknown, fieldB: string, message: string): FieldError[] {
   return typeof a === 'string' && typeof b === 'string' && a >= b ? [{ field: fieldB, message }] : typeof a === 'number' && typeof b === 'number' && a > b ? [{ field: fieldB, message }] : [];
@@ -63,8 +72,10 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     input: z.object({ name, parent_id: id.nullable().optional(), sort: z.number().int().optional() }),
     unique: ['name'],
     refs: { parent_id: 'departments' },
-    check: (v, existing) => (existing && v.parent_id === existing.id ? [{ field: 'parent_id', message: 'a department cannot be its own parent' }] : []),
-    toRow: (input, _ctx, existing) => (existing ? defined(input) : { parent_id: null, sort: 0, ...defined(input) }),
+    toRow: async (input, ctx, existing) => {
+      if (existing) await checkParent(ctx.db, 'departments', existing.id, input.parent_id);
+      return existing ? defined(input) : { parent_id: null, sort: 0, ...defined(input) };
+    },
     toApi: (row) => ({ ...row }),
   });
 
@@ -102,8 +113,10 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     }),
     unique: ['code'],
     refs: { parent_id: 'resources' },
-    check: (v, existing) => (existing && v.parent_id === existing.id ? [{ field: 'parent_id', message: 'a resource cannot be its own parent' }] : []),
-    toRow: (input, _ctx, existing) => (existing ? defined(input) : { path: null, icon: null, parent_id: null, sort: 0, ...defined(input) }),
+    toRow: async (input, ctx, existing) => {
+      if (existing) await checkParent(ctx.db, 'resources', existing.id, input.parent_id);
+      return existing ? defined(input) : { path: null, icon: null, parent_id: null, sort: 0, ...defined(input) };
+    },
     toApi: (row) => ({ ...row }),
   });
 
@@ -156,6 +169,8 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     write: 'notice:write',
     list: { table: 'notices', search: ['title', 'content'], order: ['id', 'publish_at', 'level', 'created_at'], defaultOrder: '-publish_at', filters: { level: 'string' } },
     input: z.object({ title: z.string().trim().min(1).max(200), content: z.string().min(1).max(20_000), level: z.enum(NOTICE_LEVELS).default('info'), publish_at: iso.optional() }),
+    // Scheduled notices stay hidden until their publish time, except from those who write notices.
+    scope: (qb, request) => (grants(request.permissions ?? [], 'notice:write') ? qb : qb.where('publish_at', '<=', nowIso())),
     toRow: (input, ctx, existing) => (existing ? defined(input) : { publish_at: ctx.now, created_by: ctx.request.auth?.userId ?? null, ...defined(input) }),
     toApi: (row) => ({ ...row }),
     decorate: async (db, items, request) => {

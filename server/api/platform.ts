@@ -59,7 +59,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
           ),
         },
       },
-      preHandler: requirePermission(appBase, 'stats:read'),
+      preValidation: requirePermission(appBase, 'stats:read'),
     },
     async (request) => {
       const q = request.query;
@@ -143,7 +143,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
           ),
         },
       },
-      preHandler: requirePermission(appBase, null),
+      preValidation: requirePermission(appBase, null),
     },
     async (request) => {
       const project = await db.selectFrom('projects').select(['id', 'name', 'description']).where('id', '=', request.params.id).executeTakeFirst();
@@ -168,7 +168,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   const signedIn = requirePermission(appBase, null);
   app.get(
     '/Notice/unread/',
-    { schema: { tags: ['notices'], summary: 'Unread published notices of the signed-in user (header bell)', response: { 200: envelopeSchema(z.object({ count: z.number() })) } }, preHandler: signedIn },
+    { schema: { tags: ['notices'], summary: 'Unread published notices of the signed-in user (header bell)', response: { 200: envelopeSchema(z.object({ count: z.number() })) } }, preValidation: signedIn },
     async (request) => {
       const row = await db
         .selectFrom('notices')
@@ -182,7 +182,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   );
   app.post(
     '/Notice/:id/read/',
-    { schema: { tags: ['notices'], summary: 'Mark a notice read for the signed-in user (idempotent)', params: idParams, response: { 200: envelopeSchema(z.null()) } }, preHandler: signedIn },
+    { schema: { tags: ['notices'], summary: 'Mark a notice read for the signed-in user (idempotent)', params: idParams, response: { 200: envelopeSchema(z.null()) } }, preValidation: signedIn },
     async (request) => {
       const notice = await db.selectFrom('notices').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!notice) throw notFound(`No notice with id ${request.params.id}`);
@@ -196,7 +196,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   );
   app.post(
     '/Notice/read-all/',
-    { schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } }, preHandler: signedIn },
+    { schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } }, preValidation: signedIn },
     async (request) => {
       const userId = request.auth!.userId;
       const unread = await db

@@ -38,7 +38,7 @@ function registerWorkflow<A extends string>(appBase: FastifyInstance, def: Workf
           body: z.object({ note: z.string().max(2000).optional() }).nullish(),
           response: { 200: envelopeSchema(z.record(z.string(), z.unknown())) },
         },
-        preHandler: requirePermission(appBase, def.permission(action)),
+        preValidation: requirePermission(appBase, def.permission(action)),
       },
       async (request) => {
         const id = request.params.id;

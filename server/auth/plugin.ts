@@ -27,7 +27,7 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid, unrevoked bearer token of an active user. */
+    /** preValidation hook: 401 unless the request carries a valid, unrevoked bearer token of an active user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     db: Kysely<Database>;
   }

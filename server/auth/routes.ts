@@ -91,7 +91,7 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
 
   app.post(
     '/auth/logout/',
-    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: envelopeSchema(z.null()) } }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: envelopeSchema(z.null()) } }, preValidation: app.authenticate },
     async (request) => {
       await revokeSession(app.db, request.auth!.sessionId);
       return ok(null, 'logged out');
@@ -100,7 +100,7 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
 
   app.get(
     '/logininfo/',
-    { schema: { tags: ['auth'], summary: 'The signed-in user with roles and permission codes', response: { 200: envelopeSchema(loginInfoSchema) } }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], summary: 'The signed-in user with roles and permission codes', response: { 200: envelopeSchema(loginInfoSchema) } }, preValidation: app.authenticate },
     async (request) => {
       const user = await findUserById(app.db, request.auth!.userId);
       if (!user) throw notFound('User not found');

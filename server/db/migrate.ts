@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseHandle } from './database';
+import { isUniqueViolation } from './errors';
 import type { MigrationContext } from './migrationHelpers';
 import * as identity from './migrations/001_identity';
 import * as domain from './migrations/002_domain';
@@ -16,7 +17,12 @@ const migrations: Record<string, VersionedMigration> = {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const ctx: MigrationContext = { dialect: handle.dialect };
-  if (handle.dialect === 'postgres' && handle.schema) await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
+  if (handle.dialect === 'postgres' && handle.schema) {
+    // "if not exists" does not cover a twin instance creating it at the same moment: that one's unique violation means it is there.
+    await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
+  }
   const provider = {
     async getMigrations(): Promise<Record<string, Migration>> {
       return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, ctx) }]));

@@ -108,7 +108,8 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: 401 without a valid token, 403 when none of the user's roles grants `code` (null: login only).
+ * preValidation hook: 401 without a valid token, 403 when none of the user's roles grants `code` (null: login only).
+ * It runs before the schema check, so an anonymous or unauthorised caller never learns the body's rules from a 400.
  * One query reads the live session, the active user and the role permission sets together; nothing is cached,
  * so a logout, a deactivation or a role change applies at once on every instance.
  */

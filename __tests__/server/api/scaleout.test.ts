@@ -1,19 +1,27 @@
-import { assertPostgres, ADMIN_PASSWORD, startServer, type TestServer } from './harness';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { assertPostgres, ADMIN_PASSWORD, dropSchema, startServer, type TestServer } from './harness';
 
-/** Two server instances against one PostgreSQL schema: no state that matters lives in one instance's memory. */
+/** Two server instances started together against one PostgreSQL schema: no state that matters lives in one instance's memory. */
 describe('two instances on one PostgreSQL', () => {
   let first: TestServer;
   let second: TestServer;
+  let shared: { root: string; schema: string } | undefined;
 
   beforeAll(async () => {
     await assertPostgres();
-    // The second instance finds the schema migrated and seeded, as a rolling start behind a load balancer would.
-    first = await startServer('postgres');
-    second = await startServer('postgres', {}, { root: first.root, schema: first.schema });
+    // Both start at once on a fresh schema, as a rolling deploy may: migrations and the demo seed must not collide.
+    shared = { root: fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-scaleout-')), schema: `t_${process.pid}_scaleout` };
+    [first, second] = await Promise.all([startServer('postgres', {}, shared), startServer('postgres', {}, shared)]);
   });
   afterAll(async () => {
     await second?.close();
     await first?.close();
+    if (shared) {
+      await dropSchema(shared.schema);
+      fs.rmSync(shared.root, { recursive: true, force: true });
+    }
   });
 
   it('seeds once and accepts each other’s tokens, including revocation', async () => {

@@ -88,6 +88,11 @@ export function runApiSuite(dialect: Dialect): void {
       ['anonymous', 'GET', '/api/Device/', undefined, 401],
       ['anonymous', 'GET', '/api/chartinfo/', undefined, 401],
       ['anonymous', 'GET', '/api/djiconf/1/', undefined, 401],
+      // Permission comes before validation: no 400 (and no hint at the schema) for callers who may not call at all.
+      ['anonymous', 'POST', '/api/Dept/', { name: 5 }, 401],
+      ['anonymous', 'GET', '/api/Device/?page_size=1000', undefined, 401],
+      ['viewer1', 'POST', '/api/Dept/', { name: 5 }, 403],
+      ['viewer1', 'POST', '/api/Task/abc/schedule/', {}, 403],
       ['viewer1', 'GET', '/api/Device/', undefined, 200],
       ['viewer1', 'POST', '/api/Device/', { serial: 'RBAC-0001', name: 'x', model: 'm', kind: 'aircraft' }, 403],
       ['viewer1', 'DELETE', '/api/Device/1/', undefined, 403],
@@ -197,6 +202,20 @@ export function runApiSuite(dialect: Dialect): void {
       const badRef = await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 99999, kind: 'patrol' });
       expect(badRef.status).toBe(400);
       expect(badRef.body.errors).toEqual([expect.objectContaining({ field: 'project_id' })]);
+    });
+
+    it('refuses a department or resource parent that would make the tree a loop (400, nothing written)', async () => {
+      const top = (await call('POST', '/api/Dept/', 'admin', { name: 'Loop top' })).body.data;
+      const child = (await call('POST', '/api/Dept/', 'admin', { name: 'Loop child', parent_id: top.id })).body.data;
+      for (const parent of [top.id, child.id]) {
+        const response = await call('PATCH', `/api/Dept/${top.id}/`, 'admin', { parent_id: parent });
+        expect(response.status).toBe(400);
+        expect(response.body.errors).toEqual([expect.objectContaining({ field: 'parent_id' })]);
+      }
+      expect((await call('GET', `/api/Dept/${top.id}/`, 'admin')).body.data.parent_id).toBeNull();
+      const resource = (await call('POST', '/api/Resource/', 'admin', { code: 'loop:a', name: 'a', kind: 'menu' })).body.data;
+      const sub = (await call('POST', '/api/Resource/', 'admin', { code: 'loop:b', name: 'b', kind: 'menu', parent_id: resource.id })).body.data;
+      expect((await call('PATCH', `/api/Resource/${resource.id}/`, 'admin', { parent_id: sub.id })).status).toBe(400);
     });
 
     it('answers 404 for unknown ids', async () => {
@@ -387,6 +406,15 @@ export function runApiSuite(dialect: Dialect): void {
       expect((await call('POST', '/api/Notice/99999/read/', 'viewer1', {})).status).toBe(404);
     });
 
+    it('hides scheduled notices until their publish time, except from notice writers', async () => {
+      const scheduled = (await call('POST', '/api/Notice/', 'admin', { title: 'Scheduled', content: 'later', publish_at: '2099-01-01T00:00:00Z' })).body.data;
+      const ids = async (as: string) => (await call('GET', '/api/Notice/?page_size=100', as)).body.data.items.map((n: { id: number }) => n.id);
+      expect(await ids('viewer1')).not.toContain(scheduled.id);
+      expect(await ids('admin')).toContain(scheduled.id);
+      expect((await call('GET', '/api/Notice/unread/', 'operator1')).body.data.count).toBe(DEMO_COUNTS.notices);
+      expect((await call('DELETE', `/api/Notice/${scheduled.id}/`, 'admin')).status).toBe(200);
+    });
+
     it('publishes the OpenAPI document without login', async () => {
       const response = await server.handle.app.inject({ method: 'GET', url: '/api/openapi.json' });
       expect(response.statusCode).toBe(200);
@@ -401,6 +429,17 @@ export function runApiSuite(dialect: Dialect): void {
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.slice(5)).toEqual([429, 429]);
       expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
+    });
+
+    it('rate-limits the API in general with 429', async () => {
+      const limited = await startServer(dialect, { apiRateLimit: 3, demoSeed: false });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) statuses.push((await limited.handle.app.inject({ method: 'GET', url: '/api/Device/' })).statusCode);
+        expect(statuses).toEqual([401, 401, 401, 429]);
+      } finally {
+        await limited.close();
+      }
     });
   });
 }

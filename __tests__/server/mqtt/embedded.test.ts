@@ -145,16 +145,14 @@ describe('optional TCP listener (MQTT_TCP_PORT)', () => {
   });
 });
 
-describe('device rows (when the domain devices table exists)', () => {
+describe('device rows', () => {
   it('telemetry updates status, last seen, position and battery by serial; a disconnect marks it offline', async () => {
     const server = await startServer({ sysinfoIntervalMs: 60_000 });
     try {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const db = server.app.db as any;
-      const tables: Array<{ name: string }> = await db.introspection.getTables();
-      if (!tables.some((t) => t.name === 'devices')) return; // domain model not migrated in this build
       const now = new Date().toISOString();
-      await db.insertInto('devices').values({ serial: 'SKY-DB1', name: 'db1', model: 'M30', kind: 'uav', status: 'offline', created_at: now, updated_at: now }).execute();
+      await db.insertInto('devices').values({ serial: 'SKY-DB1', name: 'db1', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now }).execute();
       const drone = await connect(server.wsUrl, { clientId: 'dev_db1', username: 'SKY-DB1', password: DEVICE_SECRET });
       drone.publish(telemetryTopic('SKY-DB1'), JSON.stringify(telemetry('SKY-DB1', { lat: 22.6, lng: 114.1, alt: 95, battery: 66 })), { qos: 1 });
       const row = async () => db.selectFrom('devices').selectAll().where('serial', '=', 'SKY-DB1').executeTakeFirst();

@@ -1,0 +1,64 @@
+import { configureStore } from '@reduxjs/toolkit';
+import mqtt from 'mqtt';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { telemetryTopic } from '../../../server/mqtt/topics';
+import { rootReducer, type RootState } from '../../../src/app/rootReducer';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
+import brokerSaga, { publish } from '../../../src/features/broker/brokerSaga';
+import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
+import type { MqttConnect, MqttLike } from '../../../src/features/broker/mqttClient';
+import { DEFAULT_PLATFORM_CONFIG } from '../../../src/features/platform/platformConfig';
+import { connect, DEVICE_SECRET, end, loginToken, sleep, startServer, telemetry, type TestServer } from './support';
+
+const waitFor = async (what: string, predicate: () => boolean, timeoutMs = 5000) => {
+  for (const until = Date.now() + timeoutMs; !predicate(); await sleep(20)) if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+};
+
+/** The console's broker saga with the real mqtt.js client against the real embedded broker (no fakes). */
+describe('broker saga against the embedded broker', () => {
+  let server: TestServer;
+  let sagaTask: Task | undefined;
+
+  beforeAll(async () => {
+    server = await startServer({ sysinfoIntervalMs: 60_000 });
+  });
+  afterAll(async () => {
+    sagaTask?.cancel();
+    await server?.close();
+  });
+
+  it('logs in with username + token, fills the store from sysinfo and telemetry, publishes, and never forges sysinfo/online', async () => {
+    const token = await loginToken(server);
+    const saga = createSagaMiddleware({ context: {} });
+    const store = configureStore({
+      reducer: rootReducer,
+      preloadedState: {
+        auth: { ...initialAuthState, token, user: { id: 1, username: 'admin', name: 'admin', phone: null, email: null } },
+        platform: { config: { ...DEFAULT_PLATFORM_CONFIG, mqtt_host: server.wsUrl } },
+      } as Partial<RootState> as RootState,
+      middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
+    });
+    store.dispatch(subscriptionsChanged({ add: ['thing/product/+/osd'] }));
+    const realConnect: MqttConnect = (url, options) => mqtt.connect(url, options) as unknown as MqttLike;
+    sagaTask = saga.run(brokerSaga, { connect: realConnect });
+    const broker = () => store.getState().broker;
+
+    await waitFor('connected + retained sysinfo', () => broker().status === 'connected' && broker().online !== null && broker().weather !== null);
+    expect(broker().weather?.stations[0]).toMatchObject({ flyable: expect.any(Boolean), windSpeed: expect.any(Number) });
+
+    const drone = await connect(server.wsUrl, { clientId: 'dev_saga', username: 'SKY-SAGA', password: DEVICE_SECRET });
+    drone.publish(telemetryTopic('SKY-SAGA'), JSON.stringify(telemetry('SKY-SAGA', { battery: 42 })), { qos: 1 });
+    await waitFor('telemetry in the store', () => broker().telemetry['SKY-SAGA'] !== undefined);
+    expect(broker().telemetry['SKY-SAGA'].latest).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
+    await waitFor('the online change', () => broker().online?.online.includes('SKY-SAGA') ?? false);
+
+    // A forged summary never leaves the console (the broker would refuse it and drop the connection); others do.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(publish('sysinfo/online', { online: ['FORGED'], offline: [], onlineCount: 1, total: 1, changed: [], at: 1 })).toBe(false);
+    const received = new Promise<string>((resolve) => server.app.mqtt!.broker!.aedes.on('publish', (packet, client) => client && resolve(packet.topic)));
+    expect(publish('web/admin/ping', { ok: true })).toBe(true);
+    expect(await received).toBe('web/admin/ping');
+    expect(broker().status).toBe('connected');
+    await end(drone);
+  }, 20_000);
+});
