@@ -23,6 +23,8 @@ test('after login the broker connects, weather shows; a broker restart shows "re
   const env = { PORT: port, MQTT_SYSINFO_INTERVAL_MS: '1000' };
   server = await startServer(env);
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
   await loginThroughPage(page, server.url, 'admin', server.adminPassword);
 
   await page.getByText('消息服务连接成功').waitFor({ timeout: 15_000 });
@@ -30,6 +32,8 @@ test('after login the broker connects, weather shows; a broker restart shows "re
   await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected');
   expect(await indicator.getAttribute('aria-label')).toBe('消息服务：已连接');
   await page.getByTestId('broker-weather').getByText(/风速 [\d.]+ m\/s · -?[\d.]+°C/).waitFor({ timeout: 15_000 });
+  // mqtt.js runs its keepalive timer in a blob: worker; a CSP that blocks it shows up here.
+  expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 
   // Kill the server (and so its embedded broker), then bring it back on the same port and data.
   const dataDir = server.dataDir;

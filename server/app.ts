@@ -65,6 +65,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         // Online base-map tiles come from whatever tile server static/config.json names.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // mqtt.js keeps its keepalive timer in a blob: worker, so background tabs are not throttled into a disconnect.
+        workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },

@@ -55,6 +55,7 @@ describe('static files', () => {
   it('sends security headers', async () => {
     const response = await handle.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
