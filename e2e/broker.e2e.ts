@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, loginThroughPage } from './support/browser';
 import { freePort } from './support/freePort';
 import { startServer, type RunningServer } from './support/server';
+import { simulatedBridgeEnv } from './support/staticDir';
 
 jest.setTimeout(120_000);
 
@@ -20,7 +21,8 @@ afterAll(async () => {
 test('after login the broker connects, weather shows; a broker restart shows "reconnecting" then recovers', async () => {
   const port = String(await freePort());
   // Frequent sysinfo so the restarted server republishes weather quickly.
-  const env = { PORT: port, MQTT_SYSINFO_INTERVAL_MS: '1000' };
+  // The second test reuses this server, and needs the simulated bridge.
+  const env = { PORT: port, MQTT_SYSINFO_INTERVAL_MS: '1000', ...simulatedBridgeEnv() };
   server = await startServer(env);
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   const consoleErrors: string[] = [];
@@ -48,7 +50,7 @@ test('after login the broker connects, weather shows; a broker restart shows "re
 });
 
 test('inside the controller bridge the broker connects without the success toast', async () => {
-  server ??= await startServer();
+  server ??= await startServer(simulatedBridgeEnv());
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   // Collect every toast text the page ever shows.
   await page.addInitScript(() => {

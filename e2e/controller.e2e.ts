@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { simulatedBridgeEnv } from './support/staticDir';
 
 jest.setTimeout(90_000);
 
@@ -32,7 +33,7 @@ async function ensureProject(): Promise<{ id: number; name: string }> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(simulatedBridgeEnv());
   if (!server.url.endsWith('/')) server.url += '/';
   browser = await launchBrowser();
   project = await ensureProject();
@@ -138,4 +139,21 @@ test('the task screen draws the route of a task on the map', async () => {
   await page.getByText('航点 3 个').waitFor();
   // The polyline and the three numbered waypoints.
   await expect(map.locator('path.leaflet-interactive')).toHaveCountEventually(4);
+});
+
+test('a deployment whose config.json does not offer the simulator ignores ?djibridge=sim', async () => {
+  const plain = await startServer();
+  try {
+    const other = await browser.newPage();
+    const warnings: string[] = [];
+    other.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await other.goto(`${plain.url}?djibridge=sim#/djiapp/login`);
+    await other.getByText('请在大疆遥控器访问').waitFor();
+    await other.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
+    expect(await other.evaluate(() => 'djiBridge' in window)).toBe(false);
+    expect(warnings.some((text) => text.includes('?djibridge=sim is ignored'))).toBe(true);
+    await other.close();
+  } finally {
+    await plain.stop();
+  }
 });

@@ -6,7 +6,7 @@ import { htmlLang } from '../features/i18n/languages';
 import { menuLoaded } from '../features/menu/menuSlice';
 import { MENU_TREE } from '../features/menu/menuTree';
 import { selectMenuTree } from '../features/menu/selectors';
-import { loadPlatformConfig } from '../features/platform/platformConfig';
+import { loadPlatformConfig, simulatedBridgeAllowed } from '../features/platform/platformConfig';
 import { platformConfigLoaded } from '../features/platform/platformSlice';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
@@ -16,13 +16,17 @@ import { createAppRouter, type AppRouter } from './router';
 import { createAppStore } from './store';
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
-  // ?djibridge=sim: a simulated DJI bridge (docs/controller.md), installed before the router's guard looks for one.
-  if (/[?&]djibridge=sim(&|$)/.test(window.location.search)) {
-    const simulator = await import(/* webpackChunkName: "dji-simulator" */ '../features/controller/simulatedBridge');
-    simulator.installSimulatedBridge(simulator.simulatorOptionsFromQuery(window.location.search) ?? {});
-  }
   const persisted = readPersistedSession(window.localStorage);
   const config = await loadPlatformConfig();
+  // ?djibridge=sim: a simulated DJI bridge (docs/controller.md), installed before the router's guard looks for one.
+  if (/[?&]djibridge=sim(&|$)/.test(window.location.search)) {
+    if (simulatedBridgeAllowed(process.env.NODE_ENV !== 'production', config)) {
+      const simulator = await import(/* webpackChunkName: "dji-simulator" */ '../features/controller/simulatedBridge');
+      simulator.installSimulatedBridge(simulator.simulatorOptionsFromQuery(window.location.search) ?? {});
+    } else {
+      console.warn('?djibridge=sim is ignored: this deployment does not offer the simulated bridge ("simulatedBridge": true in config.json turns it on).');
+    }
+  }
   const i18n = createI18n(persisted.language);
   document.documentElement.lang = htmlLang(persisted.language);
 

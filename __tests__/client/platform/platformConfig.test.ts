@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_CONFIG, loadPlatformConfig, parsePlatformConfig } from '../../../src/features/platform/platformConfig';
+import { DEFAULT_PLATFORM_CONFIG, loadPlatformConfig, parsePlatformConfig, simulatedBridgeAllowed } from '../../../src/features/platform/platformConfig';
 
 describe('parsePlatformConfig', () => {
   it.each([
@@ -8,6 +8,8 @@ describe('parsePlatformConfig', () => {
     ['ignores wrong types and unknown keys', { platformName: 42, extra: 'x' }, DEFAULT_PLATFORM_CONFIG],
     ['map tiles are optional (empty = offline base map)', { mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }, { ...DEFAULT_PLATFORM_CONFIG, mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }],
     ['map tile URL of the wrong type falls back to none', { mapTileUrl: 7 }, DEFAULT_PLATFORM_CONFIG],
+    ['the simulated bridge is offered only by an explicit true', { simulatedBridge: true }, { ...DEFAULT_PLATFORM_CONFIG, simulatedBridge: true }],
+    ['a truthy string does not offer the simulated bridge', { simulatedBridge: 'yes' }, DEFAULT_PLATFORM_CONFIG],
   ])('%s', (_name, raw, expected) => {
     expect(parsePlatformConfig(raw)).toEqual(expected);
   });
@@ -23,5 +25,16 @@ describe('parsePlatformConfig', () => {
     await expect(loadPlatformConfig(failing)).resolves.toEqual(DEFAULT_PLATFORM_CONFIG);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+describe('simulatedBridgeAllowed', () => {
+  it.each([
+    ['development build', true, DEFAULT_PLATFORM_CONFIG, true],
+    ['production build, config silent', false, DEFAULT_PLATFORM_CONFIG, false],
+    ['production build, config offers it', false, { ...DEFAULT_PLATFORM_CONFIG, simulatedBridge: true }, true],
+    ['development build, config offers it', true, { ...DEFAULT_PLATFORM_CONFIG, simulatedBridge: true }, true],
+  ])('%s', (_name, developmentBuild, config, expected) => {
+    expect(simulatedBridgeAllowed(developmentBuild, config)).toBe(expected);
   });
 });

@@ -11,6 +11,8 @@ export interface PlatformConfig {
   /** Online map tiles, e.g. "https://tile.openstreetmap.org/{z}/{x}/{y}.png"; empty = the offline base map only. */
   mapTileUrl?: string;
   mapTileAttribution?: string;
+  /** Lets ?djibridge=sim install the simulated controller bridge in a production build (docs/controller.md). */
+  simulatedBridge?: boolean;
 }
 
 export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
@@ -26,16 +28,22 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
   mapTileAttribution: '',
 };
 
-/** Keeps the known string keys of a parsed config file; anything missing or of the wrong type falls back to the default. */
+type TextKey = Exclude<keyof PlatformConfig, 'simulatedBridge'>;
+
+/** Keeps the known keys of a parsed config file; anything missing or of the wrong type falls back to the default. */
 export function parsePlatformConfig(raw: unknown): PlatformConfig {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const config = { ...DEFAULT_PLATFORM_CONFIG };
-  for (const key of Object.keys(config) as Array<keyof PlatformConfig>) {
+  const config: PlatformConfig = { ...DEFAULT_PLATFORM_CONFIG };
+  for (const key of Object.keys(DEFAULT_PLATFORM_CONFIG) as TextKey[]) {
     const value = source[key];
     if (typeof value === 'string') config[key] = value;
   }
+  if (source.simulatedBridge === true) config.simulatedBridge = true;
   return config;
 }
+
+/** The simulated DJI bridge is a development and test tool: production builds offer it only when config.json says so. */
+export const simulatedBridgeAllowed = (developmentBuild: boolean, config: PlatformConfig) => developmentBuild || config.simulatedBridge === true;
 
 export async function loadPlatformConfig(fetchImpl: typeof fetch = fetch): Promise<PlatformConfig> {
   try {
