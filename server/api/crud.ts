@@ -26,6 +26,12 @@ export interface StoredFile {
   url: string;
 }
 
+/** Where an entity's uploads live: `store` checks and writes one, `remove` deletes one by its URL. */
+export interface FileStore {
+  store: (part: { filename: string; data: Buffer }) => Promise<StoredFile>;
+  remove: (url: string) => Promise<void>;
+}
+
 /** Everything the CRUD factory needs to serve one simple entity at `path` (e.g. "/Dept/"). */
 export interface EntityDef<TB extends TableName, In extends AnyObject> {
   /** Entity name in the audit log, e.g. "device". */
@@ -59,10 +65,15 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
   /** Runs in the write transaction after insert/update (e.g. join tables). */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>) => Promise<void>;
-  /** Multipart bodies: one optional file field, stored by `store`, its URL written to `column`. */
-  file?: { field: string; column: ColumnOf<TB>; store: (part: { filename: string; data: Buffer }) => Promise<StoredFile> };
-  /** Per-request row scoping for list (e.g. notices published so far). */
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest) => SelectQueryBuilder<Database, TB, object>;
+  /**
+   * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
+   * to any more (row deleted, file replaced, write failed) is removed.
+   */
+  file?: { field: string; column: ColumnOf<TB> } & FileStore;
+  /** Extra list query parameters, handed to `scope` parsed. */
+  listParams?: z.ZodRawShape;
+  /** Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent for get. */
+  scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -140,7 +151,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const updateSchema = def.input.partial();
   const canRead = requirePermission(appBase, def.read);
   const canWrite = requirePermission(appBase, def.write);
-  const querySchema = listQuerySchema(def.list);
+  const querySchema = listQuerySchema(def.list, def.listParams);
   const present = async (request: FastifyRequest, rows: Row<TB>[]) => {
     const items = rows.map((r) => def.toApi(r));
     return def.decorate ? def.decorate(appBase.db, items, request) : items;
@@ -157,6 +168,24 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     }
     if (errors.length) throw conflict(`${def.entity}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
   };
+
+  /** The row if it exists and the caller's scope shows it. */
+  const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
+    if (!def.scope) return findRow(appBase.db, def.table, id);
+    const qb = def.scope(appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>, request) as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
+  };
+
+  /** Removes an upload no row refers to any more; only ever after the database change, and never fails the request. */
+  const discardFile = async (request: FastifyRequest, url: unknown) => {
+    if (!def.file || typeof url !== 'string' || !url) return;
+    try {
+      await def.file.remove(url);
+    } catch (error) {
+      request.log.warn({ err: error, file: url }, 'could not remove an unused upload');
+    }
+  };
+  const fileOf = (row: Row<TB>) => (def.file ? (row as Record<string, unknown>)[def.file.column] : undefined);
 
   const readInput = async (request: FastifyRequest, schema: z.ZodType) => {
     if (def.file && request.isMultipart()) {
@@ -177,8 +206,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     await checkUnique(appBase.db, input, existingId);
     // The file is stored only once the fields are known to be valid, so a rejected request writes nothing.
     const stored = file && def.file ? await def.file.store(file) : undefined;
+    let saved: Row<TB>;
     try {
-      return await appBase.db.transaction().execute(async (trx) => {
+      saved = await appBase.db.transaction().execute(async (trx) => {
         const ctx: WriteContext = { db: trx, request, now: nowIso() };
         const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
         if (stored && def.file) row[def.file.column] = stored.url;
@@ -196,8 +226,11 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         return (await findRow(trx, def.table, id))!;
       });
     } catch (error) {
+      await discardFile(request, stored?.url);
       mapWriteError(error, def.entity);
     }
+    if (stored && existing) await discardFile(request, fileOf(existing));
+    return saved;
   };
 
   const bodySchema = def.file ? undefined : def.input;
@@ -208,14 +241,14 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       def.path,
       { schema: { tags: [def.tag], summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`, querystring: querySchema, response: { 200: envelopeSchema(listData) } }, preValidation: canRead },
       async (request) => {
-        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope && ((qb) => def.scope!(qb, request)));
+        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope && ((qb) => def.scope!(qb, request, request.query as Record<string, unknown>)));
         return ok({ items: await present(request, result.items), total: result.total });
       },
     );
   }
   if (ops.has('get')) {
     app.get(itemPath, { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preValidation: canRead }, async (request) => {
-      const row = await findRow(appBase.db, def.table, request.params.id);
+      const row = await findVisible(request, request.params.id);
       if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
       return ok((await present(request, [row]))[0]);
     });
@@ -259,6 +292,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       } catch (error) {
         mapWriteError(error, def.entity);
       }
+      await discardFile(request, fileOf(existing));
       return ok(null, 'deleted');
     });
   }

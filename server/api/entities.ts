@@ -169,8 +169,15 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     write: 'notice:write',
     list: { table: 'notices', search: ['title', 'content'], order: ['id', 'publish_at', 'level', 'created_at'], defaultOrder: '-publish_at', filters: { level: 'string' } },
     input: z.object({ title: z.string().trim().min(1).max(200), content: z.string().min(1).max(20_000), level: z.enum(NOTICE_LEVELS).default('info'), publish_at: iso.optional() }),
+    // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
+    listParams: { published: z.enum(['0', '1']).optional() },
     // Scheduled notices stay hidden until their publish time, except from those who write notices.
-    scope: (qb, request) => (grants(request.permissions ?? [], 'notice:write') ? qb : qb.where('publish_at', '<=', nowIso())),
+    scope: (qb, request, params) => {
+      const now = nowIso();
+      if (params?.published === '1' || !grants(request.permissions ?? [], 'notice:write')) qb = qb.where('publish_at', '<=', now);
+      if (params?.published === '0') qb = qb.where('publish_at', '>', now);
+      return qb;
+    },
     toRow: (input, ctx, existing) => (existing ? defined(input) : { publish_at: ctx.now, created_by: ctx.request.auth?.userId ?? null, ...defined(input) }),
     toApi: (row) => ({ ...row }),
     decorate: async (db, items, request) => {
@@ -214,7 +221,7 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     }),
     unique: ['serial'],
     refs: { dept_id: 'departments' },
-    file: { field: 'photo', column: 'photo', store: imageStore(options.dataDir) },
+    file: { field: 'photo', column: 'photo', ...imageStore(options.dataDir) },
     toRow: (input, _ctx, existing) =>
       existing
         ? defined(input)
@@ -387,6 +394,7 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
       order: ['id', 'takeoff_at', 'duration_s', 'distance_m', 'max_alt', 'created_at'],
       defaultOrder: '-takeoff_at',
       filters: { plan_id: 'int', device_id: 'int', project_id: 'int' },
+      ranges: { takeoff: 'takeoff_at' },
     },
     input: z.object({
       plan_id: id.nullable().optional(),

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { dialectOf } from '../db/database';
+import { nowIso } from '../db/time';
 import type { Database } from '../db/schema';
 
 export type TableName = keyof Database;
@@ -22,7 +23,20 @@ export interface ListSpec<TB extends TableName> {
   fullText?: string;
   /** Exact-match filters by query parameter name: integer or string columns. */
   filters?: Partial<Record<ColumnOf<TB>, 'int' | 'string'>>;
+  /**
+   * Day-range filters on timestamp columns by parameter prefix: `{ takeoff: 'takeoff_at' }` accepts `takeoff_from`
+   * and `takeoff_to` (YYYY-MM-DD, UTC days, both inclusive, as /chartinfo/ counts them).
+   */
+  ranges?: Record<string, ColumnOf<TB>>;
 }
+
+export const DAY_MS = 86_400_000;
+/** Start of a UTC day in milliseconds. */
+export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** Real calendar days only: Date.parse would roll 2031-02-30 over into March. */
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(dayStartMs(text)) && nowIso(dayStartMs(text)).startsWith(text);
+/** A calendar day as the API takes it (UTC). */
+export const daySchema = z.string().refine(isDay, 'must be a date YYYY-MM-DD');
 
 export const PAGE_SIZE_MAX = 100;
 
@@ -32,22 +46,41 @@ export interface ListQuery {
   search?: string;
   ordering?: string;
   filters: Record<string, string | number>;
+  /** Half-open timestamp ranges: column >= from and column < to (ISO, UTC). */
+  ranges: { column: string; from?: string; to?: string }[];
 }
 
-/** The zod schema of a list endpoint's query string, built from its spec (also documents it in OpenAPI). */
-export function listQuerySchema<TB extends TableName>(spec: ListSpec<TB>) {
+/**
+ * The zod schema of a list endpoint's query string, built from its spec (also documents it in OpenAPI); `extra`
+ * adds parameters an entity interprets itself (e.g. notices' `published`).
+ */
+export function listQuerySchema<TB extends TableName>(spec: ListSpec<TB>, extra: z.ZodRawShape = {}) {
   const orderValues = spec.order.flatMap((c) => [c, `-${c}`]) as [string, ...string[]];
   const filterShape: Record<string, z.ZodType> = {};
   for (const [name, kind] of Object.entries(spec.filters ?? {})) {
     filterShape[name] = kind === 'int' ? z.coerce.number().int().optional() : z.string().max(64).optional();
   }
-  return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
-    search: z.string().max(100).optional(),
-    ordering: z.enum(orderValues).optional(),
-    ...filterShape,
-  });
+  const prefixes = Object.keys(spec.ranges ?? {});
+  for (const prefix of prefixes) {
+    filterShape[`${prefix}_from`] = daySchema.optional();
+    filterShape[`${prefix}_to`] = daySchema.optional();
+  }
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+      search: z.string().max(100).optional(),
+      ordering: z.enum(orderValues).optional(),
+      ...filterShape,
+      ...extra,
+    })
+    .superRefine((query, ctx) => {
+      for (const prefix of prefixes) {
+        const from = (query as Record<string, unknown>)[`${prefix}_from`];
+        const to = (query as Record<string, unknown>)[`${prefix}_to`];
+        if (typeof from === 'string' && typeof to === 'string' && to < from) ctx.addIssue({ code: 'custom', path: [`${prefix}_to`], message: `must not be before ${prefix}_from` });
+      }
+    });
 }
 
 export function toListQuery(spec: ListSpec<TableName>, parsed: Record<string, unknown>): ListQuery {
@@ -56,12 +89,19 @@ export function toListQuery(spec: ListSpec<TableName>, parsed: Record<string, un
     const value = parsed[name];
     if (value !== undefined && value !== '') filters[name] = value as string | number;
   }
+  const ranges = Object.entries(spec.ranges ?? {}).flatMap(([prefix, column]) => {
+    const from = parsed[`${prefix}_from`] as string | undefined;
+    const to = parsed[`${prefix}_to`] as string | undefined;
+    if (!from && !to) return [];
+    return [{ column: column as string, from: from && nowIso(dayStartMs(from)), to: to && nowIso(dayStartMs(to) + DAY_MS) }];
+  });
   return {
     page: parsed.page as number,
     page_size: parsed.page_size as number,
     search: (parsed.search as string | undefined) || undefined,
     ordering: parsed.ordering as string | undefined,
     filters,
+    ranges,
   };
 }
 
@@ -86,6 +126,10 @@ export async function listRows<TB extends TableName>(
   if (scope) base = scope(base);
   let qb = base as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   for (const [name, value] of Object.entries(query.filters)) qb = qb.where(sql.ref(`${spec.table}.${name}`), '=', value);
+  for (const { column, from, to } of query.ranges) {
+    if (from) qb = qb.where(sql.ref(`${spec.table}.${column}`), '>=', from);
+    if (to) qb = qb.where(sql.ref(`${spec.table}.${column}`), '<', to);
+  }
   const searching = Boolean(query.search && spec.search.length > 0);
   if (searching) {
     const pattern = likePattern(query.search!);

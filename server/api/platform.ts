@@ -6,9 +6,8 @@ import { nowIso } from '../db/time';
 import { badRequest, envelopeSchema, notFound, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { idParams } from './crud';
+import { DAY_MS, daySchema, dayStartMs } from './list';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a date');
-const DAY_MS = 86_400_000;
 const countMap = (rows: { status: string; n: unknown }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 
 export interface DjiConfigOptions {
@@ -45,7 +44,7 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
       schema: {
         tags: ['statistics'],
         summary: 'Flight statistics over a date range (UTC days, inclusive; default the last 30 days)',
-        querystring: z.object({ from: day.optional(), to: day.optional(), device_id: z.coerce.number().int().positive().optional(), project_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ from: daySchema.optional(), to: daySchema.optional(), device_id: z.coerce.number().int().positive().optional(), project_id: z.coerce.number().int().positive().optional() }),
         response: {
           200: envelopeSchema(
             z.object({
@@ -64,9 +63,9 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
     async (request) => {
       const q = request.query;
       const to = q.to ?? nowIso().slice(0, 10);
-      const from = q.from ?? nowIso(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).slice(0, 10);
-      const fromMs = Date.parse(`${from}T00:00:00Z`);
-      const toMs = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
+      const from = q.from ?? nowIso(dayStartMs(to) - 29 * DAY_MS).slice(0, 10);
+      const fromMs = dayStartMs(from);
+      const toMs = dayStartMs(to) + DAY_MS;
       if (toMs <= fromMs) throw badRequest('Invalid querystring: to must not be before from', [{ field: 'to', message: 'must not be before from' }]);
       if (toMs - fromMs > 366 * DAY_MS) throw badRequest('Invalid querystring: the range is at most 366 days', [{ field: 'to', message: 'range is at most 366 days' }]);
       const start = nowIso(fromMs);

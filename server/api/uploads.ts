@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/envelope';
-import type { StoredFile } from './crud';
+import type { FileStore } from './crud';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -20,21 +20,34 @@ export function sniffImage(data: Buffer): Ext | null {
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
-/** Checks and stores an image under DATA_DIR/uploads with a generated name; 400 when it is not png/jpeg/webp or too big. */
-export function imageStore(dataDir: string, field = 'photo') {
-  return async (file: { filename: string; data: Buffer }): Promise<StoredFile> => {
-    if (file.data.length > MAX_UPLOAD_BYTES) throw badRequest(`${field} is larger than 5 MB`, [{ field, message: 'larger than 5 MB' }]);
-    const ext = sniffImage(file.data);
-    if (!ext) throw badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image' }]);
-    const dir = uploadsDir(dataDir);
-    await fs.mkdir(dir, { recursive: true });
-    const name = `${randomUUID()}.${ext}`;
-    await fs.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
-    return { url: `/uploads/${name}` };
+const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+const URL_PREFIX = '/uploads/';
+
+/**
+ * Image files under DATA_DIR/uploads. `store` checks an image and writes it with a generated name (400 when it is
+ * not png/jpeg/webp or too big); `remove` deletes a file `store` wrote, given its URL (one already gone is fine).
+ */
+export function imageStore(dataDir: string, field = 'photo'): FileStore {
+  const dir = uploadsDir(dataDir);
+  return {
+    async store(file) {
+      if (file.data.length > MAX_UPLOAD_BYTES) throw badRequest(`${field} is larger than 5 MB`, [{ field, message: 'larger than 5 MB' }]);
+      const ext = sniffImage(file.data);
+      if (!ext) throw badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image' }]);
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${randomUUID()}.${ext}`;
+      await fs.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
+      return { url: `${URL_PREFIX}${name}` };
+    },
+    async remove(url) {
+      const name = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
+      if (!NAME.test(name)) return;
+      await fs.unlink(path.join(dir, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
   };
 }
-
-const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 
 /**
  * GET /uploads/{name}: public (image tags send no bearer header; names are unguessable UUIDs), only names this

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { DEMO_COUNTS, DEMO_PASSWORD } from '../../../server/seed/demo';
 import { ADMIN_PASSWORD, multipart, PNG, startServer, type Dialect, type TestServer } from './harness';
 
@@ -290,8 +293,60 @@ export function runApiSuite(dialect: Dialect): void {
       expect(put.body.data).toMatchObject({ name: 'With new photo', photo: expect.stringMatching(/\.webp$/) });
     });
 
+    const uploads = () => (fs.existsSync(path.join(server.root, 'data', 'uploads')) ? fs.readdirSync(path.join(server.root, 'data', 'uploads')).sort() : []);
+    const fileOf = (url: string) => path.join(server.root, 'data', 'uploads', path.basename(url));
+    const createWithPhoto = async (serial: string) => {
+      const body = multipart(fields(serial), { field: 'photo', filename: 'p.png', contentType: 'image/png', data: PNG });
+      return call('POST', '/api/Device/', 'operator1', body.payload, body.headers);
+    };
+
+    it('removes a photo file once its device lets go of it: photo replaced or device deleted', async () => {
+      const device = (await createWithPhoto('PHOTO-0010')).body.data;
+      expect(fs.existsSync(fileOf(device.photo))).toBe(true);
+      const replaced = multipart({ name: 'New photo' }, { field: 'photo', filename: 'q.png', contentType: 'image/png', data: PNG });
+      const photo = (await call('PUT', `/api/Device/${device.id}/`, 'operator1', replaced.payload, replaced.headers)).body.data.photo;
+      expect(fs.existsSync(fileOf(device.photo))).toBe(false);
+      expect(fs.existsSync(fileOf(photo))).toBe(true);
+      expect((await call('PATCH', `/api/Device/${device.id}/`, 'operator1', { name: 'Same photo' })).body.data.photo).toBe(photo);
+      expect(fs.existsSync(fileOf(photo))).toBe(true);
+      expect((await call('DELETE', `/api/Device/${device.id}/`, 'operator1')).status).toBe(200);
+      expect(fs.existsSync(fileOf(photo))).toBe(false);
+    });
+
+    it('removes the stored photo when the database write fails after it', async () => {
+      const db = server.handle.app.db;
+      // A trigger makes the insert itself fail, after the checks passed and the file was stored.
+      if (dialect === 'sqlite') await sql`create trigger refuse_photo_fail before insert on devices when new.serial = 'PHOTO-FAIL' begin select raise(abort, 'refused by test'); end`.execute(db);
+      else {
+        await sql`create function refuse_photo_fail() returns trigger language plpgsql as $$ begin if new.serial = 'PHOTO-FAIL' then raise exception 'refused by test'; end if; return new; end $$`.execute(db);
+        await sql`create trigger refuse_photo_fail before insert on devices for each row execute function refuse_photo_fail()`.execute(db);
+      }
+      try {
+        const before = uploads();
+        expect((await createWithPhoto('PHOTO-FAIL')).status).toBe(500);
+        expect(uploads()).toEqual(before);
+      } finally {
+        await sql`drop trigger refuse_photo_fail${sql.raw(dialect === 'postgres' ? ' on devices' : '')}`.execute(db);
+        if (dialect === 'postgres') await sql`drop function refuse_photo_fail()`.execute(db);
+      }
+    });
+
+    it('still deletes the device when its photo file cannot be removed', async () => {
+      const device = (await createWithPhoto('PHOTO-0011')).body.data;
+      // A directory in the file's place makes the removal fail.
+      fs.rmSync(fileOf(device.photo));
+      fs.mkdirSync(fileOf(device.photo));
+      try {
+        expect((await call('DELETE', `/api/Device/${device.id}/`, 'operator1')).status).toBe(200);
+        expect((await call('GET', `/api/Device/${device.id}/`, 'viewer1')).status).toBe(404);
+      } finally {
+        fs.rmSync(fileOf(device.photo), { recursive: true, force: true });
+      }
+    });
+
     it('rejects files that are not images or larger than 5 MB, writing nothing', async () => {
       const before = await total('/api/Device/');
+      const files = uploads();
       const fake = multipart(fields('PHOTO-0002'), { field: 'photo', filename: 'photo.png', contentType: 'image/png', data: Buffer.from('<svg onload=alert(1)>') });
       const response = await call('POST', '/api/Device/', 'operator1', fake.payload, fake.headers);
       expect(response.status).toBe(400);
@@ -303,6 +358,7 @@ export function runApiSuite(dialect: Dialect): void {
       const invalid = multipart({ serial: 'PHOTO-0004' }, { field: 'photo', filename: 'ok.png', contentType: 'image/png', data: PNG });
       expect((await call('POST', '/api/Device/', 'operator1', invalid.payload, invalid.headers)).status).toBe(400);
       expect(await total('/api/Device/')).toBe(before);
+      expect(uploads()).toEqual(files);
     });
   });
 
@@ -412,7 +468,63 @@ export function runApiSuite(dialect: Dialect): void {
       expect(await ids('viewer1')).not.toContain(scheduled.id);
       expect(await ids('admin')).toContain(scheduled.id);
       expect((await call('GET', '/api/Notice/unread/', 'operator1')).body.data.count).toBe(DEMO_COUNTS.notices);
+      expect((await call('GET', `/api/Notice/${scheduled.id}/`, 'viewer1')).status).toBe(404);
+      expect((await call('GET', `/api/Notice/${scheduled.id}/`, 'admin')).body.data.title).toBe('Scheduled');
       expect((await call('DELETE', `/api/Notice/${scheduled.id}/`, 'admin')).status).toBe(200);
+    });
+
+    it('filters notices by published state for everyone, writers included', async () => {
+      const scheduled = (await call('POST', '/api/Notice/', 'admin', { title: 'Later', content: 'later', publish_at: '2099-01-01T00:00:00Z' })).body.data;
+      try {
+        const list = async (query: string, as: string) => (await call('GET', `/api/Notice/?page_size=100&${query}`, as)).body.data as { items: { id: number; publish_at: string }[]; total: number };
+        const published = await list('published=1', 'admin');
+        expect(published.total).toBe(DEMO_COUNTS.notices);
+        expect(published.items.every((n) => Date.parse(n.publish_at) <= Date.now())).toBe(true);
+        expect((await list('published=0', 'admin')).items.map((n) => n.id)).toEqual([scheduled.id]);
+        expect((await list('published=1', 'viewer1')).total).toBe(DEMO_COUNTS.notices);
+        expect((await list('published=0', 'viewer1')).total).toBe(0);
+        const bad = await call('GET', '/api/Notice/?published=yes', 'viewer1');
+        expect(bad.status).toBe(400);
+        expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'published' })]);
+      } finally {
+        await call('DELETE', `/api/Notice/${scheduled.id}/`, 'admin');
+      }
+    });
+
+    it('filters flight reports by takeoff day (UTC, both ends inclusive), counting as /chartinfo/ does', async () => {
+      const takeoffs = ['2031-03-01T23:59:59Z', '2031-03-02T00:00:00Z', '2031-03-03T12:00:00Z'];
+      const ids: number[] = [];
+      for (const takeoff of takeoffs) {
+        const landing = new Date(Date.parse(takeoff) + 600_000).toISOString();
+        ids.push((await call('POST', '/api/Airspace/Report/', 'operator1', { device_id: 1, takeoff_at: takeoff, landing_at: landing, distance_m: 1000, max_alt: 80 })).body.data.id);
+      }
+      try {
+        const all = await total('/api/Airspace/Report/');
+        const cases: [string, number[]][] = [
+          ['takeoff_from=2031-03-02&takeoff_to=2031-03-02', [ids[1]]],
+          ['takeoff_from=2031-03-01&takeoff_to=2031-03-02', [ids[1], ids[0]]],
+          ['takeoff_from=2031-03-02', [ids[2], ids[1]]],
+          ['takeoff_from=2031-03-04', []],
+        ];
+        for (const [query, expected] of cases) {
+          const data = (await call('GET', `/api/Airspace/Report/?${query}`, 'viewer1')).body.data;
+          expect([query, data.items.map((r: { id: number }) => r.id), data.total]).toEqual([query, expected, expected.length]);
+        }
+        expect(await total('/api/Airspace/Report/?takeoff_to=2031-03-01')).toBe(all - 2);
+        expect((await call('GET', '/api/chartinfo/?from=2031-03-01&to=2031-03-02', 'viewer1')).body.data.totals.flights).toBe(2);
+        const bad: [string, string][] = [
+          ['takeoff_from=2031-13-01', 'takeoff_from'],
+          ['takeoff_from=2031-02-30', 'takeoff_from'],
+          ['takeoff_to=yesterday', 'takeoff_to'],
+          ['takeoff_from=2031-03-05&takeoff_to=2031-03-01', 'takeoff_to'],
+        ];
+        for (const [query, field] of bad) {
+          const response = await call('GET', `/api/Airspace/Report/?${query}`, 'viewer1');
+          expect([query, response.status, response.body.errors?.map((e) => e.field)]).toEqual([query, 400, [field]]);
+        }
+      } finally {
+        for (const id of ids) await call('DELETE', `/api/Airspace/Report/${id}/`, 'operator1');
+      }
     });
 
     it('publishes the OpenAPI document without login', async () => {
