@@ -91,21 +91,42 @@ describe('/AirSpace/Plan', () => {
 });
 
 describe('/AirSpace/Report', () => {
-  it('loads charts for the date range and opens a report with its track', async () => {
-    const report = { id: 2, device_id: 1, plan_id: 8, takeoff_at: '2026-11-20T01:00:00.000Z', landing_at: '2026-11-20T01:30:00.000Z', duration_s: 1800, distance_m: 5000, max_alt: 110, track: { type: 'LineString', coordinates: [[114, 22.5], [114.1, 22.6]] } };
-    const { calls } = renderApp('/AirSpace/Report', {
-      routes: {
-        'GET /chartinfo/': () => ({ from: '2026-11-01', to: '2026-11-20', flightsPerDay: [{ date: '2026-11-20', count: 1 }], hoursPerDevice: [], statusCounts: { plans: {}, devices: {} }, totals: { flights: 1, hours: 0.5, distanceKm: 5 } }),
-        'GET /Airspace/Report/': () => ({ items: [report], total: 1 }),
-        'GET /Device/': () => ({ items: [{ id: 1, name: 'M30', serial: 'SN1' }], total: 1 }),
-        'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
-      },
-      preloadedState: loggedInState,
-    });
-    expect(await screen.findByRole('figure', { name: 'charts' }, wait)).toHaveTextContent('2026-11-20:1');
+  const report = { id: 2, device_id: 1, plan_id: 8, takeoff_at: '2026-11-20T01:00:00.000Z', landing_at: '2026-11-20T01:30:00.000Z', duration_s: 1800, distance_m: 5000, max_alt: 110, track: { type: 'LineString', coordinates: [[114, 22.5], [114.1, 22.6]] } };
+  const reportRoutes = {
+    'GET /chartinfo/': () => ({ from: '2026-11-01', to: '2026-11-20', flightsPerDay: [{ date: '2026-11-20', count: 1 }], hoursPerDevice: [], statusCounts: { plans: {}, devices: {} }, totals: { flights: 1, hours: 0.5, distanceKm: 5 } }),
+    'GET /Airspace/Report/': () => ({ items: [report], total: 1 }),
+    'GET /Device/': () => ({ items: [{ id: 1, name: 'M30', serial: 'SN1' }], total: 1 }),
+    'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
+  };
+  const queries = (calls: Array<{ method: string; path: string; options?: { query?: unknown } }>, path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).map((c) => c.options?.query as Record<string, unknown>);
+
+  it('charts and list share the range from the address; the export writes every report of it', async () => {
+    const { calls } = renderApp('/AirSpace/Report?takeoff_from=2026-11-01&takeoff_to=2026-11-20', { routes: reportRoutes, preloadedState: loggedInState });
+    // The first render of the page loads its lazy chunks, slow on a busy machine.
+    expect(await screen.findByRole('figure', { name: 'charts' }, { timeout: 20_000 })).toHaveTextContent('2026-11-20:1');
     expect(screen.getByText('共 1 架次，0.5 小时，5 公里')).toBeInTheDocument();
-    const query = calls.find((c) => c.path === '/chartinfo/')?.options?.query as { from: string; to: string };
-    expect(query.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await screen.findByText('M30 (SN1)', {}, wait);
+    expect(queries(calls, '/chartinfo/')).toEqual([{ from: '2026-11-01', to: '2026-11-20' }]);
+    expect(queries(calls, '/Airspace/Report/').at(-1)).toMatchObject({ takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' });
+
+    URL.createObjectURL = jest.fn(() => 'blob:csv');
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await userEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(names).toEqual(['flight-reports-2026-11-01-2026-11-20.csv']));
+    expect(queries(calls, '/Airspace/Report/').at(-1)).toEqual({ page: 1, page_size: 100, takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' });
+    click.mockRestore();
+  });
+
+  it('spells the default range out in the address and opens a report with its track', async () => {
+    const { calls } = renderApp('/AirSpace/Report', { routes: reportRoutes, preloadedState: loggedInState });
+    await screen.findByRole('figure', { name: 'charts' }, wait);
+    const [chart] = queries(calls, '/chartinfo/') as Array<{ from: string; to: string }>;
+    expect(chart.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await waitFor(() => expect(window.location.hash).toBe(`#/AirSpace/Report?takeoff_from=${chart.from}&takeoff_to=${chart.to}`));
     await userEvent.click(await screen.findByText('M30 (SN1)', {}, wait));
     const drawer = await screen.findByRole('dialog', { name: '飞行报告 #2' });
     expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[[22.5,114],[22.6,114.1]]]');

@@ -1,4 +1,5 @@
-import { applicationSchema, cornersOf, parsePositions, toCsv, toPolygon } from '../../../src/features/airspace/airspaceRules';
+import dayjs from 'dayjs';
+import { applicationSchema, chartParams, cornersOf, parsePositions, reportDefaults, reportsFileName, toPolygon } from '../../../src/features/airspace/airspaceRules';
 
 describe('airspace rules', () => {
   it('parses one lng,lat per line and skips bad lines', () => {
@@ -28,12 +29,17 @@ describe('airspace rules', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
-  it('CSV quotes commas, quotes and new lines, with a BOM', () => {
-    const csv = toCsv([{ a: 'x,y', b: 'say "hi"', c: null }], [
-      { field: 'a', header: 'A' },
-      { field: 'b', header: 'B' },
-      { field: 'c', header: 'C' },
-    ]);
-    expect(csv).toBe('\uFEFFA,B,C\r\n"x,y","say ""hi""",\r\n');
+  it('defaults the reports range to the 30 days up to today', () => {
+    expect(reportDefaults(dayjs('2026-03-10T15:00:00')).filters).toEqual({ takeoff_from: '2026-02-09', takeoff_to: '2026-03-10' });
+  });
+  it.each<[string, Record<string, string>, Record<string, string>]>([
+    ['the list range', { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' }, { from: '2026-11-01', to: '2026-11-20' }],
+    ['the defaults before the query is set', {}, { from: '2026-10-01', to: '2026-10-30' }],
+    ['the device filter too', { takeoff_from: '2026-11-01', device_id: '7' }, { from: '2026-11-01', to: '2026-10-30', device_id: '7' }],
+  ])('charts follow %s', (_name, filters, expected) => {
+    expect(chartParams(filters, { takeoff_from: '2026-10-01', takeoff_to: '2026-10-30' })).toEqual(expected);
+  });
+  it('names the export after its range', () => {
+    expect(reportsFileName({ from: '2026-11-01', to: '2026-11-20' })).toBe('flight-reports-2026-11-01-2026-11-20.csv');
   });
 });

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../../src/features/i18n/i18n';
 import FeatureEditor from '../../../src/features/map/FeatureEditor';
+import FeatureList from '../../../src/features/map/FeatureList';
 import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
 import { saveFailed, saveRequested, deleteRequested } from '../../../src/features/resources/resourcesSlice';
 import type { MapFeature } from '../../../src/features/map/types';
@@ -12,15 +13,17 @@ import { createTestStore, flush } from '../support/testStore';
 const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]]] };
 const park: MapFeature = { id: 5, project_id: null, name: 'Park', category: 'green', geometry: square, style: { color: '#00ff00', weight: 2 }, properties: { owner: 'city', area_m2: 1 } };
 
-function setup() {
+const noFly: MapFeature = { ...park, id: 6, name: 'Zone', category: 'no_fly_zone' };
+
+function setup(language: 'zh-cn' | 'en' = 'zh-cn', panel: 'editor' | 'list' = 'editor') {
   const saved = { id: 9 };
   const { store, actions } = createTestStore({ 'POST /Feature/': () => saved, 'PUT /Feature/5/': () => saved, 'DELETE /Feature/5/': () => null, 'GET /Feature/': () => ({ items: [park], total: 1 }) });
   store.dispatch(editorOpened('polygon'));
-  store.dispatch(featuresLoaded([park]));
+  store.dispatch(featuresLoaded([park, noFly]));
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n('zh-cn')}>
-        <FeatureEditor kind="polygon" />
+      <I18nextProvider i18n={createI18n(language)}>
+        {panel === 'editor' ? <FeatureEditor kind="polygon" /> : <FeatureList page="polygon" />}
       </I18nextProvider>
     </Provider>,
   );
@@ -74,6 +77,41 @@ describe('FeatureEditor', () => {
     expect(id).toBe(5);
     expect(values).toMatchObject({ name: 'Big park', geometry: bigger, style: { color: '#00ff00', weight: 2 }, properties: { owner: 'city' } });
     expect((values.properties as { area_m2: number }).area_m2).toBeGreaterThan(4_900_000);
+  });
+
+  it.each([
+    ['zh-cn', '禁飞区 · 面'],
+    ['en', 'No-fly zone · polygon'],
+  ] as const)('the list labels known categories (%s) and shows user-defined ones as written', (language, label) => {
+    setup(language, 'list');
+    expect(screen.getByText(new RegExp(`^${label}`))).toBeInTheDocument();
+    expect(screen.getByText(/^green · /)).toBeInTheDocument();
+    expect(screen.queryByText(/no_fly_zone/)).not.toBeInTheDocument();
+  });
+
+  it('the category field offers the same labels and saves the code', async () => {
+    const { store, saves } = setup();
+    act(() => void store.dispatch(featureSelected({ id: 6, edit: true })));
+    const category = screen.getByRole('combobox', { name: /类别/ });
+    expect(category).toHaveValue('禁飞区');
+    await userEvent.clear(category);
+    await userEvent.click(category);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['起降点', '电力线路', '禁飞区', '导入']);
+    await userEvent.click(screen.getByRole('option', { name: '电力线路' }));
+    expect(category).toHaveValue('电力线路');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(saves()[0].payload.values).toMatchObject({ category: 'powerline' });
+  });
+
+  it('a category of the user\'s own is saved as typed', async () => {
+    const { store, saves } = setup();
+    act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
+    const category = screen.getByRole('combobox', { name: /类别/ });
+    await userEvent.clear(category);
+    await userEvent.type(category, 'pond');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(saves()[0].payload.values).toMatchObject({ category: 'pond' });
   });
 
   it("shows the server's field errors", async () => {

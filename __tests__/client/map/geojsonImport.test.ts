@@ -1,5 +1,11 @@
-import { parseGeoJsonImport, toFeatureCollection } from '../../../src/features/map/geojsonImport';
+import { createI18n } from '../../../src/features/i18n/i18n';
+import { importProblemText, parseGeoJsonImport, toFeatureCollection, type ImportResult } from '../../../src/features/map/geojsonImport';
 import type { FeatureKind } from '../../../src/features/map/types';
+
+const en = createI18n('en');
+const zh = createI18n('zh-cn');
+/** The messages a user reads, in one language. */
+const messages = (result: ImportResult, i18n = en) => (result.ok ? [] : result.errors.map((e) => importProblemText(e, i18n.t)));
 
 const square = [
   [
@@ -32,17 +38,32 @@ describe('parseGeoJsonImport rejects bad files with a message naming the problem
   ])('%s', (_name, source, kind, message) => {
     const result = parseGeoJsonImport(source, kind);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.join('\n')).toMatch(message);
+    expect(messages(result).join('\n')).toMatch(message);
+    // Every problem has its text in both languages, never a bare key.
+    for (const i18n of [en, zh]) expect(messages(result, i18n).join('\n')).not.toMatch(/map\.import\./);
+  });
+
+  it.each<[string, string, FeatureKind, string[]]>([
+    ['latitude out of range', fc(feature({ type: 'Point', coordinates: [114, 95] })), 'point', ['features[0].geometry.coordinates[1]: 纬度超出范围 [-90, 90]']],
+    ['wrong kind', fc(feature({ type: 'Point', coordinates: [114, 22] })), 'polygon', ['features[0].geometry: 几何类型为 Point，本页只接受 Polygon']],
+    ['unclosed ring', JSON.stringify(feature(polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]]))), 'polygon', ['feature.geometry.coordinates[0]: 面的环必须闭合（首尾坐标点相同）']],
+    ['properties not an object', fc(feature({ type: 'Point', coordinates: [1, 1] }, 'x')), 'point', ['features[0].properties: properties 必须是对象']],
+    ['no features', fc(), 'point', ['文件中没有要素']],
+  ])('in Chinese, still naming where: %s', (_name, source, kind, expected) => {
+    expect(messages(parseGeoJsonImport(source, kind), zh)).toEqual(expected);
   });
 
   it('too many features', () => {
     const many = fc(...Array.from({ length: 4 }, () => feature({ type: 'Point', coordinates: [1, 1] })));
     const result = parseGeoJsonImport(many, 'point', { maxFeatures: 3, maxBytes: 1e6 });
-    expect(result).toEqual({ ok: false, errors: ['too many features: 4 (at most 3 per file)'] });
+    expect(messages(result)).toEqual(['too many features: 4 (at most 3 per file)']);
+    expect(messages(result, zh)).toEqual(['要素过多：4 个（每个文件最多 3 个）']);
   });
 
   it('too large', () => {
-    expect(parseGeoJsonImport(fc(feature({ type: 'Point', coordinates: [1, 1] })), 'point', { maxFeatures: 3, maxBytes: 10 }).ok).toBe(false);
+    const result = parseGeoJsonImport(' '.repeat(1024 * 1024 + 1), 'point', { maxFeatures: 3, maxBytes: 1024 * 1024 });
+    expect(messages(result)).toEqual(['the file is larger than 1 MB']);
+    expect(messages(result, zh)).toEqual(['文件超过 1 MB']);
   });
 });
 

@@ -1,4 +1,6 @@
 import { ApiError } from '../../../src/api/client';
+import { createI18n } from '../../../src/features/i18n/i18n';
+import { importProblemText } from '../../../src/features/map/geojsonImport';
 import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
 import { deleteRequested } from '../../../src/features/resources/resourcesSlice';
 import type { FeatureInput } from '../../../src/features/map/types';
@@ -73,7 +75,10 @@ describe('map saga', () => {
     await settle();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/Feature/101/', '/Feature/100/']);
-    expect(store.getState().map.import).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/feature 3 was refused: name taken/)] });
+    expect(store.getState().map.import).toMatchObject({ status: 'failed' });
+    const text = (language: 'zh-cn' | 'en') => store.getState().map.import.errors.map((e) => importProblemText(e, createI18n(language).t));
+    expect(text('en')).toEqual(['feature 3 was refused: name taken']);
+    expect(text('zh-cn')).toEqual(['第 3 个要素被服务器拒绝：name taken']);
   });
 
   it('a whole import succeeds and the list reloads', async () => {

@@ -25,6 +25,7 @@ const point: MapFeature = { id: 1, project_id: null, name: 'P', category: 'c', g
 const line: MapFeature = { id: 2, project_id: null, name: 'L', category: 'c', geometry: { type: 'LineString', coordinates: [[114, 22], [114.1, 22]] }, style: {}, properties: {} };
 const loaded = reducer(reducer(initialMapState, editorOpened('polyline')), featuresLoaded([point, line]));
 const moved = { type: 'LineString' as const, coordinates: [[114, 22], [114.2, 22.1]] };
+const bad = { key: 'map.import.empty' };
 
 const run = (state: MapState, ...actions: UnknownAction[]) => actions.reduce(reducer, state);
 
@@ -45,10 +46,10 @@ describe('map reducer', () => {
     ['layers toggle', loaded, [layerToggled({ layer: 'points' }), layerToggled({ layer: 'airspace', visible: false })], (s) => [s.layers.points, s.layers.airspace, s.layers.lines], [false, false, true]],
     ['search is per page', loaded, [searchChanged({ page: 'point', text: 'x' })], (s) => [s.search.point, s.search.index], ['x', '']],
     ['fly requests count up', loaded, [flyToRequested({ center: [1, 2] }), flyToRequested({ center: [1, 2] })], (s) => s.flyTo, { center: [1, 2], seq: 2 }],
-    ['a rejected file reports its errors', loaded, [importRejected({ fileName: 'a.geojson', errors: ['bad'] })], (s) => s.import, { status: 'failed', fileName: 'a.geojson', errors: ['bad'], count: 0 }],
+    ['a rejected file reports its errors', loaded, [importRejected({ fileName: 'a.geojson', errors: [bad] })], (s) => s.import, { status: 'failed', fileName: 'a.geojson', errors: [bad], count: 0 }],
     ['an import saves then succeeds', loaded, [importRequested({ fileName: 'a', features: [] }), importSucceeded({ count: 3 })], (s) => [s.import.status, s.import.count], ['done', 3]],
-    ['an import refused by the server', loaded, [importRequested({ fileName: 'a', features: [] }), importFailed({ errors: ['no'] })], (s) => [s.import.status, s.import.errors], ['failed', ['no']]],
-    ['opening another editor page resets editing and import', loaded, [drawStarted(), importRejected({ fileName: 'a', errors: ['x'] }), editorOpened('point')], (s) => [s.editor.mode, s.editor.kind, s.import.status], ['idle', 'point', 'idle']],
+    ['an import refused by the server', loaded, [importRequested({ fileName: 'a', features: [] }), importFailed({ errors: [bad] })], (s) => [s.import.status, s.import.errors], ['failed', [bad]]],
+    ['opening another editor page resets editing and import', loaded, [drawStarted(), importRejected({ fileName: 'a', errors: [bad] }), editorOpened('point')], (s) => [s.editor.mode, s.editor.kind, s.import.status], ['idle', 'point', 'idle']],
     ['logging out forgets everything', loaded, [loggedOut({ serverConfirmed: true })], (s) => s, initialMapState],
   ])('%s', (_name, state, actions, pick, expected) => {
     expect(pick(run(state, ...actions))).toEqual(expected);

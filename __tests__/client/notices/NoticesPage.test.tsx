@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { noticeState, WITHDRAWN_AT } from '../../../src/features/notices/noticeRules';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { httpError } from '../support/testStore';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -29,6 +30,20 @@ describe('/sys/notice', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/Notice/1/')?.options?.body).toEqual({ publish_at: WITHDRAWN_AT }));
     await userEvent.click(screen.getByRole('button', { name: '发布 旧通知' }));
     await waitFor(() => expect((calls.find((c) => c.path === '/Notice/2/')?.options?.body as { publish_at: string }).publish_at).not.toBe(WITHDRAWN_AT));
+  });
+
+  it.each([
+    ['publish', '发布 旧通知', 'PUT /Notice/2/', '发布失败：notice is being edited by another user'],
+    ['withdraw', '撤回 台风预警', 'PUT /Notice/1/', '撤回失败：notice is being edited by another user'],
+  ])("a refused %s (409) shows the server's reason once, as an error", async (_name, button, route, text) => {
+    renderApp('/sys/notice', {
+      routes: { 'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }), [route]: httpError(409, 'notice is being edited by another user'), 'GET /Notice/unread/': () => ({ count: 1 }) },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: button }, wait));
+    const alert = await screen.findByRole('alert', {}, wait);
+    expect(alert).toHaveTextContent(text);
+    expect(screen.queryByText(/请求失败/)).not.toBeInTheDocument();
   });
 
   it('create validates title and content', async () => {

@@ -76,3 +76,60 @@ describe('ResourceFormDialog', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/Project/', options: { body: { name: '深圳湾巡检', description: '' } } });
   });
 });
+
+describe('ResourceFormDialog kit texts (spec §8)', () => {
+  const schema = z.object({ level: z.string(), tags: z.array(z.string()), at: z.string() });
+  function renderKitForm(language: 'zh-cn' | 'en') {
+    const { store } = createTestStore({});
+    function Form() {
+      const state = useAppSelector((s) => selectResource(s, 'notice'));
+      return (
+        <ResourceFormDialog
+          resource="notice"
+          state={state}
+          open
+          title="t"
+          schema={schema}
+          defaultValues={{ level: '', tags: [], at: '' }}
+          fields={[
+            { name: 'level', label: 'notices.level', kind: 'select', options: [{ value: 'info', label: '普通' }] },
+            { name: 'tags', label: 'notices.title', kind: 'multiselect', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+            { name: 'at', label: 'notices.publishAt', kind: 'datetime' },
+          ]}
+          onClose={() => undefined}
+        />
+      );
+    }
+    render(
+      <Provider store={store}>
+        <I18nextProvider i18n={createI18n(language)}>
+          <Form />
+        </I18nextProvider>
+      </Provider>,
+    );
+  }
+
+  it.each([
+    ['zh-cn', '请选择'],
+    ['en', 'Please select'],
+  ] as const)('empty selects show the placeholder (%s) until something is chosen', async (language, placeholder) => {
+    renderKitForm(language);
+    const [level, tags] = screen.getAllByRole('combobox');
+    expect(level).toHaveTextContent(placeholder);
+    expect(tags).toHaveTextContent(placeholder);
+    await userEvent.click(level);
+    await userEvent.click(await screen.findByRole('option', { name: '普通' }));
+    await waitFor(() => expect(level).toHaveTextContent('普通'));
+    expect(level).not.toHaveTextContent(placeholder);
+  });
+
+  it.each([
+    ['zh-cn', '此刻'],
+    ['en', 'Now'],
+  ] as const)('the date-time picker offers "now" (%s) and it fills the field', async (language, now) => {
+    renderKitForm(language);
+    await userEvent.click(screen.getByRole('button', { name: /choose date|选择日期/i }));
+    await userEvent.click(await screen.findByRole('button', { name: now }));
+    await waitFor(() => expect(screen.getByRole('group', { name: /发布时间|Published at/ })).toHaveTextContent(/\d{4}/));
+  });
+});

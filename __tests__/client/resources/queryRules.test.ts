@@ -39,6 +39,14 @@ describe('URL query', () => {
     expect(queryToSearchParams(q()).toString()).toBe('');
   });
 
+  it.each<[string, ResourceQuery, string[], string]>([
+    ['leaves out filters equal to the default', q({ filters: { from: '2026-11-01', status: 'online' } }), [], 'status=online'],
+    ['spells out pinned filters even when they equal the default', q({ filters: { from: '2026-11-01', status: 'online' } }), ['from'], 'from=2026-11-01&status=online'],
+    ['spells out pinned filters that differ too', q({ filters: { from: '2026-10-01' } }), ['from'], 'from=2026-10-01'],
+  ])('%s', (_name, query, pinned, expected) => {
+    expect(queryToSearchParams(query, q({ filters: { from: '2026-11-01' } }), pinned).toString()).toBe(expected);
+  });
+
   it('survives a round trip', () => {
     const query = q({ page: 7, pageSize: 10, search: '深圳 M30', ordering: 'name', filters: { dept_id: '3' } });
     expect(queryFromSearchParams(queryToSearchParams(query))).toEqual(query);

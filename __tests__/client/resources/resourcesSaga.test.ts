@@ -1,9 +1,18 @@
 import { ApiError } from '../../../src/api/client';
-import { deleteRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/features/resources/resourcesSlice';
+import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/features/resources/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/features/resources/types';
+import { createI18n } from '../../../src/features/i18n/i18n';
+import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { createTestStore, flush, httpError } from '../support/testStore';
 
 const devices = [{ id: 1, sn: 'SN1', name: 'M30-01' }];
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
 
 describe('resources saga', () => {
   it('a query change fetches the list with the API parameters', async () => {
@@ -68,5 +77,82 @@ describe('resources saga', () => {
     await flush();
     expect(`${calls[0].method} ${calls[0].path}`).toBe(route);
     expect(store.getState().resources[resource]).toMatchObject({ busyIds: [], savedCount: 1 });
+  });
+  it('an export fetches every page of the current query and saves all rows as one CSV', async () => {
+    const rows = Array.from({ length: 230 }, (_, i) => ({ id: i + 1, device_id: (i % 2) + 1 }));
+    const { store, calls } = createTestStore({
+      'GET /Airspace/Report/': (options) => {
+        const { page, page_size: size } = options?.query as { page: number; page_size: number };
+        return { items: rows.slice((page - 1) * size, page * size), total: rows.length };
+      },
+    });
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => (saved.push(blob), 'blob:csv'));
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('reports.csv');
+    });
+    store.dispatch(querySet({ resource: 'flightReport', query: { ...DEFAULT_QUERY, page: 2, filters: { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' } } }));
+    await flush();
+    calls.length = 0;
+    store.dispatch(exportRequested({ resource: 'flightReport', fileName: 'reports.csv', columns: [{ field: 'id', header: 'ID' }, { field: 'device_id', header: 'Device' }], labels: { device_id: { '1': 'M30' } } }));
+    expect(store.getState().resources.flightReport.exporting).toBe(true);
+    await flush();
+    expect(calls.map((c) => c.options?.query)).toEqual([1, 2, 3].map((page) => ({ page, page_size: 100, takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' })));
+    expect(click).toHaveBeenCalledTimes(1);
+    const lines = (await readText(saved[0])).replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines).toHaveLength(231);
+    expect(lines.slice(0, 3)).toEqual(['ID,Device', '1,M30', '2,2']);
+    expect(store.getState().resources.flightReport).toMatchObject({ exporting: false, query: { page: 2 } });
+    click.mockRestore();
+  });
+});
+
+describe('a failed delete or workflow step tells the user why', () => {
+  const zh = createI18n('zh-cn');
+  const toasts = (store: ReturnType<typeof createTestStore>['store']) =>
+    store.getState().notifications.queue.map((toast) => ({ severity: toast.severity, text: zh.t(toast.messageKey, toast.params) }));
+
+  it.each([
+    ['delete, 409', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 409, 'device still has tasks', [{ severity: 'error', text: '删除失败：device still has tasks' }]],
+    ['delete, 400', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 400, 'bad id', [{ severity: 'error', text: '删除失败：bad id' }]],
+    ['workflow step, 409', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve' }), 'POST /Airspace/Apply/3/approve/', 409, 'cannot approve: status is draft', [{ severity: 'error', text: '操作失败：cannot approve: status is draft' }]],
+    // The HTTP error catalogue's own toast says it all; nothing is added.
+    ['delete, 403', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 403, 'forbidden', [{ severity: 'warning', text: '您没有此操作的权限' }]],
+    ['delete, 404', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 404, 'gone', [{ severity: 'warning', text: '请求的资源不存在' }]],
+    ['workflow step, 429', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }), 'POST /Airspace/Apply/3/submit/', 429, 'slow down', [{ severity: 'warning', text: '请求过于频繁，请稍后再试' }]],
+    ['workflow step, 500', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }), 'POST /Airspace/Apply/3/submit/', 500, 'db down', [{ severity: 'error', text: '服务器错误' }]],
+  ])('%s', async (_name, action, route, status, msg, expected) => {
+    const { store, calls } = createTestStore({ [route]: httpError(status, msg) });
+    store.dispatch(action);
+    await flush();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([route]);
+    expect(toasts(store)).toEqual(expected);
+    expect(store.getState().resources[action.payload.resource]).toMatchObject({ busyIds: [], savedCount: 0 });
+  });
+
+  it('a save from a form keeps the generic toast (its error shows in the form); a save with failureToast says what failed', async () => {
+    const { store } = createTestStore({ 'PUT /Notice/1/': httpError(409, 'title taken') });
+    store.dispatch(saveRequested({ resource: 'notice', id: 1, values: {} }));
+    await flush();
+    expect(toasts(store)).toEqual([{ severity: 'warning', text: '请求失败：title taken' }]);
+    store.dispatch(saveRequested({ resource: 'notice', id: 1, values: {}, failureToast: 'notices.publishFailed' }));
+    await flush();
+    expect(toasts(store)).toEqual([{ severity: 'error', text: '发布失败：title taken' }]);
+    expect(store.getState().resources.notice).toMatchObject({ saving: false, saveError: 'title taken' });
+  });
+});
+
+describe('a toast that supersedes another', () => {
+  const generic = { messageKey: 'http.other', params: { message: 'x' } };
+  const specific = toastShown({ messageKey: 'resources.deleteFailed', params: { message: 'x' }, severity: 'error', supersedes: generic });
+  const run = (...actions: UnknownAction[]) => actions.reduce(notifications, { queue: [] }).queue.map((t) => [t.messageKey, t.severity]);
+
+  it.each([
+    ['takes the place of the generic toast of the same failure', [toastShown({ ...generic, severity: 'warning' }), specific], [['resources.deleteFailed', 'error']]],
+    ['leaves another failure\'s toast alone', [toastShown({ messageKey: 'http.other', params: { message: 'y' }, severity: 'warning' }), specific], [['http.other', 'warning'], ['resources.deleteFailed', 'error']]],
+    ['is queued when nothing precedes it', [specific], [['resources.deleteFailed', 'error']]],
+  ])('%s', (_name, actions, expected) => {
+    expect(run(...actions)).toEqual(expected);
   });
 });

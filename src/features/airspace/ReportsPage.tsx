@@ -5,6 +5,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
 import { formatTime, labelIn } from '../resources/format';
@@ -13,34 +14,30 @@ import DetailDrawer from '../resources/DetailDrawer';
 import { useResourceDocument, useResourceOptions } from '../resources/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
 import ResourceTable from '../resources/ResourceTable';
+import { exportRequested, queryChanged } from '../resources/resourcesSlice';
 import { useResourceList } from '../resources/useResourceList';
-import { emptyReport, reportSchema, reportToBody, toCsv, type ReportForm } from './airspaceRules';
+import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 const ReportCharts = lazy(() => import(/* webpackChunkName: "report-charts" */ './ReportCharts'));
 const RESOURCE = 'flightReport';
 
-/** Saves text as a file in the browser. */
-export function downloadText(name: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const DAY = 'YYYY-MM-DD';
-
 export default function ReportsPage() {
   const { t } = useTranslation();
-  const state = useResourceList(RESOURCE);
+  const dispatch = useAppDispatch();
+  // The range lives in the list query (store and address, spelled out so a link keeps its days); the charts follow it.
+  const defaults = useMemo(() => reportDefaults(dayjs()), []);
+  const state = useResourceList(RESOURCE, defaults, REPORT_RANGE);
   const canWrite = useCan('airspace:write');
-  const [from, setFrom] = useState<Dayjs>(() => dayjs().subtract(29, 'day'));
-  const [to, setTo] = useState<Dayjs>(() => dayjs());
-  const params = useMemo(() => ({ from: from.format(DAY), to: to.format(DAY) }), [from, to]);
-  const { data, status } = useResourceDocument<ChartInfo>('chartinfo', params);
+  const params = chartParams(state.query.filters, defaults.filters);
+  const from = dayjs(params.from);
+  const to = dayjs(params.to);
+  const setDay = (filter: (typeof REPORT_RANGE)[number]) => (value: Dayjs | null) => {
+    if (value?.isValid()) dispatch(queryChanged({ resource: RESOURCE, patch: { filters: { [filter]: value.format(DAY) } } }));
+  };
+  // Until the address has set the query, the range shown is the default one and nothing is fetched for it.
+  const { data, status } = useResourceDocument<ChartInfo>('chartinfo', state.status === 'idle' ? null : params);
   const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
   const { options: plans } = useResourceOptions('flightPlan', (r) => `#${String(r.id)} ${t(`airspace.planStatuses.${String(r.status)}`)}`);
   const [detailId, setDetailId] = useState<number | string | null>(null);
@@ -58,7 +55,7 @@ export default function ReportsPage() {
   ];
   const csvColumns = [
     { field: 'id', header: 'ID' },
-    { field: 'device', header: t('airspace.device') },
+    { field: 'device_id', header: t('airspace.device') },
     { field: 'plan_id', header: t('airspace.plan') },
     { field: 'takeoff_at', header: t('airspace.takeoff') },
     { field: 'landing_at', header: t('airspace.landing') },
@@ -67,7 +64,7 @@ export default function ReportsPage() {
     { field: 'max_alt', header: t('airspace.maxAlt') },
   ];
   const exportCsv = () =>
-    downloadText(`flight-reports-${params.from}-${params.to}.csv`, toCsv(state.items.map((r) => ({ ...r, device: labelIn(devices, r.device_id) })), csvColumns));
+    dispatch(exportRequested({ resource: RESOURCE, fileName: reportsFileName(params), columns: csvColumns, labels: { device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])) } }));
 
   const fields: FieldSpec[] = [
     { name: 'plan_id', label: 'airspace.plan', kind: 'select', options: plans },
@@ -84,8 +81,8 @@ export default function ReportsPage() {
     <PageFrame title={t('menu.airspaceReport')}>
       <DateLocalization>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          <DatePicker label={t('airspace.from')} value={from} maxDate={to} onChange={(v) => v?.isValid() && setFrom(v)} slotProps={{ textField: { size: 'small' } }} />
-          <DatePicker label={t('airspace.to')} value={to} minDate={from} onChange={(v) => v?.isValid() && setTo(v)} slotProps={{ textField: { size: 'small' } }} />
+          <DatePicker label={t('airspace.from')} value={from} maxDate={to} onChange={setDay('takeoff_from')} slotProps={{ textField: { size: 'small' } }} />
+          <DatePicker label={t('airspace.to')} value={to} minDate={from} onChange={setDay('takeoff_to')} slotProps={{ textField: { size: 'small' } }} />
           {data?.totals && <Typography aria-label="totals">{t('airspace.totals', { flights: data.totals.flights, hours: data.totals.hours, km: data.totals.distanceKm })}</Typography>}
         </Box>
       </DateLocalization>
@@ -105,7 +102,7 @@ export default function ReportsPage() {
           onRowClick={(row) => setDetailId(row.id)}
           onCreate={canWrite ? () => setCreating(true) : undefined}
           toolbarExtra={
-            <Button startIcon={<DownloadIcon />} onClick={exportCsv} disabled={state.items.length === 0}>
+            <Button startIcon={<DownloadIcon />} onClick={exportCsv} disabled={state.total === 0 || state.exporting}>
               {t('resources.exportCsv')}
             </Button>
           }

@@ -1,5 +1,6 @@
+import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
 
 export type Position = [number, number];
 
@@ -130,12 +131,21 @@ export const reportToBody = (v: ReportForm): Record<string, unknown> => ({
   max_alt: Number(v.max_alt),
 });
 
-/** Rows → CSV text (RFC 4180 quoting; a BOM so spreadsheet apps read UTF-8 Chinese). Pure. */
-export function toCsv(rows: Array<Record<string, unknown>>, columns: Array<{ field: string; header: string }>): string {
-  const cell = (v: unknown) => {
-    const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [columns.map((c) => cell(c.header)).join(','), ...rows.map((r) => columns.map((c) => cell(r[c.field])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+export const DAY = 'YYYY-MM-DD';
+
+/** The reports list filters on these takeoff days (YYYY-MM-DD, inclusive); the charts cover the same range. */
+export const REPORT_RANGE = ['takeoff_from', 'takeoff_to'] as const;
+
+/** The reports screen's query when the address names none: the 30 days up to `today`. */
+export function reportDefaults(today: Dayjs): ResourceQuery {
+  return { ...DEFAULT_QUERY, filters: { takeoff_from: today.subtract(29, 'day').format(DAY), takeoff_to: today.format(DAY) } };
 }
+
+/** /chartinfo/ parameters for the reports list's filters, so charts and list show the same flights. */
+export function chartParams(filters: Record<string, string>, defaults: Record<string, string>): { from: string; to: string } & Record<string, string> {
+  const { takeoff_from: from, takeoff_to: to, device_id: deviceId } = { ...defaults, ...filters };
+  return { from, to, ...(deviceId ? { device_id: deviceId } : {}) };
+}
+
+/** The CSV export's file name, naming the range it holds. */
+export const reportsFileName = (range: { from: string; to: string }) => `flight-reports-${range.from}-${range.to}.csv`;

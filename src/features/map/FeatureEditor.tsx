@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../resources/ConfirmDialog';
 import { deleteRequested, saveErrorsCleared, saveRequested } from '../resources/resourcesSlice';
 import { selectResource } from '../resources/selectors';
+import { categoryLabel, categoryOfInput, KNOWN_CATEGORIES } from './categories';
 import { buildFeatureSave, formValuesOf, type FeatureFormValues } from './featureForm';
 import { drawStarted, editCancelled, FEATURE_RESOURCE } from './mapSlice';
 import { formatArea, formatLength } from './measure';
@@ -71,7 +72,16 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
       </Typography>
       <Stack spacing={1}>
         <TextField size="small" label={t('map.name')} value={values.name} onChange={set('name')} error={Boolean(errors.name || serverError('name'))} helperText={helper('name')} required />
-        <TextField size="small" label={t('map.category')} value={values.category} onChange={set('category')} error={Boolean(errors.category || serverError('category'))} helperText={helper('category')} required />
+        <Autocomplete
+          freeSolo
+          size="small"
+          options={KNOWN_CATEGORIES}
+          getOptionLabel={(category) => categoryLabel(category, t)}
+          value={values.category}
+          onChange={(_e, category) => setValues((v) => ({ ...v, category: category ?? '' }))}
+          onInputChange={(_e, text, reason) => reason === 'input' && setValues((v) => ({ ...v, category: categoryOfInput(text, t) }))}
+          renderInput={(params) => <TextField {...params} label={t('map.category')} error={Boolean(errors.category || serverError('category'))} helperText={helper('category')} required />}
+        />
         <Stack direction="row" spacing={1}>
           <TextField size="small" type="color" label={t('map.color')} value={values.color} onChange={set('color')} error={Boolean(errors.color)} helperText={helper('color')} sx={{ width: 110 }} />
           <TextField size="small" type="number" label={t('map.weight')} value={Number.isNaN(values.weight) ? '' : values.weight} onChange={set('weight')} error={Boolean(errors.weight)} helperText={helper('weight')} slotProps={{ htmlInput: { min: 1, max: 20 } }} />

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { featureSelected, flyToRequested, searchChanged, type MapPage } from './mapSlice';
+import { categoryLabel } from './categories';
 import { boundsOf, formatArea, formatLength } from './measure';
 import { matchesSearch, selectFeatures, selectMap, selectSelectedFeatureId } from './selectors';
 import { GEOMETRY_TYPE, kindOfGeometry, type MapFeature } from './types';
@@ -13,7 +14,7 @@ export const LIST_LIMIT = 300;
 function summary(f: MapFeature, t: (key: string) => string): string {
   const p = f.properties ?? {};
   const kind = kindOfGeometry(f.geometry);
-  const parts = [f.category, kind ? t(`map.kind.${kind}`) : ''];
+  const parts = [categoryLabel(f.category, t), kind ? t(`map.kind.${kind}`) : ''];
   if (typeof p.area_m2 === 'number') parts.push(formatArea(p.area_m2));
   else if (typeof p.length_m === 'number') parts.push(formatLength(p.length_m));
   return parts.filter(Boolean).join(' · ');
@@ -27,7 +28,7 @@ export default function FeatureList({ page }: { page: MapPage }) {
   const { featuresStatus, featuresError, search } = useAppSelector(selectMap);
   const selectedId = useAppSelector(selectSelectedFeatureId);
   const text = search[page];
-  const rows = useMemo(() => all.filter((f) => (page === 'index' || f.geometry.type === GEOMETRY_TYPE[page]) && matchesSearch(f, text)), [all, page, text]);
+  const rows = useMemo(() => all.filter((f) => (page === 'index' || f.geometry.type === GEOMETRY_TYPE[page]) && matchesSearch(f, text, categoryLabel(f.category, t))), [all, page, text, t]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       <TextField size="small" label={t('map.search')} value={text} onChange={(e) => dispatch(searchChanged({ page, text: e.target.value }))} slotProps={{ htmlInput: { 'aria-label': t('map.search') } }} />

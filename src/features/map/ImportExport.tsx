@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { parseGeoJsonImport, toFeatureCollection } from './geojsonImport';
+import { importProblemText, parseGeoJsonImport, toFeatureCollection } from './geojsonImport';
 import { importDismissed, importRejected, importRequested } from './mapSlice';
 import { selectFeatures, selectImport } from './selectors';
 import { GEOMETRY_TYPE, type FeatureKind } from './types';
@@ -56,8 +56,8 @@ export default function ImportExport({ kind }: { kind: FeatureKind }) {
         <Alert severity="error" role="alert" onClose={() => dispatch(importDismissed())}>
           {t('map.importRejected', { file: state.fileName })}
           <ul style={{ margin: 0, paddingLeft: 18 }}>
-            {state.errors.map((e) => (
-              <li key={e}>{e}</li>
+            {state.errors.map((e) => importProblemText(e, t)).map((text) => (
+              <li key={text}>{text}</li>
             ))}
           </ul>
         </Alert>

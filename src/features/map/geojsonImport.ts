@@ -1,36 +1,62 @@
 import { z } from 'zod';
+import { IMPORT_CATEGORY } from './categories';
 import { withMeasurement } from './measure';
 import { DEFAULT_STYLE, GEOMETRY_TYPE, type FeatureGeometry, type FeatureInput, type FeatureKind, type FeatureStyle } from './types';
 
 /** Limits of one import file. */
 export const IMPORT_LIMITS = { maxFeatures: 500, maxBytes: 5 * 1024 * 1024, maxPositions: 10_000 } as const;
 
-export type ImportResult = { ok: true; features: FeatureInput[] } | { ok: false; errors: string[] };
+/**
+ * One problem of an import: an i18n key with its values, and where it is (e.g. "features[2].geometry.coordinates[0]")
+ * so the message names the feature or coordinate at fault in either language.
+ */
+export interface ImportProblem {
+  key: string;
+  values?: Record<string, string | number>;
+  at?: string;
+}
 
-const lng = z.number({ message: 'longitude must be a number' }).min(-180, 'longitude out of range [-180, 180]').max(180, 'longitude out of range [-180, 180]');
-const lat = z.number({ message: 'latitude must be a number' }).min(-90, 'latitude out of range [-90, 90]').max(90, 'latitude out of range [-90, 90]');
-const position = z.union([z.tuple([lng, lat]), z.tuple([lng, lat, z.number()])], { message: 'a position must be [longitude, latitude] or [longitude, latitude, altitude] numbers' });
-const ring = z
-  .array(position)
-  .min(4, 'a polygon ring needs at least 4 positions')
-  .refine((r) => r.length < 4 || (r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1]), 'a polygon ring must be closed (first position = last position)');
+export type ImportResult = { ok: true; features: FeatureInput[] } | { ok: false; errors: ImportProblem[] };
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** The text of a problem in the current language, prefixed by where it is. */
+export function importProblemText(problem: ImportProblem, t: Translate): string {
+  const text = t(problem.key, problem.values);
+  return problem.at ? `${problem.at}: ${text}` : text;
+}
+
+const problem = (key: string, values?: ImportProblem['values'], at?: string): ImportProblem => ({ key: `map.import.${key}`, ...(values ? { values } : {}), ...(at ? { at } : {}) });
+const failed = (key: string, values?: ImportProblem['values']): ImportResult => ({ ok: false, errors: [problem(key, values)] });
+
+// Schema messages are i18n keys (see importProblemText).
+const lng = z.number({ message: 'map.import.lngNumber' }).min(-180, 'map.import.lngRange').max(180, 'map.import.lngRange');
+const lat = z.number({ message: 'map.import.latNumber' }).min(-90, 'map.import.latRange').max(90, 'map.import.latRange');
+const position = z.union([z.tuple([lng, lat]), z.tuple([lng, lat, z.number()])], { message: 'map.import.position' });
+const positions = z.array(position, { message: 'map.import.positions' });
+const ring = positions
+  .min(4, 'map.import.ringMin')
+  .refine((r) => r.length < 4 || (r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1]), 'map.import.ringClosed');
 
 const geometrySchemas = {
   Point: z.object({ type: z.literal('Point'), coordinates: position }),
-  LineString: z.object({ type: z.literal('LineString'), coordinates: z.array(position).min(2, 'a line needs at least 2 positions') }),
-  Polygon: z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1, 'a polygon needs an outer ring') }),
+  LineString: z.object({ type: z.literal('LineString'), coordinates: positions.min(2, 'map.import.lineMin') }),
+  Polygon: z.object({ type: z.literal('Polygon'), coordinates: z.array(ring, { message: 'map.import.rings' }).min(1, 'map.import.polygonRing') }),
 };
 
 const featureShape = z.object({
-  type: z.literal('Feature', { message: 'must be a GeoJSON Feature ("type": "Feature")' }),
-  geometry: z.object({ type: z.string({ message: 'geometry.type is missing' }), coordinates: z.unknown() }, { message: 'geometry is missing' }),
-  properties: z.record(z.string(), z.unknown()).nullable().optional(),
+  type: z.literal('Feature', { message: 'map.import.notFeature' }),
+  geometry: z.object({ type: z.string({ message: 'map.import.geometryType' }), coordinates: z.unknown() }, { message: 'map.import.geometryMissing' }),
+  properties: z.record(z.string(), z.unknown(), { message: 'map.import.properties' }).nullable().optional(),
 });
 
 const pathText = (path: ReadonlyArray<PropertyKey>) => path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
 
-function issues(error: z.ZodError, prefix: string): string[] {
-  return error.issues.slice(0, 3).map((issue) => `${[prefix, pathText(issue.path)].filter(Boolean).join('.').replace('.[', '[')}: ${issue.message}`);
+function issues(error: z.ZodError, prefix: string): ImportProblem[] {
+  return error.issues.slice(0, 3).map((issue) => ({
+    key: issue.message.startsWith('map.import.') ? issue.message : 'map.import.invalid',
+    at: [prefix, pathText(issue.path)].filter(Boolean).join('.').replace('.[', '['),
+  }));
 }
 
 const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined);
@@ -49,45 +75,45 @@ function styleOf(properties: Record<string, unknown>): FeatureStyle {
  * naming where the problem is; a valid file yields the features ready to save.
  */
 export function parseGeoJsonImport(source: string, kind: FeatureKind, limits: { maxFeatures: number; maxBytes: number } = IMPORT_LIMITS): ImportResult {
-  if (source.length > limits.maxBytes) return { ok: false, errors: [`the file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`] };
+  if (source.length > limits.maxBytes) return failed('tooLarge', { mb: Math.round(limits.maxBytes / 1024 / 1024) });
   let data: unknown;
   try {
     data = JSON.parse(source);
   } catch (error) {
-    return { ok: false, errors: [`not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
+    return failed('notJson', { detail: error instanceof Error ? error.message : String(error) });
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, errors: ['not a GeoJSON object: expected a FeatureCollection or a Feature'] };
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return failed('notObject');
   const type = (data as { type?: unknown }).type;
   let raw: unknown[];
   let prefix: (i: number) => string;
   if (type === 'FeatureCollection') {
     const list = (data as { features?: unknown }).features;
-    if (!Array.isArray(list)) return { ok: false, errors: ['FeatureCollection has no "features" array'] };
+    if (!Array.isArray(list)) return failed('noFeaturesArray');
     raw = list;
     prefix = (i) => `features[${i}]`;
   } else if (type === 'Feature') {
     raw = [data];
     prefix = () => 'feature';
   } else {
-    return { ok: false, errors: [`unsupported GeoJSON type ${JSON.stringify(type ?? null)}: expected a FeatureCollection or a Feature`] };
+    return failed('unsupportedType', { type: JSON.stringify(type ?? null) });
   }
-  if (raw.length === 0) return { ok: false, errors: ['the file has no features'] };
-  if (raw.length > limits.maxFeatures) return { ok: false, errors: [`too many features: ${raw.length} (at most ${limits.maxFeatures} per file)`] };
+  if (raw.length === 0) return failed('empty');
+  if (raw.length > limits.maxFeatures) return failed('tooMany', { count: raw.length, max: limits.maxFeatures });
 
   const wanted = GEOMETRY_TYPE[kind];
-  const errors: string[] = [];
+  const errors: ImportProblem[] = [];
   const features: FeatureInput[] = [];
   raw.forEach((item, i) => {
     if (errors.length >= 10) return;
     const shape = featureShape.safeParse(item);
     if (!shape.success) return void errors.push(...issues(shape.error, prefix(i)));
     const geometryType = shape.data.geometry.type;
-    if (geometryType !== wanted) return void errors.push(`${prefix(i)}.geometry: ${geometryType} where this page takes ${wanted}`);
+    if (geometryType !== wanted) return void errors.push(problem('wrongKind', { found: geometryType, wanted }, `${prefix(i)}.geometry`));
     const geometry = geometrySchemas[wanted].safeParse(shape.data.geometry);
     if (!geometry.success) return void errors.push(...issues(geometry.error, `${prefix(i)}.geometry`));
     const properties = { ...(shape.data.properties ?? {}) };
     const name = text(properties.name, 128) ?? text(properties.title, 128) ?? `${wanted} ${i + 1}`;
-    const category = text(properties.category, 64) ?? 'import';
+    const category = text(properties.category, 64) ?? IMPORT_CATEGORY;
     const style = styleOf(properties);
     for (const key of ['name', 'title', 'category', 'style', 'stroke', 'stroke-width', 'fill']) delete properties[key];
     const geom = geometry.data as FeatureGeometry;

@@ -19,6 +19,7 @@ import {
   overlaysLoaded,
   overlaysRequested,
 } from './mapSlice';
+import type { ImportProblem } from './geojsonImport';
 import type { AreaOverlay, MapFeature } from './types';
 
 /** The API's largest page; lists are read page by page up to this many rows. */
@@ -110,8 +111,8 @@ function* importFeatures(action: ReturnType<typeof importRequested>) {
         // Keep removing the rest.
       }
     }
-    const fields = fieldErrorsOf(error).map((e) => `features[${created.length}].${e.field}: ${e.message}`);
-    yield put(importFailed({ errors: [`feature ${created.length + 1} was refused: ${messageOf(error)}`, ...fields] }));
+    const fields = fieldErrorsOf(error).map((e): ImportProblem => ({ key: 'map.import.fieldRefused', values: { message: e.message }, at: `features[${created.length}].${e.field}` }));
+    yield put(importFailed({ errors: [{ key: 'map.import.refused', values: { index: created.length + 1, message: messageOf(error) } }, ...fields] }));
   }
   yield put(featuresRequested());
 }

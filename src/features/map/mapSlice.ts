@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../auth/authSlice';
 import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
+import type { ImportProblem } from './geojsonImport';
 import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';
 
 export const FEATURE_RESOURCE = 'feature';
@@ -37,7 +38,7 @@ export interface EditorState {
 export interface ImportState {
   status: 'idle' | 'saving' | 'done' | 'failed';
   fileName: string;
-  errors: string[];
+  errors: ImportProblem[];
   count: number;
 }
 
@@ -153,7 +154,7 @@ const mapSlice = createSlice({
       state.selectedId = null;
     },
     /** A file failed validation: nothing is saved. */
-    importRejected(state, action: PayloadAction<{ fileName: string; errors: string[] }>) {
+    importRejected(state, action: PayloadAction<{ fileName: string; errors: ImportProblem[] }>) {
       state.import = { status: 'failed', fileName: action.payload.fileName, errors: action.payload.errors, count: 0 };
     },
     importRequested(state, action: PayloadAction<{ fileName: string; features: FeatureInput[] }>) {
@@ -163,7 +164,7 @@ const mapSlice = createSlice({
       state.import = { ...state.import, status: 'done', errors: [], count: action.payload.count };
     },
     /** The server refused a feature of the file: the ones already saved were removed again. */
-    importFailed(state, action: PayloadAction<{ errors: string[] }>) {
+    importFailed(state, action: PayloadAction<{ errors: ImportProblem[] }>) {
       state.import = { ...state.import, status: 'failed', errors: action.payload.errors, count: 0 };
     },
     importDismissed(state) {

@@ -22,10 +22,10 @@ export const selectSelectedFeature = createSelector([selectFeatures, selectSelec
 /** Features of one kind (an editor page), in the server's order. */
 export const selectFeaturesOfKind = (kind: FeatureKind) => createSelector([selectFeatures], (features) => features.filter((f) => f.geometry?.type === GEOMETRY_TYPE[kind]));
 
-/** Case-insensitive match on name or category. */
-export function matchesSearch(feature: Pick<MapFeature, 'name' | 'category'>, text: string): boolean {
+/** Case-insensitive match on name, category or the category's label. */
+export function matchesSearch(feature: Pick<MapFeature, 'name' | 'category'>, text: string, categoryLabel = feature.category): boolean {
   const needle = text.trim().toLowerCase();
-  return !needle || feature.name.toLowerCase().includes(needle) || feature.category.toLowerCase().includes(needle);
+  return !needle || [feature.name, feature.category, categoryLabel].some((value) => value.toLowerCase().includes(needle));
 }
 
 /** The draft's length/area, measured live while vertices move. */

@@ -28,7 +28,7 @@ export default function NoticesPage() {
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.title));
   const close = useCallback(() => setEditing(null), []);
   const levelOptions = NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) }));
-  const setPublishAt = (row: ResourceRow, at: string) => dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at } }));
+  const setPublishAt = (row: ResourceRow, at: string, failureToast: string) => dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at }, failureToast }));
 
   const columns: GridColDef[] = [
     { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 180, sortable: false },
@@ -39,8 +39,8 @@ export default function NoticesPage() {
       t('resources.actions'),
       [
         { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
-        { key: 'publish', label: t('notices.publish'), show: (row) => noticeState(row) !== 'published', onClick: (row) => setPublishAt(row, new Date().toISOString()) },
-        { key: 'withdraw', label: t('notices.withdraw'), color: 'warning', show: (row) => noticeState(row) === 'published', onClick: (row) => setPublishAt(row, WITHDRAWN_AT) },
+        { key: 'publish', label: t('notices.publish'), show: (row) => noticeState(row) !== 'published', onClick: (row) => setPublishAt(row, new Date().toISOString(), 'notices.publishFailed') },
+        { key: 'withdraw', label: t('notices.withdraw'), color: 'warning', show: (row) => noticeState(row) === 'published', onClick: (row) => setPublishAt(row, WITHDRAWN_AT, 'notices.withdrawFailed') },
         { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
       ],
       state.busyIds,

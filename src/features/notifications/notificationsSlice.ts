@@ -25,18 +25,31 @@ export interface NotificationsState {
   queue: Toast[];
 }
 
-export type ToastRequest = Pick<Toast, 'messageKey' | 'severity'> & Partial<Omit<Toast, 'messageKey' | 'severity'>>;
+type ToastText = Pick<Toast, 'messageKey' | 'params'>;
+
+export type ToastRequest = Pick<Toast, 'messageKey' | 'severity'> &
+  Partial<Omit<Toast, 'messageKey' | 'severity'>> & {
+    /** A more telling text for the same event: it takes the place of this toast when that is the last one queued. */
+    supersedes?: ToastText;
+  };
+
+const sameText = (a: ToastText, b: ToastText) => a.messageKey === b.messageKey && JSON.stringify(a.params) === JSON.stringify(b.params);
 
 const notificationsSlice = createSlice({
   name: 'notifications',
   initialState: { queue: [] } as NotificationsState,
   reducers: {
     toastShown: {
-      reducer(state, action: PayloadAction<Toast>) {
-        // The same message twice in a row (e.g. several requests failing at once) is shown once.
+      reducer(state, action: PayloadAction<Toast & Pick<ToastRequest, 'supersedes'>>) {
+        const { supersedes, ...toast } = action.payload;
         const last = state.queue[state.queue.length - 1];
-        if (last && last.messageKey === action.payload.messageKey && JSON.stringify(last.params) === JSON.stringify(action.payload.params)) return;
-        state.queue.push(action.payload);
+        // The same message twice in a row (e.g. several requests failing at once) is shown once.
+        if (last && sameText(last, toast)) return;
+        if (last && supersedes && sameText(last, supersedes)) {
+          state.queue[state.queue.length - 1] = toast;
+          return;
+        }
+        state.queue.push(toast);
         if (state.queue.length > MAX_QUEUED) state.queue.shift();
       },
       prepare(request: ToastRequest) {

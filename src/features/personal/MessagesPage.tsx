@@ -1,10 +1,10 @@
 import DoneIcon from '@mui/icons-material/Done';
 import { Box, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { LEVEL_COLORS, noticeState } from '../notices/noticeRules';
+import { LEVEL_COLORS } from '../notices/noticeRules';
 import { UNREAD_RESOURCE } from '../notices/useUnreadCount';
 import PageFrame from '../pages/PageFrame';
 import { formatTime } from '../resources/format';
@@ -13,20 +13,19 @@ import ResourceTable from '../resources/ResourceTable';
 import { detailRequested, rowActionRequested } from '../resources/resourcesSlice';
 import { actionsColumn } from '../resources/RowActions';
 import StatusChip from '../resources/StatusChip';
-import type { ResourceRow } from '../resources/types';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
 import { useResourceList } from '../resources/useResourceList';
 
 const RESOURCE = 'notice@inbox';
+// The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
+const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1' } };
 
 /** /personal/message: the notices published to the user; opening one or "mark read" marks it read. */
 export default function MessagesPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const state = useResourceList(RESOURCE);
+  const state = useResourceList(RESOURCE, INBOX_QUERY);
   const [openId, setOpenId] = useState<number | string | null>(null);
-  // Withdrawn or not yet published notices are not messages yet.
-  const items = useMemo(() => state.items.filter((row) => noticeState(row) === 'published'), [state.items]);
-  const view = useMemo(() => ({ ...state, items }), [state, items]);
   // A read mark changes the bell's count.
   useEffect(() => {
     if (state.savedCount > 0) dispatch(detailRequested({ resource: UNREAD_RESOURCE }));
@@ -42,7 +41,7 @@ export default function MessagesPage() {
     { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => formatTime(v) },
     actionsColumn(t('resources.actions'), [{ key: 'read', label: t('notices.markRead'), icon: <DoneIcon fontSize="small" />, show: (row) => !row.read, onClick: markRead }], state.busyIds, 140),
   ];
-  const open = items.find((r) => String(r.id) === String(openId)) ?? null;
+  const open = state.items.find((r) => String(r.id) === String(openId)) ?? null;
 
   return (
     <PageFrame title={t('route.personalMessage')}>
@@ -51,7 +50,7 @@ export default function MessagesPage() {
       </Typography>
       <ResourceTable
         resource={RESOURCE}
-        state={view}
+        state={state}
         columns={columns}
         onRowClick={(row) => {
           setOpenId(row.id);

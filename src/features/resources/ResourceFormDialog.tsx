@@ -44,6 +44,12 @@ export interface ResourceFormDialogProps<V extends FieldValues> {
   children?: ReactNode;
 }
 
+/** The labels of a select's value, or null when nothing is chosen (the placeholder shows). */
+function selectedText(selected: unknown, options: Array<{ value: string; label: string }>): string | null {
+  const values = (Array.isArray(selected) ? selected : [selected]).filter((v) => v !== '' && v !== null && v !== undefined);
+  return values.length ? values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join(', ') : null;
+}
+
 /**
  * A create/edit form: validated in the browser by the screen's zod schema, saved by the resource saga. Server field
  * errors are shown next to their fields; a failed save keeps everything the user typed.
@@ -113,7 +119,9 @@ export default function ResourceFormDialog<V extends FieldValues>({ resource, st
                       value={field.value ? dayjs(field.value as string) : null}
                       onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
                       disabled={spec.disabled}
-                      slotProps={{ textField: { required: spec.required, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ', fullWidth: true, name: spec.name } }}
+                      // Spec §8: a date-time picker offers "now" (此刻) where a date picker says "today".
+                      localeText={{ todayButtonLabel: t('kit.now') }}
+                      slotProps={{ actionBar: { actions: ['today', 'cancel', 'accept'] }, textField: { required: spec.required, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ', fullWidth: true, name: spec.name } }}
                     />
                   ) : (
                     <TextField
@@ -125,8 +133,11 @@ export default function ResourceFormDialog<V extends FieldValues>({ resource, st
                       select={spec.kind === 'select' || spec.kind === 'multiselect'}
                       disabled={spec.disabled}
                       slotProps={
-                        spec.kind === 'multiselect'
-                          ? { select: { multiple: true, renderValue: (selected) => (selected as string[]).map((v) => optionsOf(spec).find((o) => o.value === v)?.label ?? v).join(', ') } }
+                        spec.kind === 'select' || spec.kind === 'multiselect'
+                          ? {
+                              inputLabel: { shrink: true },
+                              select: { multiple: spec.kind === 'multiselect', displayEmpty: true, renderValue: (selected) => selectedText(selected, optionsOf(spec)) ?? <Box component="span" sx={{ color: 'text.disabled' }}>{t('kit.selectPlaceholder')}</Box> },
+                            }
                           : undefined
                       }
                       multiline={spec.kind === 'textarea'}

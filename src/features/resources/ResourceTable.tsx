@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../i18n/localeSlice';
+import PaginationWithGoTo from './PaginationWithGoTo';
 import { queryChanged } from './resourcesSlice';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
 import type { ResourceState } from './resourcesSlice';
@@ -126,6 +127,7 @@ export default function ResourceTable({ resource, state, columns, filters = [], 
           }}
           onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
           localeText={localeText}
+          slots={{ pagination: PaginationWithGoTo }}
           density="compact"
         />
       </Box>

@@ -38,13 +38,13 @@ export function useResourceDetail<T = ResourceRow>(resource: string, id: number 
   return { detail: matches ? (state.detail as T) : null, status: state.detailStatus };
 }
 
-/** A document GET of the collection path with query params (e.g. /chartinfo/?from&to). */
-export function useResourceDocument<T>(resource: string, params: Record<string, string | number>): { data: T | null; status: string } {
+/** A document GET of the collection path with query params (e.g. /chartinfo/?from&to); null params load nothing yet. */
+export function useResourceDocument<T>(resource: string, params: Record<string, string | number> | null): { data: T | null; status: string } {
   const dispatch = useAppDispatch();
   const state = useAppSelector((s) => selectResource(s, resource));
   const key = JSON.stringify(params);
   useEffect(() => {
-    dispatch(detailRequested({ resource, params }));
+    if (params) dispatch(detailRequested({ resource, params }));
   }, [dispatch, resource, key]);
   return { data: (state.detail as T | null) ?? null, status: state.detailStatus };
 }

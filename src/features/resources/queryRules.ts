@@ -47,14 +47,17 @@ export function queryFromSearchParams(search: string | URLSearchParams, defaults
   };
 }
 
-/** List query → URL query, leaving out what equals the default so shared links stay short. */
-export function queryToSearchParams(query: ResourceQuery, defaults: ResourceQuery = DEFAULT_QUERY): URLSearchParams {
+/**
+ * List query → URL query, leaving out what equals the default so shared links stay short, except the `pinned`
+ * filters: a default that moves with time (e.g. "the last 30 days") must be spelled out for a link to keep its view.
+ */
+export function queryToSearchParams(query: ResourceQuery, defaults: ResourceQuery = DEFAULT_QUERY, pinned: readonly string[] = []): URLSearchParams {
   const params = new URLSearchParams();
   if (query.page !== defaults.page) params.set('page', String(query.page));
   if (query.pageSize !== defaults.pageSize) params.set('page_size', String(query.pageSize));
   if (query.search !== defaults.search) params.set('search', query.search);
   if (query.ordering !== defaults.ordering) params.set('ordering', query.ordering);
-  for (const key of Object.keys(query.filters).sort()) if (query.filters[key] !== defaults.filters[key]) params.set(key, query.filters[key]);
+  for (const key of Object.keys(query.filters).sort()) if (pinned.includes(key) || query.filters[key] !== defaults.filters[key]) params.set(key, query.filters[key]);
   return params;
 }
 

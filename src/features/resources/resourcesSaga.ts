@@ -1,10 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, cancel, fork, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
+import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { callApi } from '../../api/callApi';
 import { ApiError, type Envelope } from '../../api/client';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../../api/resources';
 import type { RootState } from '../../app/rootReducer';
+import { reportActionFailure } from '../notifications/actionFailure';
+import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';
 import { resourceConfig } from './registry';
@@ -13,6 +15,8 @@ import {
   detailFailed,
   detailLoaded,
   detailRequested,
+  exportFinished,
+  exportRequested,
   listFailed,
   listLoaded,
   listRequested,
@@ -25,7 +29,7 @@ import {
   saveSucceeded,
 } from './resourcesSlice';
 import { selectResource } from './selectors';
-import type { FieldError, ListResult, ResourceRow } from './types';
+import { PAGE_SIZE_OPTIONS, type FieldError, type ListResult, type ResourceRow } from './types';
 
 /** The server's field errors of a 400/409, if it sent any. */
 export function fieldErrorsOf(error: unknown): FieldError[] {
@@ -59,8 +63,36 @@ function* watchLists() {
   }
 }
 
+const EXPORT_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
+
+/** Every row of the resource's current query (search, ordering, filters), fetched page by page. */
+function* fetchAllRows(resource: string) {
+  const { path } = resourceConfig(resource);
+  const { query } = (yield select((s: RootState) => selectResource(s, resource))) as ReturnType<typeof selectResource>;
+  const rows: ResourceRow[] = [];
+  for (let page = 1; ; page++) {
+    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams({ ...query, page, pageSize: EXPORT_PAGE_SIZE }));
+    rows.push(...response.data.items);
+    if (response.data.items.length < EXPORT_PAGE_SIZE || rows.length >= response.data.total) return rows;
+  }
+}
+
+function* exportList(action: ReturnType<typeof exportRequested>) {
+  const { resource, fileName, columns, labels = {} } = action.payload;
+  try {
+    const rows: ResourceRow[] = yield* fetchAllRows(resource);
+    const labelled = rows.map((row) => ({ ...row, ...Object.fromEntries(Object.entries(labels).map(([field, names]) => [field, names[String(row[field])] ?? row[field]])) }));
+    const doc: Document = yield getContext('document');
+    yield call(downloadText, doc, fileName, toCsv(labelled, columns));
+  } catch {
+    // callApi has already reported the failure.
+  } finally {
+    yield put(exportFinished({ resource }));
+  }
+}
+
 function* save(action: ReturnType<typeof saveRequested>) {
-  const { resource, id, values, file } = action.payload;
+  const { resource, id, values, file, failureToast } = action.payload;
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
@@ -69,6 +101,7 @@ function* save(action: ReturnType<typeof saveRequested>) {
     yield put(saveSucceeded({ resource }));
     yield put(listRequested({ resource }));
   } catch (error) {
+    if (failureToast) yield* reportActionFailure(failureToast, error);
     yield put(saveFailed({ resource, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
   }
 }
@@ -79,7 +112,8 @@ function* remove(action: ReturnType<typeof deleteRequested>) {
     yield* callApi(deleteResource, resourceConfig(resource).path, id);
     yield put(rowSettled({ resource, id, ok: true }));
     yield put(listRequested({ resource }));
-  } catch {
+  } catch (error) {
+    yield* reportActionFailure('resources.deleteFailed', error);
     yield put(rowSettled({ resource, id, ok: false }));
   }
 }
@@ -90,7 +124,8 @@ function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
     yield* callApi(resourceAction, resourceConfig(resource).path, id, step, body);
     yield put(rowSettled({ resource, id, ok: true }));
     yield put(listRequested({ resource }));
-  } catch {
+  } catch (error) {
+    yield* reportActionFailure('resources.actionFailed', error);
     yield put(rowSettled({ resource, id, ok: false }));
   }
 }
@@ -118,6 +153,6 @@ function* watchDetails() {
 }
 
 export default function* resourcesSaga(): Generator<Effect> {
-  yield all([fork(watchLists), fork(watchDetails), takeEvery(saveRequested.type, save), takeEvery(deleteRequested.type, remove), takeEvery(rowActionRequested.type, runRowAction)]);
+  yield all([fork(watchLists), fork(watchDetails), takeEvery(saveRequested.type, save), takeEvery(deleteRequested.type, remove), takeEvery(rowActionRequested.type, runRowAction), takeEvery(exportRequested.type, exportList)]);
 }
 

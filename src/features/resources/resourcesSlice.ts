@@ -20,6 +20,15 @@ export interface ResourceState {
   /** One record (GET path/{id}/) or a non-list document (e.g. /chartinfo/), for detail views and charts. */
   detail: unknown;
   detailStatus: 'idle' | 'loading' | 'ready' | 'failed';
+  /** A CSV export of every row matching the query is being fetched. */
+  exporting: boolean;
+}
+
+/** What an export writes: the columns in order, and per field the labels that replace raw values (e.g. device ids). */
+export interface ExportSpec {
+  fileName: string;
+  columns: Array<{ field: string; header: string }>;
+  labels?: Record<string, Record<string, string>>;
 }
 
 export const initialResourceState: ResourceState = {
@@ -35,6 +44,7 @@ export const initialResourceState: ResourceState = {
   busyIds: [],
   detail: null,
   detailStatus: 'idle',
+  exporting: false,
 };
 
 export type ResourcesState = Record<string, ResourceState>;
@@ -81,7 +91,8 @@ const resourcesSlice = createSlice({
       r.status = 'failed';
       r.error = action.payload.error;
     },
-    saveRequested(state, action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null } }>) {
+    /** failureToast: i18n key of an error toast for a save made outside a form (e.g. publishing from the list). */
+    saveRequested(state, action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null }; failureToast?: string }>) {
       const r = entry(state, action.payload.resource);
       r.saving = true;
       r.saveError = null;
@@ -122,6 +133,13 @@ const resourcesSlice = createSlice({
     detailFailed(state, action: WithResource) {
       entry(state, action.payload.resource).detailStatus = 'failed';
     },
+    /** Fetches every row of the current query, page by page, and saves them as one CSV file. */
+    exportRequested(state, action: WithResource<ExportSpec>) {
+      entry(state, action.payload.resource).exporting = true;
+    },
+    exportFinished(state, action: WithResource) {
+      entry(state, action.payload.resource).exporting = false;
+    },
     rowSettled(state, action: WithResource<{ id: number | string; ok: boolean }>) {
       const r = entry(state, action.payload.resource);
       r.busyIds = r.busyIds.filter((id) => id !== action.payload.id);
@@ -150,5 +168,7 @@ export const {
   detailRequested,
   detailLoaded,
   detailFailed,
+  exportRequested,
+  exportFinished,
 } = resourcesSlice.actions;
 export default resourcesSlice.reducer;

@@ -8,9 +8,10 @@ import { DEFAULT_QUERY, type ResourceQuery } from './types';
 
 /**
  * Keeps a list screen's query in the store and in the URL: opening a link (or reloading) loads the query from the
- * URL; every change in the store is written back to the URL, so the view can be shared.
+ * URL; every change in the store is written back to the URL, so the view can be shared. `pinned` filters are
+ * written even when they equal the default (see queryToSearchParams).
  */
-export function useResourceList(resource: string, defaults: ResourceQuery = DEFAULT_QUERY) {
+export function useResourceList(resource: string, defaults: ResourceQuery = DEFAULT_QUERY, pinned: readonly string[] = []) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -24,7 +25,7 @@ export function useResourceList(resource: string, defaults: ResourceQuery = DEFA
 
   useEffect(() => {
     if (state.status === 'idle') return;
-    const wanted = queryToSearchParams(state.query, defaults).toString();
+    const wanted = queryToSearchParams(state.query, defaults, pinned).toString();
     if (wanted !== new URLSearchParams(search).toString()) navigate({ pathname, search: wanted ? `?${wanted}` : '' }, { replace: true });
   }, [state.query]);
 

@@ -50,7 +50,7 @@ function Header({ reporting, flagged }: { reporting: number; flagged: number }) 
         }
       />
       <Typography variant="caption" color="text.secondary">
-        {t('situation.broker')}: {status}
+        {t('situation.broker')}: {t(`broker.status.${status}`)}
       </Typography>
     </Stack>
   );

@@ -1,0 +1,21 @@
+import { put } from 'redux-saga/effects';
+import { describeFailedRequest, toFailedRequest } from '../../api/errorCatalogue';
+import { toastShown, type ToastRequest } from './notificationsSlice';
+
+/**
+ * The error toast of a failed user action (delete, workflow step, publish) with the server's reason, e.g. a 409
+ * "device still has tasks". Null when the HTTP error catalogue's own toast already tells what happened (401, 403,
+ * 404, 429, 5xx, network, timeout, cancelled); otherwise it replaces the catalogue's generic "request failed" toast.
+ */
+export function actionFailureToast(messageKey: string, error: unknown): ToastRequest | null {
+  const failure = toFailedRequest(error);
+  const generic = describeFailedRequest(failure);
+  if (generic.messageKey !== 'http.other') return null;
+  return { messageKey, params: { message: failure.message }, severity: 'error', supersedes: { messageKey: generic.messageKey, params: generic.params } };
+}
+
+/** Saga step: toasts a failed user action (see actionFailureToast). */
+export function* reportActionFailure(messageKey: string, error: unknown) {
+  const toast = actionFailureToast(messageKey, error);
+  if (toast) yield put(toastShown(toast));
+}

@@ -1,0 +1,19 @@
+/** Rows → CSV text (RFC 4180 quoting; a BOM so spreadsheet apps read UTF-8 Chinese). Pure. */
+export function toCsv(rows: Array<Record<string, unknown>>, columns: Array<{ field: string; header: string }>): string {
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [columns.map((c) => cell(c.header)).join(','), ...rows.map((r) => columns.map((c) => cell(r[c.field])).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Saves text as a file in the browser. */
+export function downloadText(doc: Document, name: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
