@@ -112,7 +112,7 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
   await page.getByLabel('导入 GeoJSON').setInputFiles(bad);
   const alert = page.getByRole('alert').filter({ hasText: 'bad.geojson' });
   await alert.waitFor();
-  expect(await alert.textContent()).toMatch(/features\[1\]\.geometry\.coordinates\[1\]: latitude out of range/);
+  expect(await alert.textContent()).toMatch(/features\[1\]\.geometry\.coordinates\[1\]: 纬度超出范围 \[-90, 90\]/);
   expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total);
 
   const good = path.join(dir, 'good.geojson');
