@@ -5,7 +5,8 @@
  * long frames, no growth trend. Prints figures; asserts nothing.
  *
  *   npm run bench:tas [-- --drones 1000 --seconds 30 --rate 1 --warmup 30]
- *   options: --profile (top self-time functions of a 5 s CPU profile), --search TEXT (filter the side list first),
+ *   options: --profile (top self-time functions of a 5 s CPU profile), --trace (main-thread time by trace event
+ *            over 5 s: layout, paint, scripting…), --search TEXT (filter the side list first),
  *            --baseline (measure on /Map/Index: same server, simulator and broker connection, no telemetry subscription)
  */
 import { spawn } from 'node:child_process';
@@ -24,6 +25,8 @@ const RATE = arg('rate', 1);
 const WARMUP = arg('warmup', 30);
 /** --profile: also print the top self-time functions of a 5 s CPU profile. */
 const PROFILE = process.argv.includes('--profile');
+/** --trace: also print where the renderer's main thread spends 5 s, by trace event name (self time). */
+const TRACE = process.argv.includes('--trace');
 /** --search TEXT: type into the drone list's search first (e.g. a text matching nothing, to measure without the list). */
 /** --baseline: measure on /Map/Index instead (no telemetry subscription), to separate the view's cost from the rest. */
 const BASELINE = process.argv.includes('--baseline');
@@ -91,6 +94,29 @@ async function main() {
       }
       console.log('CPU profile, self time over 5 s:');
       for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+    }
+    if (TRACE) {
+      const events: Array<{ name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }> = [];
+      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+      await page.waitForTimeout(5000);
+      await cdp.send('Tracing.end');
+      await done;
+      const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      // Self time: a complete event's duration less the complete events nested directly inside it.
+      const slices = events.filter((e) => e.ph === 'X' && e.dur !== undefined && main && e.pid === main.pid && e.tid === main.tid).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+      const self = new Map<string, number>();
+      const stack: Array<{ end: number; name: string }> = [];
+      for (const e of slices) {
+        while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
+        const parent = stack[stack.length - 1];
+        if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+        self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+        stack.push({ end: e.ts + e.dur!, name: e.name });
+      }
+      console.log('main thread, self time by trace event over 5 s:');
+      for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
     }
     await cdp.send('Performance.enable');
     const heap = async () => {

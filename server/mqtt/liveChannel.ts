@@ -1,6 +1,6 @@
 import type { DeviceDirectory } from './domain';
 import { parseTelemetry, type DeviceStatus, type OnlineSummary, type Telemetry } from './payloads';
-import { TELEMETRY_FILTER, telemetrySerial, TOPIC_ONLINE, TOPIC_WEATHER } from './topics';
+import { TELEMETRY_FILTER, telemetrySerial, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from './topics';
 import type { WeatherProvider } from './weather';
 
 /** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */
@@ -16,6 +16,13 @@ export interface LiveChannelStats {
   telemetryDropped: number;
   onlinePublished: number;
   weatherPublished: number;
+  fleetPublished: number;
+}
+
+/** The sysinfo/fleet payload: the newest sample of each drone that reported since the previous one. */
+export interface FleetSnapshot {
+  at: number;
+  drones: Telemetry[];
 }
 
 interface DeviceState {
@@ -31,6 +38,8 @@ export interface LiveChannelOptions {
   weather: WeatherProvider;
   sysinfoIntervalMs: number;
   deviceTimeoutMs: number;
+  /** How often sysinfo/fleet goes out (default FLEET_INTERVAL_MS). */
+  fleetIntervalMs?: number;
   log: { debug(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
@@ -39,11 +48,18 @@ export interface LiveChannelOptions {
 const DB_WRITE_INTERVAL_MS = 5_000;
 /** Online changes are gathered this long before one sysinfo/online goes out. */
 const ONLINE_DEBOUNCE_MS = 200;
+/**
+ * A browser pays about a millisecond of main-thread time per MQTT message: a thousand drones at 1 Hz on
+ * thing/product/+/osd would leave it no time to draw, so the fleet goes out as one snapshot this often.
+ */
+export const FLEET_INTERVAL_MS = 1_000;
 
 /** Telemetry ingest, device presence, and the sysinfo publishers. Transport-independent. */
 export class LiveChannel {
-  readonly stats: LiveChannelStats = { telemetryAccepted: 0, telemetryDropped: 0, onlinePublished: 0, weatherPublished: 0 };
+  readonly stats: LiveChannelStats = { telemetryAccepted: 0, telemetryDropped: 0, onlinePublished: 0, weatherPublished: 0, fleetPublished: 0 };
   private readonly devices = new Map<string, DeviceState>();
+  /** Newest sample per drone since the last sysinfo/fleet. */
+  private fleet = new Map<string, Telemetry>();
   private knownSerials: string[] = [];
   private changed = new Map<string, DeviceStatus>();
   private timers: NodeJS.Timeout[] = [];
@@ -70,6 +86,7 @@ export class LiveChannel {
       await Promise.all([this.publishOnline(), this.publishWeather()]);
     });
     every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
+    every(this.options.fleetIntervalMs ?? FLEET_INTERVAL_MS, () => this.publishFleet());
   }
 
   async stop(): Promise<void> {
@@ -89,6 +106,7 @@ export class LiveChannel {
       return null;
     }
     this.stats.telemetryAccepted++;
+    this.fleet.set(sample.sn, sample);
     const now = this.now();
     const device = this.devices.get(sample.sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
     const statusChanged = device.status !== sample.status;
@@ -149,6 +167,15 @@ export class LiveChannel {
     const report = await this.options.weather.observe(areas, this.now());
     await this.options.bus.publish(TOPIC_WEATHER, JSON.stringify(report), { retain: true, qos: 1 });
     this.stats.weatherPublished++;
+  }
+
+  /** One sysinfo/fleet with the drones that reported since the last one; nothing when none did. */
+  async publishFleet(): Promise<void> {
+    if (this.closed || this.fleet.size === 0) return;
+    const snapshot: FleetSnapshot = { at: this.now(), drones: [...this.fleet.values()] };
+    this.fleet = new Map();
+    await this.options.bus.publish(TOPIC_FLEET, JSON.stringify(snapshot), { retain: false, qos: 0 });
+    this.stats.fleetPublished++;
   }
 
   /** Devices silent for longer than the timeout (and not connected to the embedded broker) go offline. */

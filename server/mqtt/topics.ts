@@ -1,6 +1,8 @@
 /** Topic names of the live channel (docs/mqtt.md). */
 export const TOPIC_ONLINE = 'sysinfo/online';
 export const TOPIC_WEATHER = 'sysinfo/weather';
+/** Every drone's newest sample, once a second: the situational view reads this, not one message per drone. */
+export const TOPIC_FLEET = 'sysinfo/fleet';
 export const TELEMETRY_FILTER = 'thing/product/+/osd';
 
 export const telemetryTopic = (sn: string) => `thing/product/${sn}/osd`;

@@ -61,4 +61,25 @@ describe('LiveChannel', () => {
     expect(channel.stats).toMatchObject({ telemetryAccepted: 0, telemetryDropped: 3 });
     expect(log.debug).toHaveBeenCalledTimes(3);
   });
+
+  it('publishes each reporting drone\'s newest sample once on sysinfo/fleet, and nothing when none reported', async () => {
+    const { channel, published } = setup();
+    await channel.publishFleet();
+    expect(published).toEqual([]);
+    channel.ingest('thing/product/D1/osd', sample('D1', 'online'));
+    channel.ingest('thing/product/D2/osd', sample('D2'));
+    channel.ingest('thing/product/D1/osd', sample('D1', 'flying'));
+    channel.ingest('thing/product/D3/osd', 'not json');
+    await channel.publishFleet();
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: false });
+    expect((published[0].payload.drones as Array<{ sn: string; status: string }>).map((d) => [d.sn, d.status])).toEqual([
+      ['D1', 'flying'],
+      ['D2', 'flying'],
+    ]);
+    await channel.publishFleet();
+    expect(published).toHaveLength(1);
+    expect(channel.stats.fleetPublished).toBe(1);
+    await channel.stop();
+  });
 });

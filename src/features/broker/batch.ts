@@ -1,5 +1,5 @@
 import type { BrokerMessage, OnlineSummary, Telemetry, WeatherReport } from './types';
-import { TOPIC_ONLINE, TOPIC_WEATHER } from './types';
+import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from './types';
 
 /** Samples kept per drone for the situational view's trail. */
 export const TRAIL_LENGTH = 30;
@@ -37,6 +37,12 @@ export function parsePayload(payload: Uint8Array | string): unknown {
   }
 }
 
+function addSample(batch: BrokerBatch, sample: Telemetry) {
+  const list = (batch.telemetry[sample.sn] ??= []);
+  list.push(sample);
+  if (list.length > TRAIL_LENGTH * 2) list.splice(0, list.length - TRAIL_LENGTH);
+}
+
 /** Reduces a run of parsed messages to one store update (pure; the reducer applies it). */
 export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
   const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
@@ -48,10 +54,11 @@ export function summariseBatch(messages: BrokerMessage[], invalid: number, at: n
       if (isOnline(message)) batch.online = message;
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
+    } else if (topic === TOPIC_FLEET) {
+      const drones = (message as { drones?: unknown } | null)?.drones;
+      if (Array.isArray(drones)) for (const drone of drones) if (isTelemetry(drone)) addSample(batch, drone);
     } else if (match && isTelemetry(message) && message.sn === match[1]) {
-      const list = (batch.telemetry[message.sn] ??= []);
-      list.push(message);
-      if (list.length > TRAIL_LENGTH * 2) list.splice(0, list.length - TRAIL_LENGTH);
+      addSample(batch, message);
     }
   }
   for (const list of Object.values(batch.telemetry)) if (list.length > TRAIL_LENGTH) list.splice(0, list.length - TRAIL_LENGTH);

@@ -53,7 +53,8 @@ export interface BrokerMessage {
 
 export const TOPIC_ONLINE = 'sysinfo/online';
 export const TOPIC_WEATHER = 'sysinfo/weather';
-export const TELEMETRY_FILTER = 'thing/product/+/osd';
+/** Every drone's newest sample once a second (server/mqtt/liveChannel.ts): what the situational view subscribes to. */
+export const TOPIC_FLEET = 'sysinfo/fleet';
 export const DEFAULT_SUBSCRIPTIONS = [TOPIC_ONLINE, TOPIC_WEATHER];
 
 /** Spec §9. */

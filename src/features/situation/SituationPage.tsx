@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { subscriptionsChanged } from '../broker/brokerSlice';
 import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker/selectors';
-import { TELEMETRY_FILTER } from '../broker/types';
+import { TOPIC_FLEET } from '../broker/types';
 import { overlaysRequested } from '../map/mapSlice';
 import PageFrame from '../pages/PageFrame';
 import { colourOf, countByStatus, filterFleet } from './fleet';
@@ -118,9 +118,9 @@ export default function SituationPage() {
   const fleet = useSampled(selectFleet, 1000);
 
   useEffect(() => {
-    dispatch(subscriptionsChanged({ add: [TELEMETRY_FILTER] }));
+    dispatch(subscriptionsChanged({ add: [TOPIC_FLEET] }));
     dispatch(overlaysRequested());
-    return () => void dispatch(subscriptionsChanged({ remove: [TELEMETRY_FILTER] }));
+    return () => void dispatch(subscriptionsChanged({ remove: [TOPIC_FLEET] }));
   }, [dispatch]);
 
   // The geofence check (turf) loads with the map rather than with the page.
