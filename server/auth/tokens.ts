@@ -36,6 +36,21 @@ export async function findActiveSession(db: Kysely<Database>, sessionId: string)
     .executeTakeFirst();
 }
 
+/** Of these session ids, the ones still active (not revoked, not expired, user active). */
+export async function activeSessionIds(db: Kysely<Database>, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', sessionIds)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }

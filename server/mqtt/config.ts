@@ -16,6 +16,8 @@ export interface MqttConfig {
   sysinfoIntervalMs: number;
   /** A device that sends nothing for this long is offline (ms). */
   deviceTimeoutMs: number;
+  /** Browser connections whose login session ended (logout, expiry, user deactivated) are closed within this (ms). */
+  sessionCheckMs: number;
   wsPath: string;
 }
 
@@ -44,6 +46,7 @@ export function readMqttConfig(env: NodeJS.ProcessEnv = process.env): MqttConfig
     deviceSecret: env.DEVICE_SECRET || DEMO_DEVICE_SECRET,
     sysinfoIntervalMs: positiveInt(env.MQTT_SYSINFO_INTERVAL_MS, 10_000, 'MQTT_SYSINFO_INTERVAL_MS') || 10_000,
     deviceTimeoutMs: positiveInt(env.DEVICE_OFFLINE_AFTER_MS, 30_000, 'DEVICE_OFFLINE_AFTER_MS') || 30_000,
+    sessionCheckMs: positiveInt(env.MQTT_SESSION_CHECK_MS, 15_000, 'MQTT_SESSION_CHECK_MS') || 15_000,
     wsPath: '/mqtt',
   };
 }

@@ -25,6 +25,8 @@ export interface EmbeddedBroker {
   aedes: Aedes;
   bus: MessageBus;
   tcpAddress?: net.AddressInfo;
+  /** Closes the browser connections whose login session is no longer active; returns how many. */
+  closeEndedWebSessions(activeOf: (sessionIds: string[]) => Promise<Set<string>>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -80,13 +82,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
   });
 
+  /** Connected browsers with their login session. */
+  const webClients = new Map<Client, string>();
   aedes.on('clientReady', (client) => {
     const identity = identityOf(client);
     if (identity?.kind === 'device') options.onDeviceConnected?.(identity.sn);
+    if (identity?.kind === 'web') webClients.set(client, identity.sessionId);
   });
   aedes.on('clientDisconnect', (client) => {
     const identity = identityOf(client);
     if (identity?.kind === 'device') options.onDeviceDisconnected?.(identity.sn);
+    webClients.delete(client);
   });
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt: client error'));
   aedes.on('connectionError', (client, error) => log.debug({ clientId: client?.id, err: error.message }, 'mqtt: connection error'));
@@ -145,6 +151,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     aedes,
     bus,
     tcpAddress,
+    async closeEndedWebSessions(activeOf) {
+      if (webClients.size === 0) return 0;
+      const active = await activeOf([...new Set(webClients.values())]);
+      const ended = [...webClients].filter(([, sessionId]) => !active.has(sessionId));
+      for (const [client] of ended) {
+        log.debug({ clientId: client.id }, 'mqtt: login session ended, connection closed');
+        client.close();
+      }
+      return ended.length;
+    },
     async close() {
       options.server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();

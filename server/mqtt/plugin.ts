@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
+import { activeSessionIds } from '../auth/tokens';
 import type { MqttConfig } from './config';
 import { createDeviceDirectory } from './domain';
 import { createAuthenticator, startEmbeddedBroker, type EmbeddedBroker } from './embedded';
@@ -44,6 +45,7 @@ export default fp(
     let bus: MessageBus | undefined;
     let broker: EmbeddedBroker | undefined;
     let channel: LiveChannel | undefined;
+    let sessionCheck: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
       // The channel refers to itself through the broker callbacks, so it is created first and started last.
@@ -68,6 +70,15 @@ export default fp(
         });
         bus = broker.bus;
       }
+      if (broker) {
+        // Sessions live in the database, so a logout on any instance closes this instance's connection too.
+        const embedded = broker;
+        sessionCheck = setInterval(
+          () => void embedded.closeEndedWebSessions((ids) => activeSessionIds(app.db, ids)).catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
+          config.sessionCheckMs,
+        );
+        sessionCheck.unref();
+      }
       channel = new LiveChannel({ bus, directory, weather, sysinfoIntervalMs: config.sysinfoIntervalMs, deviceTimeoutMs: config.deviceTimeoutMs, log });
       ref.channel = channel;
       await channel.start();
@@ -87,6 +98,7 @@ export default fp(
 
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
     app.addHook('preClose', async () => {
+      clearInterval(sessionCheck);
       await channel?.stop();
       await broker?.close();
       if (config.url) await bus?.close();

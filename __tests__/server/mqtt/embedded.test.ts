@@ -166,4 +166,24 @@ describe('device rows', () => {
       await server.close();
     }
   });
+
+  it('closes a browser connection once its login session ends, and keeps the others', async () => {
+    const server = await startServer({ sysinfoIntervalMs: 60_000, sessionCheckMs: 200 });
+    const browsers: MqttClient[] = [];
+    try {
+      const [endingToken, stayingToken] = [await loginToken(server), await loginToken(server)];
+      const ending = await connect(server.wsUrl, { clientId: 'web_1', username: 'admin', password: endingToken, reconnectPeriod: 0 });
+      const staying = await connect(server.wsUrl, { clientId: 'web_2', username: 'admin', password: stayingToken, reconnectPeriod: 0 });
+      browsers.push(ending, staying);
+      const closed = new Promise<boolean>((resolve) => ending.once('close', () => resolve(true)));
+      const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { authorization: `Bearer ${endingToken}` } });
+      expect(logout.statusCode).toBe(200);
+      expect(await Promise.race([closed, sleep(5000).then(() => false)])).toBe(true);
+      await sleep(500);
+      expect(staying.connected).toBe(true);
+    } finally {
+      await Promise.all(browsers.map(end));
+      await server.close();
+    }
+  });
 });
