@@ -183,8 +183,9 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
     '/Notice/:id/read/',
     { schema: { tags: ['notices'], summary: 'Mark a notice read for the signed-in user (idempotent)', params: idParams, response: { 200: envelopeSchema(z.null()) } }, preValidation: signedIn },
     async (request) => {
-      const notice = await db.selectFrom('notices').select('id').where('id', '=', request.params.id).executeTakeFirst();
-      if (!notice) throw notFound(`No notice with id ${request.params.id}`);
+      // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
+      const notice = await db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
+      if (!notice) throw notFound(`No published notice with id ${request.params.id}`);
       await db
         .insertInto('notice_reads')
         .values({ notice_id: notice.id, user_id: request.auth!.userId, read_at: nowIso() })

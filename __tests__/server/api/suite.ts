@@ -469,6 +469,8 @@ export function runApiSuite(dialect: Dialect): void {
       expect(await ids('admin')).toContain(scheduled.id);
       expect((await call('GET', '/api/Notice/unread/', 'operator1')).body.data.count).toBe(DEMO_COUNTS.notices);
       expect((await call('GET', `/api/Notice/${scheduled.id}/`, 'viewer1')).status).toBe(404);
+      expect((await call('POST', `/api/Notice/${scheduled.id}/read/`, 'viewer1', {})).status).toBe(404);
+      expect((await call('POST', `/api/Notice/${scheduled.id}/read/`, 'admin', {})).status).toBe(404);
       expect((await call('GET', `/api/Notice/${scheduled.id}/`, 'admin')).body.data.title).toBe('Scheduled');
       expect((await call('DELETE', `/api/Notice/${scheduled.id}/`, 'admin')).status).toBe(200);
     });
