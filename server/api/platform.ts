@@ -83,6 +83,21 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
       if (q.device_id) plans = plans.where('device_id', '=', q.device_id);
       let applications = db.selectFrom('airspace_applications').where('start_at', '>=', start).where('start_at', '<', end);
       if (q.device_id) applications = applications.where('device_id', '=', q.device_id);
+      if (q.project_id) {
+        // A plan belongs to the project of its task or route; an application to the projects its plans fly for.
+        const projectId = q.project_id;
+        const projectPlans = db
+          .selectFrom('flight_plans')
+          .select('flight_plans.id')
+          .where((eb) =>
+            eb.or([
+              eb('flight_plans.task_id', 'in', eb.selectFrom('tasks').select('tasks.id').where('tasks.project_id', '=', projectId)),
+              eb('flight_plans.route_id', 'in', eb.selectFrom('routes').select('routes.id').where('routes.project_id', '=', projectId)),
+            ]),
+          );
+        plans = plans.where('flight_plans.id', 'in', projectPlans);
+        applications = applications.where('airspace_applications.id', 'in', db.selectFrom('flight_plans').select('flight_plans.application_id').where('flight_plans.id', 'in', projectPlans));
+      }
       let devices = db.selectFrom('devices');
       if (q.device_id) devices = devices.where('id', '=', q.device_id);
 

@@ -442,6 +442,26 @@ export function runApiSuite(dialect: Dialect): void {
       expect((await call('GET', '/api/chartinfo/?from=2026-13-45', 'viewer1')).status).toBe(400);
     });
 
+    it('scopes plan and application counts to a project through its tasks and routes', async () => {
+      const range = `from=${day(-40)}&to=${day(40)}`;
+      const counts = async (project?: number) => (await call('GET', `/api/chartinfo/?${range}${project ? `&project_id=${project}` : ''}`, 'viewer1')).body.data.statusCounts;
+      const sum = (map: Record<string, number>) => Object.values(map).reduce((a, b) => a + b, 0);
+      const all = await counts();
+      const projects = (await call('GET', '/api/Project/?page_size=100', 'viewer1')).body.data.items as Array<{ id: number }>;
+      const perProject = await Promise.all(projects.map((p) => counts(p.id)));
+      const planTotals = perProject.map((c) => sum(c.plans));
+      expect(Math.max(...planTotals)).toBeGreaterThan(0);
+      expect(planTotals.every((n) => n <= sum(all.plans))).toBe(true);
+      expect(perProject.every((c) => sum(c.applications) <= sum(all.applications))).toBe(true);
+      const fresh = (await call('POST', '/api/Project/', 'admin', { name: `no plans ${dialect}` })).body.data;
+      try {
+        const empty = await counts(fresh.id);
+        expect([empty.plans, empty.applications, empty.tasks]).toEqual([{}, {}, {}]);
+      } finally {
+        await call('DELETE', `/api/Project/${fresh.id}/`, 'admin');
+      }
+    });
+
     it('serves the controller configuration per project', async () => {
       const config = (await call('GET', '/api/djiconf/1/', 'viewer1')).body.data;
       expect(config).toMatchObject({ appId: expect.any(String), appKey: expect.any(String), appLicense: expect.any(String), workspaceId: '1', workspaceName: expect.any(String), mqttHost: expect.stringMatching(/^wss?:\/\/.+\/mqtt$/) });
