@@ -1,3 +1,4 @@
+import { isReservedForBrowsers } from '../../src/shared/brokerTopics';
 import { SERIAL_PATTERN } from './topics';
 
 /** Who a broker client is, decided once at connect time. */
@@ -31,7 +32,7 @@ export function canPublish(identity: BrokerIdentity, topic: string): boolean {
     case 'device':
       return SERIAL_PATTERN.test(identity.sn) && within(topic, ['thing', 'product', identity.sn]) && levels(topic).length > 3;
     case 'web':
-      return !reserved(topic) && !within(topic, ['sysinfo']) && !within(topic, ['thing']);
+      return !isReservedForBrowsers(topic);
   }
 }
 

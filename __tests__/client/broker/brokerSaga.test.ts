@@ -2,7 +2,7 @@ import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
 import { initialAuthState, loggedOut, loginSucceeded, sessionExpired } from '../../../src/features/auth/authSlice';
-import brokerSaga, { isReservedTopic, publish, type Scheduler } from '../../../src/features/broker/brokerSaga';
+import brokerSaga, { publish, type Scheduler } from '../../../src/features/broker/brokerSaga';
 import { publishRequested, subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import { brokerEvents, EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
 import type { MqttConnectOptions } from '../../../src/features/broker/mqttClient';
@@ -193,15 +193,6 @@ describe('broker saga', () => {
     client().dropConnection();
     expect(publish('web/admin/x', 1)).toBe(false);
   });
-
-  it.each([
-    ['sysinfo/online', true],
-    ['sysinfo', true],
-    ['thing/product/SN1/osd', true],
-    ['$SYS/x', true],
-    ['web/admin/x', false],
-    ['things/x', false],
-  ])('reserved topic %s: %s', (topic, reserved) => expect(isReservedTopic(topic)).toBe(reserved));
 
   it('publish refuses reserved topics even when connected (the broker would drop the connection)', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { isReservedForBrowsers } from '../../shared/brokerTopics';
 import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
 import { summariseBatch, parsePayload } from './batch';
@@ -104,15 +105,9 @@ export function clientChannel(client: MqttLike, schedule: Scheduler): EventChann
 /** The connected client, outside the store (not serialisable). */
 let activeClient: MqttLike | null = null;
 
-/**
- * Topics the broker never accepts from a browser (server/mqtt/acl.ts). The embedded broker drops the connection on
- * such a publish and mqtt.js replays an unacknowledged QoS 1 message after every reconnect: an endless loop.
- */
-export const isReservedTopic = (topic: string) => /^(sysinfo|thing)(\/|$)|^\$/.test(topic);
-
 /** Spec §7: publishes when connected (default QoS 1) and returns true; otherwise logs "client not connected" and returns false. */
 export function publish(topic: string, message: unknown, options: { qos?: 0 | 1 | 2; retain?: boolean } = {}): boolean {
-  if (isReservedTopic(topic)) {
+  if (isReservedForBrowsers(topic)) {
     console.warn(`broker: "${topic}" is reserved for the server and devices; not published`);
     return false;
   }

@@ -1,0 +1,15 @@
+import { isReservedForBrowsers } from '../../../src/shared/brokerTopics';
+
+describe('isReservedForBrowsers (the broker ACL and the console share it)', () => {
+  it.each([
+    ['sysinfo/online', true],
+    ['sysinfo', true],
+    ['sysinfo/weather/extra', true],
+    ['thing/product/SN1/osd', true],
+    ['thing', true],
+    ['$SYS/x', true],
+    ['web/admin/x', false],
+    ['things/x', false],
+    ['my/sysinfo', false],
+  ])('%s: %s', (topic, reserved) => expect(isReservedForBrowsers(topic)).toBe(reserved));
+});
