@@ -200,7 +200,7 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     list: {
       table: 'devices',
       search: ['serial', 'name', 'model'],
-      fullText: 'devices_search',
+      fullText: { index: 'devices_search', trigramCounts: 'devices_search_trigrams' },
       order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
       defaultOrder: '-created_at',
       filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },

@@ -5,6 +5,7 @@ import type { MigrationContext } from './migrationHelpers';
 import * as identity from './migrations/001_identity';
 import * as domain from './migrations/002_domain';
 import * as search from './migrations/003_search';
+import * as searchTrigrams from './migrations/004_search_trigrams';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -13,6 +14,7 @@ const migrations: Record<string, VersionedMigration> = {
   '001_identity': identity,
   '002_domain': domain,
   '003_search': search,
+  '004_search_trigrams': searchTrigrams,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -144,14 +144,36 @@ export function runApiSuite(dialect: Dialect): void {
       expect(await total(`/api/Device/?search=${encodeURIComponent('"x" OR y*')}`)).toBe(0);
     });
 
+    it('finds exactly the rows holding the search text, whatever characters it has', async () => {
+      const names = ['Tricky 50% off_rate', 'Quote "Heron" O\'Neil', '测试机-甲乙丙', 'ÉCOLE über', 'aaaaaa', 'back\\slash x'];
+      const created = [];
+      for (const [i, name] of names.entries()) {
+        created.push((await call('POST', '/api/Device/', 'operator1', { serial: `TRICKY-${i}`, name, model: 'Odd Model', kind: 'aircraft' })).body.data.id as number);
+      }
+      const all = (await call('GET', '/api/Device/?page_size=100', 'viewer1')).body.data.items as { model: string; serial: string; name: string }[];
+      // Both databases fold ASCII case; the searches below differ from the data in ASCII case only.
+      const holding = (text: string) => all.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes(text.toLowerCase()))).length;
+      const searches = ['50%', '0% o', 'f_r', '_', '"heron"', '"', 'o\'neil', '甲乙', '甲乙丙', '机-甲', '测试机-甲乙丙丁', 'ÉCOLE', 'über', 'aaa', 'AAAA', 'aaaaaaa', '\\', 'k\\s', 'tricky-', 'heron" OR "x', 'NEAR(a b)', '*', 'odd model'];
+      for (const search of searches) expect([search, await total(`/api/Device/?search=${encodeURIComponent(search)}`)]).toEqual([search, holding(search)]);
+      expect(holding('odd model')).toBe(names.length);
+      for (const id of created) await call('DELETE', `/api/Device/${id}/`, 'operator1');
+    });
+
     it('keeps the search index in step with writes', async () => {
+      // SQLite also counts the rows holding each trigram (which trigrams the index is asked for); the rest of the fleet has neither name.
+      const rowsHolding = async (trigram: string) =>
+        dialect === 'sqlite' ? ((await sql<{ rows: number }>`select rows from devices_search_trigrams where trigram = ${trigram}`.execute(server.handle.app.db)).rows[0]?.rows ?? 0) : null;
+      const counted = async (heron: number, falcon: number) => expect([await rowsHolding('her'), await rowsHolding('fal')]).toEqual(dialect === 'sqlite' ? [heron, falcon] : [null, null]);
       const device = (await call('POST', '/api/Device/', 'operator1', { serial: 'SEARCH-0001', name: 'Heron', model: 'Zeta', kind: 'aircraft' })).body.data;
       expect(await total('/api/Device/?search=heron')).toBe(1);
+      await counted(1, 0);
       await call('PATCH', `/api/Device/${device.id}/`, 'operator1', { name: 'Falcon' });
       expect(await total('/api/Device/?search=heron')).toBe(0);
       expect(await total('/api/Device/?search=FALCON')).toBe(1);
+      await counted(0, 1);
       await call('DELETE', `/api/Device/${device.id}/`, 'operator1');
       expect(await total('/api/Device/?search=falcon')).toBe(0);
+      await counted(0, 0);
     });
 
     it('orders by whitelisted columns and filters by field', async () => {
