@@ -2,17 +2,21 @@ import { createRoot } from 'react-dom/client';
 import { createHttpClient } from '../api/client';
 import { initialAuthState, userInfoRequested } from '../features/auth/authSlice';
 import { createI18n } from '../features/i18n/i18n';
+import { loadTranslation } from '../features/i18n/resources';
 import { htmlLang } from '../features/i18n/languages';
 import { menuLoaded } from '../features/menu/menuSlice';
 import { MENU_TREE } from '../features/menu/menuTree';
 import { selectMenuTree } from '../features/menu/selectors';
 import { loadPlatformConfig, simulatedBridgeAllowed } from '../features/platform/platformConfig';
 import { platformConfigLoaded } from '../features/platform/platformSlice';
+import { insideControllerBridge } from '../features/navigation/RouteGuard';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
+import { loadFeatureSagas } from './featureSagas';
 import { readPersistedSession } from './persistence';
 import { rootReducer } from './rootReducer';
-import { createAppRouter, type AppRouter } from './router';
+import { createAppNavigator } from './navigator';
+import { buildRoutes } from './router';
 import { createAppStore } from './store';
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
@@ -27,28 +31,33 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
       console.warn('?djibridge=sim is ignored: this deployment does not offer the simulated bridge ("simulatedBridge": true in config.json turns it on).');
     }
   }
-  const i18n = createI18n(persisted.language);
+  const [translation, featureSagas] = await Promise.all([
+    // Offline or a lost chunk: the page still works, showing the bundled zh-cn texts until the table loads.
+    loadTranslation(persisted.language).catch(() => null),
+    // A lost chunk here leaves the controller pages to show their own reload message.
+    loadFeatureSagas(insideControllerBridge()).catch((error: unknown) => (console.error(error), [])),
+  ]);
+  const i18n = createI18n(persisted.language, translation ? { [persisted.language]: translation } : {});
   document.documentElement.lang = htmlLang(persisted.language);
 
-  // Sagas navigate through the router, which is built from the store's menu tree: the indirection breaks the cycle.
-  let router: AppRouter | null = null;
-  const navigator = { navigate: (path: string) => void router?.navigate(path) };
+  const navigator = createAppNavigator();
   const http = createHttpClient({ baseURL: config.baseURL || '/api', getToken: () => store.getState().auth.token });
   // QA: every action is recorded (redacted, bounded) for the QA panel — user menu or Ctrl+Shift+Q.
   const qa = createQaConsole({ reducer: rootReducer });
   const store = createAppStore({
     middleware: [qa.middleware],
+    featureSagas,
     services: { http, navigator, storage: window.localStorage, i18n, document },
     preloadedState: { auth: { ...initialAuthState, token: persisted.token, user: persisted.user }, locale: { language: persisted.language } },
   });
   store.dispatch(platformConfigLoaded(config));
   store.dispatch(menuLoaded(MENU_TREE));
-  router = createAppRouter(selectMenuTree(store.getState()));
+  const routes = buildRoutes(selectMenuTree(store.getState()));
   if (persisted.token) store.dispatch(userInfoRequested());
 
   createRoot(container).render(
     <>
-      <App store={store} router={router} i18n={i18n} />
+      <App store={store} routes={routes} navigator={navigator} i18n={i18n} />
       <QaPanelHost qa={qa} i18n={i18n} />
     </>,
   );

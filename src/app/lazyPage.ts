@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 
@@ -9,20 +9,22 @@ export class ChunkLoadError extends Error {
   }
 }
 
+type PageModule = { default: ComponentType };
+
 /**
- * A route `lazy` loader for a page module. A chunk that fails to load fires a cancelable "preload-error" event on
- * window; unless a listener cancels it, the failure is rethrown and the route's error page offers a reload.
+ * Loads a page module. A chunk that fails to load fires a cancelable "preload-error" event on window; unless a
+ * listener cancels it, the failure is rethrown as a ChunkLoadError and the route's error boundary offers a reload.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    try {
-      const module = await load();
-      return { Component: module.default };
-    } catch (error) {
-      const event = new CustomEvent(PRELOAD_ERROR_EVENT, { cancelable: true, detail: error });
-      window.dispatchEvent(event);
-      if (event.defaultPrevented) return { Component: () => null };
-      throw new ChunkLoadError(error);
-    }
-  };
+export async function loadPage(load: () => Promise<PageModule>): Promise<PageModule> {
+  try {
+    return await load();
+  } catch (error) {
+    const event = new CustomEvent(PRELOAD_ERROR_EVENT, { cancelable: true, detail: error });
+    window.dispatchEvent(event);
+    if (event.defaultPrevented) return { default: () => null };
+    throw new ChunkLoadError(error);
+  }
 }
+
+/** A page component whose code is split off and loaded on first render (inside a Suspense boundary). */
+export const lazyPage = (load: () => Promise<PageModule>) => lazy(() => loadPage(load));

@@ -1,14 +1,34 @@
-import { all, fork } from 'redux-saga/effects';
+import type { Saga } from 'redux-saga';
+import { all, call, fork, put } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
-import brokerSaga from '../features/broker/brokerSaga';
-import controllerSaga from '../features/controller/controllerSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
+import { toastShown } from '../features/notifications/notificationsSlice';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../features/resources/resourcesSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
 
-export default function* rootSaga() {
-  yield all([fork(authSaga), fork(brokerSaga), fork(localeSaga), fork(httpErrorsSaga), fork(tabsSaga), fork(resourcesSaga), fork(controllerSaga), fork(projectSaga), fork(mapSaga)]);
+/**
+ * Runs a saga whose code is split off the first paint. Only for sagas that start from the state rather than from
+ * an action (an action dispatched while the chunk loads is not seen by them).
+ */
+export function* splitSaga(load: () => Promise<{ default: Saga }>) {
+  let module: { default: Saga };
+  try {
+    module = yield call(load);
+  } catch (error) {
+    console.error(error);
+    yield put(toastShown({ messageKey: 'page.chunkFailedBody', severity: 'error' }));
+    return;
+  }
+  yield call(module.default);
+}
+
+/** The broker saga connects whenever the state holds a token, so it may start after the first paint. */
+const loadBrokerSaga = () => import(/* webpackChunkName: "broker-saga" */ '../features/broker/brokerSaga');
+
+/** `featureSagas`: sagas the host decided to load before start (see loadFeatureSagas). */
+export default function* rootSaga(featureSagas: Saga[] = []) {
+  yield all([fork(authSaga), fork(splitSaga, loadBrokerSaga), fork(localeSaga), fork(httpErrorsSaga), fork(tabsSaga), fork(resourcesSaga), fork(projectSaga), fork(mapSaga), ...featureSagas.map((saga) => fork(saga))]);
 }

@@ -1,4 +1,5 @@
-import type { UIMatch } from 'react-router-dom';
+import { createContext, useContext, useMemo } from 'react';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 
 /** Metadata every route carries in its react-router handle. */
 export interface RouteHandle {
@@ -11,10 +12,20 @@ export interface RouteHandle {
   tab?: boolean;
 }
 
-export function deepestHandle(matches: UIMatch[]): RouteHandle | undefined {
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i].handle as RouteHandle | undefined;
-    if (handle?.title) return handle;
+/** The innermost handle with a title: the page's own, not its layout's. */
+export function deepestHandle(handles: readonly RouteHandle[]): RouteHandle | undefined {
+  for (let i = handles.length - 1; i >= 0; i -= 1) {
+    if (handles[i].title) return handles[i];
   }
   return undefined;
+}
+
+/** The route table the app renders, so components can read the handles of the routes matching the location. */
+export const RoutesContext = createContext<RouteObject[]>([]);
+
+/** Handles of the routes matching the current location, outermost first. */
+export function useRouteHandles(): RouteHandle[] {
+  const routes = useContext(RoutesContext);
+  const { pathname } = useLocation();
+  return useMemo(() => (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : [])), [routes, pathname]);
 }

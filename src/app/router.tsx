@@ -1,41 +1,42 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Suspense, useLayoutEffect, type ComponentType } from 'react';
+import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { firstPagePath } from '../features/menu/menuTree';
 import type { MenuItem } from '../features/menu/menuTypes';
 import RouteGuard from '../features/navigation/RouteGuard';
 import LoadingScreen from '../features/pages/LoadingScreen';
-import RouteErrorPage from '../features/pages/RouteErrorPage';
+import RouteErrorBoundary from '../features/pages/RouteErrorBoundary';
+import type { BindableNavigator } from './navigator';
 import { fixedPages, pageFor } from './pages';
-import type { RouteHandle } from './routeHandle';
+import { RoutesContext, type RouteHandle } from './routeHandle';
 
 const handle = (h: RouteHandle) => h;
+const render = (Page: ComponentType) => <Page />;
 
 function menuRoutes(tree: readonly MenuItem[]): RouteObject[] {
   return tree.flatMap((item): RouteObject[] => {
     if (item.children?.length) {
       return [{ path: item.path, element: <Navigate to={firstPagePath(item)} replace /> }, ...menuRoutes(item.children)];
     }
-    return [{ path: item.path, lazy: pageFor(item.path), handle: handle({ name: item.id, title: item.name, requireAuth: true, tab: true }) }];
+    return [{ path: item.path, element: render(pageFor(item.path)), handle: handle({ name: item.id, title: item.name, requireAuth: true, tab: true }) }];
   });
 }
 
-const controllerPage = (name: string, title: string, lazy: RouteObject['lazy']): RouteObject => ({ path: name, lazy, handle: handle({ name: `djiapp-${name}`, title }) });
+const controllerPage = (name: string, title: string, Page: ComponentType): RouteObject => ({ path: name, element: <Page />, handle: handle({ name: `djiapp-${name}`, title }) });
 
 /** All routes: fixed ones (spec §2) plus those built once from the menu tree. */
 export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
   return [
     {
       element: <RouteGuard />,
-      errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <LoadingScreen />,
       children: [
-        { path: '/login', lazy: fixedPages.login, handle: handle({ name: 'login', title: 'route.login' }) },
+        { path: '/login', element: render(fixedPages.login), handle: handle({ name: 'login', title: 'route.login' }) },
         {
           path: '/djiapp',
           children: [
             { index: true, element: <Navigate to="home" replace /> },
-            { path: 'login', lazy: fixedPages.controllerLogin, handle: handle({ name: 'djiapp-login', title: 'route.djiLogin' }) },
+            { path: 'login', element: render(fixedPages.controllerLogin), handle: handle({ name: 'djiapp-login', title: 'route.djiLogin' }) },
             {
-              lazy: fixedPages.controllerLayout,
+              element: render(fixedPages.controllerLayout),
               children: [
                 controllerPage('home', 'route.djiHome', fixedPages.controllerHome),
                 controllerPage('task', 'route.djiTask', fixedPages.controllerTask),
@@ -46,13 +47,13 @@ export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
         },
         {
           path: '/',
-          lazy: fixedPages.mainLayout,
+          element: render(fixedPages.mainLayout),
           children: [
             { index: true, element: null },
-            { path: '404', lazy: fixedPages.notFound, handle: handle({ name: 'not-found', title: 'route.notFound' }) },
-            { path: 'test', lazy: fixedPages.docs, handle: handle({ name: 'docs', title: 'route.docs', tab: true }) },
+            { path: '404', element: render(fixedPages.notFound), handle: handle({ name: 'not-found', title: 'route.notFound' }) },
+            { path: 'test', element: render(fixedPages.docs), handle: handle({ name: 'docs', title: 'route.docs', tab: true }) },
             { path: 'personal', element: <Navigate to="/personal/message" replace /> },
-            { path: 'personal/message', lazy: fixedPages.personalMessages, handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }) },
+            { path: 'personal/message', element: render(fixedPages.personalMessages), handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }) },
             ...menuRoutes(menuTree),
           ],
         },
@@ -62,5 +63,22 @@ export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
   ];
 }
 
-export const createAppRouter = (menuTree: readonly MenuItem[]) => createHashRouter(buildRoutes(menuTree));
-export type AppRouter = ReturnType<typeof createAppRouter>;
+/** Lets sagas navigate through this router (see createAppNavigator). */
+function NavigatorBinding({ navigator }: { navigator: BindableNavigator }) {
+  const navigate = useNavigate();
+  useLayoutEffect(() => navigator.bind((path) => void navigate(path)), [navigator, navigate]);
+  return null;
+}
+
+/** The route table rendered inside a router: pages load on demand, a failing page shows the error page. */
+export function AppRoutes({ routes, navigator }: { routes: RouteObject[]; navigator: BindableNavigator }) {
+  const element = useRoutes(routes);
+  return (
+    <RoutesContext.Provider value={routes}>
+      <NavigatorBinding navigator={navigator} />
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>{element}</Suspense>
+      </RouteErrorBoundary>
+    </RoutesContext.Provider>
+  );
+}

@@ -1,6 +1,7 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { rootReducer, type RootState } from './rootReducer';
+import type { Saga } from 'redux-saga';
 import rootSaga from './rootSaga';
 import type { AppServices } from './services';
 
@@ -12,9 +13,11 @@ export interface StoreOptions {
   /** Extra middleware placed before the saga middleware (e.g. the QA action recorder). */
   middleware?: Middleware[];
   runSagas?: boolean;
+  /** Sagas started beside the root saga's own (see loadFeatureSagas). */
+  featureSagas?: Saga[];
 }
 
-export function createAppStore({ services, preloadedState, middleware = [], runSagas = true }: StoreOptions) {
+export function createAppStore({ services, preloadedState, middleware = [], runSagas = true, featureSagas = [] }: StoreOptions) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
   const store = configureStore({
     reducer: rootReducer,
@@ -25,7 +28,7 @@ export function createAppStore({ services, preloadedState, middleware = [], runS
         serializableCheck: { ignoredActionPaths: ['payload.file.file'] },
       }).concat(...middleware, sagaMiddleware),
   });
-  if (runSagas) sagaMiddleware.run(rootSaga);
+  if (runSagas) sagaMiddleware.run(rootSaga, featureSagas);
   return store;
 }
 

@@ -14,17 +14,17 @@ describe('console shell', () => {
   it('an unknown path lands on the 404 page', async () => {
     const { router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: /404/ })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/404');
+    expect(router.location.pathname).toBe('/404');
   });
 
   it('a protected page without login shows the login form, and signing in returns to it', async () => {
     const { router, calls } = renderApp('/Device/UAV', { routes: { 'POST /auth/login/': () => ({ token: 'tok', expiresAt: 'x', user: demoUser }) } });
     const username = await screen.findByLabelText(/用户名/);
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     await userEvent.type(username, 'admin');
     await userEvent.type(screen.getByLabelText(/密码/), 'secret');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Device/UAV'));
+    await waitFor(() => expect(router.location.pathname).toBe('/Device/UAV'));
     expect(await screen.findByRole('heading', { name: '无人机管理' })).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login/' });
     expect(screen.getByRole('button', { name: '用户菜单' })).toHaveTextContent('系统管理员');
@@ -47,7 +47,7 @@ describe('console shell', () => {
   it('root goes to the first menu route; menu groups open their first page', async () => {
     const { router } = renderApp('/', { preloadedState: loggedInState });
     expect(await screen.findByRole('heading', { name: '态势感知' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Tas');
+    expect(router.location.pathname).toBe('/Tas');
     await act(() => router.navigate('/AirSpace'));
     expect(await screen.findByRole('heading', { name: '空域申请' })).toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('console shell', () => {
     const tablist = screen.getByRole('tablist', { name: '已打开的页面' });
     expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['态势感知', '点要素']);
     await userEvent.click(within(tablist).getByRole('button', { name: '关闭 点要素' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Tas'));
+    await waitFor(() => expect(router.location.pathname).toBe('/Tas'));
     expect(store.getState().tabs.tabs.map((t) => t.path)).toEqual(['/Tas']);
   });
 
@@ -89,13 +89,13 @@ describe('console shell', () => {
   it('controller pages opened in a normal browser show the info message and go home', async () => {
     const { router } = renderApp('/djiapp/home', { preloadedState: loggedInState });
     expect(await screen.findByText('请在大疆遥控器访问')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Tas'));
+    await waitFor(() => expect(router.location.pathname).toBe('/Tas'));
   });
 
   it('inside the controller bridge, console paths go to the controller login', async () => {
     (window as { djiBridge?: unknown }).djiBridge = {};
     const { router } = renderApp('/Device/UAV');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/djiapp/login'));
   });
 
   it('logout from the user menu signs out and returns to /login', async () => {
@@ -103,7 +103,7 @@ describe('console shell', () => {
     const { router, store } = renderApp('/Tas', { preloadedState: loggedInState, routes: { 'POST /auth/logout/': () => null } });
     await userEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
     await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(store.getState().auth.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -40,13 +40,13 @@ describe('controller login page', () => {
   it('inside the bridge a console path goes to the controller login; signing in lands on home with the aircraft serial', async () => {
     const { router, bridge } = inBridge('/Device/UAV');
     // The console page's module loads first (route lazy), then the guard moves on: give it time.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'), { timeout: 15_000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/djiapp/login'), { timeout: 15_000 });
     expect(await screen.findByText('许可证验证通过')).toBeInTheDocument();
     expect(screen.getByText('遥控器配置已加载')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/用户名/), 'admin');
     await userEvent.type(screen.getByLabelText(/密码/), 'pw');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/home'));
+    await waitFor(() => expect(router.location.pathname).toBe('/djiapp/home'));
     const aircraft = await screen.findByRole('region', { name: '飞行器序列号' });
     await within(aircraft).findByText(SIMULATED_AIRCRAFT_SN);
     expect(bridge.sim.token()).toBe('tok-123');
@@ -96,13 +96,13 @@ describe('controller home', () => {
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(bridge.sim.loadedComponents().sort()).toEqual(['api', 'thing']));
     await userEvent.click(within(await screen.findByRole('navigation', { name: '遥控器导航' })).getByRole('button', { name: '退出登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/djiapp/login'));
     await waitFor(() => expect(bridge.sim.loadedComponents()).toEqual([]));
   });
 
   it('logged out inside the bridge, home goes to the controller login', async () => {
     const { router } = inBridge('/djiapp/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/djiapp/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/djiapp/login'));
   });
 });
 
@@ -144,6 +144,6 @@ describe('outside the bridge', () => {
   it('a controller path shows "请在大疆遥控器访问" and goes to the console home', async () => {
     const { router } = renderApp('/djiapp/home', { preloadedState: loggedInState });
     expect(await screen.findByText('请在大疆遥控器访问')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Tas'));
+    await waitFor(() => expect(router.location.pathname).toBe('/Tas'));
   });
 });

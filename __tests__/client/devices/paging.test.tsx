@@ -27,10 +27,10 @@ describe('server paging and sorting of a list', () => {
     expect(screen.getByText('条/页')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(last()).toMatchObject({ page: 2 }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(router.location.search).toBe('?page=2'));
     expect(await screen.findByText('机-2-0')).toBeInTheDocument();
     await userEvent.click(screen.getByText('序列号'));
     await waitFor(() => expect(last()).toMatchObject({ page: 1, ordering: 'serial' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?ordering=serial'));
+    await waitFor(() => expect(router.location.search).toBe('?ordering=serial'));
   });
 });

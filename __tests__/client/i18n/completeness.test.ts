@@ -1,5 +1,7 @@
-import { translations } from '../../../src/features/i18n/resources';
 import { createI18n } from '../../../src/features/i18n/i18n';
+import { FEATURE_TEXTS, zhCnTranslation } from '../../../src/features/i18n/resources';
+import enTranslation from '../../../src/features/i18n/translations.en';
+import { createTestI18n } from '../support/i18n';
 
 function flatten(table: object, prefix = ''): Record<string, unknown> {
   return Object.entries(table).reduce<Record<string, unknown>>((acc, [key, value]) => {
@@ -11,8 +13,14 @@ function flatten(table: object, prefix = ''): Record<string, unknown> {
 }
 
 describe('translation tables', () => {
-  const zh = flatten(translations['zh-cn']);
-  const en = flatten(translations.en);
+  const zh = flatten(zhCnTranslation);
+  const en = flatten(enTranslation);
+
+  it('every feature has its table in both languages', () => {
+    const namespaces = FEATURE_TEXTS.map((f) => f.namespace);
+    expect(namespaces.filter((ns) => !(ns in enTranslation))).toEqual([]);
+    expect(new Set(namespaces).size).toBe(namespaces.length);
+  });
 
   it('every zh-cn key exists in en and the other way round', () => {
     expect(Object.keys(en).filter((k) => !(k in zh))).toEqual([]);
@@ -40,8 +48,17 @@ describe('translation tables', () => {
   });
 
   it('zh-cn is the default and fallback', () => {
-    const i18n = createI18n('en');
+    const i18n = createTestI18n('en');
     expect(i18n.t('kit.tableEmpty')).toBe('No data');
     expect(i18n.options.fallbackLng).toEqual(['zh-cn']);
+  });
+
+  it('English is loaded when the user switches to it, not before', async () => {
+    const i18n = createI18n('zh-cn');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    expect(i18n.t('kit.tableEmpty')).toBe('暂无数据');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('kit.tableEmpty')).toBe('No data');
+    expect(i18n.t('map.layers')).toBe('Layers');
   });
 });

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import FeatureEditor from '../../../src/features/map/FeatureEditor';
 import FeatureList from '../../../src/features/map/FeatureList';
 import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
@@ -22,7 +22,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', panel: 'editor' | 'list' = 'e
   store.dispatch(featuresLoaded([park, noFly]));
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n(language)}>
+      <I18nextProvider i18n={createTestI18n(language)}>
         {panel === 'editor' ? <FeatureEditor kind="polygon" /> : <FeatureList page="polygon" />}
       </I18nextProvider>
     </Provider>,

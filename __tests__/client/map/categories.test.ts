@@ -1,9 +1,9 @@
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import { categoryLabel, categoryOfInput } from '../../../src/features/map/categories';
 import { matchesSearch } from '../../../src/features/map/selectors';
 
-const zh = createI18n('zh-cn').t;
-const en = createI18n('en').t;
+const zh = createTestI18n('zh-cn').t;
+const en = createTestI18n('en').t;
 
 describe('feature categories', () => {
   it.each([

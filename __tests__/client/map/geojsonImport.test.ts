@@ -1,9 +1,9 @@
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import { importProblemText, parseGeoJsonImport, toFeatureCollection, type ImportResult } from '../../../src/features/map/geojsonImport';
 import type { FeatureKind } from '../../../src/features/map/types';
 
-const en = createI18n('en');
-const zh = createI18n('zh-cn');
+const en = createTestI18n('en');
+const zh = createTestI18n('zh-cn');
 /** The messages a user reads, in one language. */
 const messages = (result: ImportResult, i18n = en) => (result.ok ? [] : result.errors.map((e) => importProblemText(e, i18n.t)));
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../src/api/client';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import { importProblemText } from '../../../src/features/map/geojsonImport';
 import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
 import { deleteRequested } from '../../../src/features/resources/resourcesSlice';
@@ -76,7 +76,7 @@ describe('map saga', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/Feature/101/', '/Feature/100/']);
     expect(store.getState().map.import).toMatchObject({ status: 'failed' });
-    const text = (language: 'zh-cn' | 'en') => store.getState().map.import.errors.map((e) => importProblemText(e, createI18n(language).t));
+    const text = (language: 'zh-cn' | 'en') => store.getState().map.import.errors.map((e) => importProblemText(e, createTestI18n(language).t));
     expect(text('en')).toEqual(['feature 3 was refused: name taken']);
     expect(text('zh-cn')).toEqual(['第 3 个要素被服务器拒绝：name taken']);
   });

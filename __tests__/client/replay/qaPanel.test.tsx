@@ -5,7 +5,7 @@ import path from 'node:path';
 import { rootReducer } from '../../../src/app/rootReducer';
 import { createAppStore } from '../../../src/app/store';
 import { loginSucceeded } from '../../../src/features/auth/authSlice';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import { languageChanged } from '../../../src/features/i18n/localeSlice';
 import { brokerStatusChanged } from '../../../src/features/broker/brokerSlice';
 import { qaPanelRequested } from '../../../src/features/replay/qaActions';
@@ -22,7 +22,7 @@ function setup() {
     reducer: rootReducer,
     panel: { saveFile: (name, text) => saved.push({ name, text }), now: () => new Date('2026-02-03T04:05:06.789Z') },
   });
-  const i18n = createI18n('en');
+  const i18n = createTestI18n('en');
   const store = createAppStore({
     services: { http: fakeHttp({}).http, navigator: { navigate: () => undefined }, storage: window.localStorage, i18n, document },
     middleware: [qa.middleware],
@@ -146,7 +146,7 @@ describe('user menu', () => {
     const user = userEvent.setup();
     const qa = createQaConsole({ reducer: rootReducer });
     const view = renderApp('/404', { preloadedState: { ...loggedInState, locale: { language: 'en' } }, middleware: [qa.middleware], routes: { 'GET /logininfo/': () => loggedInState.auth!.user } });
-    render(<QaPanelHost qa={qa} i18n={createI18n('en')} />);
+    render(<QaPanelHost qa={qa} i18n={createTestI18n('en')} />);
     await user.click(await view.findByRole('button', { name: /user menu|account/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'QA panel' }));
     expect(await screen.findByText('QA panel: action log and replay')).toBeInTheDocument();

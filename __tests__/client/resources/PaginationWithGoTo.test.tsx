@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { useAppSelector } from '../../../src/app/hooks';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import { goToPage } from '../../../src/features/resources/PaginationWithGoTo';
 import ResourceTable from '../../../src/features/resources/ResourceTable';
 import { listLoaded, querySet } from '../../../src/features/resources/resourcesSlice';
@@ -41,7 +41,7 @@ describe('ResourceTable pagination "go to"', () => {
     }
     render(
       <Provider store={store}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={createTestI18n(language)}>
           <Table />
         </I18nextProvider>
       </Provider>,

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { z } from 'zod';
 import { ApiError } from '../../../src/api/client';
 import { useAppSelector } from '../../../src/app/hooks';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import ResourceFormDialog from '../../../src/features/resources/ResourceFormDialog';
 import { selectResource } from '../../../src/features/resources/selectors';
 import { createTestStore } from '../support/testStore';
@@ -36,7 +36,7 @@ function renderForm(routes: Parameters<typeof createTestStore>[0]) {
   const onClose = jest.fn();
   render(
     <Provider store={ctx.store}>
-      <I18nextProvider i18n={createI18n('zh-cn')}>
+      <I18nextProvider i18n={createTestI18n('zh-cn')}>
         <ProjectForm onClose={onClose} />
       </I18nextProvider>
     </Provider>,
@@ -102,7 +102,7 @@ describe('ResourceFormDialog kit texts (spec §8)', () => {
     }
     render(
       <Provider store={store}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={createTestI18n(language)}>
           <Form />
         </I18nextProvider>
       </Provider>,

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../src/api/client';
 import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/features/resources/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/features/resources/types';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createTestStore, flush, httpError } from '../support/testStore';
@@ -109,7 +109,7 @@ describe('resources saga', () => {
 });
 
 describe('a failed delete or workflow step tells the user why', () => {
-  const zh = createI18n('zh-cn');
+  const zh = createTestI18n('zh-cn');
   const toasts = (store: ReturnType<typeof createTestStore>['store']) =>
     store.getState().notifications.queue.map((toast) => ({ severity: toast.severity, text: zh.t(toast.messageKey, toast.params) }));
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/broker/brokerSlice';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from '../support/i18n';
 import SituationPage from '../../../src/features/situation/SituationPage';
 import { createTestStore } from '../support/testStore';
 
@@ -10,7 +10,7 @@ function setup(language: 'zh-cn' | 'en') {
   const { store } = createTestStore({ 'GET /Project/': () => ({ items: [], total: 0 }), 'GET /Airspace/Apply/': () => ({ items: [], total: 0 }) });
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n(language)}>
+      <I18nextProvider i18n={createTestI18n(language)}>
         <SituationPage />
       </I18nextProvider>
     </Provider>,

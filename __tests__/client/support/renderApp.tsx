@@ -2,10 +2,12 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import App from '../../../src/app/App';
 import type { RootState } from '../../../src/app/rootReducer';
-import { createAppRouter, type AppRouter } from '../../../src/app/router';
+import { createAppNavigator } from '../../../src/app/navigator';
+import { buildRoutes } from '../../../src/app/router';
 import { createAppStore } from '../../../src/app/store';
+import controllerSaga from '../../../src/features/controller/controllerSaga';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import { createTestI18n } from './i18n';
 import { menuLoaded } from '../../../src/features/menu/menuSlice';
 import { MENU_TREE } from '../../../src/features/menu/menuTree';
 import { fakeHttp, type Route } from './testStore';
@@ -17,15 +19,24 @@ export const loggedInState: Partial<RootState> = { auth: { ...initialAuthState, 
 export function renderApp(path: string, { routes = {}, preloadedState, middleware = [] }: { routes?: Record<string, Route>; preloadedState?: Partial<RootState>; middleware?: Middleware[] } = {}) {
   window.location.hash = `#${path}`;
   const { http, calls } = fakeHttp(routes);
-  const i18n = createI18n(preloadedState?.locale?.language ?? 'zh-cn');
-  let router: AppRouter | null = null;
+  const i18n = createTestI18n(preloadedState?.locale?.language ?? 'zh-cn');
+  const navigator = createAppNavigator();
   const store = createAppStore({
-    services: { http, navigator: { navigate: (to) => void router?.navigate(to) }, storage: window.localStorage, i18n, document },
+    services: { http, navigator, storage: window.localStorage, i18n, document },
     preloadedState,
     middleware,
+    // As bootstrap does inside the DJI bridge; the controller saga only acts on the controller's own actions.
+    featureSagas: [controllerSaga],
   });
   store.dispatch(menuLoaded(MENU_TREE));
-  router = createAppRouter(MENU_TREE);
-  const view = render(<App store={store} router={router} i18n={i18n} />);
+  const view = render(<App store={store} routes={buildRoutes(MENU_TREE)} navigator={navigator} i18n={i18n} />);
+  // Where the app is, read from the hash as HashRouter keeps it, and navigation the way sagas do it.
+  const router = {
+    get location() {
+      const url = new URL(window.location.hash.slice(1) || '/', 'http://console.test');
+      return { pathname: url.pathname, search: url.search };
+    },
+    navigate: navigator.navigate,
+  };
   return { ...view, store, router, calls };
 }

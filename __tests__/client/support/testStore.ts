@@ -2,7 +2,8 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, type Envelope, type HttpClient, type RequestOptions } from '../../../src/api/client';
 import type { RootState } from '../../../src/app/rootReducer';
 import { createAppStore } from '../../../src/app/store';
-import { createI18n } from '../../../src/features/i18n/i18n';
+import controllerSaga from '../../../src/features/controller/controllerSaga';
+import { createTestI18n } from './i18n';
 
 export type Route = (options: RequestOptions | undefined) => unknown;
 
@@ -34,7 +35,9 @@ export function createTestStore(routes: Record<string, Route> = {}, preloadedSta
   };
   const store = createAppStore({
     middleware: [recordActions],
-    services: { http, navigator: { navigate: (path) => navigations.push(path) }, storage: window.localStorage, i18n: createI18n('zh-cn'), document },
+    // As bootstrap does inside the DJI bridge; the controller saga only acts on the controller's own actions.
+    featureSagas: [controllerSaga],
+    services: { http, navigator: { navigate: (path) => navigations.push(path) }, storage: window.localStorage, i18n: createTestI18n('zh-cn'), document },
     preloadedState,
   });
   return { store, calls, navigations, actions };

@@ -1,9 +1,10 @@
 import { Box, Button, Chip, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../auth/authSlice';
+import PageOutlet from '../pages/PageOutlet';
 import { selectPlatformName } from '../platform/platformSlice';
 import { selectCurrentProject } from '../project/projectSlice';
 import ControllerTheme from './ControllerTheme';
@@ -64,7 +65,7 @@ export default function ControllerLayout() {
             <Chip variant="outlined" label={t('controller.projectChip', { name: project?.name ?? t('controller.home.noProject') })} />
           </Box>
           <Box component="main" sx={{ flexGrow: 1, p: 3, overflow: 'auto' }}>
-            <Outlet />
+            <PageOutlet />
           </Box>
         </Box>
       </Box>

@@ -1,6 +1,6 @@
-import en from './locales/en';
 import zhCn from './locales/zh-cn';
-import type { FeatureText } from './featureText';
+import { withFeatures, type FeatureText } from './featureText';
+import type { Language } from './languages';
 import brokerText from '../broker/text';
 import controllerText from '../controller/text';
 import devicesText from '../devices/text';
@@ -14,12 +14,18 @@ import replayText from '../replay/text';
 import mapText from '../map/text';
 import situationText from '../situation/text';
 
-/** Feature text tables; a feature adds its import and one entry here. */
-const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [resourcesText, replayText, controllerText, brokerText, mapText, situationText, devicesText, tasksText, airspaceText, adminText, noticesText, navigationText];
+export type Translation = Record<string, unknown>;
 
-function withFeatures(base: object, language: 'zh-cn' | 'en'): Record<string, unknown> {
-  return Object.assign({}, base, ...FEATURE_TEXTS.map((f) => ({ [f.namespace]: f[language] })));
+/** Feature text tables; a feature adds its import and one entry here, and its text.en.ts in translations.en.ts. */
+export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [resourcesText, replayText, controllerText, brokerText, mapText, situationText, devicesText, tasksText, airspaceText, adminText, noticesText, navigationText];
+
+/** The default language's table ships with the app; the others are loaded when chosen. */
+export const zhCnTranslation: Translation = withFeatures(
+  zhCn,
+  FEATURE_TEXTS.map((f) => ({ namespace: f.namespace, table: f['zh-cn'] })),
+);
+
+export async function loadTranslation(language: Language): Promise<Translation> {
+  if (language === 'zh-cn') return zhCnTranslation;
+  return (await import(/* webpackChunkName: "text-en" */ './translations.en')).default;
 }
-
-export const translations = { 'zh-cn': withFeatures(zhCn, 'zh-cn'), en: withFeatures(en, 'en') };
-export const resources = { 'zh-cn': { translation: translations['zh-cn'] }, en: { translation: translations.en } };

@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { deepestHandle } from '../../app/routeHandle';
+import { deepestHandle, useRouteHandles } from '../../app/routeHandle';
 import { viewportResized } from '../menu/menuSlice';
 import Sidebar from '../menu/Sidebar';
+import PageOutlet from '../pages/PageOutlet';
 import { selectPlatformName } from '../platform/platformSlice';
 import { pageOpened } from '../tabs/tabsSlice';
 import TabStrip from '../tabs/TabStrip';
@@ -16,7 +17,7 @@ export default function MainLayout() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const handle = deepestHandle(useMatches());
+  const handle = deepestHandle(useRouteHandles());
   const platformName = useAppSelector(selectPlatformName) || t('app.defaultSiteName');
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export default function MainLayout() {
         <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
           <TabStrip />
           <Box component="main" sx={{ flexGrow: 1, overflow: 'auto', bgcolor: 'grey.50' }}>
-            <Outlet />
+            <PageOutlet />
           </Box>
         </Box>
       </Box>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RouteHandle } from '../../app/routeHandle';
+import { useRouteHandles } from '../../app/routeHandle';
 import { userInfoRequested } from '../auth/authSlice';
 import { selectIsLoggedIn } from '../auth/selectors';
 import { selectFirstMenuPath } from '../menu/selectors';
@@ -15,7 +15,7 @@ export const insideControllerBridge = () => typeof window !== 'undefined' && 'dj
 /** Applies the pure navigation guard to the current location. */
 export default function RouteGuard() {
   const location = useLocation();
-  const matches = useMatches();
+  const handles = useRouteHandles();
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const firstMenuPath = useAppSelector(selectFirstMenuPath);
@@ -31,7 +31,7 @@ export default function RouteGuard() {
     redirectParam: new URLSearchParams(location.search).get('redirect'),
     loggedIn,
     insideBridge: insideControllerBridge(),
-    requireAuth: matches.some((m) => (m.handle as RouteHandle | undefined)?.requireAuth),
+    requireAuth: handles.some((h) => h.requireAuth),
     firstMenuPath,
     permissions,
   });

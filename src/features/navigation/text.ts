@@ -3,5 +3,4 @@ import { defineFeatureText } from '../i18n/featureText';
 export default defineFeatureText({
   namespace: 'access',
   'zh-cn': { forbiddenTitle: '无权访问', forbiddenBody: '您没有访问此页面的权限，请联系管理员。' },
-  en: { forbiddenTitle: 'Access denied', forbiddenBody: 'You have no permission to open this page. Please ask an administrator.' },
 });

@@ -1,11 +1,10 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { ChunkLoadError } from '../../app/lazyPage';
 
 /** Shown instead of a blank page when a route fails: a lost chunk gets a reload button. */
-export default function RouteErrorPage() {
-  const error = useRouteError();
+export default function RouteErrorPage({ error }: Pick<FallbackProps, 'error'>) {
   const { t } = useTranslation();
   const chunkFailed = error instanceof ChunkLoadError;
   return (

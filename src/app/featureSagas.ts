@@ -1,0 +1,10 @@
+import type { Saga } from 'redux-saga';
+
+/**
+ * Sagas whose code is loaded only where they can do anything, before the store starts so they see every action:
+ * the controller saga talks to the DJI bridge, which exists only inside the remote controller's app.
+ */
+export async function loadFeatureSagas(insideBridge: boolean): Promise<Saga[]> {
+  if (!insideBridge) return [];
+  return [(await import(/* webpackChunkName: "controller-saga" */ '../features/controller/controllerSaga')).default];
+}

@@ -1,0 +1,17 @@
+import en from './locales/en';
+import { withFeatures } from './featureText';
+import brokerText from '../broker/text.en';
+import controllerText from '../controller/text.en';
+import devicesText from '../devices/text.en';
+import tasksText from '../tasks/text.en';
+import airspaceText from '../airspace/text.en';
+import adminText from '../admin/text.en';
+import noticesText from '../notices/text.en';
+import navigationText from '../navigation/text.en';
+import resourcesText from '../resources/text.en';
+import replayText from '../replay/text.en';
+import mapText from '../map/text.en';
+import situationText from '../situation/text.en';
+
+/** The English table, a chunk of its own: only a user who picks English downloads it. */
+export default withFeatures(en, [resourcesText, replayText, controllerText, brokerText, mapText, situationText, devicesText, tasksText, airspaceText, adminText, noticesText, navigationText]);

@@ -1,0 +1,23 @@
+import { translateFeature } from '../i18n/featureText';
+import text from './text';
+
+export default translateFeature(text, {
+  what: 'notice',
+  title: 'Title',
+  content: 'Content',
+  level: 'Level',
+  publishAt: 'Published at',
+  state: 'State',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  withdrawn: 'Withdrawn',
+  publish: 'Publish',
+  withdraw: 'Withdraw',
+  publishFailed: 'Publishing failed: {{message}}',
+  withdrawFailed: 'Withdrawing failed: {{message}}',
+  read: 'Read',
+  unread: 'Unread',
+  markRead: 'Mark read',
+  levels: { info: 'Info', warning: 'Important', urgent: 'Urgent' },
+  readState: 'Read state',
+});

@@ -1,0 +1,27 @@
+import { translateFeature } from '../i18n/featureText';
+import text from './text';
+
+export default translateFeature(text, {
+  search: 'Search',
+  create: 'New',
+  edit: 'Edit',
+  delete: 'Delete',
+  save: 'Save',
+  saving: 'Saving…',
+  actions: 'Actions',
+  refresh: 'Refresh',
+  all: 'All',
+  deleteTitle: 'Confirm deletion',
+  deleteBody: 'Delete "{{name}}"? This cannot be undone.',
+  loadFailed: 'Loading failed: {{message}}',
+  saveFailed: 'Saving failed: {{message}}',
+  deleteFailed: 'Deleting failed: {{message}}',
+  actionFailed: 'The action failed: {{message}}',
+  createTitle: 'New {{what}}',
+  editTitle: 'Edit {{what}}',
+  required: 'Required',
+  detail: 'Details',
+  close: 'Close',
+  note: 'Note',
+  exportCsv: 'Export CSV',
+});

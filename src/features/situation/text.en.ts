@@ -1,0 +1,32 @@
+import { translateFeature } from '../i18n/featureText';
+import text from './text';
+
+export default translateFeature(text, {
+  online: 'Online',
+  onlineValue: '{{online}} / {{total}}',
+  reporting: 'Reporting',
+  flagged: 'Outside airspace',
+  weather: 'Weather',
+  weatherValue: '{{name}}: {{temperature}}°C, wind {{wind}} m/s',
+  flyable: 'flyable',
+  notFlyable: 'not flyable',
+  noWeather: 'No weather yet',
+  search: 'Search serial or task',
+  status: 'Status',
+  all: 'All',
+  statuses: { flying: 'Flying', online: 'Online', maintenance: 'Maintenance', offline: 'Offline', flagged: 'Outside airspace' },
+  noDrones: 'No drone telemetry yet',
+  more: '{{count}} more not listed; narrow the search',
+  detail: 'Drone details',
+  sn: 'Serial',
+  battery: 'Battery',
+  altitude: 'Altitude',
+  speed: 'Speed',
+  heading: 'Heading',
+  task: 'Task',
+  lastSeen: 'Updated',
+  outside: 'Left its approved airspace',
+  follow: 'Follow',
+  close: 'Close',
+  broker: 'Live channel',
+});
