@@ -8,13 +8,16 @@ import { DEFAULT_AREA, type WeatherArea } from './weather';
  * without a devices table nothing is written; without projects the default area is used.
  */
 export interface DeviceDirectory {
-  /** Serials of every registered device (for the offline list and the total). */
-  listSerials(): Promise<string[]>;
+  /** How many devices there are: every registered one, plus those of `liveSerials` that are not registered. */
+  countDevices(liveSerials: readonly string[]): Promise<number>;
   /** Writes status, last seen, last position and battery of one device, by serial, when the table exists. */
   recordTelemetry(sample: Telemetry): Promise<void>;
   recordStatus(sn: string, status: DeviceStatus, at: number): Promise<void>;
   listAreas(): Promise<WeatherArea[]>;
 }
+
+/** Serials per `in (…)` list, well under SQLite's bound-parameter limit. */
+const COUNT_CHUNK = 500;
 
 const pick = (columns: Set<string>, candidates: string[]) => candidates.find((c) => columns.has(c));
 
@@ -101,15 +104,21 @@ export function createDeviceDirectory(dbTyped: Kysely<unknown>, log: { debug(obj
   };
 
   return {
-    async listSerials() {
+    async countDevices(liveSerials) {
       const cols = await deviceColumns();
-      if (!cols) return [];
+      if (!cols) return liveSerials.length;
       try {
-        const rows = await db.selectFrom('devices').select(cols.serial).execute();
-        return rows.map((r: Record<string, unknown>) => String(r[cols.serial])).filter(Boolean);
+        const countWhere = async (serials?: readonly string[]) => {
+          let query = db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n'));
+          if (serials) query = query.where(cols.serial, 'in', serials);
+          return Number(((await query.executeTakeFirst()) as { n?: unknown } | undefined)?.n ?? 0);
+        };
+        let liveRegistered = 0;
+        for (let i = 0; i < liveSerials.length; i += COUNT_CHUNK) liveRegistered += await countWhere(liveSerials.slice(i, i + COUNT_CHUNK));
+        return (await countWhere()) + liveSerials.length - liveRegistered;
       } catch (error) {
-        log.debug({ err: error }, 'mqtt: cannot list devices');
-        return [];
+        log.debug({ err: error }, 'mqtt: cannot count devices');
+        return liveSerials.length;
       }
     },
     async recordTelemetry(sample) {

@@ -60,7 +60,8 @@ export class LiveChannel {
   private readonly devices = new Map<string, DeviceState>();
   /** Newest sample per drone since the last sysinfo/fleet. */
   private fleet = new Map<string, Telemetry>();
-  private knownSerials: string[] = [];
+  /** Registered devices plus unregistered ones seen live, as of the last count. */
+  private deviceCount = 0;
   private changed = new Map<string, DeviceStatus>();
   private timers: NodeJS.Timeout[] = [];
   private debounce: NodeJS.Timeout | null = null;
@@ -74,7 +75,7 @@ export class LiveChannel {
   async start(): Promise<void> {
     const { bus, sysinfoIntervalMs } = this.options;
     await bus.subscribe(TELEMETRY_FILTER, (topic, payload) => this.ingest(topic, payload));
-    await this.refreshSerials();
+    await this.refreshDeviceCount();
     await Promise.all([this.publishOnline(), this.publishWeather()]);
     const every = (ms: number, fn: () => Promise<void> | void) => {
       const timer = setInterval(() => void Promise.resolve(fn()).catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: periodic task failed')), ms);
@@ -82,7 +83,7 @@ export class LiveChannel {
       this.timers.push(timer);
     };
     every(sysinfoIntervalMs, async () => {
-      await this.refreshSerials();
+      await this.refreshDeviceCount();
       await Promise.all([this.publishOnline(), this.publishWeather()]);
     });
     every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
@@ -141,16 +142,14 @@ export class LiveChannel {
     this.setOffline(sn, device);
   }
 
+  /**
+   * Online serials and counts. Offline devices are not listed: with a large fleet that list would be most of the
+   * payload, re-sent to every browser on every change.
+   */
   summary(): OnlineSummary {
-    const all = new Set([...this.knownSerials, ...this.devices.keys()]);
-    const online: string[] = [];
-    const offline: string[] = [];
-    for (const sn of [...all].sort()) {
-      const status = this.devices.get(sn)?.status ?? 'offline';
-      (status === 'offline' ? offline : online).push(sn);
-    }
+    const online = [...this.devices].filter(([, device]) => device.status !== 'offline').map(([sn]) => sn).sort();
     const changed = [...this.changed].map(([sn, status]) => ({ sn, status }));
-    return { online, offline, onlineCount: online.length, total: all.size, changed, at: this.now() };
+    return { online, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
   }
 
   async publishOnline(): Promise<void> {
@@ -203,7 +202,7 @@ export class LiveChannel {
     this.debounce.unref();
   }
 
-  private async refreshSerials() {
-    this.knownSerials = await this.options.directory.listSerials();
+  private async refreshDeviceCount() {
+    this.deviceCount = await this.options.directory.countDevices([...this.devices.keys()]);
   }
 }

@@ -21,9 +21,9 @@ export const telemetrySchema = z.object({
 export type Telemetry = z.infer<typeof telemetrySchema>;
 export type DeviceStatus = Telemetry['status'];
 
+/** sysinfo/online: serials online now (every other device is offline), the counts, and what changed since the last one. */
 export interface OnlineSummary {
   online: string[];
-  offline: string[];
   onlineCount: number;
   total: number;
   changed: Array<{ sn: string; status: DeviceStatus }>;

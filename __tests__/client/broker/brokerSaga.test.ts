@@ -145,7 +145,7 @@ describe('broker saga', () => {
     const all: unknown[] = [];
     bus.on('sysinfo/online', (e) => byTopic.push(e));
     bus.on('message', (e) => all.push(e));
-    const online = { online: ['A'], offline: ['B'], onlineCount: 1, total: 2, changed: [], at: 1 };
+    const online = { online: ['A'], onlineCount: 1, total: 2, changed: [], at: 1 };
     const weather = { at: 1, stations: [{ areaId: 'default', name: 'Shenzhen', windSpeed: 3, windDirection: 90, gust: 4, temperature: 25, humidity: 60, visibility: 9000, precipitation: 0, flyable: true, reasons: [] }] };
     client().deliver('sysinfo/online', online);
     client().deliver('sysinfo/weather', weather);

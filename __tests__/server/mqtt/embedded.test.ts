@@ -1,4 +1,5 @@
 import type { MqttClient } from 'mqtt';
+import { createDeviceDirectory } from '../../../server/mqtt/domain';
 import { telemetryTopic } from '../../../server/mqtt/topics';
 import { connect, DEVICE_SECRET, end, loginToken, nextMessage, sleep, startServer, subscribe, telemetry, type TestServer } from './support';
 
@@ -26,7 +27,7 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     expect(await subscribe(client, 'sysinfo/#')).toBe(0);
     const [o, w] = await Promise.all([online, weather]);
     expect(o.retain).toBe(true);
-    expect(o.payload).toMatchObject({ online: expect.any(Array), offline: expect.any(Array), onlineCount: expect.any(Number), total: expect.any(Number), changed: expect.any(Array), at: expect.any(Number) });
+    expect(o.payload).toMatchObject({ online: expect.any(Array), onlineCount: expect.any(Number), total: expect.any(Number), changed: expect.any(Array), at: expect.any(Number) });
     expect(w.retain).toBe(true);
     const station = (w.payload as { stations: Array<Record<string, unknown>> }).stations[0];
     expect(station).toMatchObject({ areaId: expect.stringMatching(/^(default|project-\d+)$/), windSpeed: expect.any(Number), windDirection: expect.any(Number), gust: expect.any(Number), temperature: expect.any(Number), humidity: expect.any(Number), visibility: expect.any(Number), precipitation: expect.any(Number), flyable: expect.any(Boolean), reasons: expect.any(Array) });
@@ -49,7 +50,7 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     listener.on('message', (topic, payload) => topic === 'sysinfo/online' && seen.push(JSON.parse(payload.toString())));
     const attacker = await web();
     const closed = new Promise<void>((resolve) => attacker.once('close', () => resolve()));
-    attacker.publish('sysinfo/online', JSON.stringify({ online: ['FAKE'], offline: [], onlineCount: 1, total: 1, changed: [], at: 1 }), { qos: 1 });
+    attacker.publish('sysinfo/online', JSON.stringify({ online: ['FAKE'], onlineCount: 1, total: 1, changed: [], at: 1 }), { qos: 1 });
     await closed; // aedes answers a refused publish by closing the connection
     await sleep(200);
     expect(seen).toEqual([]);
@@ -84,7 +85,7 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     expect((await online).payload).toMatchObject({ changed: expect.arrayContaining([{ sn: 'SKY-0001', status: expect.stringMatching(/online|flying/) }]) });
     expect(server.app.mqtt?.channel.stats.telemetryAccepted).toBeGreaterThanOrEqual(1);
     // Disconnecting makes it offline at once.
-    const offline = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as { offline: string[] }).offline.includes('SKY-0001'));
+    const offline = nextMessage(viewer, 'sysinfo/online', 5000, (p) => !(p as { online: string[] }).online.includes('SKY-0001'));
     await drone.endAsync();
     expect((await offline).payload).toMatchObject({ changed: [{ sn: 'SKY-0001', status: 'offline' }] });
   });
@@ -162,6 +163,23 @@ describe('device rows', () => {
       await drone.endAsync();
       for (let i = 0; i < 50 && (await row()).status !== 'offline'; i++) await sleep(20);
       expect((await row()).status).toBe('offline');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts registered devices plus unregistered ones seen live, in chunks past the SQL parameter bound', async () => {
+    const server = await startServer({ sysinfoIntervalMs: 60_000 });
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = server.app.db as any;
+      const now = new Date().toISOString();
+      const registered = (await db.selectFrom('devices').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()).n; // eslint-disable-line @typescript-eslint/no-explicit-any
+      await db.insertInto('devices').values({ serial: 'SKY-REG', name: 'reg', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now }).execute();
+      const directory = createDeviceDirectory(db, { debug: () => undefined });
+      const unregistered = Array.from({ length: 1200 }, (_, i) => `SKY-LIVE-${i}`);
+      expect(await directory.countDevices([])).toBe(Number(registered) + 1);
+      expect(await directory.countDevices(['SKY-REG', ...unregistered])).toBe(Number(registered) + 1 + 1200);
     } finally {
       await server.close();
     }

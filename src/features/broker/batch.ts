@@ -24,7 +24,7 @@ export function isTelemetry(value: unknown): value is Telemetry {
   return !!t && typeof t === 'object' && typeof t.sn === 'string' && isNum(t.lat) && isNum(t.lng) && isNum(t.alt) && isNum(t.battery) && typeof t.status === 'string';
 }
 
-const isOnline = (v: unknown): v is OnlineSummary => !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && Array.isArray((v as OnlineSummary).offline);
+const isOnline = (v: unknown): v is OnlineSummary => !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && isNum((v as OnlineSummary).onlineCount) && isNum((v as OnlineSummary).total);
 const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
 
 /** Parses a raw payload; undefined when it is not JSON. */

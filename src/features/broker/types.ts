@@ -1,9 +1,9 @@
 /** Payloads of the live channel as the browser sees them (server/mqtt/payloads.ts and docs/mqtt.md). */
 export type DeviceStatus = 'online' | 'flying' | 'maintenance' | 'offline';
 
+/** sysinfo/online: serials online now (every other device is offline) and the counts. */
 export interface OnlineSummary {
   online: string[];
-  offline: string[];
   onlineCount: number;
   total: number;
   changed: Array<{ sn: string; status: DeviceStatus }>;
