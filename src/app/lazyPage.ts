@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 
@@ -26,5 +26,19 @@ export async function loadPage(load: () => Promise<PageModule>): Promise<PageMod
   }
 }
 
-/** A page component whose code is split off and loaded on first render (inside a Suspense boundary). */
-export const lazyPage = (load: () => Promise<PageModule>) => lazy(() => loadPage(load));
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+
+/**
+ * A page component whose code is split off and loaded on first render (inside a Suspense boundary), or earlier
+ * through `preload`.
+ */
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | null = null;
+  const preload = () => (loading ??= loadPage(load));
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** Starts loading the code of a route element that is a lazy page; anything else is left alone. */
+export function preloadElement(element: ReactNode): void {
+  if (isValidElement(element) && typeof (element.type as Partial<LazyPage>).preload === 'function') void (element.type as LazyPage).preload().catch(() => undefined);
+}

@@ -1,10 +1,11 @@
-import { Suspense, useLayoutEffect, type ComponentType } from 'react';
-import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { firstPagePath } from '../features/menu/menuTree';
 import type { MenuItem } from '../features/menu/menuTypes';
 import RouteGuard from '../features/navigation/RouteGuard';
 import LoadingScreen from '../features/pages/LoadingScreen';
 import RouteErrorBoundary from '../features/pages/RouteErrorBoundary';
+import { preloadElement } from './lazyPage';
 import type { BindableNavigator } from './navigator';
 import { fixedPages, pageFor } from './pages';
 import { RoutesContext, type RouteHandle } from './routeHandle';
@@ -73,6 +74,9 @@ function NavigatorBinding({ navigator }: { navigator: BindableNavigator }) {
 /** The route table rendered inside a router: pages load on demand, a failing page shows the error page. */
 export function AppRoutes({ routes, navigator }: { routes: RouteObject[]; navigator: BindableNavigator }) {
   const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  // A layout and its page are separate chunks: fetch them together rather than one after the other.
+  useEffect(() => matchRoutes(routes, pathname)?.forEach((match) => preloadElement(match.route.element)), [routes, pathname]);
   return (
     <RoutesContext.Provider value={routes}>
       <NavigatorBinding navigator={navigator} />

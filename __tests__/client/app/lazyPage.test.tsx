@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Outlet } from 'react-router-dom';
 import { ChunkLoadError, lazyPage, loadPage, PRELOAD_ERROR_EVENT } from '../../../src/app/lazyPage';
 import { createAppNavigator } from '../../../src/app/navigator';
 import { AppRoutes } from '../../../src/app/router';
@@ -60,5 +61,22 @@ describe('app routes', () => {
     };
     renderRoutes([{ path: '/', element: <Broken /> }]);
     expect(await screen.findByText('bad telemetry')).toBeInTheDocument();
+  });
+
+  it('loads a layout and its page at the same time, not one after the other', async () => {
+    const started: string[] = [];
+    let finishLayout: (module: { default: ComponentType }) => void = () => undefined;
+    const Layout = lazyPage(() => {
+      started.push('layout');
+      return new Promise((resolve) => (finishLayout = resolve));
+    });
+    const Page = lazyPage(async () => {
+      started.push('page');
+      return { default: () => <p>page body</p> };
+    });
+    renderRoutes([{ path: '/', element: <Layout />, children: [{ index: true, element: <Page /> }] }]);
+    await waitFor(() => expect(started).toEqual(['layout', 'page']));
+    finishLayout({ default: () => <Outlet /> });
+    expect(await screen.findByText('page body')).toBeInTheDocument();
   });
 });
