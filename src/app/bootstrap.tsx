@@ -35,7 +35,10 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     // Offline or a lost chunk: the page still works, showing the bundled zh-cn texts until the table loads.
     loadTranslation(persisted.language).catch(() => null),
     // A lost chunk here leaves the controller pages to show their own reload message.
-    loadFeatureSagas(insideControllerBridge()).catch((error: unknown) => (console.error(error), [])),
+    loadFeatureSagas(insideControllerBridge()).catch((error: unknown) => {
+      console.error(error);
+      return [];
+    }),
   ]);
   const i18n = createI18n(persisted.language, translation ? { [persisted.language]: translation } : {});
   document.documentElement.lang = htmlLang(persisted.language);
