@@ -144,6 +144,16 @@ export function runApiSuite(dialect: Dialect): void {
       expect(await total(`/api/Device/?search=${encodeURIComponent('"x" OR y*')}`)).toBe(0);
     });
 
+    it('a search pages and orders whole rows like the unsearched list', async () => {
+      const all = (await call('GET', '/api/Device/?page_size=100&ordering=-battery', 'viewer1')).body.data.items as { model: string; serial: string; name: string }[];
+      const matching = all.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes('matrice')));
+      expect(matching.length).toBeGreaterThan(4);
+      const pageOf = async (page: number) => (await call('GET', `/api/Device/?search=matrice&ordering=-battery&page_size=3&page=${page}`, 'viewer1')).body.data;
+      const [first, second] = [await pageOf(1), await pageOf(2)];
+      expect(first.total).toBe(matching.length);
+      expect([...first.items, ...second.items]).toEqual(matching.slice(0, 6));
+    });
+
     it('finds exactly the rows holding the search text, whatever characters it has', async () => {
       const names = ['Tricky 50% off_rate', 'Quote "Heron" O\'Neil', '测试机-甲乙丙', 'ÉCOLE über', 'aaaaaa', 'back\\slash x'];
       const created = [];
