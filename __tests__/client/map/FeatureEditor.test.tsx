@@ -1,8 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../support/i18n';
+import { renderWithStore } from '../support/renderWithStore';
 import FeatureEditor from '../../../src/features/map/FeatureEditor';
 import FeatureList from '../../../src/features/map/FeatureList';
 import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
@@ -20,13 +18,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', panel: 'editor' | 'list' = 'e
   const { store, actions } = createTestStore({ 'POST /Feature/': () => saved, 'PUT /Feature/5/': () => saved, 'DELETE /Feature/5/': () => null, 'GET /Feature/': () => ({ items: [park], total: 1 }) });
   store.dispatch(editorOpened('polygon'));
   store.dispatch(featuresLoaded([park, noFly]));
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={createTestI18n(language)}>
-        {panel === 'editor' ? <FeatureEditor kind="polygon" /> : <FeatureList page="polygon" />}
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderWithStore(panel === 'editor' ? <FeatureEditor kind="polygon" /> : <FeatureList page="polygon" />, store, language);
   const saves = () => actions.filter(saveRequested.match);
   return { store, actions, saves };
 }

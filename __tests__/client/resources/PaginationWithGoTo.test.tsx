@@ -1,9 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { useAppSelector } from '../../../src/app/hooks';
-import { createTestI18n } from '../support/i18n';
+import { renderWithStore } from '../support/renderWithStore';
 import { goToPage } from '../../../src/features/resources/PaginationWithGoTo';
 import ResourceTable from '../../../src/features/resources/ResourceTable';
 import { listLoaded, querySet } from '../../../src/features/resources/resourcesSlice';
@@ -39,13 +37,7 @@ describe('ResourceTable pagination "go to"', () => {
       const state = useAppSelector((s) => selectResource(s, 'project'));
       return <ResourceTable resource="project" state={state} columns={[{ field: 'name' }]} height={400} />;
     }
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={createTestI18n(language)}>
-          <Table />
-        </I18nextProvider>
-      </Provider>,
-    );
+    renderWithStore(<Table />, store, language);
     expect(screen.getByText(label)).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: label }), '4{Enter}');
     await waitFor(() => expect(store.getState().resources.project.query.page).toBe(4));

@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { z } from 'zod';
 import { ApiError } from '../../../src/api/client';
 import { useAppSelector } from '../../../src/app/hooks';
-import { createTestI18n } from '../support/i18n';
+import { renderWithStore } from '../support/renderWithStore';
 import ResourceFormDialog from '../../../src/features/resources/ResourceFormDialog';
 import { selectResource } from '../../../src/features/resources/selectors';
 import { createTestStore } from '../support/testStore';
@@ -34,13 +32,7 @@ function ProjectForm({ onClose }: { onClose: () => void }) {
 function renderForm(routes: Parameters<typeof createTestStore>[0]) {
   const ctx = createTestStore(routes);
   const onClose = jest.fn();
-  render(
-    <Provider store={ctx.store}>
-      <I18nextProvider i18n={createTestI18n('zh-cn')}>
-        <ProjectForm onClose={onClose} />
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderWithStore(<ProjectForm onClose={onClose} />, ctx.store);
   return { ...ctx, onClose };
 }
 
@@ -100,13 +92,7 @@ describe('ResourceFormDialog kit texts (spec §8)', () => {
         />
       );
     }
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={createTestI18n(language)}>
-          <Form />
-        </I18nextProvider>
-      </Provider>,
-    );
+    renderWithStore(<Form />, store, language);
   }
 
   it.each([

@@ -1,20 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
+import { act, screen } from '@testing-library/react';
 import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/broker/brokerSlice';
-import { createTestI18n } from '../support/i18n';
+import { renderWithStore } from '../support/renderWithStore';
 import SituationPage from '../../../src/features/situation/SituationPage';
 import { createTestStore } from '../support/testStore';
 
 function setup(language: 'zh-cn' | 'en') {
   const { store } = createTestStore({ 'GET /Project/': () => ({ items: [], total: 0 }), 'GET /Airspace/Apply/': () => ({ items: [], total: 0 }) });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={createTestI18n(language)}>
-        <SituationPage />
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderWithStore(<SituationPage />, store, language);
   return store;
 }
 
