@@ -11,18 +11,18 @@ import { fixedPages, pageFor } from './pages';
 import { RoutesContext, type RouteHandle } from './routeHandle';
 
 const handle = (h: RouteHandle) => h;
-const render = (Page: ComponentType) => <Page />;
+const pageElement = (Page: ComponentType) => <Page />;
 
 function menuRoutes(tree: readonly MenuItem[]): RouteObject[] {
   return tree.flatMap((item): RouteObject[] => {
     if (item.children?.length) {
       return [{ path: item.path, element: <Navigate to={firstPagePath(item)} replace /> }, ...menuRoutes(item.children)];
     }
-    return [{ path: item.path, element: render(pageFor(item.path)), handle: handle({ name: item.id, title: item.name, requireAuth: true, tab: true }) }];
+    return [{ path: item.path, element: pageElement(pageFor(item.path)), handle: handle({ name: item.id, title: item.name, requireAuth: true, tab: true }) }];
   });
 }
 
-const controllerPage = (name: string, title: string, Page: ComponentType): RouteObject => ({ path: name, element: <Page />, handle: handle({ name: `djiapp-${name}`, title }) });
+const controllerPage = (name: string, title: string, Page: ComponentType): RouteObject => ({ path: name, element: pageElement(Page), handle: handle({ name: `djiapp-${name}`, title }) });
 
 /** All routes: fixed ones (spec §2) plus those built once from the menu tree. */
 export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
@@ -30,14 +30,14 @@ export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
     {
       element: <RouteGuard />,
       children: [
-        { path: '/login', element: render(fixedPages.login), handle: handle({ name: 'login', title: 'route.login' }) },
+        { path: '/login', element: pageElement(fixedPages.login), handle: handle({ name: 'login', title: 'route.login' }) },
         {
           path: '/djiapp',
           children: [
             { index: true, element: <Navigate to="home" replace /> },
-            { path: 'login', element: render(fixedPages.controllerLogin), handle: handle({ name: 'djiapp-login', title: 'route.djiLogin' }) },
+            { path: 'login', element: pageElement(fixedPages.controllerLogin), handle: handle({ name: 'djiapp-login', title: 'route.djiLogin' }) },
             {
-              element: render(fixedPages.controllerLayout),
+              element: pageElement(fixedPages.controllerLayout),
               children: [
                 controllerPage('home', 'route.djiHome', fixedPages.controllerHome),
                 controllerPage('task', 'route.djiTask', fixedPages.controllerTask),
@@ -48,13 +48,13 @@ export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
         },
         {
           path: '/',
-          element: render(fixedPages.mainLayout),
+          element: pageElement(fixedPages.mainLayout),
           children: [
             { index: true, element: null },
-            { path: '404', element: render(fixedPages.notFound), handle: handle({ name: 'not-found', title: 'route.notFound' }) },
-            { path: 'test', element: render(fixedPages.docs), handle: handle({ name: 'docs', title: 'route.docs', tab: true }) },
+            { path: '404', element: pageElement(fixedPages.notFound), handle: handle({ name: 'not-found', title: 'route.notFound' }) },
+            { path: 'test', element: pageElement(fixedPages.docs), handle: handle({ name: 'docs', title: 'route.docs', tab: true }) },
             { path: 'personal', element: <Navigate to="/personal/message" replace /> },
-            { path: 'personal/message', element: render(fixedPages.personalMessages), handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }) },
+            { path: 'personal/message', element: pageElement(fixedPages.personalMessages), handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }) },
             ...menuRoutes(menuTree),
           ],
         },
