@@ -1,5 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
-import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
+import { createContext, useContext } from 'react';
 
 /** Metadata every route carries in its react-router handle. */
 export interface RouteHandle {
@@ -20,12 +19,7 @@ export function deepestHandle(handles: readonly RouteHandle[]): RouteHandle | un
   return undefined;
 }
 
-/** The route table the app renders, so components can read the handles of the routes matching the location. */
-export const RoutesContext = createContext<RouteObject[]>([]);
+/** Handles of the routes matching the current location, outermost first (provided by AppRoutes, which matches once). */
+export const RouteHandlesContext = createContext<RouteHandle[]>([]);
 
-/** Handles of the routes matching the current location, outermost first. */
-export function useRouteHandles(): RouteHandle[] {
-  const routes = useContext(RoutesContext);
-  const { pathname } = useLocation();
-  return useMemo(() => (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : [])), [routes, pathname]);
-}
+export const useRouteHandles = (): RouteHandle[] => useContext(RouteHandlesContext);

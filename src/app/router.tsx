@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { firstPagePath } from '../features/menu/menuTree';
 import type { MenuItem } from '../features/menu/menuTypes';
@@ -8,7 +8,7 @@ import RouteErrorBoundary from '../features/pages/RouteErrorBoundary';
 import { preloadElement } from './lazyPage';
 import type { BindableNavigator } from './navigator';
 import { fixedPages, pageFor } from './pages';
-import { RoutesContext, type RouteHandle } from './routeHandle';
+import { RouteHandlesContext, type RouteHandle } from './routeHandle';
 
 const handle = (h: RouteHandle) => h;
 const pageElement = (Page: ComponentType) => <Page />;
@@ -75,14 +75,16 @@ function NavigatorBinding({ navigator }: { navigator: BindableNavigator }) {
 export function AppRoutes({ routes, navigator }: { routes: RouteObject[]; navigator: BindableNavigator }) {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
+  const handles = useMemo(() => matches.flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : [])), [matches]);
   // A layout and its page are separate chunks: fetch them together rather than one after the other.
-  useEffect(() => matchRoutes(routes, pathname)?.forEach((match) => preloadElement(match.route.element)), [routes, pathname]);
+  useEffect(() => matches.forEach((match) => preloadElement(match.route.element)), [matches]);
   return (
-    <RoutesContext.Provider value={routes}>
+    <RouteHandlesContext.Provider value={handles}>
       <NavigatorBinding navigator={navigator} />
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingScreen />}>{element}</Suspense>
       </RouteErrorBoundary>
-    </RoutesContext.Provider>
+    </RouteHandlesContext.Provider>
   );
 }
