@@ -163,11 +163,11 @@ export async function listRows<TB extends TableName>(
     if (to) qb = qb.where(sql.ref(`${spec.table}.${column}`), '<', to);
   }
   const searching = Boolean(query.search && spec.search.length > 0);
+  const postgres = dialectOf(db) === 'postgres';
   if (searching) {
     const pattern = likePattern(query.search!);
     // SQLite's LIKE ignores ASCII case by itself (and CJK has none), so the column is compared as is and no
     // function runs per row; PostgreSQL compares lower(column) with lower(pattern).
-    const postgres = dialectOf(db) === 'postgres';
     const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
     qb = qb.where((eb) => eb.or(spec.search.map((c) => eb(fold(sql.ref(`${spec.table}.${c}`)), 'like', sql`${fold(sql.val(pattern))} escape '\\'`))));
     if (!postgres && spec.fullText && [...query.search!].length >= 3) qb = qb.where(sql.ref(`${spec.table}.id`), 'in', await fullTextCandidates(db, spec.fullText, query.search!));
@@ -188,7 +188,7 @@ export async function listRows<TB extends TableName>(
 
   let items: Record<string, unknown>[];
   let total: number;
-  if (searching && dialectOf(db) === 'sqlite') {
+  if (searching && !postgres) {
     // One pass over the matches yields the page's ids and the total (count(*) over the matches); only the page's
     // rows are then read whole. In-process SQLite sorted hundreds of whole rows slower than it runs that second,
     // by-id query (a row deleted between the two is left out of the page); PostgreSQL is faster in one round trip.
