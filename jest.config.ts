@@ -4,7 +4,13 @@ import type { Config } from 'jest';
 
 // ts-jest transpiles each file on its own (type errors are caught by `npm run typecheck`), which keeps the suite fast.
 const tsJest = {
-  '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node10', allowJs: true, esModuleInterop: true, isolatedModules: true }, diagnostics: false }],
+  '^.+\\.(t|j)sx?$': [
+    'ts-jest',
+    {
+      tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node10', allowJs: true, esModuleInterop: true, isolatedModules: true },
+      diagnostics: false,
+    },
+  ],
 } as const;
 // Jest's runtime cannot require() ES modules, so ESM-only packages are transpiled like our own code.
 const transformIgnorePatterns = [`node_modules/(?!(${esmOnlyPackages().map(escapeRegExp).join('|')})/)`];
@@ -16,9 +22,9 @@ function escapeRegExp(text: string): string {
 /** Packages in node_modules that declare "type": "module" and offer no CommonJS entry. */
 function esmOnlyPackages(): string[] {
   const root = path.join(__dirname, 'node_modules');
-  const names = fs.readdirSync(root).flatMap((name) =>
-    name.startsWith('@') ? fs.readdirSync(path.join(root, name)).map((sub) => `${name}/${sub}`) : name.startsWith('.') ? [] : [name],
-  );
+  const names = fs
+    .readdirSync(root)
+    .flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(root, name)).map((sub) => `${name}/${sub}`) : name.startsWith('.') ? [] : [name]));
   return names.filter((name) => {
     try {
       const pkg = JSON.parse(fs.readFileSync(path.join(root, name, 'package.json'), 'utf8'));

@@ -22,12 +22,19 @@ interface Result {
 }
 // autocannon ships no type declarations; this is the part of its API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; workers?: number; headers?: Record<string, string> }) => Promise<Result>;
+const autocannon = require('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  workers?: number;
+  headers?: Record<string, string>;
+}) => Promise<Result>;
 /**
  * The load generator runs in a worker thread: in the server's own event loop it would charge its request and
  * response handling to the server, as no real client does.
  */
-const load = (options: { url: string; headers?: Record<string, string> }) => autocannon({ ...options, connections: CONNECTIONS, duration: DURATION, workers: 1 });
+const load = (options: { url: string; headers?: Record<string, string> }) =>
+  autocannon({ ...options, connections: CONNECTIONS, duration: DURATION, workers: 1 });
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,7 +65,15 @@ async function api(dialect: 'sqlite' | 'postgres'): Promise<{ query: string; res
   const databaseUrl = dialect === 'postgres' ? `${PG_URL}?schema=${schema}` : undefined;
   fs.mkdirSync(path.join(root, 'dist'));
   fs.mkdirSync(path.join(root, 'static'));
-  const config = { ...readConfig({}), dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist'), staticDir: path.join(root, 'static'), adminPassword: ADMIN_PASSWORD, databaseUrl, logLevel: 'fatal' };
+  const config = {
+    ...readConfig({}),
+    dataDir: path.join(root, 'data'),
+    distDir: path.join(root, 'dist'),
+    staticDir: path.join(root, 'static'),
+    adminPassword: ADMIN_PASSWORD,
+    databaseUrl,
+    logLevel: 'fatal',
+  };
   const { app, database } = await buildServer(config, { apiRateLimit: 100_000_000 });
   try {
     const started = Date.now();
@@ -66,7 +81,11 @@ async function api(dialect: 'sqlite' | 'postgres'): Promise<{ query: string; res
     if (dialect === 'postgres') await sqlAnalyze(schema);
     console.log(`${dialect}: ${DEVICES} devices seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${address}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${address}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const headers = { authorization: `Bearer ${token}` };
     const runs = [];
@@ -95,7 +114,8 @@ async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 const sqlAnalyze = (schema: string) => withPg((c) => c.query(`analyze "${schema}".devices`));
 const dropSchema = (schema: string) => withPg((c) => c.query(`drop schema if exists "${schema}" cascade`));
 
-const fmt = (r: Result) => `${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   avg ${r.latency.average.toFixed(2)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+const fmt = (r: Result) =>
+  `${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   avg ${r.latency.average.toFixed(2)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
 
 async function main(): Promise<void> {
   console.log(`bench:api — ${DEVICES} devices, ${CONNECTIONS} connections, ${DURATION} s per run, GET /api/Device/?page=1&page_size=20&search=…`);
@@ -105,7 +125,9 @@ async function main(): Promise<void> {
     try {
       for (const { query, result, sample } of await api(dialect)) {
         const ratio = result.requests.average / baseline.requests.average;
-        console.log(`${`API on ${dialect}`.padEnd(20)}${fmt(result)}   ratio ${ratio.toFixed(2)}×   search=${decodeURIComponent(query.split('search=')[1])} (${sample})`);
+        console.log(
+          `${`API on ${dialect}`.padEnd(20)}${fmt(result)}   ratio ${ratio.toFixed(2)}×   search=${decodeURIComponent(query.split('search=')[1])} (${sample})`,
+        );
       }
     } catch (error) {
       console.log(`API on ${dialect}: skipped (${error instanceof Error ? error.message : String(error)})`);

@@ -45,11 +45,15 @@ async function waitForChange(page: Page, before: string | null, timeoutMs = 30_0
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-bench-grid-'));
   console.log(`Seeding ${DEVICES} devices into ${dataDir} …`);
-  const seeded = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/seed.ts'), '--devices', String(DEVICES)], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/seed.ts'), '--devices', String(DEVICES)],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}\n${seeded.stderr}`);
   console.log(seeded.stdout.trim());
 
@@ -58,12 +62,20 @@ async function main() {
   try {
     const base = server.url.replace(/\/$/, '');
     // The server alone: one list page and the total count.
-    const login = (await (await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) })).json()) as { data: { token: string } };
+    const login = (await (
+      await fetch(`${base}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      })
+    ).json()) as { data: { token: string } };
     const apiTimes: number[] = [];
     let total = 0;
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      const body = (await (await fetch(`${base}/api/Device/?page=${i + 2}&page_size=20`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()) as { data: { total: number } };
+      const body = (await (
+        await fetch(`${base}/api/Device/?page=${i + 2}&page_size=20`, { headers: { authorization: `Bearer ${login.data.token}` } })
+      ).json()) as { data: { total: number } };
       apiTimes.push(performance.now() - started);
       total = body.data.total;
     }

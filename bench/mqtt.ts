@@ -92,11 +92,14 @@ async function main() {
       sagaLast = performance.now();
     }
   });
-  if (!(await waitFor(() => store.getState().broker.status === 'connected', 10_000))) throw new Error(`saga did not connect: ${JSON.stringify(store.getState().broker.status)}`);
+  if (!(await waitFor(() => store.getState().broker.status === 'connected', 10_000)))
+    throw new Error(`saga did not connect: ${JSON.stringify(store.getState().broker.status)}`);
   await new Promise((r) => setTimeout(r, 200)); // SUBACK of the saga's subscriptions
 
   // publishers: DEVICES device clients, TOTAL/DEVICES samples each, QoS 0, as fast as the socket drains
-  const devices = await Promise.all(Array.from({ length: DEVICES }, (_, i) => connect(wsUrl, { clientId: `dev_bench_${i}`, username: `BENCH-${i}`, password: SECRET })));
+  const devices = await Promise.all(
+    Array.from({ length: DEVICES }, (_, i) => connect(wsUrl, { clientId: `dev_bench_${i}`, username: `BENCH-${i}`, password: SECRET })),
+  );
   const perDevice = Math.ceil(TOTAL / DEVICES);
   const sent = perDevice * DEVICES;
   const start = performance.now();
@@ -104,7 +107,17 @@ async function main() {
     devices.map(async (client, d) => {
       const sn = `BENCH-${d}`;
       for (let i = 0; i < perDevice; i++) {
-        const sample = { sn, lat: 22.54 + i * 1e-6, lng: 114.05 + d * 1e-3, alt: 80, speed: 10, heading: (i * 3) % 360, battery: 100 - (i / perDevice) * 50, status: 'flying', at: Date.now() };
+        const sample = {
+          sn,
+          lat: 22.54 + i * 1e-6,
+          lng: 114.05 + d * 1e-3,
+          alt: 80,
+          speed: 10,
+          heading: (i * 3) % 360,
+          battery: 100 - (i / perDevice) * 50,
+          status: 'flying',
+          at: Date.now(),
+        };
         client.publish(`thing/product/${sn}/osd`, JSON.stringify(sample), { qos: 0 });
         if (i % 500 === 499) await new Promise((r) => setImmediate(r));
       }
@@ -121,9 +134,13 @@ async function main() {
   console.log(`bench:mqtt  ${sent} telemetry messages from ${DEVICES} device clients through the embedded broker (ws), NODE_ENV=${process.env.NODE_ENV}`);
   console.log(`  publishing took          ${secs(publishedAt).toFixed(2)} s`);
   console.log(`  raw mqtt.js subscriber   ${rawCount} msgs in ${secs(rawLast).toFixed(2)} s = ${Math.round(rawRate).toLocaleString('en')} msgs/s`);
-  console.log(`  saga → Redux store       ${sagaCount} msgs in ${secs(sagaLast).toFixed(2)} s = ${Math.round(sagaRate).toLocaleString('en')} msgs/s  (${broker.counters.batches} store updates, ${Object.keys(broker.telemetry).length} drone tracks, ${broker.counters.invalid} invalid)`);
+  console.log(
+    `  saga → Redux store       ${sagaCount} msgs in ${secs(sagaLast).toFixed(2)} s = ${Math.round(sagaRate).toLocaleString('en')} msgs/s  (${broker.counters.batches} store updates, ${Object.keys(broker.telemetry).length} drone tracks, ${broker.counters.invalid} invalid)`,
+  );
   console.log(`  ratio saga/raw           ${(sagaRate / rawRate).toFixed(2)}×  (target ≥ 0.70)`);
-  console.log(`  server ingest            ${server.app.mqtt?.channel.stats.telemetryAccepted} accepted, ${server.app.mqtt?.channel.stats.telemetryDropped} dropped`);
+  console.log(
+    `  server ingest            ${server.app.mqtt?.channel.stats.telemetryAccepted} accepted, ${server.app.mqtt?.channel.stats.telemetryDropped} dropped`,
+  );
 
   sagaTask.cancel();
   await Promise.all([...devices, raw].map((c) => c.endAsync(true)));

@@ -51,11 +51,26 @@ function slope(xs: number[], ys: number[]): number {
 async function main() {
   const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000', DEVICE_SECRET: 'bench-device-secret' });
   const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
-  const simulator = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), '--drones', String(DRONES), '--rate', String(RATE), '--url', url, '--secret', 'bench-device-secret'], {
-    cwd: root,
-    env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const simulator = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(root, 'scripts/simulate.ts'),
+      '--drones',
+      String(DRONES),
+      '--rate',
+      String(RATE),
+      '--url',
+      url,
+      '--secret',
+      'bench-device-secret',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let simOutput = '';
   simulator.stdout.on('data', (c) => (simOutput += c));
   simulator.stderr.on('data', (c) => (simOutput += c));
@@ -64,13 +79,16 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     await loginThroughPage(page, server.url, 'admin', server.adminPassword);
     await page.getByRole('heading', { name: '态势感知' }).waitFor();
-    const droneCount = async () => (await page.evaluate(`Object.keys(document.querySelector('.leaflet-container')?.droneLayer?.drones() ?? {}).length`)) as number;
+    const droneCount = async () =>
+      (await page.evaluate(`Object.keys(document.querySelector('.leaflet-container')?.droneLayer?.drones() ?? {}).length`)) as number;
     const warmStart = Date.now();
     while ((await droneCount()) < Math.floor(DRONES * 0.95)) {
       if (Date.now() - warmStart > 90_000) throw new Error(`only ${await droneCount()} drones on the map after 90 s\nsimulator:\n${simOutput.slice(-2000)}`);
       await page.waitForTimeout(500);
     }
-    console.log(`bench:tas — ${DRONES} drones at ${RATE} Hz; all on the map after ${((Date.now() - warmStart) / 1000).toFixed(1)} s; warm-up ${WARMUP} s, then measuring ${SECONDS} s`);
+    console.log(
+      `bench:tas — ${DRONES} drones at ${RATE} Hz; all on the map after ${((Date.now() - warmStart) / 1000).toFixed(1)} s; warm-up ${WARMUP} s, then measuring ${SECONDS} s`,
+    );
     if (SEARCH) await page.getByLabel('搜索序列号或任务').fill(SEARCH);
     await page.waitForTimeout(WARMUP * 1000);
     if (BASELINE) {
@@ -105,7 +123,9 @@ async function main() {
       await done;
       const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
       // Self time: a complete event's duration less the complete events nested directly inside it.
-      const slices = events.filter((e) => e.ph === 'X' && e.dur !== undefined && main && e.pid === main.pid && e.tid === main.tid).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+      const slices = events
+        .filter((e) => e.ph === 'X' && e.dur !== undefined && main && e.pid === main.pid && e.tid === main.tid)
+        .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
       const self = new Map<string, number>();
       const stack: Array<{ end: number; name: string }> = [];
       for (const e of slices) {
@@ -155,9 +175,13 @@ async function main() {
       samples.map((s) => s.t),
       samples.map((s) => s.heap),
     );
-    console.log(`frames: ${frames.length} in ${SECONDS} s (${(frames.length / SECONDS).toFixed(1)} fps); over 50 ms: ${long} = ${((100 * long) / Math.max(1, frames.length)).toFixed(2)} %; p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`);
+    console.log(
+      `frames: ${frames.length} in ${SECONDS} s (${(frames.length / SECONDS).toFixed(1)} fps); over 50 ms: ${long} = ${((100 * long) / Math.max(1, frames.length)).toFixed(2)} %; p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`,
+    );
     console.log(`JS heap after GC (MB): ${samples.map((s) => mb(s.heap)).join(' → ')}`);
-    console.log(`heap trend: ${(heapSlope * 60 / 1024 / 1024).toFixed(2)} MB/min (first ${mb(samples[0].heap)} MB, last ${mb(samples[samples.length - 1].heap)} MB, max ${mb(Math.max(...samples.map((s) => s.heap)))} MB)`);
+    console.log(
+      `heap trend: ${((heapSlope * 60) / 1024 / 1024).toFixed(2)} MB/min (first ${mb(samples[0].heap)} MB, last ${mb(samples[samples.length - 1].heap)} MB, max ${mb(Math.max(...samples.map((s) => s.heap)))} MB)`,
+    );
     console.log(`drones on the map: ${samples.map((s) => s.drones).join(', ')}; header: ${online}`);
   } finally {
     await browser.close();

@@ -33,7 +33,10 @@ test('after login the broker connects, weather shows; a broker restart shows "re
   const indicator = page.getByTestId('broker-indicator');
   await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected');
   expect(await indicator.getAttribute('aria-label')).toBe('消息服务：已连接');
-  await page.getByTestId('broker-weather').getByText(/风速 [\d.]+ m\/s · -?[\d.]+°C/).waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('broker-weather')
+    .getByText(/风速 [\d.]+ m\/s · -?[\d.]+°C/)
+    .waitFor({ timeout: 15_000 });
   // mqtt.js runs its keepalive timer in a blob: worker; a CSP that blocks it shows up here.
   expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 
@@ -44,7 +47,9 @@ test('after login the broker connects, weather shows; a broker restart shows "re
   await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') !== 'connected');
 
   server = await startServer(env, { dataDir });
-  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected', undefined, {
+    timeout: 30_000,
+  });
   await page.getByText('消息服务连接成功').waitFor({ timeout: 10_000 });
   await page.close();
 });

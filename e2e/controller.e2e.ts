@@ -77,7 +77,9 @@ test('inside the (simulated) bridge: console path → controller login → sign 
   await page.getByRole('region', { name: '平台接口组件' }).getByText('已加载').waitFor();
 
   // Touch targets: every navigation tab and button on the screen is at least 48 px tall.
-  const heights = await page.locator('nav[aria-label="遥控器导航"] [role="tab"], main button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  const heights = await page
+    .locator('nav[aria-label="遥控器导航"] [role="tab"], main button')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
   expect(heights.length).toBeGreaterThan(0);
   expect(Math.min(...heights)).toBeGreaterThanOrEqual(48);
 
@@ -122,7 +124,12 @@ test('the task screen draws the route of a task on the map', async () => {
       { lat: 22.5213, lng: 113.9436, alt: 90, speed: 8, action: 'none' },
     ],
   });
-  const task = await api<{ id: number; name: string }>('POST', '/Task/', token, { name: `e2e 任务 ${Date.now()}`, project_id: project.id, route_id: route.id, kind: 'inspection' });
+  const task = await api<{ id: number; name: string }>('POST', '/Task/', token, {
+    name: `e2e 任务 ${Date.now()}`,
+    project_id: project.id,
+    route_id: route.id,
+    kind: 'inspection',
+  });
 
   await page.goto(`${server.url}?djibridge=sim#/djiapp/login`);
   await page.getByLabel('用户名').fill('admin');

@@ -36,10 +36,18 @@ let token: string | null = null;
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
   const base = server.url.replace(/\/$/, '');
   if (!token) {
-    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: server.adminPassword }) });
+    const login = await fetch(`${base}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+    });
     token = ((await login.json()) as { data: { token: string } }).data.token;
   }
-  const res = await fetch(`${base}/api${p}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${base}/api${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return ((await res.json()) as { data: T }).data;
 }
 
@@ -108,7 +116,16 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
   const before = await api<{ total: number }>('GET', '/Feature/');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geojson-'));
   const bad = path.join(dir, 'bad.geojson');
-  fs.writeFileSync(bad, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'ok' }, geometry: { type: 'Point', coordinates: [114, 22] } }, { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [114, 95] } }] }));
+  fs.writeFileSync(
+    bad,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'ok' }, geometry: { type: 'Point', coordinates: [114, 22] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [114, 95] } },
+      ],
+    }),
+  );
   await page.getByLabel('导入 GeoJSON').setInputFiles(bad);
   const alert = page.getByRole('alert').filter({ hasText: 'bad.geojson' });
   await alert.waitFor();
@@ -116,7 +133,17 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
   expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total);
 
   const good = path.join(dir, 'good.geojson');
-  fs.writeFileSync(good, JSON.stringify({ type: 'FeatureCollection', features: [1, 2, 3].map((i) => ({ type: 'Feature', properties: { name: `Import ${i}`, category: 'pole' }, geometry: { type: 'Point', coordinates: [114 + i / 100, 22.5] } })) }));
+  fs.writeFileSync(
+    good,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [1, 2, 3].map((i) => ({
+        type: 'Feature',
+        properties: { name: `Import ${i}`, category: 'pole' },
+        geometry: { type: 'Point', coordinates: [114 + i / 100, 22.5] },
+      })),
+    }),
+  );
   await page.getByLabel('导入 GeoJSON').setInputFiles(good);
   await page.getByText('已导入 3 个要素').waitFor();
   await page.getByRole('button', { name: /Import 3/ }).waitFor();
@@ -127,5 +154,7 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
   const file = await (await download).path();
   const exported = JSON.parse(fs.readFileSync(file!, 'utf8'));
   expect(exported.type).toBe('FeatureCollection');
-  expect(exported.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(expect.arrayContaining(['Import 1', 'Import 2', 'Import 3']));
+  expect(exported.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(
+    expect.arrayContaining(['Import 1', 'Import 2', 'Import 3']),
+  );
 });

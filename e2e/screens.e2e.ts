@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${server.url.replace(/\/$/, "")}/api${path}`, {
+  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -89,8 +89,25 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   const admin = await tokenOf('admin', server.adminPassword);
   const now = Date.now();
   const iso = (offsetH: number) => new Date(now + offsetH * 3_600_000).toISOString();
-  const area = { type: 'Polygon', coordinates: [[[114.05, 22.54], [114.06, 22.54], [114.06, 22.55], [114.05, 22.54]]] };
-  const { data: draft } = await api<{ id: number }>('POST', '/Airspace/Apply/', admin, { area, min_alt: 0, max_alt: 120, start_at: iso(-2), end_at: iso(6), purpose: 'E2E 空域流程' });
+  const area = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [114.05, 22.54],
+        [114.06, 22.54],
+        [114.06, 22.55],
+        [114.05, 22.54],
+      ],
+    ],
+  };
+  const { data: draft } = await api<{ id: number }>('POST', '/Airspace/Apply/', admin, {
+    area,
+    min_alt: 0,
+    max_alt: 120,
+    start_at: iso(-2),
+    end_at: iso(6),
+    purpose: 'E2E 空域流程',
+  });
 
   await signIn('admin', server.adminPassword);
   await page.goto(`${server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 空域流程')}`);
@@ -115,13 +132,21 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   await page.keyboard.press('Escape');
   await planDialog.getByRole('button', { name: '取消' }).click();
   const { data: devices } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', admin);
-  const { status: filed, data: plan } = await api<{ id: number }>('POST', '/Airspace/Plan/', admin, { application_id: draft.id, device_id: devices.items[0].id, planned_start_at: iso(-1), planned_end_at: iso(1) });
+  const { status: filed, data: plan } = await api<{ id: number }>('POST', '/Airspace/Plan/', admin, {
+    application_id: draft.id,
+    device_id: devices.items[0].id,
+    planned_start_at: iso(-1),
+    planned_end_at: iso(1),
+  });
   expect(filed).toBe(200);
   await page.goto(`${server.url}#/AirSpace/Plan?status=filed`);
   const planRow = page.getByRole('row').filter({ hasText: `#${draft.id}` });
   await planRow.getByRole('button', { name: `受理 ${plan.id}` }).click();
   await page.getByRole('dialog', { name: '受理飞行计划' }).getByRole('button', { name: '确定' }).click();
-  await page.getByRole('row').filter({ hasText: `#${draft.id}` }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('row')
+    .filter({ hasText: `#${draft.id}` })
+    .waitFor({ state: 'detached' });
 
   await page.goto(`${server.url}#/AirSpace/Report`);
   const totals = page.getByLabel('totals');
@@ -134,11 +159,21 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     landing_at: iso(-0.1),
     distance_m: 3200,
     max_alt: 110,
-    track: { type: 'LineString', coordinates: [[114.05, 22.54], [114.055, 22.545], [114.06, 22.55]] },
+    track: {
+      type: 'LineString',
+      coordinates: [
+        [114.05, 22.54],
+        [114.055, 22.545],
+        [114.06, 22.55],
+      ],
+    },
   });
   expect(reported).toBe(200);
   await page.reload();
-  await page.getByLabel('totals').filter({ hasText: `共 ${before + 1} 架次` }).waitFor();
+  await page
+    .getByLabel('totals')
+    .filter({ hasText: `共 ${before + 1} 架次` })
+    .waitFor();
   await page.getByRole('figure', { name: '每日飞行架次' }).waitFor();
   const { data: plansAfter } = await api<{ status: string }>('GET', `/Airspace/Plan/${plan.id}/`, admin);
   expect(plansAfter.status).toBe('flown');

@@ -16,11 +16,15 @@ beforeAll(async () => {
   server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
   const root = path.resolve(__dirname, '..');
   const url = server.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/mqtt';
-  simulator = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), '--drones', '5', '--url', url, '--rate', '2'], {
-    cwd: root,
-    env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  simulator = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), '--drones', '5', '--url', url, '--rate', '2'],
+    {
+      cwd: root,
+      env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   simulator.stdout!.on('data', (c) => (simulatorOutput += c));
   simulator.stderr!.on('data', (c) => (simulatorOutput += c));
   browser = await launchBrowser();
@@ -56,7 +60,8 @@ type DronePositions = Record<string, string>;
 /** What the fleet canvas shows: position and heading by serial (read from the layer's probe on the map container). */
 const dronePositions = (p: Page) =>
   p.evaluate(() => {
-    const container = document.querySelector('[aria-label="态势感知"] .leaflet-container') as (HTMLElement & { droneLayer?: { drones: () => Record<string, { lat: number; lng: number; heading: number }> } }) | null;
+    const container = document.querySelector('[aria-label="态势感知"] .leaflet-container') as
+      (HTMLElement & { droneLayer?: { drones: () => Record<string, { lat: number; lng: number; heading: number }> } }) | null;
     const drones = container?.droneLayer?.drones() ?? {};
     return Object.fromEntries(Object.entries(drones).map(([sn, d]) => [sn, `${d.lat},${d.lng},${d.heading}`])) as Record<string, string>;
   });
@@ -85,7 +90,9 @@ test('with the simulator running, /Tas shows the drones moving, the online count
 
   // Online count from sysinfo/online.
   const online = page.getByLabel('在线设备');
-  await page.waitForFunction(() => /在线设备 \d+ \/ \d+/.test(document.querySelector('[aria-label="在线设备"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => /在线设备 \d+ \/ \d+/.test(document.querySelector('[aria-label="在线设备"]')?.textContent ?? ''), undefined, {
+    timeout: 20_000,
+  });
   const [, count] = /在线设备 (\d+) \//.exec((await online.textContent()) ?? '')!;
   expect(Number(count)).toBeGreaterThanOrEqual(5);
 

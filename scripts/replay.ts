@@ -106,7 +106,9 @@ export function main(argv: string[], io: Io = { out: (t) => process.stdout.write
 
   const timeline = buildTimeline(rootReducer, log, { untilSeq: args.untilSeq });
   if (timeline.failure) {
-    io.err(`replay: bad log ${args.logPath}: ${timeline.failure.message}\nreplay stopped after ${timeline.applied} of ${log.entries.length} entries; no final state.\n`);
+    io.err(
+      `replay: bad log ${args.logPath}: ${timeline.failure.message}\nreplay stopped after ${timeline.applied} of ${log.entries.length} entries; no final state.\n`,
+    );
     return EXIT_BAD_LOG;
   }
   const finalState = timeline.states[timeline.applied];
@@ -131,7 +133,11 @@ export function main(argv: string[], io: Io = { out: (t) => process.stdout.write
       const state = finalState as Record<string, unknown>;
       const skipped = Object.keys(state).filter((key) => !(key in (expected as object)));
       if (skipped.length) io.err(`replay: not compared (absent from ${args.expectPath}): ${skipped.join(', ')}\n`);
-      compared = Object.fromEntries(Object.keys(state).filter((key) => !skipped.includes(key)).map((key) => [key, state[key]]));
+      compared = Object.fromEntries(
+        Object.keys(state)
+          .filter((key) => !skipped.includes(key))
+          .map((key) => [key, state[key]]),
+      );
     }
     const differences = diffPaths(compared, expected);
     if (differences.length) {

@@ -25,7 +25,9 @@ function parseArgs(argv: string[]): Args {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   if (argv.includes('--help') || argv.includes('-h')) {
-    console.log('npm run simulate -- [--drones 10] [--url ws://localhost:8080/mqtt] [--rate 1] [--secret DEVICE_SECRET] [--api http://localhost:8080] [--user admin --password …] [--prefix SIM]');
+    console.log(
+      'npm run simulate -- [--drones 10] [--url ws://localhost:8080/mqtt] [--rate 1] [--secret DEVICE_SECRET] [--api http://localhost:8080] [--user admin --password …] [--prefix SIM]',
+    );
     process.exit(0);
   }
   const port = process.env.PORT ?? '8080';
@@ -34,7 +36,12 @@ function parseArgs(argv: string[]): Args {
   const rate = Number(get('rate') ?? 1);
   if (!Number.isInteger(drones) || drones < 1 || drones > 5000) throw new Error('--drones must be an integer 1…5000');
   if (!(rate > 0 && rate <= 50)) throw new Error('--rate must be between 0 and 50 Hz');
-  const api = get('api') ?? url.replace(/^ws/, 'http').replace(/^mqtt/, 'http').replace(/\/mqtt$/, '');
+  const api =
+    get('api') ??
+    url
+      .replace(/^ws/, 'http')
+      .replace(/^mqtt/, 'http')
+      .replace(/\/mqtt$/, '');
   return {
     drones,
     url,
@@ -94,7 +101,11 @@ async function loadDemoData(args: Args): Promise<{ routes: Point[][]; serials: s
     return [];
   };
   try {
-    const login = await fetch(`${args.api}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: args.user, password: args.password }) });
+    const login = await fetch(`${args.api}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: args.user, password: args.password }),
+    });
     if (!login.ok) throw new Error(`login answered ${login.status}`);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const get = async (path: string) => {
@@ -104,9 +115,15 @@ async function loadDemoData(args: Args): Promise<{ routes: Point[][]; serials: s
     const [routeRows, deviceRows] = await Promise.all([get('/Route/?page_size=100'), get('/Device/?page_size=100')]);
     const routes = routeRows
       .map((r) => (Array.isArray(r.waypoints) ? (r.waypoints as Array<Record<string, number>>) : []))
-      .map((wps) => wps.filter((w) => typeof w.lat === 'number' && typeof w.lng === 'number').map((w) => ({ lat: w.lat, lng: w.lng, alt: typeof w.alt === 'number' ? w.alt : 80 })))
+      .map((wps) =>
+        wps
+          .filter((w) => typeof w.lat === 'number' && typeof w.lng === 'number')
+          .map((w) => ({ lat: w.lat, lng: w.lng, alt: typeof w.alt === 'number' ? w.alt : 80 })),
+      )
       .filter((wps) => wps.length >= 2);
-    const serials = deviceRows.map((d) => d.serial ?? d.sn ?? d.serial_number).filter((s): s is string => typeof s === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(s));
+    const serials = deviceRows
+      .map((d) => d.serial ?? d.sn ?? d.serial_number)
+      .filter((s): s is string => typeof s === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(s));
     return { routes, serials };
   } catch (error) {
     console.warn(`API ${args.api} not usable (${error instanceof Error ? error.message : error}): flying circles near Shenzhen with ${args.prefix}-serials`);
@@ -156,7 +173,11 @@ class Drone {
           if (d === 0) break;
         } else {
           const f = travel / d;
-          this.pos = { lat: this.pos.lat + (target.lat - this.pos.lat) * f, lng: this.pos.lng + (target.lng - this.pos.lng) * f, alt: this.pos.alt + (target.alt - this.pos.alt) * f };
+          this.pos = {
+            lat: this.pos.lat + (target.lat - this.pos.lat) * f,
+            lng: this.pos.lng + (target.lng - this.pos.lng) * f,
+            alt: this.pos.alt + (target.alt - this.pos.alt) * f,
+          };
           travel = 0;
         }
       }
@@ -182,9 +203,18 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const demo = await loadDemoData(args);
   const serials = Array.from({ length: args.drones }, (_, i) => demo.serials[i] ?? `${args.prefix}-${String(i + 1).padStart(4, '0')}`);
-  console.log(`Simulating ${args.drones} drone(s) at ${args.rate} Hz on ${args.url} (${demo.routes.length ? `${demo.routes.length} demo route(s)` : 'circles near Shenzhen'}); Ctrl+C stops.`);
+  console.log(
+    `Simulating ${args.drones} drone(s) at ${args.rate} Hz on ${args.url} (${demo.routes.length ? `${demo.routes.length} demo route(s)` : 'circles near Shenzhen'}); Ctrl+C stops.`,
+  );
   const drones = serials.map((sn, i) => {
-    const client = mqtt.connect(args.url, { clientId: `dev_${sn}_${process.pid}`, username: sn, password: args.secret, clean: true, reconnectPeriod: 2000, connectTimeout: 7000 });
+    const client = mqtt.connect(args.url, {
+      clientId: `dev_${sn}_${process.pid}`,
+      username: sn,
+      password: args.secret,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 7000,
+    });
     let warned = false;
     client.on('error', (error) => {
       if (!warned) console.warn(`${sn}: ${error.message}`);

@@ -16,10 +16,12 @@ async function main(): Promise<void> {
 
   const lines = [`Skyline Ops console: ${url}`, `API: ${url}api/   data: ${database.description}`];
   if (app.mqtt) lines.push(app.mqtt.describe(url));
-  if (admin.newPassword && admin.generated) lines.push(`Login: ${admin.username} / ${admin.newPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose or reset it)`);
+  if (admin.newPassword && admin.generated)
+    lines.push(`Login: ${admin.username} / ${admin.newPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose or reset it)`);
   else if (admin.newPassword) lines.push(`Login: ${admin.username} / the password in ADMIN_PASSWORD`);
   else lines.push(`Login: ${admin.username} / the password printed at first start (restart with ADMIN_PASSWORD=… to reset it)`);
-  if (demoSeeded) lines.push(`Demo users: ${DEMO_USERS.map((u) => u.username).join(' / ')}, password ${DEMO_PASSWORD}   (demo data seeded now; DEMO_SEED=0 skips it)`);
+  if (demoSeeded)
+    lines.push(`Demo users: ${DEMO_USERS.map((u) => u.username).join(' / ')}, password ${DEMO_PASSWORD}   (demo data seeded now; DEMO_SEED=0 skips it)`);
   console.log(lines.join('\n'));
 
   const shutdown = async (signal: string) => {

@@ -142,7 +142,11 @@ describe('npm run replay', () => {
   it('sets the process exit status when run through tsx', () => {
     const root = path.join(__dirname, '../..');
     const tsx = path.join(root, 'node_modules/.bin/tsx');
-    const ok = spawnSync(tsx, ['scripts/replay.ts', path.join(FIXTURES, 'language-switch.log.json'), '--expect', path.join(FIXTURES, 'language-switch.expected.json')], { cwd: root, encoding: 'utf8' });
+    const ok = spawnSync(
+      tsx,
+      ['scripts/replay.ts', path.join(FIXTURES, 'language-switch.log.json'), '--expect', path.join(FIXTURES, 'language-switch.expected.json')],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(ok.status).toBe(0);
     const bad = spawnSync(tsx, ['scripts/replay.ts', write('{')], { cwd: root, encoding: 'utf8' });
     expect(bad.status).toBe(2);

@@ -13,7 +13,9 @@ const pick = (state: unknown, keys: string[]): Record<string, unknown> => Object
 
 // The project session's failed join is logged, as spec §4 wants; only that warning is kept out of the test output.
 const warn = console.warn;
-beforeAll(() => jest.spyOn(console, 'warn').mockImplementation((message, ...rest) => void (String(message).startsWith('Joining project') || warn(message, ...rest))));
+beforeAll(() =>
+  jest.spyOn(console, 'warn').mockImplementation((message, ...rest) => void (String(message).startsWith('Joining project') || warn(message, ...rest))),
+);
 afterAll(() => jest.restoreAllMocks());
 
 describe.each(SESSIONS.map((s) => [s.name, s] as const))('recorded session "%s"', (name, session) => {

@@ -16,7 +16,15 @@ function sourceFiles(dir: string): string[] {
 describe('replay action registry', () => {
   const definers = sourceFiles(SRC).filter((file) => /\bcreate(Slice|Action)\s*[<(]/.test(fs.readFileSync(file, 'utf8')));
 
-  const modules = definers.map((file) => path.relative(SRC, file).replace(/\.tsx?$/, '').split(path.sep).join('/')).filter((m) => !OTHER_STORE_MODULES.includes(m));
+  const modules = definers
+    .map((file) =>
+      path
+        .relative(SRC, file)
+        .replace(/\.tsx?$/, '')
+        .split(path.sep)
+        .join('/'),
+    )
+    .filter((m) => !OTHER_STORE_MODULES.includes(m));
 
   it.each(modules.map((m) => [m]))('knows every action type exported by %s', (relative) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

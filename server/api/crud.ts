@@ -123,7 +123,8 @@ async function readMultipart(request: FastifyRequest, fileField: string | undefi
       try {
         data = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`${part.fieldname} is larger than 5 MB`, [{ field: part.fieldname, message: 'larger than 5 MB' }]);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw badRequest(`${part.fieldname} is larger than 5 MB`, [{ field: part.fieldname, message: 'larger than 5 MB' }]);
         throw error;
       }
       if (data.length > 0) file = { filename: part.filename, data };
@@ -162,7 +163,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     for (const column of def.unique ?? []) {
       const value = input[column];
       if (value === undefined || value === null) continue;
-      let qb = (db.selectFrom(def.table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>).select('id').where(column as string, '=', value as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+      let qb = (db.selectFrom(def.table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>)
+        .select('id')
+        .where(column as string, '=', value as never); // eslint-disable-line @typescript-eslint/no-explicit-any
       if (id !== undefined) qb = qb.where('id', '<>', id);
       if (await qb.executeTakeFirst()) errors.push({ field: column, message: `${String(value)} is already taken` });
     }
@@ -172,7 +175,10 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   /** The row if it exists and the caller's scope shows it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
     if (!def.scope) return findRow(appBase.db, def.table, id);
-    const qb = def.scope(appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>, request) as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const qb = def.scope(
+      appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>,
+      request,
+    ) as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
   };
 
@@ -216,9 +222,17 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         let id: number;
         if (existing) {
           id = existingId!;
-          await qb.updateTable(def.table as string).set({ ...row, updated_at: ctx.now }).where('id', '=', id).execute();
+          await qb
+            .updateTable(def.table as string)
+            .set({ ...row, updated_at: ctx.now })
+            .where('id', '=', id)
+            .execute();
         } else {
-          const inserted = await qb.insertInto(def.table as string).values({ ...row, created_at: ctx.now, updated_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
+          const inserted = await qb
+            .insertInto(def.table as string)
+            .values({ ...row, created_at: ctx.now, updated_at: ctx.now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           id = Number(inserted.id);
         }
         await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>);
@@ -239,24 +253,49 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   if (ops.has('list')) {
     app.get(
       def.path,
-      { schema: { tags: [def.tag], summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`, querystring: querySchema, response: { 200: envelopeSchema(listData) } }, preValidation: canRead },
+      {
+        schema: {
+          tags: [def.tag],
+          summary: `List ${def.entity} rows (page, page_size, search, ordering, filters)`,
+          querystring: querySchema,
+          response: { 200: envelopeSchema(listData) },
+        },
+        preValidation: canRead,
+      },
       async (request) => {
-        const result = await listRows(appBase.db, def.list, toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>), def.scope && ((qb) => def.scope!(qb, request, request.query as Record<string, unknown>)));
+        const result = await listRows(
+          appBase.db,
+          def.list,
+          toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
+          def.scope && ((qb) => def.scope!(qb, request, request.query as Record<string, unknown>)),
+        );
         return ok({ items: await present(request, result.items), total: result.total });
       },
     );
   }
   if (ops.has('get')) {
-    app.get(itemPath, { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preValidation: canRead }, async (request) => {
-      const row = await findVisible(request, request.params.id);
-      if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
-      return ok((await present(request, [row]))[0]);
-    });
+    app.get(
+      itemPath,
+      { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preValidation: canRead },
+      async (request) => {
+        const row = await findVisible(request, request.params.id);
+        if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+        return ok((await present(request, [row]))[0]);
+      },
+    );
   }
   if (ops.has('create')) {
     app.post(
       def.path,
-      { schema: { tags: [def.tag], summary: `Create a ${def.entity}`, ...(bodySchema ? { body: bodySchema } : { consumes }), response: { 200: envelopeSchema(anyData) } }, preValidation: canWrite },
+      {
+        schema: {
+          tags: [def.tag],
+          summary: `Create a ${def.entity}`,
+          ...(bodySchema ? { body: bodySchema } : { consumes }),
+          response: { 200: envelopeSchema(anyData) },
+        },
+        preValidation: canWrite,
+      },
       async (request) => ok((await present(request, [await write(request, def.input)]))[0], 'created'),
     );
   }
@@ -265,7 +304,13 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       app[method](
         itemPath,
         {
-          schema: { tags: [def.tag], summary: `Update a ${def.entity} (any subset of the fields)`, params: idParams, ...(bodySchema ? { body: updateSchema } : { consumes }), response: { 200: envelopeSchema(anyData) } },
+          schema: {
+            tags: [def.tag],
+            summary: `Update a ${def.entity} (any subset of the fields)`,
+            params: idParams,
+            ...(bodySchema ? { body: updateSchema } : { consumes }),
+            response: { 200: envelopeSchema(anyData) },
+          },
           preValidation: canWrite,
         },
         async (request) => {
@@ -279,21 +324,31 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     }
   }
   if (ops.has('delete')) {
-    app.delete(itemPath, { schema: { tags: [def.tag], summary: `Delete a ${def.entity}`, params: idParams, response: { 200: envelopeSchema(z.null()) } }, preValidation: canWrite }, async (request) => {
-      const existing = await findRow(appBase.db, def.table, request.params.id);
-      if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
-      const refusal = def.guardDelete?.(existing, request);
-      if (refusal) throw conflict(refusal);
-      try {
-        await appBase.db.transaction().execute(async (trx) => {
-          await (trx as unknown as Kysely<any>).deleteFrom(def.table as string).where('id', '=', request.params.id).execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
-          await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
-        });
-      } catch (error) {
-        mapWriteError(error, def.entity);
-      }
-      await discardFile(request, fileOf(existing));
-      return ok(null, 'deleted');
-    });
+    app.delete(
+      itemPath,
+      {
+        schema: { tags: [def.tag], summary: `Delete a ${def.entity}`, params: idParams, response: { 200: envelopeSchema(z.null()) } },
+        preValidation: canWrite,
+      },
+      async (request) => {
+        const existing = await findRow(appBase.db, def.table, request.params.id);
+        if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+        const refusal = def.guardDelete?.(existing, request);
+        if (refusal) throw conflict(refusal);
+        try {
+          await appBase.db.transaction().execute(async (trx) => {
+            await (trx as unknown as Kysely<any>)
+              .deleteFrom(def.table as string)
+              .where('id', '=', request.params.id)
+              .execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
+            await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
+          });
+        } catch (error) {
+          mapWriteError(error, def.entity);
+        }
+        await discardFile(request, fileOf(existing));
+        return ok(null, 'deleted');
+      },
+    );
   }
 }

@@ -23,19 +23,27 @@ const id = z.number().int().positive();
 const name = z.string().trim().min(1, 'is required').max(128);
 
 /** Multipart sends text: "" means absent, "null" means null, numbers are coerced. */
-const formNumber = (inner: z.ZodNumber) => z.preprocess((v) => (v === '' ? undefined : v === 'null' ? null : typeof v === 'string' ? Number(v) : v), inner.nullable().optional());
+const formNumber = (inner: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' ? undefined : v === 'null' ? null : typeof v === 'string' ? Number(v) : v), inner.nullable().optional());
 const formText = (max: number) => z.preprocess((v) => (v === '' || v === 'null' ? null : v), z.string().max(max).nullable().optional());
 
 /** 400 when `parentId` is row `id` itself or one of its descendants: the tree would become a loop. */
 async function checkParent(db: Kysely<Database>, table: 'departments' | 'resources', id: number, parentId: number | null | undefined): Promise<void> {
-  for (let at = parentId ?? null; at !== null; ) {
-    if (at === id) throw badRequest('Invalid body: parent_id cannot be the row itself or one of its descendants', [{ field: 'parent_id', message: 'cannot be the row itself or one of its descendants' }]);
+  for (let at = parentId ?? null; at !== null;) {
+    if (at === id)
+      throw badRequest('Invalid body: parent_id cannot be the row itself or one of its descendants', [
+        { field: 'parent_id', message: 'cannot be the row itself or one of its descendants' },
+      ]);
     at = (await db.selectFrom(table).select('parent_id').where('id', '=', at).executeTakeFirst())?.parent_id ?? null;
   }
 }
 
 function orderErrors(a: unknown, b: unknown, fieldB: string, message: string): FieldError[] {
-  return typeof a === 'string' && typeof b === 'string' && a >= b ? [{ field: fieldB, message }] : typeof a === 'number' && typeof b === 'number' && a > b ? [{ field: fieldB, message }] : [];
+  return typeof a === 'string' && typeof b === 'string' && a >= b
+    ? [{ field: fieldB, message }]
+    : typeof a === 'number' && typeof b === 'number' && a > b
+      ? [{ field: fieldB, message }]
+      : [];
 }
 
 export const DEVICE_KINDS = ['aircraft', 'dock', 'remote_controller'] as const;
@@ -44,7 +52,12 @@ export const PROJECT_STATUSES = ['planning', 'active', 'paused', 'archived'] as 
 export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
 export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
 
-const permissionCode = z.string().refine((c) => c === '*' || (PERMISSION_CODES as string[]).includes(c) || PERMISSION_CODES.some((p) => `${p.split(':')[0]}:*` === c), 'unknown permission code');
+const permissionCode = z
+  .string()
+  .refine(
+    (c) => c === '*' || (PERMISSION_CODES as string[]).includes(c) || PERMISSION_CODES.some((p) => `${p.split(':')[0]}:*` === c),
+    'unknown permission code',
+  );
 
 export async function rolesOfUsers(db: Kysely<Database>, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { id: number; code: string; name: string }[]>();
@@ -87,7 +100,12 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     read: 'org:read',
     write: 'org:write',
     list: { table: 'roles', search: ['code', 'name'], order: ['id', 'code', 'name', 'created_at'], defaultOrder: 'id' },
-    input: z.object({ code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'lower-case letters, digits and _'), name, description: z.string().max(500).nullable().optional(), permissions: z.array(permissionCode).max(100) }),
+    input: z.object({
+      code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'lower-case letters, digits and _'),
+      name,
+      description: z.string().max(500).nullable().optional(),
+      permissions: z.array(permissionCode).max(100),
+    }),
     unique: ['code'],
     guardDelete: (row) => (row.code === 'admin' ? 'The admin role cannot be deleted' : null),
     toRow: (input) => defined({ ...input, permissions: json(input.permissions && [...new Set(input.permissions)].sort()) }),
@@ -101,7 +119,13 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'resources',
     read: 'org:read',
     write: 'org:write',
-    list: { table: 'resources', search: ['code', 'name', 'path'], order: ['id', 'code', 'name', 'sort'], defaultOrder: 'sort', filters: { parent_id: 'int', kind: 'string' } },
+    list: {
+      table: 'resources',
+      search: ['code', 'name', 'path'],
+      order: ['id', 'code', 'name', 'sort'],
+      defaultOrder: 'sort',
+      filters: { parent_id: 'int', kind: 'string' },
+    },
     input: z.object({
       code: z.string().trim().min(1).max(128),
       name,
@@ -127,9 +151,18 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'users',
     read: 'org:read',
     write: 'org:write',
-    list: { table: 'users', search: ['username', 'display_name', 'phone', 'email'], order: ['id', 'username', 'display_name', 'created_at'], defaultOrder: 'id', filters: { dept_id: 'int', is_active: 'int' } },
+    list: {
+      table: 'users',
+      search: ['username', 'display_name', 'phone', 'email'],
+      order: ['id', 'username', 'display_name', 'created_at'],
+      defaultOrder: 'id',
+      filters: { dept_id: 'int', is_active: 'int' },
+    },
     input: z.object({
-      username: z.string().trim().regex(/^[A-Za-z0-9_.-]{3,64}$/, '3-64 letters, digits, _ . -'),
+      username: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_.-]{3,64}$/, '3-64 letters, digits, _ . -'),
       name,
       password: z.string().min(8, 'at least 8 characters').max(256).optional(),
       phone: z.string().max(32).nullable().optional(),
@@ -155,7 +188,10 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     },
     toApi: ({ password_hash: _hash, display_name, ...row }) => ({ ...row, name: display_name }),
     decorate: async (db, items) => {
-      const roles = await rolesOfUsers(db, items.map((i) => i.id as number));
+      const roles = await rolesOfUsers(
+        db,
+        items.map((i) => i.id as number),
+      );
       return items.map((i) => ({ ...i, roles: roles.get(i.id as number) ?? [], role_ids: (roles.get(i.id as number) ?? []).map((r) => r.id) }));
     },
   });
@@ -167,8 +203,19 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'notices',
     read: null,
     write: 'notice:write',
-    list: { table: 'notices', search: ['title', 'content'], order: ['id', 'publish_at', 'level', 'created_at'], defaultOrder: '-publish_at', filters: { level: 'string' } },
-    input: z.object({ title: z.string().trim().min(1).max(200), content: z.string().min(1).max(20_000), level: z.enum(NOTICE_LEVELS).default('info'), publish_at: iso.optional() }),
+    list: {
+      table: 'notices',
+      search: ['title', 'content'],
+      order: ['id', 'publish_at', 'level', 'created_at'],
+      defaultOrder: '-publish_at',
+      filters: { level: 'string' },
+    },
+    input: z.object({
+      title: z.string().trim().min(1).max(200),
+      content: z.string().min(1).max(20_000),
+      level: z.enum(NOTICE_LEVELS).default('info'),
+      publish_at: iso.optional(),
+    }),
     // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
     listParams: { published: z.enum(['0', '1']).optional() },
     // Scheduled notices stay hidden until their publish time, except from those who write notices.
@@ -206,7 +253,10 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
       filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },
     },
     input: z.object({
-      serial: z.string().trim().regex(/^[A-Za-z0-9-]{4,64}$/, '4-64 letters, digits or -'),
+      serial: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9-]{4,64}$/, '4-64 letters, digits or -'),
       name,
       model: z.string().trim().min(1).max(64),
       kind: z.enum(DEVICE_KINDS),
@@ -225,7 +275,18 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     toRow: (input, _ctx, existing) =>
       existing
         ? defined(input)
-        : { firmware: null, dept_id: null, status: 'offline', photo: null, last_seen_at: null, last_lat: null, last_lng: null, last_alt: null, battery: null, ...defined(input) },
+        : {
+            firmware: null,
+            dept_id: null,
+            status: 'offline',
+            photo: null,
+            last_seen_at: null,
+            last_lat: null,
+            last_lng: null,
+            last_alt: null,
+            battery: null,
+            ...defined(input),
+          },
     toApi: (row) => ({ ...row }),
   });
 
@@ -236,7 +297,13 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'projects',
     read: 'project:read',
     write: 'project:write',
-    list: { table: 'projects', search: ['name', 'description'], order: ['id', 'name', 'status', 'created_at'], defaultOrder: '-created_at', filters: { status: 'string', dept_id: 'int' } },
+    list: {
+      table: 'projects',
+      search: ['name', 'description'],
+      order: ['id', 'name', 'status', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { status: 'string', dept_id: 'int' },
+    },
     input: z.object({
       name,
       description: z.string().max(2000).nullable().optional(),
@@ -261,7 +328,13 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'routes',
     read: 'project:read',
     write: 'project:write',
-    list: { table: 'routes', search: ['name'], order: ['id', 'name', 'length_m', 'duration_s', 'created_at'], defaultOrder: '-created_at', filters: { project_id: 'int' } },
+    list: {
+      table: 'routes',
+      search: ['name'],
+      order: ['id', 'name', 'length_m', 'duration_s', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { project_id: 'int' },
+    },
     input: z.object({ project_id: id, name, waypoints: z.array(waypointSchema).min(2, 'a route needs at least 2 waypoints').max(2000) }),
     refs: { project_id: 'projects' },
     toRow: (input) => {
@@ -305,7 +378,18 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
         const route = await ctx.db.selectFrom('routes').select('project_id').where('id', '=', routeId).executeTakeFirst();
         if (route && route.project_id !== projectId) throw conflict('The route belongs to another project');
       }
-      return existing ? defined(input) : { route_id: null, device_id: null, pilot_id: null, scheduled_at: null, started_at: null, finished_at: null, status: TASK_MACHINE.initial, ...defined(input) };
+      return existing
+        ? defined(input)
+        : {
+            route_id: null,
+            device_id: null,
+            pilot_id: null,
+            scheduled_at: null,
+            started_at: null,
+            finished_at: null,
+            status: TASK_MACHINE.initial,
+            ...defined(input),
+          };
     },
     toApi: (row) => ({ ...row, actions: allowedActions(TASK_MACHINE, row.status) }),
   });
@@ -334,12 +418,24 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
       purpose: z.string().trim().min(1).max(2000),
     }),
     refs: { device_id: 'devices' },
-    check: (v) => [...orderErrors(v.min_alt, v.max_alt, 'max_alt', 'must be at least min_alt'), ...orderErrors(v.start_at, v.end_at, 'end_at', 'must be after start_at')],
+    check: (v) => [
+      ...orderErrors(v.min_alt, v.max_alt, 'max_alt', 'must be at least min_alt'),
+      ...orderErrors(v.start_at, v.end_at, 'end_at', 'must be after start_at'),
+    ],
     guardUpdate: (row) => (row.status !== 'draft' ? `Only a draft application can be edited (this one is ${row.status})` : null),
     guardDelete: (row) => (row.status !== 'draft' ? `Only a draft application can be deleted (this one is ${row.status}); cancel it instead` : null),
     toRow: (input, ctx, existing) => {
       const row = defined({ ...input, area: json(input.area) });
-      return existing ? row : { device_id: null, applicant_id: ctx.request.auth?.userId ?? null, status: APPLICATION_MACHINE.initial, reviewer_id: null, review_note: null, ...row };
+      return existing
+        ? row
+        : {
+            device_id: null,
+            applicant_id: ctx.request.auth?.userId ?? null,
+            status: APPLICATION_MACHINE.initial,
+            reviewer_id: null,
+            review_note: null,
+            ...row,
+          };
     },
     toApi: (row) => ({ ...row, area: parseJson(row.area, null), actions: allowedActions(APPLICATION_MACHINE, row.status) }),
   });
@@ -374,7 +470,8 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     toRow: async (input, ctx, existing) => {
       if (input.application_id !== undefined) {
         const application = await ctx.db.selectFrom('airspace_applications').select('status').where('id', '=', input.application_id).executeTakeFirst();
-        if (application && application.status !== 'approved') throw conflict(`A flight plan needs an approved airspace application (application ${input.application_id} is ${application.status})`);
+        if (application && application.status !== 'approved')
+          throw conflict(`A flight plan needs an approved airspace application (application ${input.application_id} is ${application.status})`);
       }
       return existing ? defined(input) : { task_id: null, route_id: null, device_id: null, note: null, status: PLAN_MACHINE.initial, ...defined(input) };
     },
@@ -415,9 +512,11 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
       if (takeoff && landing) row.duration_s = Math.round((Date.parse(landing) - Date.parse(takeoff)) / 1000);
       if (input.plan_id) {
         const plan = await ctx.db.selectFrom('flight_plans').select('status').where('id', '=', input.plan_id).executeTakeFirst();
-        if (plan && !['accepted', 'flown'].includes(plan.status)) throw conflict(`A flight report needs an accepted or flown plan (plan ${input.plan_id} is ${plan.status})`);
+        if (plan && !['accepted', 'flown'].includes(plan.status))
+          throw conflict(`A flight report needs an accepted or flown plan (plan ${input.plan_id} is ${plan.status})`);
         // Reporting the flight of an accepted plan marks the plan flown.
-        if (plan?.status === 'accepted') await ctx.db.updateTable('flight_plans').set({ status: 'flown', updated_at: ctx.now }).where('id', '=', input.plan_id).execute();
+        if (plan?.status === 'accepted')
+          await ctx.db.updateTable('flight_plans').set({ status: 'flown', updated_at: ctx.now }).where('id', '=', input.plan_id).execute();
       }
       return existing ? row : { plan_id: null, project_id: null, track: null, ...row };
     },
@@ -431,7 +530,13 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     table: 'features',
     read: 'map:read',
     write: 'map:write',
-    list: { table: 'features', search: ['name', 'category'], order: ['id', 'name', 'category', 'created_at'], defaultOrder: '-created_at', filters: { project_id: 'int', category: 'string' } },
+    list: {
+      table: 'features',
+      search: ['name', 'category'],
+      order: ['id', 'name', 'category', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { project_id: 'int', category: 'string' },
+    },
     input: z.object({
       project_id: id.nullable().optional(),
       name,

@@ -79,7 +79,8 @@ export function listQuerySchema<TB extends TableName>(spec: ListSpec<TB>, extra:
       for (const prefix of prefixes) {
         const from = (query as Record<string, unknown>)[`${prefix}_from`];
         const to = (query as Record<string, unknown>)[`${prefix}_to`];
-        if (typeof from === 'string' && typeof to === 'string' && to < from) ctx.addIssue({ code: 'custom', path: [`${prefix}_to`], message: `must not be before ${prefix}_from` });
+        if (typeof from === 'string' && typeof to === 'string' && to < from)
+          ctx.addIssue({ code: 'custom', path: [`${prefix}_to`], message: `must not be before ${prefix}_from` });
       }
     });
 }
@@ -137,7 +138,10 @@ export function ftsAllOf(texts: string[]): string {
 /** Ids of rows holding every trigram of `search` as far as the two rarest ones tell (a superset: re-check with LIKE). */
 async function fullTextCandidates(db: Kysely<Database>, fullText: NonNullable<ListSpec<TableName>['fullText']>, search: string) {
   const trigrams = searchTrigrams(search);
-  const { rows } = await sql<{ trigram: string; rows: number }>`select trigram, rows from ${sql.table(fullText.trigramCounts)} where trigram in (${sql.join(trigrams)})`.execute(db);
+  const { rows } = await sql<{
+    trigram: string;
+    rows: number;
+  }>`select trigram, rows from ${sql.table(fullText.trigramCounts)} where trigram in (${sql.join(trigrams)})`.execute(db);
   const narrowing = ftsAllOf(rarestTrigrams(trigrams, new Map(rows.map((r) => [r.trigram, r.rows]))));
   return sql`(select rowid from ${sql.table(fullText.index)} where ${sql.table(fullText.index)} match ${narrowing})`;
 }
@@ -170,12 +174,14 @@ export async function listRows<TB extends TableName>(
     // function runs per row; PostgreSQL compares lower(column) with lower(pattern).
     const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
     qb = qb.where((eb) => eb.or(spec.search.map((c) => eb(fold(sql.ref(`${spec.table}.${c}`)), 'like', sql`${fold(sql.val(pattern))} escape '\\'`))));
-    if (!postgres && spec.fullText && [...query.search!].length >= 3) qb = qb.where(sql.ref(`${spec.table}.id`), 'in', await fullTextCandidates(db, spec.fullText, query.search!));
+    if (!postgres && spec.fullText && [...query.search!].length >= 3)
+      qb = qb.where(sql.ref(`${spec.table}.id`), 'in', await fullTextCandidates(db, spec.fullText, query.search!));
   }
   const ordering = query.ordering ?? spec.defaultOrder;
   const desc = ordering.startsWith('-');
   const column = desc ? ordering.slice(1) : ordering;
-  const page = (q: SelectQueryBuilder<any, any, any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
+  const page = (q: SelectQueryBuilder<any, any, any>) =>
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     q
       .orderBy(sql.ref(`${spec.table}.${column}`), desc ? 'desc' : 'asc')
       .orderBy(sql.ref(`${spec.table}.id`), desc ? 'desc' : 'asc')
@@ -192,10 +198,20 @@ export async function listRows<TB extends TableName>(
     // One pass over the matches yields the page's ids and the total (count(*) over the matches); only the page's
     // rows are then read whole. In-process SQLite sorted hundreds of whole rows slower than it runs that second,
     // by-id query (a row deleted between the two is left out of the page); PostgreSQL is faster in one round trip.
-    const hits = (await page(qb.select([sql.ref(`${spec.table}.id`).as('id'), sql<number>`count(*) over ()`.as('__total')])).execute()) as { id: number; __total: unknown }[];
+    const hits = (await page(qb.select([sql.ref(`${spec.table}.id`).as('id'), sql<number>`count(*) over ()`.as('__total')])).execute()) as {
+      id: number;
+      __total: unknown;
+    }[];
     total = await totalOf(hits[0]);
     const ids = hits.map((hit) => hit.id);
-    const rows = ids.length > 0 ? ((await db.selectFrom(spec.table as TableName).selectAll().where(sql.ref(`${spec.table}.id`), 'in', ids).execute()) as Record<string, unknown>[]) : [];
+    const rows =
+      ids.length > 0
+        ? ((await db
+            .selectFrom(spec.table as TableName)
+            .selectAll()
+            .where(sql.ref(`${spec.table}.id`), 'in', ids)
+            .execute()) as Record<string, unknown>[])
+        : [];
     const rowsById = new Map(rows.map((row) => [Number(row.id), row]));
     items = ids.flatMap((id) => rowsById.get(Number(id)) ?? []) as Record<string, unknown>[];
   } else if (searching) {

@@ -44,7 +44,12 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
       schema: {
         tags: ['statistics'],
         summary: 'Flight statistics over a date range (UTC days, inclusive; default the last 30 days)',
-        querystring: z.object({ from: daySchema.optional(), to: daySchema.optional(), device_id: z.coerce.number().int().positive().optional(), project_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({
+          from: daySchema.optional(),
+          to: daySchema.optional(),
+          device_id: z.coerce.number().int().positive().optional(),
+          project_id: z.coerce.number().int().positive().optional(),
+        }),
         response: {
           200: envelopeSchema(
             z.object({
@@ -52,7 +57,12 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
               to: z.string(),
               flightsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
               hoursPerDevice: z.array(z.object({ deviceId: z.number(), name: z.string(), hours: z.number() })),
-              statusCounts: z.object({ tasks: z.record(z.string(), z.number()), plans: z.record(z.string(), z.number()), applications: z.record(z.string(), z.number()), devices: z.record(z.string(), z.number()) }),
+              statusCounts: z.object({
+                tasks: z.record(z.string(), z.number()),
+                plans: z.record(z.string(), z.number()),
+                applications: z.record(z.string(), z.number()),
+                devices: z.record(z.string(), z.number()),
+              }),
               totals: z.object({ flights: z.number(), hours: z.number(), distanceKm: z.number() }),
             }),
           ),
@@ -67,7 +77,8 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
       const fromMs = dayStartMs(from);
       const toMs = dayStartMs(to) + DAY_MS;
       if (toMs <= fromMs) throw badRequest('Invalid querystring: to must not be before from', [{ field: 'to', message: 'must not be before from' }]);
-      if (toMs - fromMs > 366 * DAY_MS) throw badRequest('Invalid querystring: the range is at most 366 days', [{ field: 'to', message: 'range is at most 366 days' }]);
+      if (toMs - fromMs > 366 * DAY_MS)
+        throw badRequest('Invalid querystring: the range is at most 366 days', [{ field: 'to', message: 'range is at most 366 days' }]);
       const start = nowIso(fromMs);
       const end = nowIso(toMs);
 
@@ -96,24 +107,49 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
             ]),
           );
         plans = plans.where('flight_plans.id', 'in', projectPlans);
-        applications = applications.where('airspace_applications.id', 'in', db.selectFrom('flight_plans').select('flight_plans.application_id').where('flight_plans.id', 'in', projectPlans));
+        applications = applications.where(
+          'airspace_applications.id',
+          'in',
+          db.selectFrom('flight_plans').select('flight_plans.application_id').where('flight_plans.id', 'in', projectPlans),
+        );
       }
       let devices = db.selectFrom('devices');
       if (q.device_id) devices = devices.where('id', '=', q.device_id);
 
       const [perDay, perDevice, totals, taskCounts, planCounts, applicationCounts, deviceCounts] = await Promise.all([
-        reports.select([dayExpr.as('date'), (eb) => eb.fn.countAll().as('n')]).groupBy(dayExpr).execute(),
+        reports
+          .select([dayExpr.as('date'), (eb) => eb.fn.countAll().as('n')])
+          .groupBy(dayExpr)
+          .execute(),
         reports
           .innerJoin('devices', 'devices.id', 'flight_reports.device_id')
           .select(['devices.id as deviceId', 'devices.name as name', (eb) => eb.fn.sum<number>('flight_reports.duration_s').as('seconds')])
           .groupBy(['devices.id', 'devices.name'])
           .orderBy('seconds', 'desc')
           .execute(),
-        reports.select([(eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum<number>('flight_reports.duration_s').as('s'), (eb) => eb.fn.sum<number>('flight_reports.distance_m').as('m')]).executeTakeFirst(),
-        tasks.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute(),
-        plans.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute(),
-        applications.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute(),
-        devices.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute(),
+        reports
+          .select([
+            (eb) => eb.fn.countAll().as('n'),
+            (eb) => eb.fn.sum<number>('flight_reports.duration_s').as('s'),
+            (eb) => eb.fn.sum<number>('flight_reports.distance_m').as('m'),
+          ])
+          .executeTakeFirst(),
+        tasks
+          .select(['status', (eb) => eb.fn.countAll().as('n')])
+          .groupBy('status')
+          .execute(),
+        plans
+          .select(['status', (eb) => eb.fn.countAll().as('n')])
+          .groupBy('status')
+          .execute(),
+        applications
+          .select(['status', (eb) => eb.fn.countAll().as('n')])
+          .groupBy('status')
+          .execute(),
+        devices
+          .select(['status', (eb) => eb.fn.countAll().as('n')])
+          .groupBy('status')
+          .execute(),
       ]);
       const byDay = new Map(perDay.map((r) => [r.date, Number(r.n)]));
       const flightsPerDay: { date: string; count: number }[] = [];
@@ -182,7 +218,14 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   const signedIn = requirePermission(appBase, null);
   app.get(
     '/Notice/unread/',
-    { schema: { tags: ['notices'], summary: 'Unread published notices of the signed-in user (header bell)', response: { 200: envelopeSchema(z.object({ count: z.number() })) } }, preValidation: signedIn },
+    {
+      schema: {
+        tags: ['notices'],
+        summary: 'Unread published notices of the signed-in user (header bell)',
+        response: { 200: envelopeSchema(z.object({ count: z.number() })) },
+      },
+      preValidation: signedIn,
+    },
     async (request) => {
       const row = await db
         .selectFrom('notices')
@@ -196,7 +239,15 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   );
   app.post(
     '/Notice/:id/read/',
-    { schema: { tags: ['notices'], summary: 'Mark a notice read for the signed-in user (idempotent)', params: idParams, response: { 200: envelopeSchema(z.null()) } }, preValidation: signedIn },
+    {
+      schema: {
+        tags: ['notices'],
+        summary: 'Mark a notice read for the signed-in user (idempotent)',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      preValidation: signedIn,
+    },
     async (request) => {
       // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
       const notice = await db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
@@ -211,7 +262,10 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
   );
   app.post(
     '/Notice/read-all/',
-    { schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } }, preValidation: signedIn },
+    {
+      schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } },
+      preValidation: signedIn,
+    },
     async (request) => {
       const userId = request.auth!.userId;
       const unread = await db

@@ -57,7 +57,11 @@ function registerWorkflow<A extends string>(appBase: FastifyInstance, def: Workf
             .where('status', '=', current.status)
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) throw conflict(`The ${def.machine.name} changed meanwhile; reload and try again`);
-          await writeAudit(trx, request, action, def.entity, id, { from: current.status, to: result.to, ...(request.body?.note ? { note: request.body.note } : {}) });
+          await writeAudit(trx, request, action, def.entity, id, {
+            from: current.status,
+            to: result.to,
+            ...(request.body?.note ? { note: request.body.note } : {}),
+          });
           return findRow(trx, def.table, id);
         });
         return ok(def.toApi(row as Record<string, unknown>), `${action} done`);
@@ -75,7 +79,13 @@ export function registerWorkflows(app: FastifyInstance): void {
     machine: TASK_MACHINE,
     permission: () => 'task:write',
     effects: (action, _body, _request, now) =>
-      action === 'start' ? { started_at: now } : action === 'complete' || action === 'fail' ? { finished_at: now } : action === 'retry' ? { started_at: null, finished_at: null } : {},
+      action === 'start'
+        ? { started_at: now }
+        : action === 'complete' || action === 'fail'
+          ? { finished_at: now }
+          : action === 'retry'
+            ? { started_at: null, finished_at: null }
+            : {},
     toApi: (row) => ({ ...row, actions: allowedActions(TASK_MACHINE, row.status as string) }),
   });
   registerWorkflow(app, {
@@ -85,7 +95,8 @@ export function registerWorkflows(app: FastifyInstance): void {
     table: 'airspace_applications',
     machine: APPLICATION_MACHINE,
     permission: (action) => (action === 'approve' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
-    effects: (action, body, request) => (action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null } : {}),
+    effects: (action, body, request) =>
+      action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null } : {},
     toApi: (row) => ({ ...row, area: JSON.parse(String(row.area)), actions: allowedActions(APPLICATION_MACHINE, row.status as string) }),
   });
   registerWorkflow(app, {

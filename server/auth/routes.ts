@@ -100,7 +100,10 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
 
   app.get(
     '/logininfo/',
-    { schema: { tags: ['auth'], summary: 'The signed-in user with roles and permission codes', response: { 200: envelopeSchema(loginInfoSchema) } }, preValidation: app.authenticate },
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user with roles and permission codes', response: { 200: envelopeSchema(loginInfoSchema) } },
+      preValidation: app.authenticate,
+    },
     async (request) => {
       const user = await findUserById(app.db, request.auth!.userId);
       if (!user) throw notFound('User not found');

@@ -20,7 +20,10 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlSec
   const session = { id: randomUUID(), user_id: userId, created_at: nowIso(now), expires_at: nowIso(now + ttlSeconds * 1000), revoked_at: null };
   await db.insertInto('sessions').values(session).execute();
   // Expired sessions are only kept long enough to be useless; pruning on login keeps the table small.
-  await db.deleteFrom('sessions').where('expires_at', '<', nowIso(now - 86_400_000)).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', nowIso(now - 86_400_000))
+    .execute();
   return { id: session.id, expiresAt: session.expires_at };
 }
 
@@ -54,4 +57,3 @@ export async function activeSessionIds(db: Kysely<Database>, sessionIds: string[
 export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
-

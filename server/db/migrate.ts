@@ -31,7 +31,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     },
   };
   // With a schema, the migration bookkeeping lives in it too (Kysely's "does the table exist" check looks at every schema).
-  const migrator = new Migrator({ db: handle.db, provider, ...(handle.dialect === 'postgres' && handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    ...(handle.dialect === 'postgres' && handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -9,7 +9,10 @@ export interface Machine<S extends string, A extends string> {
   transitions: Record<A, { from: readonly S[]; to: S }>;
 }
 
-export const TASK_MACHINE: Machine<'pending' | 'scheduled' | 'running' | 'done' | 'failed' | 'cancelled', 'schedule' | 'start' | 'complete' | 'fail' | 'cancel' | 'retry'> = {
+export const TASK_MACHINE: Machine<
+  'pending' | 'scheduled' | 'running' | 'done' | 'failed' | 'cancelled',
+  'schedule' | 'start' | 'complete' | 'fail' | 'cancel' | 'retry'
+> = {
   name: 'task',
   initial: 'pending',
   states: ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'],

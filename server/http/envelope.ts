@@ -49,7 +49,10 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
-      const errors = error.validation.map((issue) => ({ field: fieldPath(issue.instancePath, issue.params as Record<string, unknown>), message: issue.message ?? 'invalid' }));
+      const errors = error.validation.map((issue) => ({
+        field: fieldPath(issue.instancePath, issue.params as Record<string, unknown>),
+        message: issue.message ?? 'invalid',
+      }));
       return reply.code(400).send({ code: 400, msg: `Invalid ${where}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, data: null, errors });
     }
     if (isResponseSerializationError(error)) {

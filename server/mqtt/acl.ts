@@ -3,9 +3,7 @@ import { SERIAL_PATTERN } from './topics';
 
 /** Who a broker client is, decided once at connect time. */
 export type BrokerIdentity =
-  | { kind: 'service'; username: string }
-  | { kind: 'web'; username: string; userId: number; sessionId: string }
-  | { kind: 'device'; sn: string };
+  { kind: 'service'; username: string } | { kind: 'web'; username: string; userId: number; sessionId: string } | { kind: 'device'; sn: string };
 
 function levels(topic: string): string[] {
   return topic.split('/');

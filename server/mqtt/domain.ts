@@ -48,7 +48,7 @@ export function areaCentre(raw: unknown): { lat: number; lng: number } | null {
     else node.forEach(walk);
   };
   const geo = value as { type?: string; geometry?: { coordinates?: unknown }; coordinates?: unknown } | null;
-  walk(geo && !Array.isArray(geo) ? geo.geometry?.coordinates ?? geo.coordinates : value);
+  walk(geo && !Array.isArray(geo) ? (geo.geometry?.coordinates ?? geo.coordinates) : value);
   const valid = points.filter(([lng, lat]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180);
   if (valid.length === 0) return null;
   const lng = valid.reduce((s, p) => s + p[0], 0) / valid.length;

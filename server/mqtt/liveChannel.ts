@@ -78,7 +78,10 @@ export class LiveChannel {
     await this.refreshDeviceCount();
     await Promise.all([this.publishOnline(), this.publishWeather()]);
     const every = (ms: number, fn: () => Promise<void> | void) => {
-      const timer = setInterval(() => void Promise.resolve(fn()).catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: periodic task failed')), ms);
+      const timer = setInterval(
+        () => void Promise.resolve(fn()).catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: periodic task failed')),
+        ms,
+      );
       timer.unref();
       this.timers.push(timer);
     };
@@ -147,7 +150,10 @@ export class LiveChannel {
    * payload, re-sent to every browser on every change.
    */
   summary(): OnlineSummary {
-    const online = [...this.devices].filter(([, device]) => device.status !== 'offline').map(([sn]) => sn).sort();
+    const online = [...this.devices]
+      .filter(([, device]) => device.status !== 'offline')
+      .map(([sn]) => sn)
+      .sort();
     const changed = [...this.changed].map(([sn, status]) => ({ sn, status }));
     return { online, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
   }

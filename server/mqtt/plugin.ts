@@ -74,7 +74,10 @@ export default fp(
         // Sessions live in the database, so a logout on any instance closes this instance's connection too.
         const embedded = broker;
         sessionCheck = setInterval(
-          () => void embedded.closeEndedWebSessions((ids) => activeSessionIds(app.db, ids)).catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
+          () =>
+            void embedded
+              .closeEndedWebSessions((ids) => activeSessionIds(app.db, ids))
+              .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,
         );
         sessionCheck.unref();

@@ -23,7 +23,10 @@ export const FLYABLE_LIMITS = {
   maxTemperature: 40,
 } as const;
 
-export function flyableVerdict(w: Pick<WeatherStation, 'windSpeed' | 'gust' | 'visibility' | 'precipitation' | 'temperature'>): { flyable: boolean; reasons: string[] } {
+export function flyableVerdict(w: Pick<WeatherStation, 'windSpeed' | 'gust' | 'visibility' | 'precipitation' | 'temperature'>): {
+  flyable: boolean;
+  reasons: string[];
+} {
   const reasons: string[] = [];
   if (w.windSpeed > FLYABLE_LIMITS.maxWind) reasons.push('wind');
   if (w.gust > FLYABLE_LIMITS.maxGust) reasons.push('gust');

@@ -84,7 +84,14 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
   for (const role of BUILTIN_ROLES) {
     await db
       .insertInto('roles')
-      .values({ code: role.code, name: role.name, description: role.description, permissions: JSON.stringify(role.permissions), created_at: now, updated_at: now })
+      .values({
+        code: role.code,
+        name: role.name,
+        description: role.description,
+        permissions: JSON.stringify(role.permissions),
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }

@@ -33,7 +33,17 @@ export async function ensureAdmin(db: Kysely<Database>, adminPassword?: string):
   const now = nowIso();
   await db
     .insertInto('users')
-    .values({ username: ADMIN_USERNAME, display_name: '系统管理员', password_hash: await hashPassword(password), phone: null, email: null, is_active: 1, dept_id: null, created_at: now, updated_at: now })
+    .values({
+      username: ADMIN_USERNAME,
+      display_name: '系统管理员',
+      password_hash: await hashPassword(password),
+      phone: null,
+      email: null,
+      is_active: 1,
+      dept_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('username').doNothing())
     .execute();
   return { username: ADMIN_USERNAME, newPassword: password, generated: !adminPassword };

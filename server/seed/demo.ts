@@ -47,7 +47,15 @@ export function prng(seed: number): () => number {
 }
 
 function square(lat: number, lng: number, half: number): number[][][] {
-  return [[[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]]];
+  return [
+    [
+      [lng - half, lat - half],
+      [lng + half, lat - half],
+      [lng + half, lat + half],
+      [lng - half, lat + half],
+      [lng - half, lat - half],
+    ],
+  ];
 }
 
 /**
@@ -65,7 +73,10 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, now: number = Date.n
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    const devicesBefore = await trx.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const devicesBefore = await trx
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     if (Number(devicesBefore?.n ?? 0) > 0) return false;
     await insertDemo(trx, hashes, now);
     return true;
@@ -80,7 +91,13 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
   const ids = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows).map((r) => r.id);
 
   // Organisation
-  const [hq] = await ids(db.insertInto('departments').values({ name: '飞行运营中心', parent_id: null, sort: 0, ...stamp }).returning('id').execute());
+  const [hq] = await ids(
+    db
+      .insertInto('departments')
+      .values({ name: '飞行运营中心', parent_id: null, sort: 0, ...stamp })
+      .returning('id')
+      .execute(),
+  );
   const teams = await ids(
     db
       .insertInto('departments')
@@ -101,10 +118,22 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
   for (const [i, u] of DEMO_USERS.entries()) {
     const row = await db
       .insertInto('users')
-      .values({ username: u.username, display_name: u.name, password_hash: hashes[i], phone: `1380000000${i + 1}`, email: `${u.username}@skyline.example`, is_active: 1, dept_id: deptIds[u.dept], ...stamp })
+      .values({
+        username: u.username,
+        display_name: u.name,
+        password_hash: hashes[i],
+        phone: `1380000000${i + 1}`,
+        email: `${u.username}@skyline.example`,
+        is_active: 1,
+        dept_id: deptIds[u.dept],
+        ...stamp,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('user_roles').values({ user_id: row.id, role_id: roleId(u.role) }).execute();
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: row.id, role_id: roleId(u.role) })
+      .execute();
     userIds.push(row.id);
   }
   const pilots = userIds.slice(0, 2);
@@ -117,22 +146,45 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
     ['menu:task', '任务管理', '/task', 'task', []],
     ['menu:airspace', '空域管理', '/airspace', 'cloud', ['menu:airspace:apply', 'menu:airspace:plan', 'menu:airspace:report']],
     ['menu:map', '地图', '/map', 'map', []],
-    ['menu:system', '系统管理', '/system', 'settings', ['menu:system:dept', 'menu:system:role', 'menu:system:resource', 'menu:system:user', 'menu:system:audit']],
+    [
+      'menu:system',
+      '系统管理',
+      '/system',
+      'settings',
+      ['menu:system:dept', 'menu:system:role', 'menu:system:resource', 'menu:system:user', 'menu:system:audit'],
+    ],
   ];
   let sort = 0;
   for (const [code, name, path, icon, children] of menu) {
-    const parent = await db.insertInto('resources').values({ code, name, kind: 'menu', path, icon, parent_id: null, sort: sort++, ...stamp }).returning('id').executeTakeFirstOrThrow();
+    const parent = await db
+      .insertInto('resources')
+      .values({ code, name, kind: 'menu', path, icon, parent_id: null, sort: sort++, ...stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const child of children) {
       const kind = child.startsWith('api:') ? 'api' : 'menu';
       await db
         .insertInto('resources')
-        .values({ code: child, name: child.split(':').pop()!, kind, path: kind === 'menu' ? `${path}/${child.split(':').pop()}` : null, icon: null, parent_id: parent.id, sort: sort++, ...stamp })
+        .values({
+          code: child,
+          name: child.split(':').pop()!,
+          kind,
+          path: kind === 'menu' ? `${path}/${child.split(':').pop()}` : null,
+          icon: null,
+          parent_id: parent.id,
+          sort: sort++,
+          ...stamp,
+        })
         .execute();
     }
   }
 
   // Devices: 20 aircraft, 5 docks, 5 remote controllers
-  const models = { aircraft: ['Matrice 350 RTK', 'Matrice 30T', 'Mavic 3 Enterprise', 'Matrice 3TD'], dock: ['DJI Dock 2', 'DJI Dock 3'], remote_controller: ['DJI RC Plus', 'DJI RC Pro Enterprise'] };
+  const models = {
+    aircraft: ['Matrice 350 RTK', 'Matrice 30T', 'Mavic 3 Enterprise', 'Matrice 3TD'],
+    dock: ['DJI Dock 2', 'DJI Dock 3'],
+    remote_controller: ['DJI RC Plus', 'DJI RC Pro Enterprise'],
+  };
   const statuses = ['online', 'offline', 'flying', 'maintenance'] as const;
   const deviceRows = Array.from({ length: DEMO_COUNTS.devices }, (_, i) => {
     const kind = i < 20 ? 'aircraft' : i < 25 ? 'dock' : 'remote_controller';
@@ -171,7 +223,15 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
     const lng = DEMO_CENTER.lng + def.dLng;
     const project = await db
       .insertInto('projects')
-      .values({ name: def.name, description: `${def.name}（演示项目）`, area: JSON.stringify({ type: 'Polygon', coordinates: square(lat, lng, 0.012) }), status: def.status, dept_id: deptIds[p % 3], members: JSON.stringify([admin.id, ...pilots]), ...stamp })
+      .values({
+        name: def.name,
+        description: `${def.name}（演示项目）`,
+        area: JSON.stringify({ type: 'Polygon', coordinates: square(lat, lng, 0.012) }),
+        status: def.status,
+        dept_id: deptIds[p % 3],
+        members: JSON.stringify([admin.id, ...pilots]),
+        ...stamp,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     projectIds.push(project.id);
@@ -305,7 +365,14 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
       i < 4
         ? { type: 'Point', coordinates: [lng, lat] }
         : i < 7
-          ? { type: 'LineString', coordinates: [[lng, lat], [lng + 0.01, lat + 0.004], [lng + 0.02, lat + 0.001]] }
+          ? {
+              type: 'LineString',
+              coordinates: [
+                [lng, lat],
+                [lng + 0.01, lat + 0.004],
+                [lng + 0.02, lat + 0.001],
+              ],
+            }
           : { type: 'Polygon', coordinates: square(lat, lng, 0.004) };
     features.push({
       project_id: i % 3 === 0 ? null : projectIds[i % 4],
@@ -328,7 +395,17 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
   ] as const;
   await db
     .insertInto('notices')
-    .values(notices.map(([title, content, level], i) => ({ title, content, level, publish_at: at(now - (10 - i * 2) * DAY), created_by: admin.id, created_at: at(now - (10 - i * 2) * DAY), updated_at: at(now - (10 - i * 2) * DAY) })))
+    .values(
+      notices.map(([title, content, level], i) => ({
+        title,
+        content,
+        level,
+        publish_at: at(now - (10 - i * 2) * DAY),
+        created_by: admin.id,
+        created_at: at(now - (10 - i * 2) * DAY),
+        updated_at: at(now - (10 - i * 2) * DAY),
+      })),
+    )
     .execute();
 }
 
@@ -337,7 +414,14 @@ export async function seedBulkDevices(db: Kysely<Database>, count: number, batch
   const rand = prng(count);
   const models = ['Matrice 350 RTK', 'Matrice 30T', 'Mavic 3 Enterprise', 'Matrice 3TD', 'DJI Dock 2'];
   const statuses = ['online', 'offline', 'flying', 'maintenance'];
-  const base = Number((await db.selectFrom('devices').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+  const base = Number(
+    (
+      await db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += batch) {

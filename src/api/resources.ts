@@ -7,7 +7,8 @@ const itemPath = (path: string, id: number | string) => `${path}${encodeURICompo
 export const listResource = (client: HttpClient, path: string, query: Record<string, string | number>) =>
   client.request<ListResult<ResourceRow>>('GET', path, { query });
 
-export const createResource = (client: HttpClient, path: string, body: Record<string, unknown> | FormData) => client.request<ResourceRow>('POST', path, { body });
+export const createResource = (client: HttpClient, path: string, body: Record<string, unknown> | FormData) =>
+  client.request<ResourceRow>('POST', path, { body });
 
 export const updateResource = (client: HttpClient, path: string, id: number | string, body: Record<string, unknown> | FormData) =>
   client.request<ResourceRow>('PUT', itemPath(path, id), { body });

@@ -40,5 +40,6 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
 
 /** Starts loading the code of a route element that is a lazy page; anything else is left alone. */
 export function preloadElement(element: ReactNode): void {
-  if (isValidElement(element) && typeof (element.type as Partial<LazyPage>).preload === 'function') void (element.type as LazyPage).preload().catch(() => undefined);
+  if (isValidElement(element) && typeof (element.type as Partial<LazyPage>).preload === 'function')
+    void (element.type as LazyPage).preload().catch(() => undefined);
 }

@@ -30,5 +30,15 @@ const loadBrokerSaga = () => import(/* webpackChunkName: "broker-saga" */ '../fe
 
 /** `featureSagas`: sagas the host decided to load before start (see loadFeatureSagas). */
 export default function* rootSaga(featureSagas: Saga[] = []) {
-  yield all([fork(authSaga), fork(splitSaga, loadBrokerSaga), fork(localeSaga), fork(httpErrorsSaga), fork(tabsSaga), fork(resourcesSaga), fork(projectSaga), fork(mapSaga), ...featureSagas.map((saga) => fork(saga))]);
+  yield all([
+    fork(authSaga),
+    fork(splitSaga, loadBrokerSaga),
+    fork(localeSaga),
+    fork(httpErrorsSaga),
+    fork(tabsSaga),
+    fork(resourcesSaga),
+    fork(projectSaga),
+    fork(mapSaga),
+    ...featureSagas.map((saga) => fork(saga)),
+  ]);
 }

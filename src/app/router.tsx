@@ -22,7 +22,11 @@ function menuRoutes(tree: readonly MenuItem[]): RouteObject[] {
   });
 }
 
-const controllerPage = (name: string, title: string, Page: ComponentType): RouteObject => ({ path: name, element: pageElement(Page), handle: handle({ name: `djiapp-${name}`, title }) });
+const controllerPage = (name: string, title: string, Page: ComponentType): RouteObject => ({
+  path: name,
+  element: pageElement(Page),
+  handle: handle({ name: `djiapp-${name}`, title }),
+});
 
 /** All routes: fixed ones (spec §2) plus those built once from the menu tree. */
 export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
@@ -54,7 +58,11 @@ export function buildRoutes(menuTree: readonly MenuItem[]): RouteObject[] {
             { path: '404', element: pageElement(fixedPages.notFound), handle: handle({ name: 'not-found', title: 'route.notFound' }) },
             { path: 'test', element: pageElement(fixedPages.docs), handle: handle({ name: 'docs', title: 'route.docs', tab: true }) },
             { path: 'personal', element: <Navigate to="/personal/message" replace /> },
-            { path: 'personal/message', element: pageElement(fixedPages.personalMessages), handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }) },
+            {
+              path: 'personal/message',
+              element: pageElement(fixedPages.personalMessages),
+              handle: handle({ name: 'personal-message', title: 'route.personalMessage', requireAuth: true, tab: true }),
+            },
             ...menuRoutes(menuTree),
           ],
         },

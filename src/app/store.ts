@@ -22,7 +22,8 @@ export function createAppStore({ services, preloadedState, middleware = [], runS
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({
+    middleware: (getDefault) =>
+      getDefault({
         thunk: false,
         // A device photo travels to the saga as a File; it never reaches the state.
         serializableCheck: { ignoredActionPaths: ['payload.file.file'] },

@@ -34,7 +34,10 @@ describe('permission tree rules', () => {
 
 describe('/app/dept', () => {
   it('shows the department tree and deletes after confirmation', async () => {
-    const { calls } = renderApp('/app/dept', { routes: { 'GET /Dept/': () => ({ items: depts, total: 3 }), 'DELETE /Dept/3/': () => null }, preloadedState: loggedInState });
+    const { calls } = renderApp('/app/dept', {
+      routes: { 'GET /Dept/': () => ({ items: depts, total: 3 }), 'DELETE /Dept/3/': () => null },
+      preloadedState: loggedInState,
+    });
     const tree = await screen.findByRole('tree', { name: '部门树' }, wait);
     const items = within(tree).getAllByRole('treeitem');
     expect(items.map((i) => i.getAttribute('aria-level'))).toEqual(['1', '2', '2']);
@@ -44,7 +47,10 @@ describe('/app/dept', () => {
   });
 
   it('create validates and adds under the chosen parent', async () => {
-    const { calls } = renderApp('/app/dept', { routes: { 'GET /Dept/': () => ({ items: depts, total: 3 }), 'POST /Dept/': () => ({ id: 4 }) }, preloadedState: loggedInState });
+    const { calls } = renderApp('/app/dept', {
+      routes: { 'GET /Dept/': () => ({ items: depts, total: 3 }), 'POST /Dept/': () => ({ id: 4 }) },
+      preloadedState: loggedInState,
+    });
     const tree = await screen.findByRole('tree', { name: '部门树' }, wait);
     await userEvent.click(within(tree).getByRole('button', { name: '新建 南山分队' }));
     const dialog = await screen.findByRole('dialog', { name: '新建部门' });
@@ -59,7 +65,10 @@ describe('/app/dept', () => {
 describe('/app/role', () => {
   it('lists roles and saves the permission tree', async () => {
     const { calls } = renderApp('/app/role', {
-      routes: { 'GET /Role/': () => ({ items: [{ id: 3, code: 'viewer', name: '只读用户', permissions: ['device:read'] }], total: 1 }), 'PUT /Role/3/': () => ({ id: 3 }) },
+      routes: {
+        'GET /Role/': () => ({ items: [{ id: 3, code: 'viewer', name: '只读用户', permissions: ['device:read'] }], total: 1 }),
+        'PUT /Role/3/': () => ({ id: 3 }),
+      },
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('只读用户', {}, wait)).toBeInTheDocument();
@@ -76,7 +85,10 @@ describe('/sys/user', () => {
   it('a new account needs a password and a valid username', async () => {
     renderApp('/sys/user', {
       routes: {
-        'GET /User/': () => ({ items: [{ id: 7, username: 'pilot1', name: '王飞', dept_id: 2, roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 }], total: 1 }),
+        'GET /User/': () => ({
+          items: [{ id: 7, username: 'pilot1', name: '王飞', dept_id: 2, roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 }],
+          total: 1,
+        }),
         'GET /Dept/': () => ({ items: depts, total: 3 }),
         'GET /Role/': () => ({ items: [{ id: 2, name: '飞手' }], total: 1 }),
         'DELETE /User/7/': () => null,
@@ -94,7 +106,10 @@ describe('/sys/user', () => {
   it('delete of an account confirms first', async () => {
     const { calls } = renderApp('/sys/user', {
       routes: {
-        'GET /User/': () => ({ items: [{ id: 7, username: 'pilot1', name: '王飞', dept_id: 2, roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 }], total: 1 }),
+        'GET /User/': () => ({
+          items: [{ id: 7, username: 'pilot1', name: '王飞', dept_id: 2, roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 }],
+          total: 1,
+        }),
         'GET /Dept/': () => ({ items: depts, total: 3 }),
         'GET /Role/': () => ({ items: [{ id: 2, name: '飞手' }], total: 1 }),
         'DELETE /User/7/': () => null,

@@ -16,11 +16,36 @@ jest.mock('../../../src/features/resources/GeoMap', () => ({
 }));
 jest.mock('../../../src/features/airspace/ReportCharts', () => ({
   __esModule: true,
-  default: ({ data }: { data: { flightsPerDay: Array<{ date: string; count: number }> } }) => <div role="figure" aria-label="charts">{data.flightsPerDay.map((d) => `${d.date}:${d.count}`).join(' ')}</div>,
+  default: ({ data }: { data: { flightsPerDay: Array<{ date: string; count: number }> } }) => (
+    <div role="figure" aria-label="charts">
+      {data.flightsPerDay.map((d) => `${d.date}:${d.count}`).join(' ')}
+    </div>
+  ),
 }));
 
-const area = { type: 'Polygon', coordinates: [[[114, 22.5], [114.1, 22.5], [114.1, 22.6], [114, 22.5]]] };
-const submitted = { id: 5, purpose: '大桥巡检', status: 'submitted', device_id: null, min_alt: 0, max_alt: 120, start_at: '2026-11-23T01:00:00.000Z', end_at: '2026-11-23T03:00:00.000Z', area, actions: ['approve', 'reject', 'cancel'] };
+const area = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [114, 22.5],
+      [114.1, 22.5],
+      [114.1, 22.6],
+      [114, 22.5],
+    ],
+  ],
+};
+const submitted = {
+  id: 5,
+  purpose: '大桥巡检',
+  status: 'submitted',
+  device_id: null,
+  min_alt: 0,
+  max_alt: 120,
+  start_at: '2026-11-23T01:00:00.000Z',
+  end_at: '2026-11-23T03:00:00.000Z',
+  area,
+  actions: ['approve', 'reject', 'cancel'],
+};
 const routes = {
   'GET /Airspace/Apply/': () => ({ items: [submitted], total: 1 }),
   'GET /Device/': () => ({ items: [], total: 0 }),
@@ -30,7 +55,10 @@ const operator = { auth: { ...initialAuthState, token: 'tok', user: { ...demoUse
 
 describe('/AirSpace/Apply', () => {
   it('an approver approves with a note', async () => {
-    const { calls } = renderApp('/AirSpace/Apply', { routes: { ...routes, 'POST /Airspace/Apply/5/approve/': () => ({ ...submitted, status: 'approved' }) }, preloadedState: loggedInState });
+    const { calls } = renderApp('/AirSpace/Apply', {
+      routes: { ...routes, 'POST /Airspace/Apply/5/approve/': () => ({ ...submitted, status: 'approved' }) },
+      preloadedState: loggedInState,
+    });
     expect(await screen.findByText('大桥巡检', {}, wait)).toBeInTheDocument();
     expect(screen.getAllByText('已提交').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: '批准 大桥巡检' }));
@@ -91,14 +119,38 @@ describe('/AirSpace/Plan', () => {
 });
 
 describe('/AirSpace/Report', () => {
-  const report = { id: 2, device_id: 1, plan_id: 8, takeoff_at: '2026-11-20T01:00:00.000Z', landing_at: '2026-11-20T01:30:00.000Z', duration_s: 1800, distance_m: 5000, max_alt: 110, track: { type: 'LineString', coordinates: [[114, 22.5], [114.1, 22.6]] } };
+  const report = {
+    id: 2,
+    device_id: 1,
+    plan_id: 8,
+    takeoff_at: '2026-11-20T01:00:00.000Z',
+    landing_at: '2026-11-20T01:30:00.000Z',
+    duration_s: 1800,
+    distance_m: 5000,
+    max_alt: 110,
+    track: {
+      type: 'LineString',
+      coordinates: [
+        [114, 22.5],
+        [114.1, 22.6],
+      ],
+    },
+  };
   const reportRoutes = {
-    'GET /chartinfo/': () => ({ from: '2026-11-01', to: '2026-11-20', flightsPerDay: [{ date: '2026-11-20', count: 1 }], hoursPerDevice: [], statusCounts: { plans: {}, devices: {} }, totals: { flights: 1, hours: 0.5, distanceKm: 5 } }),
+    'GET /chartinfo/': () => ({
+      from: '2026-11-01',
+      to: '2026-11-20',
+      flightsPerDay: [{ date: '2026-11-20', count: 1 }],
+      hoursPerDevice: [],
+      statusCounts: { plans: {}, devices: {} },
+      totals: { flights: 1, hours: 0.5, distanceKm: 5 },
+    }),
     'GET /Airspace/Report/': () => ({ items: [report], total: 1 }),
     'GET /Device/': () => ({ items: [{ id: 1, name: 'M30', serial: 'SN1' }], total: 1 }),
     'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
   };
-  const queries = (calls: Array<{ method: string; path: string; options?: { query?: unknown } }>, path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).map((c) => c.options?.query as Record<string, unknown>);
+  const queries = (calls: Array<{ method: string; path: string; options?: { query?: unknown } }>, path: string) =>
+    calls.filter((c) => c.method === 'GET' && c.path === path).map((c) => c.options?.query as Record<string, unknown>);
 
   it('charts and list share the range from the address; the export writes every report of it', async () => {
     const { calls } = renderApp('/AirSpace/Report?takeoff_from=2026-11-01&takeoff_to=2026-11-20', { routes: reportRoutes, preloadedState: loggedInState });

@@ -1,5 +1,13 @@
 import dayjs from 'dayjs';
-import { applicationSchema, chartParams, cornersOf, parsePositions, reportDefaults, reportsFileName, toPolygon } from '../../../src/features/airspace/airspaceRules';
+import {
+  applicationSchema,
+  chartParams,
+  cornersOf,
+  parsePositions,
+  reportDefaults,
+  reportsFileName,
+  toPolygon,
+} from '../../../src/features/airspace/airspaceRules';
 
 describe('airspace rules', () => {
   it('parses one lng,lat per line and skips bad lines', () => {
@@ -24,7 +32,18 @@ describe('airspace rules', () => {
     ['max below min', { min_alt: 100, max_alt: 50 }, 'max_alt', 'airspace.altOrder'],
     ['end before start', { start_at: '2026-01-02T00:00:00.000Z', end_at: '2026-01-01T00:00:00.000Z' }, 'end_at', 'airspace.timeOrder'],
   ])('rejects %s', (_name, patch, field, message) => {
-    const base = { purpose: 'x', area: [[1, 2], [3, 4], [5, 6]], min_alt: 0, max_alt: 120, start_at: '2026-01-01T00:00:00.000Z', end_at: '2026-01-02T00:00:00.000Z' };
+    const base = {
+      purpose: 'x',
+      area: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ],
+      min_alt: 0,
+      max_alt: 120,
+      start_at: '2026-01-01T00:00:00.000Z',
+      end_at: '2026-01-02T00:00:00.000Z',
+    };
     const result = applicationSchema.safeParse({ ...base, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);

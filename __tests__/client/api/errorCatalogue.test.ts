@@ -9,7 +9,11 @@ describe('describeFailedRequest (spec §8 error catalogue)', () => {
     ['429 warns', { kind: 'http', status: 429, message: '' }, { messageKey: 'http.429', severity: 'warning', clearSession: false }],
     ['500 is an error', { kind: 'http', status: 500, message: '' }, { messageKey: 'http.500', severity: 'error', clearSession: false }],
     ['502 is an error', { kind: 'http', status: 502, message: '' }, { messageKey: 'http.500', severity: 'error', clearSession: false }],
-    ['409 shows the server message', { kind: 'http', status: 409, message: 'exists' }, { messageKey: 'http.other', params: { message: 'exists' }, severity: 'warning', clearSession: false }],
+    [
+      '409 shows the server message',
+      { kind: 'http', status: 409, message: 'exists' },
+      { messageKey: 'http.other', params: { message: 'exists' }, severity: 'warning', clearSession: false },
+    ],
     ['network error', { kind: 'network', message: 'x' }, { messageKey: 'http.network', severity: 'error', clearSession: false }],
     ['timeout', { kind: 'timeout', message: 'x' }, { messageKey: 'http.timeout', severity: 'error', clearSession: false }],
     ['user-cancelled request is not reported', { kind: 'aborted', message: 'x' }, { messageKey: null, severity: 'info', clearSession: false }],

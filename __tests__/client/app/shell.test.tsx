@@ -59,7 +59,11 @@ describe('console shell', () => {
     await userEvent.click(within(nav).getByRole('link', { name: '点要素' }));
     expect(await screen.findByRole('heading', { name: '点要素' })).toBeInTheDocument();
     const tablist = screen.getByRole('tablist', { name: '已打开的页面' });
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['态势感知', '点要素']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['态势感知', '点要素']);
     await userEvent.click(within(tablist).getByRole('button', { name: '关闭 点要素' }));
     await waitFor(() => expect(router.location.pathname).toBe('/Tas'));
     expect(store.getState().tabs.tabs.map((t) => t.path)).toEqual(['/Tas']);

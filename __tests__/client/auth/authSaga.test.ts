@@ -67,4 +67,3 @@ describe('auth saga', () => {
     expect(actions).toContainEqual(loggedOut({ serverConfirmed: confirmed }));
   });
 });
-

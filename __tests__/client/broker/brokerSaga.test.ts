@@ -80,7 +80,12 @@ describe('broker saga', () => {
     expect(store.getState().broker.status).toBe('connected');
     expect(client().subscriptions).toEqual([{ topics: ['sysinfo/online', 'sysinfo/weather'], qos: 0 }]);
     expect(store.getState().notifications.queue).toEqual([
-      expect.objectContaining({ messageKey: 'broker.toast.connected', severity: 'success', durationMs: 2000, position: { vertical: 'bottom', horizontal: 'right' } }),
+      expect.objectContaining({
+        messageKey: 'broker.toast.connected',
+        severity: 'success',
+        durationMs: 2000,
+        position: { vertical: 'bottom', horizontal: 'right' },
+      }),
     ]);
   });
 
@@ -146,10 +151,38 @@ describe('broker saga', () => {
     bus.on('sysinfo/online', (e) => byTopic.push(e));
     bus.on('message', (e) => all.push(e));
     const online = { online: ['A'], onlineCount: 1, total: 2, changed: [], at: 1 };
-    const weather = { at: 1, stations: [{ areaId: 'default', name: 'Shenzhen', windSpeed: 3, windDirection: 90, gust: 4, temperature: 25, humidity: 60, visibility: 9000, precipitation: 0, flyable: true, reasons: [] }] };
+    const weather = {
+      at: 1,
+      stations: [
+        {
+          areaId: 'default',
+          name: 'Shenzhen',
+          windSpeed: 3,
+          windDirection: 90,
+          gust: 4,
+          temperature: 25,
+          humidity: 60,
+          visibility: 9000,
+          precipitation: 0,
+          flyable: true,
+          reasons: [],
+        },
+      ],
+    };
     client().deliver('sysinfo/online', online);
     client().deliver('sysinfo/weather', weather);
-    for (let i = 0; i < 100; i++) client().deliver('thing/product/SN1/osd', { sn: 'SN1', lat: 22.5 + i / 1000, lng: 114, alt: 50, speed: 5, heading: 0, battery: 90 - i / 10, status: 'flying', at: i });
+    for (let i = 0; i < 100; i++)
+      client().deliver('thing/product/SN1/osd', {
+        sn: 'SN1',
+        lat: 22.5 + i / 1000,
+        lng: 114,
+        alt: 50,
+        speed: 5,
+        heading: 0,
+        battery: 90 - i / 10,
+        status: 'flying',
+        at: i,
+      });
     expect(actions.filter((a) => a.type === 'broker/messagesReceived')).toHaveLength(0);
     expect(scheduler.pending.size).toBe(1);
     scheduler.frame();
@@ -157,7 +190,12 @@ describe('broker saga', () => {
     const state = store.getState().broker;
     expect(state.online).toEqual(online);
     expect(state.weather).toEqual(weather);
-    expect(state.counters).toMatchObject({ received: 102, invalid: 0, batches: 1, byTopic: { 'sysinfo/online': 1, 'sysinfo/weather': 1, 'thing/product/+/osd': 100 } });
+    expect(state.counters).toMatchObject({
+      received: 102,
+      invalid: 0,
+      batches: 1,
+      byTopic: { 'sysinfo/online': 1, 'sysinfo/weather': 1, 'thing/product/+/osd': 100 },
+    });
     expect(state.telemetry.SN1.latest.at).toBe(99);
     expect(state.telemetry.SN1.trail).toHaveLength(30);
     expect(byTopic).toEqual([{ topic: 'sysinfo/online', message: online }]);

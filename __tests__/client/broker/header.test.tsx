@@ -6,7 +6,21 @@ import { loggedInState, renderApp } from '../support/renderApp';
 const weather = {
   at: 1,
   source: 'simulated',
-  stations: [{ areaId: 'default', name: 'Shenzhen', windSpeed: 12.5, windDirection: 90, gust: 15, temperature: 27.5, humidity: 60, visibility: 9000, precipitation: 0, flyable: false, reasons: ['wind', 'gust'] }],
+  stations: [
+    {
+      areaId: 'default',
+      name: 'Shenzhen',
+      windSpeed: 12.5,
+      windDirection: 90,
+      gust: 15,
+      temperature: 27.5,
+      humidity: 60,
+      visibility: 9000,
+      precipitation: 0,
+      flyable: false,
+      reasons: ['wind', 'gust'],
+    },
+  ],
 };
 
 describe('header: connection indicator and weather', () => {

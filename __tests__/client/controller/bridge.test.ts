@@ -101,7 +101,13 @@ describe('createBridge', () => {
   });
 
   it('a bridge function that throws becomes a thrown BridgeError', () => {
-    const bridge = createBridge(raw({ platformGetAircraftSN: () => { throw new Error('native crash'); } }));
+    const bridge = createBridge(
+      raw({
+        platformGetAircraftSN: () => {
+          throw new Error('native crash');
+        },
+      }),
+    );
     expect(() => bridge.getAircraftSn()).toThrow(expect.objectContaining({ kind: 'thrown', method: 'platformGetAircraftSN' }));
   });
 

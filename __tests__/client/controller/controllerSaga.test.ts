@@ -58,10 +58,20 @@ describe('controller login saga', () => {
     await until(() => store.getState().controller.thingState === 'connected');
     const state = store.getState();
     expect(state.auth.token).toBe('tok-123');
-    expect(state.controller).toMatchObject({ aircraftSn: SIMULATED_AIRCRAFT_SN, remoteControllerSn: SIMULATED_RC_SN, apiComponent: 'loaded', bridgeStatus: 'verified' });
+    expect(state.controller).toMatchObject({
+      aircraftSn: SIMULATED_AIRCRAFT_SN,
+      remoteControllerSn: SIMULATED_RC_SN,
+      apiComponent: 'loaded',
+      bridgeStatus: 'verified',
+    });
     expect(sim.sim.token()).toBe('tok-123');
     const thing = sim.calls.find((c) => c.method === 'platformLoadComponent' && c.args[0] === 'thing')!;
-    expect(JSON.parse(thing.args[1])).toEqual({ host: djiconf.mqttHost, username: 'pilot', password: 'tok-123', connectCallback: 'skylineThingConnectCallback' });
+    expect(JSON.parse(thing.args[1])).toEqual({
+      host: djiconf.mqttHost,
+      username: 'pilot',
+      password: 'tok-123',
+      connectCallback: 'skylineThingConnectCallback',
+    });
     const api = sim.calls.find((c) => c.method === 'platformLoadComponent' && c.args[0] === 'api')!;
     expect(JSON.parse(api.args[1])).toEqual({ host: window.location.origin, token: 'tok-123' });
     // The platform login reuses the auth saga.
@@ -118,7 +128,10 @@ describe('controller login saga', () => {
   });
 
   it('a workspace (project) that does not exist falls back to the first project', async () => {
-    const { store, calls } = setup({}, { ...controllerRoutes, 'GET /djiconf/1/': httpError(404, 'No project with id 1'), 'GET /djiconf/7/': () => ({ ...djiconf, workspaceId: '7' }) });
+    const { store, calls } = setup(
+      {},
+      { ...controllerRoutes, 'GET /djiconf/1/': httpError(404, 'No project with id 1'), 'GET /djiconf/7/': () => ({ ...djiconf, workspaceId: '7' }) },
+    );
     store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
     await until(() => store.getState().controller.apiComponent === 'loaded');
     expect(calls.map((c) => c.path)).toEqual(['/auth/login/', '/djiconf/1/', '/Project/', '/djiconf/7/']);
@@ -126,7 +139,15 @@ describe('controller login saga', () => {
   });
 
   it('the current project is the workspace; joining another moves the bridge to it', async () => {
-    const { store, sim, calls } = setup({}, { ...controllerRoutes, 'GET /djiconf/7/': () => ({ ...djiconf, workspaceId: '7', workspaceName: '深圳湾巡检' }), 'GET /Project/8/': () => ({ id: 8, name: '南山电力线' }), 'GET /djiconf/8/': () => ({ ...djiconf, workspaceId: '8', workspaceName: '南山电力线' }) });
+    const { store, sim, calls } = setup(
+      {},
+      {
+        ...controllerRoutes,
+        'GET /djiconf/7/': () => ({ ...djiconf, workspaceId: '7', workspaceName: '深圳湾巡检' }),
+        'GET /Project/8/': () => ({ id: 8, name: '南山电力线' }),
+        'GET /djiconf/8/': () => ({ ...djiconf, workspaceId: '8', workspaceName: '南山电力线' }),
+      },
+    );
     store.dispatch(projectJoinRequested(7));
     await until(() => store.getState().project.current?.id === 7);
     store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
@@ -139,7 +160,9 @@ describe('controller login saga', () => {
 
   it('reopened with a stored session: the home refresh hands the token to the bridge', async () => {
     const sim = installSimulatedBridge({ connectDelayMs: 0 });
-    const { store } = createTestStore(controllerRoutes, { auth: { token: 'stored', user: { id: 1, username: 'admin', name: 'A', phone: null, email: null }, loginStatus: 'idle', loginError: null } });
+    const { store } = createTestStore(controllerRoutes, {
+      auth: { token: 'stored', user: { id: 1, username: 'admin', name: 'A', phone: null, email: null }, loginStatus: 'idle', loginError: null },
+    });
     store.dispatch(controllerRefreshRequested());
     await until(() => store.getState().controller.thingState === 'connected');
     expect(sim.sim.token()).toBe('stored');

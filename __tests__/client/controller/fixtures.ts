@@ -16,9 +16,23 @@ export const djiconf = {
 export const controllerRoutes: Record<string, Route> = {
   'GET /djiconf/1/': () => djiconf,
   'POST /auth/login/': () => ({ token: 'tok-123', expiresAt: 'x', user: demoUser }),
-  'GET /Project/': () => ({ items: [{ id: 7, name: '深圳湾巡检' }, { id: 8, name: '南山电力线' }], total: 2 }),
+  'GET /Project/': () => ({
+    items: [
+      { id: 7, name: '深圳湾巡检' },
+      { id: 8, name: '南山电力线' },
+    ],
+    total: 2,
+  }),
   'GET /Project/7/': () => ({ id: 7, name: '深圳湾巡检', area: 'Nanshan' }),
   'GET /Task/': () => ({ items: [{ id: 31, name: '海岸线巡查', route_id: 11 }], total: 1 }),
-  'GET /Route/11/': () => ({ id: 11, name: '海岸线', waypoints: [{ lat: 22.51, lng: 113.94, alt: 80 }, { lat: 22.52, lng: 113.96, alt: 80 }], length_m: 2300, duration_s: 420 }),
+  'GET /Route/11/': () => ({
+    id: 11,
+    name: '海岸线',
+    waypoints: [
+      { lat: 22.51, lng: 113.94, alt: 80 },
+      { lat: 22.52, lng: 113.96, alt: 80 },
+    ],
+    length_m: 2300,
+    duration_s: 420,
+  }),
 };
-

@@ -81,7 +81,11 @@ describe('controller home', () => {
   it('shows the navigation part and the content part; no aircraft means not connected', async () => {
     inBridge('/djiapp/home', { loggedIn: true, sim: { aircraftSn: null } });
     const nav = await screen.findByRole('navigation', { name: '遥控器导航' });
-    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual(['遥控器首页', '遥控器项目', '遥控器任务']);
+    expect(
+      within(nav)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['遥控器首页', '遥控器项目', '遥控器任务']);
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: '飞行器序列号' })).findByText('未检测到飞行器')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: '飞行器连接' })).getByText('未连接飞行器')).toBeInTheDocument();

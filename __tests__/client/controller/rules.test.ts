@@ -77,12 +77,24 @@ describe('controller slice', () => {
 
 describe('normalizeDjiConfig', () => {
   it('keeps the camelCase names of docs/api.md', () => {
-    const raw = { appId: '1', appKey: 'k', appLicense: 'l', platformName: 'P', workspaceName: 'W', workspaceId: 'ws-1', mqttHost: 'ws://b/mqtt', mqttUsername: 'u', mqttPassword: 'p' };
+    const raw = {
+      appId: '1',
+      appKey: 'k',
+      appLicense: 'l',
+      platformName: 'P',
+      workspaceName: 'W',
+      workspaceId: 'ws-1',
+      mqttHost: 'ws://b/mqtt',
+      mqttUsername: 'u',
+      mqttPassword: 'p',
+    };
     expect(normalizeDjiConfig(raw, 1)).toMatchObject(raw);
   });
 
   it('maps the spec platform-configuration names and fills the workspace id', () => {
-    expect(normalizeDjiConfig({ app_id: 12345, app_key: 'k', license: 'l', platform_name: 'P', mqtt_host: 'ws://b', mqtt_user: 'u', mqtt_passwd: 'p' }, 7)).toMatchObject({
+    expect(
+      normalizeDjiConfig({ app_id: 12345, app_key: 'k', license: 'l', platform_name: 'P', mqtt_host: 'ws://b', mqtt_user: 'u', mqtt_passwd: 'p' }, 7),
+    ).toMatchObject({
       appId: '12345',
       appKey: 'k',
       appLicense: 'l',
@@ -157,7 +169,12 @@ describe('routeGeometry', () => {
   it('length: the server value, else the great-circle sum', () => {
     expect(routeLengthMetres({ waypoints: [], length_m: 1234 })).toBe(1234);
     expect(routeLengthMetres({ waypoints: [], length: 99 })).toBe(99);
-    const metres = routeLengthMetres({ waypoints: [{ lat: 22.5, lng: 114 }, { lat: 22.51, lng: 114 }] });
+    const metres = routeLengthMetres({
+      waypoints: [
+        { lat: 22.5, lng: 114 },
+        { lat: 22.51, lng: 114 },
+      ],
+    });
     expect(metres).toBeGreaterThan(1100);
     expect(metres).toBeLessThan(1120);
   });

@@ -16,7 +16,20 @@ jest.mock('../../../src/features/resources/GeoMap', () => ({
   ),
 }));
 
-const device = { id: 1, serial: 'SN-0001', name: 'M30-巡检1', model: 'M30T', kind: 'aircraft', status: 'online', dept_id: 2, battery: 76, last_seen_at: '2026-11-20T08:00:00.000Z', last_lat: 22.5, last_lng: 114.1, photo: '/uploads/p.png' };
+const device = {
+  id: 1,
+  serial: 'SN-0001',
+  name: 'M30-巡检1',
+  model: 'M30T',
+  kind: 'aircraft',
+  status: 'online',
+  dept_id: 2,
+  battery: 76,
+  last_seen_at: '2026-11-20T08:00:00.000Z',
+  last_lat: 22.5,
+  last_lng: 114.1,
+  photo: '/uploads/p.png',
+};
 const routes = {
   'GET /Device/': () => ({ items: [device], total: 1 }),
   'GET /Dept/': () => ({ items: [{ id: 2, name: '南山分队', parent_id: null }], total: 1 }),
@@ -140,7 +153,15 @@ describe('withLiveStatus', () => {
 
 describe('telemetryTopics', () => {
   it.each([
-    ['one topic per serial, sorted and unique', [{ id: 1, serial: 'B2' }, { id: 2, serial: 'A1' }, { id: 3, serial: 'B2' }], ['thing/product/A1/osd', 'thing/product/B2/osd']],
+    [
+      'one topic per serial, sorted and unique',
+      [
+        { id: 1, serial: 'B2' },
+        { id: 2, serial: 'A1' },
+        { id: 3, serial: 'B2' },
+      ],
+      ['thing/product/A1/osd', 'thing/product/B2/osd'],
+    ],
     ['rows without a usable serial are skipped', [{ id: 1 }, { id: 2, serial: 'a/b' }, { id: 3, serial: '+' }], []],
   ])('%s', (_name, rows, topics) => expect(telemetryTopics(rows)).toEqual(topics));
 });

@@ -7,7 +7,15 @@ jest.setTimeout(60_000);
 
 jest.mock('../../../src/features/resources/GeoMap', () => ({ __esModule: true, default: () => null }));
 
-const page = (n: number, ordering = '') => Array.from({ length: 20 }, (_, i) => ({ id: n * 100 + i, serial: `SN-${ordering}${n}-${i}`, name: `机-${ordering}${n}-${i}`, model: 'M30', kind: 'aircraft', status: 'online' }));
+const page = (n: number, ordering = '') =>
+  Array.from({ length: 20 }, (_, i) => ({
+    id: n * 100 + i,
+    serial: `SN-${ordering}${n}-${i}`,
+    name: `机-${ordering}${n}-${i}`,
+    model: 'M30',
+    kind: 'aircraft',
+    status: 'online',
+  }));
 
 describe('server paging and sorting of a list', () => {
   it('next page asks the server for page 2 and puts it in the URL; sorting goes back to page 1', async () => {

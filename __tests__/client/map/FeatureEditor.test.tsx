@@ -8,14 +8,38 @@ import { saveFailed, saveRequested, deleteRequested } from '../../../src/feature
 import type { MapFeature } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 
-const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]]] };
-const park: MapFeature = { id: 5, project_id: null, name: 'Park', category: 'green', geometry: square, style: { color: '#00ff00', weight: 2 }, properties: { owner: 'city', area_m2: 1 } };
+const square = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [0, 0],
+      [0.01, 0],
+      [0.01, 0.01],
+      [0, 0.01],
+      [0, 0],
+    ],
+  ],
+};
+const park: MapFeature = {
+  id: 5,
+  project_id: null,
+  name: 'Park',
+  category: 'green',
+  geometry: square,
+  style: { color: '#00ff00', weight: 2 },
+  properties: { owner: 'city', area_m2: 1 },
+};
 
 const noFly: MapFeature = { ...park, id: 6, name: 'Zone', category: 'no_fly_zone' };
 
 function setup(language: 'zh-cn' | 'en' = 'zh-cn', panel: 'editor' | 'list' = 'editor') {
   const saved = { id: 9 };
-  const { store, actions } = createTestStore({ 'POST /Feature/': () => saved, 'PUT /Feature/5/': () => saved, 'DELETE /Feature/5/': () => null, 'GET /Feature/': () => ({ items: [park], total: 1 }) });
+  const { store, actions } = createTestStore({
+    'POST /Feature/': () => saved,
+    'PUT /Feature/5/': () => saved,
+    'DELETE /Feature/5/': () => null,
+    'GET /Feature/': () => ({ items: [park], total: 1 }),
+  });
   store.dispatch(editorOpened('polygon'));
   store.dispatch(featuresLoaded([park, noFly]));
   renderWithStore(panel === 'editor' ? <FeatureEditor kind="polygon" /> : <FeatureList page="polygon" />, store, language);
@@ -55,7 +79,18 @@ describe('FeatureEditor', () => {
     act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
     expect(screen.getByLabelText(/名称/)).toHaveValue('Park');
     expect(screen.getByLabelText(/类别/)).toHaveValue('green');
-    const bigger = { type: 'Polygon' as const, coordinates: [[[0, 0], [0.02, 0], [0.02, 0.02], [0, 0.02], [0, 0]]] };
+    const bigger = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [0, 0],
+          [0.02, 0],
+          [0.02, 0.02],
+          [0, 0.02],
+          [0, 0],
+        ],
+      ],
+    };
     act(() => void store.dispatch(draftChanged(bigger)));
     expect(screen.getByTestId('measure-area')).toHaveTextContent('4.95 km²');
     // Vertex moves keep what was typed.
@@ -96,7 +131,7 @@ describe('FeatureEditor', () => {
     expect(saves()[0].payload.values).toMatchObject({ category: 'powerline' });
   });
 
-  it('a category of the user\'s own is saved as typed', async () => {
+  it("a category of the user's own is saved as typed", async () => {
     const { store, saves } = setup();
     act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
     const category = screen.getByRole('combobox', { name: /类别/ });

@@ -27,10 +27,49 @@ describe('parseGeoJsonImport rejects bad files with a message naming the problem
     ['a bare geometry', JSON.stringify(polygon()), 'polygon', /unsupported GeoJSON type "Polygon"/],
     ['no features array', '{"type":"FeatureCollection"}', 'polygon', /no "features" array/],
     ['empty collection', fc(), 'polygon', /no features/],
-    ['wrong kind for the page', fc(feature(polygon()), feature({ type: 'Point', coordinates: [114, 22] })), 'polygon', /features\[1\]\.geometry: Point where this page takes Polygon/],
-    ['latitude out of range', fc(feature({ type: 'Point', coordinates: [114, 95] })), 'point', /features\[0\]\.geometry\.coordinates\[1\]: latitude out of range/],
-    ['longitude out of range', fc(feature({ type: 'LineString', coordinates: [[200, 1], [1, 1]] })), 'polyline', /features\[0\]\.geometry\.coordinates\[0\]\[0\]: longitude out of range/],
-    ['unclosed ring', fc(feature(polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]]))), 'polygon', /must be closed/],
+    [
+      'wrong kind for the page',
+      fc(feature(polygon()), feature({ type: 'Point', coordinates: [114, 22] })),
+      'polygon',
+      /features\[1\]\.geometry: Point where this page takes Polygon/,
+    ],
+    [
+      'latitude out of range',
+      fc(feature({ type: 'Point', coordinates: [114, 95] })),
+      'point',
+      /features\[0\]\.geometry\.coordinates\[1\]: latitude out of range/,
+    ],
+    [
+      'longitude out of range',
+      fc(
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [200, 1],
+            [1, 1],
+          ],
+        }),
+      ),
+      'polyline',
+      /features\[0\]\.geometry\.coordinates\[0\]\[0\]: longitude out of range/,
+    ],
+    [
+      'unclosed ring',
+      fc(
+        feature(
+          polygon([
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+            ],
+          ]),
+        ),
+      ),
+      'polygon',
+      /must be closed/,
+    ],
     ['too short line', fc(feature({ type: 'LineString', coordinates: [[1, 1]] })), 'polyline', /at least 2 positions/],
     ['text coordinates', fc(feature({ type: 'Point', coordinates: ['114', '22'] })), 'point', /features\[0\]\.geometry\.coordinates/],
     ['not a Feature', fc({ type: 'Polygon', coordinates: square }), 'polygon', /features\[0\]\.type: must be a GeoJSON Feature/],
@@ -46,7 +85,23 @@ describe('parseGeoJsonImport rejects bad files with a message naming the problem
   it.each<[string, string, FeatureKind, string[]]>([
     ['latitude out of range', fc(feature({ type: 'Point', coordinates: [114, 95] })), 'point', ['features[0].geometry.coordinates[1]: 纬度超出范围 [-90, 90]']],
     ['wrong kind', fc(feature({ type: 'Point', coordinates: [114, 22] })), 'polygon', ['features[0].geometry: 几何类型为 Point，本页只接受 Polygon']],
-    ['unclosed ring', JSON.stringify(feature(polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]]))), 'polygon', ['feature.geometry.coordinates[0]: 面的环必须闭合（首尾坐标点相同）']],
+    [
+      'unclosed ring',
+      JSON.stringify(
+        feature(
+          polygon([
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+            ],
+          ]),
+        ),
+      ),
+      'polygon',
+      ['feature.geometry.coordinates[0]: 面的环必须闭合（首尾坐标点相同）'],
+    ],
     ['properties not an object', fc(feature({ type: 'Point', coordinates: [1, 1] }, 'x')), 'point', ['features[0].properties: properties 必须是对象']],
     ['no features', fc(), 'point', ['文件中没有要素']],
   ])('in Chinese, still naming where: %s', (_name, source, kind, expected) => {
@@ -69,7 +124,10 @@ describe('parseGeoJsonImport rejects bad files with a message naming the problem
 
 describe('parseGeoJsonImport accepts valid files', () => {
   it('a FeatureCollection of polygons: name, category, style, measured area, other properties kept', () => {
-    const result = parseGeoJsonImport(fc(feature(polygon(), { name: ' Park ', category: 'green', stroke: '#00ff00', 'stroke-width': 4, owner: 'city' })), 'polygon');
+    const result = parseGeoJsonImport(
+      fc(feature(polygon(), { name: ' Park ', category: 'green', stroke: '#00ff00', 'stroke-width': 4, owner: 'city' })),
+      'polygon',
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [f] = result.features;
@@ -80,12 +138,43 @@ describe('parseGeoJsonImport accepts valid files', () => {
 
   it('a single Feature without properties gets a default name and category', () => {
     const result = parseGeoJsonImport(JSON.stringify(feature({ type: 'Point', coordinates: [114, 22, 30] }, null)), 'point');
-    expect(result).toEqual({ ok: true, features: [{ name: 'Point 1', category: 'import', geometry: { type: 'Point', coordinates: [114, 22, 30] }, style: { color: '#1976d2', weight: 3 }, properties: {} }] });
+    expect(result).toEqual({
+      ok: true,
+      features: [
+        {
+          name: 'Point 1',
+          category: 'import',
+          geometry: { type: 'Point', coordinates: [114, 22, 30] },
+          style: { color: '#1976d2', weight: 3 },
+          properties: {},
+        },
+      ],
+    });
   });
 
   it('an export re-imports to the same features', () => {
-    const saved = [{ id: 7, name: 'Road', category: 'road', geometry: { type: 'LineString' as const, coordinates: [[114, 22], [114.01, 22]] }, style: { color: '#ff0000', weight: 5 }, properties: { length_m: 1031.7 } }];
+    const saved = [
+      {
+        id: 7,
+        name: 'Road',
+        category: 'road',
+        geometry: {
+          type: 'LineString' as const,
+          coordinates: [
+            [114, 22],
+            [114.01, 22],
+          ],
+        },
+        style: { color: '#ff0000', weight: 5 },
+        properties: { length_m: 1031.7 },
+      },
+    ];
     const result = parseGeoJsonImport(JSON.stringify(toFeatureCollection(saved)), 'polyline');
-    expect(result.ok && result.features[0]).toMatchObject({ name: 'Road', category: 'road', style: { color: '#ff0000', weight: 5 }, geometry: saved[0].geometry });
+    expect(result.ok && result.features[0]).toMatchObject({
+      name: 'Road',
+      category: 'road',
+      style: { color: '#ff0000', weight: 5 },
+      geometry: saved[0].geometry,
+    });
   });
 });

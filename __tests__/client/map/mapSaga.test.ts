@@ -6,8 +6,27 @@ import { deleteRequested } from '../../../src/features/resources/resourcesSlice'
 import type { FeatureInput } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 
-const point = (i: number) => ({ id: i, name: `P${i}`, category: 'c', project_id: null, geometry: { type: 'Point', coordinates: [114, 22] }, style: {}, properties: {} });
-const square = { type: 'Polygon', coordinates: [[[114, 22], [114.1, 22], [114.1, 22.1], [114, 22.1], [114, 22]]] };
+const point = (i: number) => ({
+  id: i,
+  name: `P${i}`,
+  category: 'c',
+  project_id: null,
+  geometry: { type: 'Point', coordinates: [114, 22] },
+  style: {},
+  properties: {},
+});
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [114, 22],
+      [114.1, 22],
+      [114.1, 22.1],
+      [114, 22.1],
+      [114, 22],
+    ],
+  ],
+};
 const settle = async () => {
   for (let i = 0; i < 10; i++) await flush();
 };
@@ -31,7 +50,13 @@ describe('map saga', () => {
   it('overlays: project areas, approved airspace with its drone serial and altitude band', async () => {
     const window = { start_at: '2026-01-01T00:00:00Z', end_at: '2026-12-31T00:00:00Z', min_alt: 0, max_alt: 120 };
     const { store, calls } = createTestStore({
-      'GET /Project/': () => ({ items: [{ id: 1, name: 'North', area: square }, { id: 2, name: 'No area', area: null }], total: 2 }),
+      'GET /Project/': () => ({
+        items: [
+          { id: 1, name: 'North', area: square },
+          { id: 2, name: 'No area', area: null },
+        ],
+        total: 2,
+      }),
       'GET /Airspace/Apply/': () => ({
         items: [
           { id: 7, purpose: 'Survey', area: square, device_id: 3, ...window },
@@ -83,7 +108,9 @@ describe('map saga', () => {
 
   it('a whole import succeeds and the list reloads', async () => {
     const { store, calls } = createTestStore({ 'POST /Feature/': () => ({ id: 1 }), 'GET /Feature/': () => ({ items: [point(1)], total: 1 }) });
-    store.dispatch(importRequested({ fileName: 'x', features: [{ name: 'a', category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} }] }));
+    store.dispatch(
+      importRequested({ fileName: 'x', features: [{ name: 'a', category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} }] }),
+    );
     await settle();
     expect(store.getState().map.import).toMatchObject({ status: 'done', count: 1 });
     expect(calls.some((c) => c.method === 'GET' && c.path === '/Feature/')).toBe(true);

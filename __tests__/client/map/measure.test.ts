@@ -1,13 +1,34 @@
 import { boundsOf, centreOf, formatArea, formatLength, measure, withMeasurement } from '../../../src/features/map/measure';
 import type { FeatureGeometry } from '../../../src/features/map/types';
 
-const square: FeatureGeometry = { type: 'Polygon', coordinates: [[[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]]] };
+const square: FeatureGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [0.01, 0],
+      [0.01, 0.01],
+      [0, 0.01],
+      [0, 0],
+    ],
+  ],
+};
 
 describe('measure', () => {
   it.each<[string, FeatureGeometry | null, { length_m?: [number, number]; area_m2?: [number, number] }]>([
     ['a point has neither', { type: 'Point', coordinates: [114, 22] }, {}],
     ['nothing', null, {}],
-    ['a 0.01° line on the equator ≈ 1112 m', { type: 'LineString', coordinates: [[0, 0], [0.01, 0]] }, { length_m: [1110, 1114] }],
+    [
+      'a 0.01° line on the equator ≈ 1112 m',
+      {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [0.01, 0],
+        ],
+      },
+      { length_m: [1110, 1114] },
+    ],
     ['a 0.01° square on the equator ≈ 1.236 km²', square, { area_m2: [1_230_000, 1_240_000], length_m: [4440, 4460] }],
   ])('%s', (_name, geometry, expected) => {
     const m = measure(geometry);
@@ -19,7 +40,19 @@ describe('measure', () => {
   });
 
   it('a hole is subtracted', () => {
-    const withHole: FeatureGeometry = { type: 'Polygon', coordinates: [...(square as { coordinates: number[][][] }).coordinates, [[0.002, 0.002], [0.004, 0.002], [0.004, 0.004], [0.002, 0.004], [0.002, 0.002]]] };
+    const withHole: FeatureGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        ...(square as { coordinates: number[][][] }).coordinates,
+        [
+          [0.002, 0.002],
+          [0.004, 0.002],
+          [0.004, 0.004],
+          [0.002, 0.004],
+          [0.002, 0.002],
+        ],
+      ],
+    };
     expect(measure(withHole).area_m2!).toBeLessThan(measure(square).area_m2!);
   });
 });
@@ -45,6 +78,9 @@ describe('withMeasurement, centreOf, boundsOf', () => {
   it('centre and bounds are [lat, lng]', () => {
     expect(centreOf(square)).toEqual([0.005, 0.005]);
     expect(centreOf({ type: 'Point', coordinates: [114, 22] })).toEqual([22, 114]);
-    expect(boundsOf(square)).toEqual([[0, 0], [0.01, 0.01]]);
+    expect(boundsOf(square)).toEqual([
+      [0, 0],
+      [0.01, 0.01],
+    ]);
   });
 });

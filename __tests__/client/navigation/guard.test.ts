@@ -7,21 +7,53 @@ describe('decideNavigation (spec §2 navigation guard)', () => {
   const cases: Array<[string, Partial<NavigationContext>, NavigationDecision]> = [
     ['bridge, logged in, console path → controller home', { insideBridge: true, path: '/Device/UAV' }, { action: 'redirect', to: '/djiapp/home' }],
     ['bridge, logged out, console path → controller login', { insideBridge: true, loggedIn: false, path: '/Tas' }, { action: 'redirect', to: '/djiapp/login' }],
-    ['bridge, logged out, /login → controller login', { insideBridge: true, loggedIn: false, path: '/login', requireAuth: false }, { action: 'redirect', to: '/djiapp/login' }],
+    [
+      'bridge, logged out, /login → controller login',
+      { insideBridge: true, loggedIn: false, path: '/login', requireAuth: false },
+      { action: 'redirect', to: '/djiapp/login' },
+    ],
     ['bridge, root → controller home', { insideBridge: true, path: '/', requireAuth: false }, { action: 'redirect', to: '/djiapp/home' }],
     ['bridge, controller path is allowed', { insideBridge: true, path: '/djiapp/task', requireAuth: false }, { action: 'allow' }],
-    ['bridge, controller login allowed when logged out', { insideBridge: true, loggedIn: false, path: '/djiapp/login', requireAuth: false }, { action: 'allow' }],
-    ['bridge, logged out, controller home → controller login', { insideBridge: true, loggedIn: false, path: '/djiapp/home', requireAuth: false }, { action: 'redirect', to: '/djiapp/login' }],
-    ['bridge, logged out, bare /djiapp → controller login', { insideBridge: true, loggedIn: false, path: '/djiapp', requireAuth: false }, { action: 'redirect', to: '/djiapp/login' }],
+    [
+      'bridge, controller login allowed when logged out',
+      { insideBridge: true, loggedIn: false, path: '/djiapp/login', requireAuth: false },
+      { action: 'allow' },
+    ],
+    [
+      'bridge, logged out, controller home → controller login',
+      { insideBridge: true, loggedIn: false, path: '/djiapp/home', requireAuth: false },
+      { action: 'redirect', to: '/djiapp/login' },
+    ],
+    [
+      'bridge, logged out, bare /djiapp → controller login',
+      { insideBridge: true, loggedIn: false, path: '/djiapp', requireAuth: false },
+      { action: 'redirect', to: '/djiapp/login' },
+    ],
     ['browser, controller path → home with info message', { path: '/djiapp/home', requireAuth: false }, { action: 'redirect', to: '/', message: info }],
-    ['browser, bare /djiapp → home with info message', { path: '/djiapp', loggedIn: false, requireAuth: false }, { action: 'redirect', to: '/', message: info }],
+    [
+      'browser, bare /djiapp → home with info message',
+      { path: '/djiapp', loggedIn: false, requireAuth: false },
+      { action: 'redirect', to: '/', message: info },
+    ],
     ['browser, a path merely starting with djiapp is not a controller path', { path: '/djiappx', requireAuth: false }, { action: 'allow' }],
     ['/login while logged in → home', { path: '/login', requireAuth: false }, { action: 'redirect', to: '/' }],
-    ['/login while logged in → the page login was asked for', { path: '/login', redirectParam: '/Device/UAV', requireAuth: false }, { action: 'redirect', to: '/Device/UAV' }],
+    [
+      '/login while logged in → the page login was asked for',
+      { path: '/login', redirectParam: '/Device/UAV', requireAuth: false },
+      { action: 'redirect', to: '/Device/UAV' },
+    ],
     ['/login never redirects off-site', { path: '/login', redirectParam: '//evil.example', requireAuth: false }, { action: 'redirect', to: '/' }],
-    ['bridge, logged in, controller login → controller home', { insideBridge: true, path: '/djiapp/login', requireAuth: false }, { action: 'redirect', to: '/djiapp/home' }],
+    [
+      'bridge, logged in, controller login → controller home',
+      { insideBridge: true, path: '/djiapp/login', requireAuth: false },
+      { action: 'redirect', to: '/djiapp/home' },
+    ],
     ['/login while logged out is allowed', { path: '/login', loggedIn: false, requireAuth: false }, { action: 'allow' }],
-    ['requireAuth without login → login, remembering the page', { loggedIn: false, path: '/personal/message' }, { action: 'redirect', to: '/login?redirect=%2Fpersonal%2Fmessage' }],
+    [
+      'requireAuth without login → login, remembering the page',
+      { loggedIn: false, path: '/personal/message' },
+      { action: 'redirect', to: '/login?redirect=%2Fpersonal%2Fmessage' },
+    ],
     ['requireAuth with login is allowed', {}, { action: 'allow' }],
     ['public page without login is allowed', { loggedIn: false, path: '/test', requireAuth: false }, { action: 'allow' }],
     ['root → first menu route', { path: '/', requireAuth: false }, { action: 'redirect', to: '/Tas' }],
@@ -34,7 +66,11 @@ describe('decideNavigation (spec §2 navigation guard)', () => {
     ['/sys/user needs org:write, org:read is not enough', { path: '/sys/user', permissions: ['org:read'] }, { action: 'forbidden' }],
     ['unknown permissions (older server) refuse nothing', { path: '/app/role', permissions: null }, { action: 'allow' }],
     ['pages outside the table need only a login', { path: '/personal/message', permissions: [] }, { action: 'allow' }],
-    ['logged out, a protected page still goes to login first', { path: '/app/role', loggedIn: false, permissions: [] }, { action: 'redirect', to: '/login?redirect=%2Fapp%2Frole' }],
+    [
+      'logged out, a protected page still goes to login first',
+      { path: '/app/role', loggedIn: false, permissions: [] },
+      { action: 'redirect', to: '/login?redirect=%2Fapp%2Frole' },
+    ],
   ];
 
   it.each(cases)('%s', (_name, overrides, expected) => {

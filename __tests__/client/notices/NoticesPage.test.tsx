@@ -22,7 +22,12 @@ describe('notice state', () => {
 describe('/sys/notice', () => {
   it('withdraws a published notice and publishes a withdrawn one', async () => {
     const { calls } = renderApp('/sys/notice', {
-      routes: { 'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }), 'PUT /Notice/1/': () => ({}), 'PUT /Notice/2/': () => ({}), 'GET /Notice/unread/': () => ({ count: 1 }) },
+      routes: {
+        'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }),
+        'PUT /Notice/1/': () => ({}),
+        'PUT /Notice/2/': () => ({}),
+        'GET /Notice/unread/': () => ({ count: 1 }),
+      },
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('台风预警', {}, wait)).toBeInTheDocument();
@@ -37,7 +42,11 @@ describe('/sys/notice', () => {
     ['withdraw', '撤回 台风预警', 'PUT /Notice/1/', '撤回失败：notice is being edited by another user'],
   ])("a refused %s (409) shows the server's reason once, as an error", async (_name, button, route, text) => {
     renderApp('/sys/notice', {
-      routes: { 'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }), [route]: httpError(409, 'notice is being edited by another user'), 'GET /Notice/unread/': () => ({ count: 1 }) },
+      routes: {
+        'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }),
+        [route]: httpError(409, 'notice is being edited by another user'),
+        'GET /Notice/unread/': () => ({ count: 1 }),
+      },
       preloadedState: loggedInState,
     });
     await userEvent.click(await screen.findByRole('button', { name: button }, wait));
@@ -47,7 +56,10 @@ describe('/sys/notice', () => {
   });
 
   it('create validates title and content', async () => {
-    const { calls } = renderApp('/sys/notice', { routes: { 'GET /Notice/': () => ({ items: [], total: 0 }), 'GET /Notice/unread/': () => ({ count: 0 }) }, preloadedState: loggedInState });
+    const { calls } = renderApp('/sys/notice', {
+      routes: { 'GET /Notice/': () => ({ items: [], total: 0 }), 'GET /Notice/unread/': () => ({ count: 0 }) },
+      preloadedState: loggedInState,
+    });
     expect(await screen.findByText('暂无数据', {}, wait)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '新建' }));
     const dialog = await screen.findByRole('dialog', { name: '新建通知' });

@@ -6,7 +6,11 @@ describe('parsePlatformConfig', () => {
     ['null', null, DEFAULT_PLATFORM_CONFIG],
     ['keeps known string keys', { platformName: '天际', baseURL: '/v2/api' }, { ...DEFAULT_PLATFORM_CONFIG, platformName: '天际', baseURL: '/v2/api' }],
     ['ignores wrong types and unknown keys', { platformName: 42, extra: 'x' }, DEFAULT_PLATFORM_CONFIG],
-    ['map tiles are optional (empty = offline base map)', { mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }, { ...DEFAULT_PLATFORM_CONFIG, mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' }],
+    [
+      'map tiles are optional (empty = offline base map)',
+      { mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' },
+      { ...DEFAULT_PLATFORM_CONFIG, mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' },
+    ],
     ['map tile URL of the wrong type falls back to none', { mapTileUrl: 7 }, DEFAULT_PLATFORM_CONFIG],
     ['the simulated bridge is offered only by an explicit true', { simulatedBridge: true }, { ...DEFAULT_PLATFORM_CONFIG, simulatedBridge: true }],
     ['a truthy string does not offer the simulated bridge', { simulatedBridge: 'yes' }, DEFAULT_PLATFORM_CONFIG],
@@ -16,7 +20,11 @@ describe('parsePlatformConfig', () => {
 
   it('loads config.json', async () => {
     const serving = (async () => new Response(JSON.stringify({ platformName: '天际巡检', mqtt_host: 'wss://broker.example/mqtt' }))) as unknown as typeof fetch;
-    await expect(loadPlatformConfig(serving)).resolves.toEqual({ ...DEFAULT_PLATFORM_CONFIG, platformName: '天际巡检', mqtt_host: 'wss://broker.example/mqtt' });
+    await expect(loadPlatformConfig(serving)).resolves.toEqual({
+      ...DEFAULT_PLATFORM_CONFIG,
+      platformName: '天际巡检',
+      mqtt_host: 'wss://broker.example/mqtt',
+    });
   });
 
   it('falls back to defaults when config.json cannot be loaded', async () => {

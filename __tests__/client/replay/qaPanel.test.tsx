@@ -103,7 +103,9 @@ describe('QA panel', () => {
     const bad = JSON.parse(fixtureText('broker-reconnect'));
     bad.entries[2].type = 'broker/unheardOf';
     chooseFile(JSON.stringify(bad), 'bad.json');
-    expect(await screen.findByTestId('replay-load-error')).toHaveTextContent('Cannot load: bad.json: entries[2] (seq 3): unknown action type "broker/unheardOf"');
+    expect(await screen.findByTestId('replay-load-error')).toHaveTextContent(
+      'Cannot load: bad.json: entries[2] (seq 3): unknown action type "broker/unheardOf"',
+    );
     expect(screen.getByText('File: good.json')).toBeInTheDocument();
 
     chooseFile(JSON.stringify({ ...bad, version: 3 }), 'v3.json');
@@ -129,7 +131,11 @@ describe('QA panel', () => {
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toBe('skyline-actions-2026-02-03T04-05-06-789Z.json');
-    expect(JSON.parse(saved[0].text)).toMatchObject({ format: 'skyline-action-log', version: 1, entries: [{ seq: 1, type: 'locale/languageChanged', payload: 'en' }] });
+    expect(JSON.parse(saved[0].text)).toMatchObject({
+      format: 'skyline-action-log',
+      version: 1,
+      entries: [{ seq: 1, type: 'locale/languageChanged', payload: 'en' }],
+    });
   });
 
   it('switches high-volume recording from the panel', async () => {
@@ -145,7 +151,11 @@ describe('user menu', () => {
   it('has a "QA panel" item that opens the panel', async () => {
     const user = userEvent.setup();
     const qa = createQaConsole({ reducer: rootReducer });
-    const view = renderApp('/404', { preloadedState: { ...loggedInState, locale: { language: 'en' } }, middleware: [qa.middleware], routes: { 'GET /logininfo/': () => loggedInState.auth!.user } });
+    const view = renderApp('/404', {
+      preloadedState: { ...loggedInState, locale: { language: 'en' } },
+      middleware: [qa.middleware],
+      routes: { 'GET /logininfo/': () => loggedInState.auth!.user },
+    });
     render(<QaPanelHost qa={qa} i18n={createTestI18n('en')} />);
     await user.click(await view.findByRole('button', { name: /user menu|account/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'QA panel' }));

@@ -29,7 +29,15 @@ const b3 = { n: 3 };
 // entry 2 changes nothing, entry 3 only b, entry 4 both, entry 5 only a
 const s1 = { a: a1, b };
 const states = [{ a, b }, s1, s1, { a: a1, b: { n: 2 } }, { a: { n: 2 }, b: b3 }, { a: { n: 3 }, b: b3 }];
-const log = { format: 'skyline-action-log', version: 1, app: { name: 'x', version: '0' }, recordedAt: '2026-01-01T00:00:00.000Z', initialState: states[0], entries, checkpoints: [] } as ActionLog;
+const log = {
+  format: 'skyline-action-log',
+  version: 1,
+  app: { name: 'x', version: '0' },
+  recordedAt: '2026-01-01T00:00:00.000Z',
+  initialState: states[0],
+  entries,
+  checkpoints: [],
+} as ActionLog;
 const timeline = (applied = 5, extra: Partial<Timeline> = {}): Timeline => ({
   states: states.slice(0, applied + 1),
   applied,
@@ -44,7 +52,12 @@ const loaded = (over: Partial<ReplayState> = {}, applied = 5): ReplayState => ({
 
 describe('replay panel reducer', () => {
   it.each<[string, ReplayState, Parameters<typeof reducer>[1], Partial<ReplayState>]>([
-    ['a file opens at its start', initialReplayState, logLoaded({ log, timeline: timeline(), source: { kind: 'file', name: 'f' } }), { cursor: 0, loadError: null }],
+    [
+      'a file opens at its start',
+      initialReplayState,
+      logLoaded({ log, timeline: timeline(), source: { kind: 'file', name: 'f' } }),
+      { cursor: 0, loadError: null },
+    ],
     ['a recording opens at its end', initialReplayState, logLoaded({ log, timeline: timeline(), source: { kind: 'recording', name: 'r' } }), { cursor: 5 }],
     ['a rejected file keeps the loaded log', loaded({ cursor: 2 }), logRejected('bad'), { cursor: 2, loadError: 'bad', log }],
     ['step forward', loaded({ cursor: 2 }), stepped(1), { cursor: 3 }],
@@ -96,7 +109,11 @@ describe('replay panel selectors', () => {
   it.each<[string, Partial<Timeline>, string]>([
     ['no checkpoints', {}, 'replay.verdict.noCheckpoints'],
     ['all match', { checkpoints: { checked: 2, total: 2, firstDivergence: null } }, 'replay.verdict.allMatch'],
-    ['diverged', { checkpoints: { checked: 2, total: 2, firstDivergence: { seq: 40, index: 3, afterSeq: 20, expected: 'x', actual: 'y' } } }, 'replay.verdict.diverged'],
+    [
+      'diverged',
+      { checkpoints: { checked: 2, total: 2, firstDivergence: { seq: 40, index: 3, afterSeq: 20, expected: 'x', actual: 'y' } } },
+      'replay.verdict.diverged',
+    ],
     ['reducer error', { failure: { index: 2, seq: 30, message: 'boom' } }, 'replay.verdict.reducerError'],
   ])('verdict: %s', (_name, extra, key) => {
     const state = reducer(initialReplayState, logLoaded({ log, timeline: timeline(5, extra), source: { kind: 'file', name: 'f' } }));

@@ -85,7 +85,15 @@ describe('ResourceFormDialog kit texts (spec §8)', () => {
           defaultValues={{ level: '', tags: [], at: '' }}
           fields={[
             { name: 'level', label: 'notices.level', kind: 'select', options: [{ value: 'info', label: '普通' }] },
-            { name: 'tags', label: 'notices.title', kind: 'multiselect', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+            {
+              name: 'tags',
+              label: 'notices.title',
+              kind: 'multiselect',
+              options: [
+                { value: 'a', label: 'A' },
+                { value: 'b', label: 'B' },
+              ],
+            },
             { name: 'at', label: 'notices.publishAt', kind: 'datetime' },
           ]}
           onClose={() => undefined}

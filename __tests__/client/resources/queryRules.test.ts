@@ -20,7 +20,11 @@ describe('mergeQuery', () => {
 describe('queryToApiParams', () => {
   it.each([
     ['defaults', q(), { page: 1, page_size: 20 }],
-    ['everything', q({ page: 2, pageSize: 50, search: 'm30', ordering: '-name', filters: { status: 'online' } }), { page: 2, page_size: 50, search: 'm30', ordering: '-name', status: 'online' }],
+    [
+      'everything',
+      q({ page: 2, pageSize: 50, search: 'm30', ordering: '-name', filters: { status: 'online' } }),
+      { page: 2, page_size: 50, search: 'm30', ordering: '-name', status: 'online' },
+    ],
     ['a filter cannot override paging', q({ filters: { page: '9' } }), { page: 1, page_size: 20 }],
   ])('%s', (_name, query, expected) => expect(queryToApiParams(query)).toEqual(expected));
 });
@@ -28,7 +32,11 @@ describe('queryToApiParams', () => {
 describe('URL query', () => {
   it.each([
     ['empty URL gives defaults', '', q()],
-    ['full round trip', '?page=3&page_size=50&search=M30&ordering=-last_seen&status=online', q({ page: 3, pageSize: 50, search: 'M30', ordering: '-last_seen', filters: { status: 'online' } })],
+    [
+      'full round trip',
+      '?page=3&page_size=50&search=M30&ordering=-last_seen&status=online',
+      q({ page: 3, pageSize: 50, search: 'M30', ordering: '-last_seen', filters: { status: 'online' } }),
+    ],
     ['bad page falls back', '?page=-2', q()],
     ['page size outside the options falls back', '?page_size=100000', q()],
     ['ordering that is not a field name is ignored', '?ordering=name;drop', q()],
@@ -41,7 +49,12 @@ describe('URL query', () => {
 
   it.each<[string, ResourceQuery, string[], string]>([
     ['leaves out filters equal to the default', q({ filters: { from: '2026-11-01', status: 'online' } }), [], 'status=online'],
-    ['spells out pinned filters even when they equal the default', q({ filters: { from: '2026-11-01', status: 'online' } }), ['from'], 'from=2026-11-01&status=online'],
+    [
+      'spells out pinned filters even when they equal the default',
+      q({ filters: { from: '2026-11-01', status: 'online' } }),
+      ['from'],
+      'from=2026-11-01&status=online',
+    ],
     ['spells out pinned filters that differ too', q({ filters: { from: '2026-10-01' } }), ['from'], 'from=2026-10-01'],
   ])('%s', (_name, query, pinned, expected) => {
     expect(queryToSearchParams(query, q({ filters: { from: '2026-11-01' } }), pinned).toString()).toBe(expected);

@@ -7,7 +7,9 @@ describe('resource views and documents', () => {
   it('a view ("name@view") uses the collection path with a list state of its own', async () => {
     expect(baseResource('project@options')).toBe('project');
     expect(resourceConfig('notice@inbox').path).toBe('/Notice/');
-    const { store, calls } = createTestStore({ 'GET /Project/': (o) => ({ items: [{ id: Number((o?.query as { page_size: number }).page_size) }], total: 1 }) });
+    const { store, calls } = createTestStore({
+      'GET /Project/': (o) => ({ items: [{ id: Number((o?.query as { page_size: number }).page_size) }], total: 1 }),
+    });
     store.dispatch(querySet({ resource: 'project', query: DEFAULT_QUERY }));
     store.dispatch(querySet({ resource: 'project@options', query: { ...DEFAULT_QUERY, pageSize: 100 } }));
     await flush();

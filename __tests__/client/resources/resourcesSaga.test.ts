@@ -1,5 +1,13 @@
 import { ApiError } from '../../../src/api/client';
-import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/features/resources/resourcesSlice';
+import {
+  deleteRequested,
+  exportRequested,
+  listRequested,
+  queryChanged,
+  querySet,
+  rowActionRequested,
+  saveRequested,
+} from '../../../src/features/resources/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/features/resources/types';
 import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
@@ -20,7 +28,11 @@ describe('resources saga', () => {
     store.dispatch(querySet({ resource: 'device', query: DEFAULT_QUERY }));
     store.dispatch(queryChanged({ resource: 'device', patch: { search: 'M30', ordering: '-last_seen' } }));
     await flush();
-    expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/Device/', options: { query: { page: 1, page_size: 20, search: 'M30', ordering: '-last_seen' } } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/Device/',
+      options: { query: { page: 1, page_size: 20, search: 'M30', ordering: '-last_seen' } },
+    });
     expect(store.getState().resources.device).toMatchObject({ items: devices, total: 41, status: 'ready' });
   });
 
@@ -68,9 +80,17 @@ describe('resources saga', () => {
 
   it.each([
     ['delete', deleteRequested({ resource: 'task', id: 3 }), 'DELETE /Task/3/'],
-    ['workflow step', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve', body: { note: 'ok' } }), 'POST /Airspace/Apply/3/approve/'],
+    [
+      'workflow step',
+      rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve', body: { note: 'ok' } }),
+      'POST /Airspace/Apply/3/approve/',
+    ],
   ])('%s marks the row busy, then reloads', async (_name, action, route) => {
-    const { store, calls } = createTestStore({ [route]: () => null, 'GET /Task/': () => ({ items: [], total: 0 }), 'GET /Airspace/Apply/': () => ({ items: [], total: 0 }) });
+    const { store, calls } = createTestStore({
+      [route]: () => null,
+      'GET /Task/': () => ({ items: [], total: 0 }),
+      'GET /Airspace/Apply/': () => ({ items: [], total: 0 }),
+    });
     store.dispatch(action);
     const resource = action.payload.resource;
     expect(store.getState().resources[resource].busyIds).toEqual([3]);
@@ -92,13 +112,27 @@ describe('resources saga', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       expect(this.download).toBe('reports.csv');
     });
-    store.dispatch(querySet({ resource: 'flightReport', query: { ...DEFAULT_QUERY, page: 2, filters: { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' } } }));
+    store.dispatch(
+      querySet({ resource: 'flightReport', query: { ...DEFAULT_QUERY, page: 2, filters: { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' } } }),
+    );
     await flush();
     calls.length = 0;
-    store.dispatch(exportRequested({ resource: 'flightReport', fileName: 'reports.csv', columns: [{ field: 'id', header: 'ID' }, { field: 'device_id', header: 'Device' }], labels: { device_id: { '1': 'M30' } } }));
+    store.dispatch(
+      exportRequested({
+        resource: 'flightReport',
+        fileName: 'reports.csv',
+        columns: [
+          { field: 'id', header: 'ID' },
+          { field: 'device_id', header: 'Device' },
+        ],
+        labels: { device_id: { '1': 'M30' } },
+      }),
+    );
     expect(store.getState().resources.flightReport.exporting).toBe(true);
     await flush();
-    expect(calls.map((c) => c.options?.query)).toEqual([1, 2, 3].map((page) => ({ page, page_size: 100, takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' })));
+    expect(calls.map((c) => c.options?.query)).toEqual(
+      [1, 2, 3].map((page) => ({ page, page_size: 100, takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' })),
+    );
     expect(click).toHaveBeenCalledTimes(1);
     const lines = (await readText(saved[0])).replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(231);
@@ -114,14 +148,49 @@ describe('a failed delete or workflow step tells the user why', () => {
     store.getState().notifications.queue.map((toast) => ({ severity: toast.severity, text: zh.t(toast.messageKey, toast.params) }));
 
   it.each([
-    ['delete, 409', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 409, 'device still has tasks', [{ severity: 'error', text: '删除失败：device still has tasks' }]],
+    [
+      'delete, 409',
+      deleteRequested({ resource: 'device', id: 3 }),
+      'DELETE /Device/3/',
+      409,
+      'device still has tasks',
+      [{ severity: 'error', text: '删除失败：device still has tasks' }],
+    ],
     ['delete, 400', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 400, 'bad id', [{ severity: 'error', text: '删除失败：bad id' }]],
-    ['workflow step, 409', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve' }), 'POST /Airspace/Apply/3/approve/', 409, 'cannot approve: status is draft', [{ severity: 'error', text: '操作失败：cannot approve: status is draft' }]],
+    [
+      'workflow step, 409',
+      rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve' }),
+      'POST /Airspace/Apply/3/approve/',
+      409,
+      'cannot approve: status is draft',
+      [{ severity: 'error', text: '操作失败：cannot approve: status is draft' }],
+    ],
     // The HTTP error catalogue's own toast says it all; nothing is added.
-    ['delete, 403', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 403, 'forbidden', [{ severity: 'warning', text: '您没有此操作的权限' }]],
+    [
+      'delete, 403',
+      deleteRequested({ resource: 'device', id: 3 }),
+      'DELETE /Device/3/',
+      403,
+      'forbidden',
+      [{ severity: 'warning', text: '您没有此操作的权限' }],
+    ],
     ['delete, 404', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 404, 'gone', [{ severity: 'warning', text: '请求的资源不存在' }]],
-    ['workflow step, 429', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }), 'POST /Airspace/Apply/3/submit/', 429, 'slow down', [{ severity: 'warning', text: '请求过于频繁，请稍后再试' }]],
-    ['workflow step, 500', rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }), 'POST /Airspace/Apply/3/submit/', 500, 'db down', [{ severity: 'error', text: '服务器错误' }]],
+    [
+      'workflow step, 429',
+      rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }),
+      'POST /Airspace/Apply/3/submit/',
+      429,
+      'slow down',
+      [{ severity: 'warning', text: '请求过于频繁，请稍后再试' }],
+    ],
+    [
+      'workflow step, 500',
+      rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }),
+      'POST /Airspace/Apply/3/submit/',
+      500,
+      'db down',
+      [{ severity: 'error', text: '服务器错误' }],
+    ],
   ])('%s', async (_name, action, route, status, msg, expected) => {
     const { store, calls } = createTestStore({ [route]: httpError(status, msg) });
     store.dispatch(action);
@@ -149,8 +218,19 @@ describe('a toast that supersedes another', () => {
   const run = (...actions: UnknownAction[]) => actions.reduce(notifications, { queue: [] }).queue.map((t) => [t.messageKey, t.severity]);
 
   it.each([
-    ['takes the place of the generic toast of the same failure', [toastShown({ ...generic, severity: 'warning' }), specific], [['resources.deleteFailed', 'error']]],
-    ['leaves another failure\'s toast alone', [toastShown({ messageKey: 'http.other', params: { message: 'y' }, severity: 'warning' }), specific], [['http.other', 'warning'], ['resources.deleteFailed', 'error']]],
+    [
+      'takes the place of the generic toast of the same failure',
+      [toastShown({ ...generic, severity: 'warning' }), specific],
+      [['resources.deleteFailed', 'error']],
+    ],
+    [
+      "leaves another failure's toast alone",
+      [toastShown({ messageKey: 'http.other', params: { message: 'y' }, severity: 'warning' }), specific],
+      [
+        ['http.other', 'warning'],
+        ['resources.deleteFailed', 'error'],
+      ],
+    ],
     ['is queued when nothing precedes it', [specific], [['resources.deleteFailed', 'error']]],
   ])('%s', (_name, actions, expected) => {
     expect(run(...actions)).toEqual(expected);

@@ -9,7 +9,18 @@ import DroneLayer, { type DroneLayerProbe } from '../../../src/features/situatio
 import { drawArrow } from '../../../src/features/situation/droneCanvas';
 import { createTestStore } from '../support/testStore';
 
-const sample = (sn: string, over: Partial<Telemetry> = {}): Telemetry => ({ sn, lat: 22.54, lng: 114.05, alt: 80, speed: 8, heading: 0, battery: 90, status: 'flying', at: Date.now(), ...over });
+const sample = (sn: string, over: Partial<Telemetry> = {}): Telemetry => ({
+  sn,
+  lat: 22.54,
+  lng: 114.05,
+  alt: 80,
+  speed: 8,
+  heading: 0,
+  battery: 90,
+  status: 'flying',
+  at: Date.now(),
+  ...over,
+});
 const batch = (...samples: Telemetry[]) =>
   messagesReceived({ received: samples.length, invalid: 0, byTopic: {}, telemetry: Object.fromEntries(samples.map((s) => [s.sn, [s]])), at: Date.now() });
 
@@ -51,7 +62,10 @@ describe('DroneLayer', () => {
   it('draws an arrow rotated by the heading', () => {
     const calls: string[] = [];
     const ctx = new Proxy({} as CanvasRenderingContext2D, {
-      get: (_t, name) => (name in { fillStyle: 1, strokeStyle: 1, lineWidth: 1, shadowColor: 1, shadowBlur: 1 } ? undefined : (...args: unknown[]) => void calls.push(`${String(name)}(${args.map((a) => (typeof a === 'number' ? Math.round(a * 100) / 100 : a)).join(',')})`)),
+      get: (_t, name) =>
+        name in { fillStyle: 1, strokeStyle: 1, lineWidth: 1, shadowColor: 1, shadowBlur: 1 }
+          ? undefined
+          : (...args: unknown[]) => void calls.push(`${String(name)}(${args.map((a) => (typeof a === 'number' ? Math.round(a * 100) / 100 : a)).join(',')})`),
       set: (_t, name, value) => (calls.push(`${String(name)}=${value}`), true),
     });
     drawArrow(ctx, 10, 20, { sn: 'A', lat: 0, lng: 0, heading: 90, colour: '#123456', selected: false });

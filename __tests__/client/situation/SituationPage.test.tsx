@@ -11,7 +11,7 @@ function setup(language: 'zh-cn' | 'en') {
 }
 
 describe('/Tas header', () => {
-  it.each<[('zh-cn' | 'en'), BrokerStatus, string]>([
+  it.each<['zh-cn' | 'en', BrokerStatus, string]>([
     ['zh-cn', 'connected', '实时通道: 已连接'],
     ['zh-cn', 'reconnecting', '实时通道: 重新连接中'],
     ['en', 'connected', 'Live channel: connected'],

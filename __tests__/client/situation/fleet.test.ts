@@ -2,7 +2,10 @@ import type { DroneTrack } from '../../../src/features/broker/brokerSlice';
 import { colourOf, countByStatus, filterFleet } from '../../../src/features/situation/fleet';
 import reducer, { droneSelected, followToggled, initialSituationState, statusFilterChanged } from '../../../src/features/situation/situationSlice';
 
-const track = (sn: string, status: string, taskId?: number): DroneTrack => ({ latest: { sn, status, taskId, lat: 22, lng: 114, alt: 50, speed: 5, heading: 90, battery: 80, at: 0 } as DroneTrack['latest'], trail: [] });
+const track = (sn: string, status: string, taskId?: number): DroneTrack => ({
+  latest: { sn, status, taskId, lat: 22, lng: 114, alt: 50, speed: 5, heading: 90, battery: 80, at: 0 } as DroneTrack['latest'],
+  trail: [],
+});
 const fleet = { B2: track('B2', 'flying', 17), A1: track('A1', 'online'), C3: track('C3', 'flying'), D4: track('D4', 'offline') };
 
 describe('filterFleet', () => {

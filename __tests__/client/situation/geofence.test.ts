@@ -1,11 +1,29 @@
 import { candidateAreas, flaggedDrones, isOutsideApprovedAirspace } from '../../../src/features/situation/geofence';
 import type { AreaOverlay } from '../../../src/features/map/types';
 
-const box = (x0: number, y0: number, x1: number, y1: number): AreaOverlay['area'] => ({ type: 'Polygon', coordinates: [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]] });
+const box = (x0: number, y0: number, x1: number, y1: number): AreaOverlay['area'] => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+      [x0, y0],
+    ],
+  ],
+});
 const AT = Date.parse('2026-06-01T12:00:00Z');
 const anyDrone: AreaOverlay = { id: 1, name: 'any', area: box(114, 22.5, 114.1, 22.6), deviceSerial: null };
 const forSn1: AreaOverlay = { id: 2, name: 'sn1', area: box(114.2, 22.5, 114.3, 22.6), deviceSerial: 'SN1' };
-const expired: AreaOverlay = { id: 3, name: 'old', area: box(114.4, 22.5, 114.5, 22.6), deviceSerial: null, startAt: '2026-05-01T00:00:00Z', endAt: '2026-05-02T00:00:00Z' };
+const expired: AreaOverlay = {
+  id: 3,
+  name: 'old',
+  area: box(114.4, 22.5, 114.5, 22.6),
+  deviceSerial: null,
+  startAt: '2026-05-01T00:00:00Z',
+  endAt: '2026-05-02T00:00:00Z',
+};
 const current: AreaOverlay = { id: 4, name: 'now', area: box(114.6, 22.5, 114.7, 22.6), startAt: '2026-06-01T00:00:00Z', endAt: '2026-06-02T00:00:00Z' };
 const banded: AreaOverlay = { id: 5, name: 'band', area: box(114.8, 22.5, 114.9, 22.6), minAlt: 30, maxAlt: 120 };
 const approved = [anyDrone, forSn1, expired, current, banded];

@@ -16,7 +16,10 @@ export const demoUser = { id: 1, username: 'admin', name: '系统管理员', pho
 export const loggedInState: Partial<RootState> = { auth: { ...initialAuthState, token: 'tok', user: demoUser } };
 
 /** The whole app as bootstrap builds it (real router, store, sagas, i18n), on a fake HTTP client, at a hash path. */
-export function renderApp(path: string, { routes = {}, preloadedState, middleware = [] }: { routes?: Record<string, Route>; preloadedState?: Partial<RootState>; middleware?: Middleware[] } = {}) {
+export function renderApp(
+  path: string,
+  { routes = {}, preloadedState, middleware = [] }: { routes?: Record<string, Route>; preloadedState?: Partial<RootState>; middleware?: Middleware[] } = {},
+) {
   window.location.hash = `#${path}`;
   const { http, calls } = fakeHttp(routes);
   const i18n = createTestI18n(preloadedState?.locale?.language ?? 'zh-cn');

@@ -14,14 +14,39 @@ jest.mock('../../../src/features/resources/GeoMap', () => ({
   ),
 }));
 
-const task = { id: 3, name: '深圳湾巡检', kind: 'inspection', status: 'pending', project_id: 1, route_id: 9, device_id: null, pilot_id: null, scheduled_at: null, actions: ['schedule', 'cancel'] };
+const task = {
+  id: 3,
+  name: '深圳湾巡检',
+  kind: 'inspection',
+  status: 'pending',
+  project_id: 1,
+  route_id: 9,
+  device_id: null,
+  pilot_id: null,
+  scheduled_at: null,
+  actions: ['schedule', 'cancel'],
+};
 const routes = {
   'GET /Task/': () => ({ items: [task], total: 1 }),
   'GET /Project/': () => ({ items: [{ id: 1, name: '深圳湾项目' }], total: 1 }),
-  'GET /Route/': () => ({ items: [{ id: 9, name: '航线A', project_id: 1 }, { id: 10, name: '别的航线', project_id: 2 }], total: 2 }),
+  'GET /Route/': () => ({
+    items: [
+      { id: 9, name: '航线A', project_id: 1 },
+      { id: 10, name: '别的航线', project_id: 2 },
+    ],
+    total: 2,
+  }),
   'GET /Device/': () => ({ items: [], total: 0 }),
   'GET /User/': () => ({ items: [], total: 0 }),
-  'GET /Route/9/': () => ({ id: 9, name: '航线A', length_m: 1200, waypoints: [{ lat: 22.5, lng: 114 }, { lat: 22.6, lng: 114.1 }] }),
+  'GET /Route/9/': () => ({
+    id: 9,
+    name: '航线A',
+    length_m: 1200,
+    waypoints: [
+      { lat: 22.5, lng: 114 },
+      { lat: 22.6, lng: 114.1 },
+    ],
+  }),
 };
 const wait = { timeout: 8000 };
 
@@ -35,7 +60,10 @@ describe('/Task/UAV', () => {
   });
 
   it('cancel runs the workflow step the row allows', async () => {
-    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'POST /Task/3/cancel/': () => ({ ...task, status: 'cancelled' }) }, preloadedState: loggedInState });
+    const { calls } = renderApp('/Task/UAV', {
+      routes: { ...routes, 'POST /Task/3/cancel/': () => ({ ...task, status: 'cancelled' }) },
+      preloadedState: loggedInState,
+    });
     await screen.findByText('深圳湾巡检', {}, wait);
     expect(screen.queryByRole('button', { name: '开始 深圳湾巡检' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '取消任务 深圳湾巡检' }));
@@ -55,7 +83,7 @@ describe('/Task/UAV', () => {
     expect(await screen.findByRole('option', { name: '无数据' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it('the route select offers only the chosen project\'s routes', async () => {
+  it("the route select offers only the chosen project's routes", async () => {
     renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
     await screen.findByText('深圳湾巡检', {}, wait);
     await userEvent.click(screen.getByRole('button', { name: '新建' }));

@@ -19,7 +19,9 @@ export async function assertPostgres(): Promise<void> {
     // Installed once up front, so parallel test files do not race to create it in their migrations.
     await client.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${PG_URL} (${(error as Error).message}); the API suite runs against it too. Start it (see .ci/run) or set TEST_DATABASE_URL.`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${PG_URL} (${(error as Error).message}); the API suite runs against it too. Start it (see .ci/run) or set TEST_DATABASE_URL.`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -55,7 +57,15 @@ export async function startServer(dialect: Dialect, options: BuildOptions = {}, 
   }
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   fs.mkdirSync(path.join(root, 'static'), { recursive: true });
-  const config = { ...readConfig({}), dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist'), staticDir: path.join(root, 'static'), adminPassword: ADMIN_PASSWORD, databaseUrl, logLevel: 'silent' };
+  const config = {
+    ...readConfig({}),
+    dataDir: path.join(root, 'data'),
+    distDir: path.join(root, 'dist'),
+    staticDir: path.join(root, 'static'),
+    adminPassword: ADMIN_PASSWORD,
+    databaseUrl,
+    logLevel: 'silent',
+  };
   const handle = await buildServer(config, { apiRateLimit: 100_000, loginRateLimit: 5, ...options });
   return {
     handle,
@@ -80,7 +90,11 @@ export function multipart(fields: Record<string, string>, file?: { field: string
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

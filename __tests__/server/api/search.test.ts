@@ -18,9 +18,36 @@ describe('searchTrigrams', () => {
 
 describe('rarestTrigrams', () => {
   it.each<[string, string[], [string, number][], string[]]>([
-    ['the two in fewest rows', ['a', 'b', 'c', 'd'], [['a', 100], ['b', 3], ['c', 50], ['d', 7]], ['b', 'd']],
-    ['one without a count is in no row', ['a', 'b', 'c'], [['a', 5], ['b', 1]], ['c', 'b']],
-    ['ties keep the order of the text', ['a', 'b', 'c'], [['a', 9], ['b', 9], ['c', 9]], ['a', 'b']],
+    [
+      'the two in fewest rows',
+      ['a', 'b', 'c', 'd'],
+      [
+        ['a', 100],
+        ['b', 3],
+        ['c', 50],
+        ['d', 7],
+      ],
+      ['b', 'd'],
+    ],
+    [
+      'one without a count is in no row',
+      ['a', 'b', 'c'],
+      [
+        ['a', 5],
+        ['b', 1],
+      ],
+      ['c', 'b'],
+    ],
+    [
+      'ties keep the order of the text',
+      ['a', 'b', 'c'],
+      [
+        ['a', 9],
+        ['b', 9],
+        ['c', 9],
+      ],
+      ['a', 'b'],
+    ],
     ['fewer than two: all of them', ['a'], [['a', 9]], ['a']],
   ])('%s', (_name, trigrams, counts, rarest) => {
     expect(rarestTrigrams(trigrams, new Map(counts))).toEqual(rarest);

@@ -26,7 +26,11 @@ export function runApiSuite(dialect: Dialect): void {
 
   beforeAll(async () => {
     server = await startServer(dialect);
-    for (const [user, password] of [['admin', ADMIN_PASSWORD], ['operator1', DEMO_PASSWORD], ['viewer1', DEMO_PASSWORD]]) {
+    for (const [user, password] of [
+      ['admin', ADMIN_PASSWORD],
+      ['operator1', DEMO_PASSWORD],
+      ['viewer1', DEMO_PASSWORD],
+    ]) {
       const response = await login(user, password);
       expect(response.status).toBe(200);
       tokens[user] = response.body.data.token;
@@ -145,7 +149,11 @@ export function runApiSuite(dialect: Dialect): void {
     });
 
     it('a search pages and orders whole rows like the unsearched list', async () => {
-      const all = (await call('GET', '/api/Device/?page_size=100&ordering=-battery', 'viewer1')).body.data.items as { model: string; serial: string; name: string }[];
+      const all = (await call('GET', '/api/Device/?page_size=100&ordering=-battery', 'viewer1')).body.data.items as {
+        model: string;
+        serial: string;
+        name: string;
+      }[];
       const matching = all.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes('matrice')));
       expect(matching.length).toBeGreaterThan(4);
       const pageOf = async (page: number) => (await call('GET', `/api/Device/?search=matrice&ordering=-battery&page_size=3&page=${page}`, 'viewer1')).body.data;
@@ -158,12 +166,38 @@ export function runApiSuite(dialect: Dialect): void {
       const names = ['Tricky 50% off_rate', 'Quote "Heron" O\'Neil', '测试机-甲乙丙', 'ÉCOLE über', 'aaaaaa', 'back\\slash x'];
       const created = [];
       for (const [i, name] of names.entries()) {
-        created.push((await call('POST', '/api/Device/', 'operator1', { serial: `TRICKY-${i}`, name, model: 'Odd Model', kind: 'aircraft' })).body.data.id as number);
+        created.push(
+          (await call('POST', '/api/Device/', 'operator1', { serial: `TRICKY-${i}`, name, model: 'Odd Model', kind: 'aircraft' })).body.data.id as number,
+        );
       }
       const all = (await call('GET', '/api/Device/?page_size=100', 'viewer1')).body.data.items as { model: string; serial: string; name: string }[];
       // Both databases fold ASCII case; the searches below differ from the data in ASCII case only.
       const holding = (text: string) => all.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes(text.toLowerCase()))).length;
-      const searches = ['50%', '0% o', 'f_r', '_', '"heron"', '"', 'o\'neil', '甲乙', '甲乙丙', '机-甲', '测试机-甲乙丙丁', 'ÉCOLE', 'über', 'aaa', 'AAAA', 'aaaaaaa', '\\', 'k\\s', 'tricky-', 'heron" OR "x', 'NEAR(a b)', '*', 'odd model'];
+      const searches = [
+        '50%',
+        '0% o',
+        'f_r',
+        '_',
+        '"heron"',
+        '"',
+        "o'neil",
+        '甲乙',
+        '甲乙丙',
+        '机-甲',
+        '测试机-甲乙丙丁',
+        'ÉCOLE',
+        'über',
+        'aaa',
+        'AAAA',
+        'aaaaaaa',
+        '\\',
+        'k\\s',
+        'tricky-',
+        'heron" OR "x',
+        'NEAR(a b)',
+        '*',
+        'odd model',
+      ];
       for (const search of searches) expect([search, await total(`/api/Device/?search=${encodeURIComponent(search)}`)]).toEqual([search, holding(search)]);
       expect(holding('odd model')).toBe(names.length);
       for (const id of created) await call('DELETE', `/api/Device/${id}/`, 'operator1');
@@ -172,8 +206,12 @@ export function runApiSuite(dialect: Dialect): void {
     it('keeps the search index in step with writes', async () => {
       // SQLite also counts the rows holding each trigram (which trigrams the index is asked for); the rest of the fleet has neither name.
       const rowsHolding = async (trigram: string) =>
-        dialect === 'sqlite' ? ((await sql<{ rows: number }>`select rows from devices_search_trigrams where trigram = ${trigram}`.execute(server.handle.app.db)).rows[0]?.rows ?? 0) : null;
-      const counted = async (heron: number, falcon: number) => expect([await rowsHolding('her'), await rowsHolding('fal')]).toEqual(dialect === 'sqlite' ? [heron, falcon] : [null, null]);
+        dialect === 'sqlite'
+          ? ((await sql<{ rows: number }>`select rows from devices_search_trigrams where trigram = ${trigram}`.execute(server.handle.app.db)).rows[0]?.rows ??
+            0)
+          : null;
+      const counted = async (heron: number, falcon: number) =>
+        expect([await rowsHolding('her'), await rowsHolding('fal')]).toEqual(dialect === 'sqlite' ? [heron, falcon] : [null, null]);
       const device = (await call('POST', '/api/Device/', 'operator1', { serial: 'SEARCH-0001', name: 'Heron', model: 'Zeta', kind: 'aircraft' })).body.data;
       expect(await total('/api/Device/?search=heron')).toBe(1);
       await counted(1, 0);
@@ -202,7 +240,13 @@ export function runApiSuite(dialect: Dialect): void {
 
   describe(`create, update, delete (${dialect})`, () => {
     it('creates, reads, updates and deletes a device, with an audit trail', async () => {
-      const created = await call('POST', '/api/Device/', 'operator1', { serial: '1581F5FHDTEST01', name: 'Test drone', model: 'Matrice 30T', kind: 'aircraft', battery: 80 });
+      const created = await call('POST', '/api/Device/', 'operator1', {
+        serial: '1581F5FHDTEST01',
+        name: 'Test drone',
+        model: 'Matrice 30T',
+        kind: 'aircraft',
+        battery: 80,
+      });
       expect(created.status).toBe(200);
       const id = created.body.data.id;
       expect(created.body.data).toMatchObject({ serial: '1581F5FHDTEST01', status: 'offline', battery: 80, photo: null });
@@ -225,7 +269,17 @@ export function runApiSuite(dialect: Dialect): void {
       expect(fields).toEqual(expect.arrayContaining(['serial', 'name', 'model', 'kind', 'battery']));
       expect(await total('/api/Device/')).toBe(before);
       const application = await call('POST', '/api/Airspace/Apply/', 'operator1', {
-        area: { type: 'Polygon', coordinates: [[[114, 22.5], [114.01, 22.5], [114.01, 22.51], [114, 22.5]]] },
+        area: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [114, 22.5],
+              [114.01, 22.5],
+              [114.01, 22.51],
+              [114, 22.5],
+            ],
+          ],
+        },
         min_alt: 100,
         max_alt: 50,
         start_at: '2026-12-01T10:00:00Z',
@@ -280,23 +334,62 @@ export function runApiSuite(dialect: Dialect): void {
       expect((await call('DELETE', `/api/Project/${task.project_id}/`, 'admin')).status).toBe(409);
       expect((await call('DELETE', '/api/Role/1/', 'admin')).status).toBe(409);
 
-      const project = (await call('POST', '/api/Project/', 'admin', { name: 'Cascade test', area: { type: 'Polygon', coordinates: [[[114, 22.5], [114.01, 22.5], [114.01, 22.51], [114, 22.5]]] } })).body.data;
-      const route = (await call('POST', '/api/Route/', 'admin', { project_id: project.id, name: 'r', waypoints: [{ lat: 22.5, lng: 114, alt: 50, speed: 5 }, { lat: 22.51, lng: 114, alt: 50, speed: 5 }] })).body.data;
+      const project = (
+        await call('POST', '/api/Project/', 'admin', {
+          name: 'Cascade test',
+          area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [114, 22.5],
+                [114.01, 22.5],
+                [114.01, 22.51],
+                [114, 22.5],
+              ],
+            ],
+          },
+        })
+      ).body.data;
+      const route = (
+        await call('POST', '/api/Route/', 'admin', {
+          project_id: project.id,
+          name: 'r',
+          waypoints: [
+            { lat: 22.5, lng: 114, alt: 50, speed: 5 },
+            { lat: 22.51, lng: 114, alt: 50, speed: 5 },
+          ],
+        })
+      ).body.data;
       expect(route.length_m).toBeGreaterThan(1100);
       expect(route.length_m).toBeLessThan(1120);
       expect(route.duration_s).toBeCloseTo(route.length_m / 5, 0);
-      const feature = (await call('POST', '/api/Feature/', 'operator1', { project_id: project.id, name: 'pt', category: 'poi', geometry: { type: 'Point', coordinates: [114, 22.5] } })).body.data;
+      const feature = (
+        await call('POST', '/api/Feature/', 'operator1', {
+          project_id: project.id,
+          name: 'pt',
+          category: 'poi',
+          geometry: { type: 'Point', coordinates: [114, 22.5] },
+        })
+      ).body.data;
       expect((await call('DELETE', `/api/Project/${project.id}/`, 'admin')).status).toBe(200);
       expect((await call('GET', `/api/Route/${route.id}/`, 'viewer1')).status).toBe(404);
       expect((await call('GET', `/api/Feature/${feature.id}/`, 'viewer1')).status).toBe(404);
     });
 
     it('manages users with roles, never exposing password hashes', async () => {
-      const created = await call('POST', '/api/User/', 'admin', { username: 'pilot9', name: 'Pilot Nine', password: 'Pilot9-password', role_ids: [2], dept_id: 2 });
+      const created = await call('POST', '/api/User/', 'admin', {
+        username: 'pilot9',
+        name: 'Pilot Nine',
+        password: 'Pilot9-password',
+        role_ids: [2],
+        dept_id: 2,
+      });
       expect(created.status).toBe(200);
       expect(created.body.data).toMatchObject({ username: 'pilot9', roles: [{ code: 'operator' }], dept_id: 2, is_active: 1 });
       expect(JSON.stringify(created.body)).not.toMatch(/password/);
-      expect((await call('POST', '/api/User/', 'admin', { username: 'nopass', name: 'x' })).body.errors).toEqual([expect.objectContaining({ field: 'password' })]);
+      expect((await call('POST', '/api/User/', 'admin', { username: 'nopass', name: 'x' })).body.errors).toEqual([
+        expect.objectContaining({ field: 'password' }),
+      ]);
       const session = await login('pilot9', 'Pilot9-password');
       expect(session.status).toBe(200);
       await call('PATCH', `/api/User/${created.body.data.id}/`, 'admin', { is_active: 0 });
@@ -313,14 +406,22 @@ export function runApiSuite(dialect: Dialect): void {
       const body = multipart(fields('PHOTO-0001'), { field: 'photo', filename: '../../evil.html', contentType: 'text/html', data: PNG });
       const response = await call('POST', '/api/Device/', 'operator1', body.payload, body.headers);
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ serial: 'PHOTO-0001', battery: 90, dept_id: null, photo: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.png$/) });
+      expect(response.body.data).toMatchObject({
+        serial: 'PHOTO-0001',
+        battery: 90,
+        dept_id: null,
+        photo: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.png$/),
+      });
       const file = await server.handle.app.inject({ method: 'GET', url: response.body.data.photo });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(file.rawPayload.equals(PNG)).toBe(true);
       expect((await server.handle.app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fskyline.db' })).statusCode).toBe(404);
-      const replaced = multipart({ name: 'With new photo' }, { field: 'photo', filename: 'a.webp', contentType: 'image/webp', data: Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(32)]) });
+      const replaced = multipart(
+        { name: 'With new photo' },
+        { field: 'photo', filename: 'a.webp', contentType: 'image/webp', data: Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(32)]) },
+      );
       const put = await call('PUT', `/api/Device/${response.body.data.id}/`, 'operator1', replaced.payload, replaced.headers);
       expect(put.body.data).toMatchObject({ name: 'With new photo', photo: expect.stringMatching(/\.webp$/) });
     });
@@ -348,9 +449,14 @@ export function runApiSuite(dialect: Dialect): void {
     it('removes the stored photo when the database write fails after it', async () => {
       const db = server.handle.app.db;
       // A trigger makes the insert itself fail, after the checks passed and the file was stored.
-      if (dialect === 'sqlite') await sql`create trigger refuse_photo_fail before insert on devices when new.serial = 'PHOTO-FAIL' begin select raise(abort, 'refused by test'); end`.execute(db);
+      if (dialect === 'sqlite')
+        await sql`create trigger refuse_photo_fail before insert on devices when new.serial = 'PHOTO-FAIL' begin select raise(abort, 'refused by test'); end`.execute(
+          db,
+        );
       else {
-        await sql`create function refuse_photo_fail() returns trigger language plpgsql as $$ begin if new.serial = 'PHOTO-FAIL' then raise exception 'refused by test'; end if; return new; end $$`.execute(db);
+        await sql`create function refuse_photo_fail() returns trigger language plpgsql as $$ begin if new.serial = 'PHOTO-FAIL' then raise exception 'refused by test'; end if; return new; end $$`.execute(
+          db,
+        );
         await sql`create trigger refuse_photo_fail before insert on devices for each row execute function refuse_photo_fail()`.execute(db);
       }
       try {
@@ -379,11 +485,21 @@ export function runApiSuite(dialect: Dialect): void {
     it('rejects files that are not images or larger than 5 MB, writing nothing', async () => {
       const before = await total('/api/Device/');
       const files = uploads();
-      const fake = multipart(fields('PHOTO-0002'), { field: 'photo', filename: 'photo.png', contentType: 'image/png', data: Buffer.from('<svg onload=alert(1)>') });
+      const fake = multipart(fields('PHOTO-0002'), {
+        field: 'photo',
+        filename: 'photo.png',
+        contentType: 'image/png',
+        data: Buffer.from('<svg onload=alert(1)>'),
+      });
       const response = await call('POST', '/api/Device/', 'operator1', fake.payload, fake.headers);
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual([expect.objectContaining({ field: 'photo' })]);
-      const big = multipart(fields('PHOTO-0003'), { field: 'photo', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
+      const big = multipart(fields('PHOTO-0003'), {
+        field: 'photo',
+        filename: 'big.png',
+        contentType: 'image/png',
+        data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+      });
       const tooBig = await call('POST', '/api/Device/', 'operator1', big.payload, big.headers);
       expect(tooBig.status).toBe(400);
       expect(tooBig.body.errors).toEqual([expect.objectContaining({ field: 'photo' })]);
@@ -405,7 +521,10 @@ export function runApiSuite(dialect: Dialect): void {
       const running = (await call('POST', `/api/Task/${task.id}/start/`, 'operator1')).body.data;
       expect(running).toMatchObject({ status: 'running', started_at: expect.any(String) });
       expect((await call('PUT', `/api/Task/${task.id}/`, 'operator1', { name: 'x' })).status).toBe(409);
-      expect((await call('POST', `/api/Task/${task.id}/complete/`, 'operator1', {})).body.data).toMatchObject({ status: 'done', finished_at: expect.any(String) });
+      expect((await call('POST', `/api/Task/${task.id}/complete/`, 'operator1', {})).body.data).toMatchObject({
+        status: 'done',
+        finished_at: expect.any(String),
+      });
       expect((await call('POST', `/api/Task/${task.id}/cancel/`, 'operator1', {})).status).toBe(409);
       expect((await call('POST', `/api/Task/${task.id}/explode/`, 'operator1', {})).status).toBe(404);
       expect((await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 2, route_id: 1, kind: 'patrol' })).status).toBe(409);
@@ -415,7 +534,17 @@ export function runApiSuite(dialect: Dialect): void {
       const application = (
         await call('POST', '/api/Airspace/Apply/', 'operator1', {
           device_id: 1,
-          area: { type: 'Polygon', coordinates: [[[114, 22.5], [114.01, 22.5], [114.01, 22.51], [114, 22.5]]] },
+          area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [114, 22.5],
+                [114.01, 22.5],
+                [114.01, 22.51],
+                [114, 22.5],
+              ],
+            ],
+          },
           min_alt: 0,
           max_alt: 120,
           start_at: '2026-12-01T08:00:00+08:00',
@@ -445,7 +574,13 @@ export function runApiSuite(dialect: Dialect): void {
         landing_at: '2026-12-01T01:35:00Z',
         distance_m: 5400,
         max_alt: 110,
-        track: { type: 'LineString', coordinates: [[114, 22.5], [114.01, 22.505]] },
+        track: {
+          type: 'LineString',
+          coordinates: [
+            [114, 22.5],
+            [114.01, 22.505],
+          ],
+        },
       });
       expect(report.body.data).toMatchObject({ duration_s: 1800, track: { type: 'LineString' } });
       expect((await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data.status).toBe('flown');
@@ -476,7 +611,8 @@ export function runApiSuite(dialect: Dialect): void {
 
     it('scopes plan and application counts to a project through its tasks and routes', async () => {
       const range = `from=${day(-40)}&to=${day(40)}`;
-      const counts = async (project?: number) => (await call('GET', `/api/chartinfo/?${range}${project ? `&project_id=${project}` : ''}`, 'viewer1')).body.data.statusCounts;
+      const counts = async (project?: number) =>
+        (await call('GET', `/api/chartinfo/?${range}${project ? `&project_id=${project}` : ''}`, 'viewer1')).body.data.statusCounts;
       const sum = (map: Record<string, number>) => Object.values(map).reduce((a, b) => a + b, 0);
       const all = await counts();
       const projects = (await call('GET', '/api/Project/?page_size=100', 'viewer1')).body.data.items as Array<{ id: number }>;
@@ -496,7 +632,14 @@ export function runApiSuite(dialect: Dialect): void {
 
     it('serves the controller configuration per project', async () => {
       const config = (await call('GET', '/api/djiconf/1/', 'viewer1')).body.data;
-      expect(config).toMatchObject({ appId: expect.any(String), appKey: expect.any(String), appLicense: expect.any(String), workspaceId: '1', workspaceName: expect.any(String), mqttHost: expect.stringMatching(/^wss?:\/\/.+\/mqtt$/) });
+      expect(config).toMatchObject({
+        appId: expect.any(String),
+        appKey: expect.any(String),
+        appLicense: expect.any(String),
+        workspaceId: '1',
+        workspaceName: expect.any(String),
+        mqttHost: expect.stringMatching(/^wss?:\/\/.+\/mqtt$/),
+      });
       expect((await call('GET', '/api/djiconf/99999/', 'viewer1')).status).toBe(404);
     });
 
@@ -530,7 +673,8 @@ export function runApiSuite(dialect: Dialect): void {
     it('filters notices by published state for everyone, writers included', async () => {
       const scheduled = (await call('POST', '/api/Notice/', 'admin', { title: 'Later', content: 'later', publish_at: '2099-01-01T00:00:00Z' })).body.data;
       try {
-        const list = async (query: string, as: string) => (await call('GET', `/api/Notice/?page_size=100&${query}`, as)).body.data as { items: { id: number; publish_at: string }[]; total: number };
+        const list = async (query: string, as: string) =>
+          (await call('GET', `/api/Notice/?page_size=100&${query}`, as)).body.data as { items: { id: number; publish_at: string }[]; total: number };
         const published = await list('published=1', 'admin');
         expect(published.total).toBe(DEMO_COUNTS.notices);
         expect(published.items.every((n) => Date.parse(n.publish_at) <= Date.now())).toBe(true);
@@ -550,7 +694,10 @@ export function runApiSuite(dialect: Dialect): void {
       const ids: number[] = [];
       for (const takeoff of takeoffs) {
         const landing = new Date(Date.parse(takeoff) + 600_000).toISOString();
-        ids.push((await call('POST', '/api/Airspace/Report/', 'operator1', { device_id: 1, takeoff_at: takeoff, landing_at: landing, distance_m: 1000, max_alt: 80 })).body.data.id);
+        ids.push(
+          (await call('POST', '/api/Airspace/Report/', 'operator1', { device_id: 1, takeoff_at: takeoff, landing_at: landing, distance_m: 1000, max_alt: 80 }))
+            .body.data.id,
+        );
       }
       try {
         const all = await total('/api/Airspace/Report/');
@@ -586,7 +733,8 @@ export function runApiSuite(dialect: Dialect): void {
       expect(response.statusCode).toBe(200);
       const doc = response.json();
       expect(doc.openapi).toMatch(/^3\./);
-      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/']) expect(Object.keys(doc.paths)).toContain(path);
+      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/'])
+        expect(Object.keys(doc.paths)).toContain(path);
     });
 
     it('rate-limits logins per user and address with 429', async () => {

@@ -26,7 +26,12 @@ describe('withStatementCache', () => {
     const { database, prepared, sqlite } = counted();
     const db = new Kysely<{ t: { id: number; name: string } }>({ dialect: new SqliteDialect({ database }) });
     await sql`create table t (id integer primary key, name text)`.execute(db);
-    for (const [id, name] of [[1, 'a'], [2, 'b'], [3, 'c']] as const) await db.insertInto('t').values({ id, name }).execute();
+    for (const [id, name] of [
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ] as const)
+      await db.insertInto('t').values({ id, name }).execute();
     const names = async (min: number) => (await db.selectFrom('t').select('name').where('id', '>=', min).orderBy('id').execute()).map((r) => r.name);
     expect(await names(1)).toEqual(['a', 'b', 'c']);
     expect(await names(3)).toEqual(['c']);

@@ -27,10 +27,27 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     expect(await subscribe(client, 'sysinfo/#')).toBe(0);
     const [o, w] = await Promise.all([online, weather]);
     expect(o.retain).toBe(true);
-    expect(o.payload).toMatchObject({ online: expect.any(Array), onlineCount: expect.any(Number), total: expect.any(Number), changed: expect.any(Array), at: expect.any(Number) });
+    expect(o.payload).toMatchObject({
+      online: expect.any(Array),
+      onlineCount: expect.any(Number),
+      total: expect.any(Number),
+      changed: expect.any(Array),
+      at: expect.any(Number),
+    });
     expect(w.retain).toBe(true);
     const station = (w.payload as { stations: Array<Record<string, unknown>> }).stations[0];
-    expect(station).toMatchObject({ areaId: expect.stringMatching(/^(default|project-\d+)$/), windSpeed: expect.any(Number), windDirection: expect.any(Number), gust: expect.any(Number), temperature: expect.any(Number), humidity: expect.any(Number), visibility: expect.any(Number), precipitation: expect.any(Number), flyable: expect.any(Boolean), reasons: expect.any(Array) });
+    expect(station).toMatchObject({
+      areaId: expect.stringMatching(/^(default|project-\d+)$/),
+      windSpeed: expect.any(Number),
+      windDirection: expect.any(Number),
+      gust: expect.any(Number),
+      temperature: expect.any(Number),
+      humidity: expect.any(Number),
+      visibility: expect.any(Number),
+      precipitation: expect.any(Number),
+      flyable: expect.any(Boolean),
+      reasons: expect.any(Array),
+    });
   });
 
   it.each([
@@ -153,7 +170,10 @@ describe('device rows', () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const db = server.app.db as any;
       const now = new Date().toISOString();
-      await db.insertInto('devices').values({ serial: 'SKY-DB1', name: 'db1', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('devices')
+        .values({ serial: 'SKY-DB1', name: 'db1', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now })
+        .execute();
       const drone = await connect(server.wsUrl, { clientId: 'dev_db1', username: 'SKY-DB1', password: DEVICE_SECRET });
       drone.publish(telemetryTopic('SKY-DB1'), JSON.stringify(telemetry('SKY-DB1', { lat: 22.6, lng: 114.1, alt: 95, battery: 66 })), { qos: 1 });
       const row = async () => db.selectFrom('devices').selectAll().where('serial', '=', 'SKY-DB1').executeTakeFirst();
@@ -174,8 +194,16 @@ describe('device rows', () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const db = server.app.db as any;
       const now = new Date().toISOString();
-      const registered = (await db.selectFrom('devices').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()).n; // eslint-disable-line @typescript-eslint/no-explicit-any
-      await db.insertInto('devices').values({ serial: 'SKY-REG', name: 'reg', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now }).execute();
+      const registered = (
+        await db
+          .selectFrom('devices')
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      ).n; // eslint-disable-line @typescript-eslint/no-explicit-any
+      await db
+        .insertInto('devices')
+        .values({ serial: 'SKY-REG', name: 'reg', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now })
+        .execute();
       const directory = createDeviceDirectory(db, { debug: () => undefined });
       const unregistered = Array.from({ length: 1200 }, (_, i) => `SKY-LIVE-${i}`);
       expect(await directory.countDevices([])).toBe(Number(registered) + 1);

@@ -53,7 +53,17 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, 'SKY-EXT', 'device-secret']);
     fs.writeFileSync(
       path.join(dir, 'acl'),
-      ['user skyline-server', 'topic readwrite #', '', 'user viewer', 'topic read sysinfo/#', 'topic read thing/product/+/osd', '', 'pattern write thing/product/%u/#', ''].join('\n'),
+      [
+        'user skyline-server',
+        'topic readwrite #',
+        '',
+        'user viewer',
+        'topic read sysinfo/#',
+        'topic read thing/product/+/osd',
+        '',
+        'pattern write thing/product/%u/#',
+        '',
+      ].join('\n'),
     );
     fs.chmodSync(passwd, 0o600);
     fs.chmodSync(path.join(dir, 'acl'), 0o600);
@@ -95,7 +105,9 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     const weather = nextMessage(viewer, 'sysinfo/weather');
     await subscribe(viewer, 'sysinfo/#');
     expect((await online).retain).toBe(true);
-    expect((await weather).payload).toMatchObject({ stations: expect.arrayContaining([expect.objectContaining({ areaId: expect.any(String), flyable: expect.any(Boolean) })]) });
+    expect((await weather).payload).toMatchObject({
+      stations: expect.arrayContaining([expect.objectContaining({ areaId: expect.any(String), flyable: expect.any(Boolean) })]),
+    });
 
     // Telemetry from a device on the external broker reaches the server's ingest.
     const drone = await connect(`mqtt://127.0.0.1:${tcpPort}`, { clientId: 'dev_ext', username: 'SKY-EXT', password: 'device-secret' });

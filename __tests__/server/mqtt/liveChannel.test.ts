@@ -20,7 +20,15 @@ function setup() {
     listAreas: async () => [DEFAULT_AREA],
   };
   const log = { debug: jest.fn(), warn: jest.fn() };
-  const channel = new LiveChannel({ bus, directory, weather: new SimulatedWeatherProvider(), sysinfoIntervalMs: 10_000, deviceTimeoutMs: 30_000, log, now: () => now });
+  const channel = new LiveChannel({
+    bus,
+    directory,
+    weather: new SimulatedWeatherProvider(),
+    sysinfoIntervalMs: 10_000,
+    deviceTimeoutMs: 30_000,
+    log,
+    now: () => now,
+  });
   return { channel, published, writes, log, advance: (ms: number) => (now += ms) };
 }
 
@@ -63,7 +71,7 @@ describe('LiveChannel', () => {
     expect(log.debug).toHaveBeenCalledTimes(3);
   });
 
-  it('publishes each reporting drone\'s newest sample once on sysinfo/fleet, and nothing when none reported', async () => {
+  it("publishes each reporting drone's newest sample once on sysinfo/fleet, and nothing when none reported", async () => {
     const { channel, published } = setup();
     await channel.publishFleet();
     expect(published).toEqual([]);

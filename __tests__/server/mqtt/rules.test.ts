@@ -79,7 +79,19 @@ describe('payloads and weather', () => {
     expect(matches('thing/product/+/osd', 'thing/product/A/osd')).toBe(true);
     expect(matches('sysinfo/#', 'sysinfo/online')).toBe(true);
     expect(matches('thing/product/+/osd', 'thing/product/A/osd/x')).toBe(false);
-    expect(areaCentre({ type: 'Polygon', coordinates: [[[114, 22], [114.1, 22], [114.1, 22.1], [114, 22.1]]] })).toEqual({ lat: 22.05, lng: 114.05 });
+    expect(
+      areaCentre({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [114, 22],
+            [114.1, 22],
+            [114.1, 22.1],
+            [114, 22.1],
+          ],
+        ],
+      }),
+    ).toEqual({ lat: 22.05, lng: 114.05 });
     expect(areaCentre('not json')).toBeNull();
   });
 });

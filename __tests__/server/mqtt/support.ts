@@ -54,7 +54,12 @@ export function connect(url: string, options: IClientOptions): Promise<MqttClien
   });
 }
 
-export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5000, predicate: (payload: unknown) => boolean = () => true): Promise<{ payload: unknown; retain: boolean }> {
+export function nextMessage(
+  client: MqttClient,
+  topic: string,
+  timeoutMs = 5000,
+  predicate: (payload: unknown) => boolean = () => true,
+): Promise<{ payload: unknown; retain: boolean }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       client.off('message', onMessage);

@@ -36,7 +36,10 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
       .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0)),
   ).execute();
 
-  await db.schema.alterTable('users').addColumn('dept_id', 'integer', (c) => c.references('departments.id').onDelete('restrict')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('dept_id', 'integer', (c) => c.references('departments.id').onDelete('restrict'))
+    .execute();
   await db.schema.createIndex('users_dept_id').on('users').column('dept_id').execute();
   await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
 

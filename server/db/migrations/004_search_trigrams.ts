@@ -20,7 +20,9 @@ const removeRow = `update devices_search_trigrams set rows = rows - 1 where trig
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'sqlite') return;
   await sql`create table text_positions (n integer primary key)`.execute(db);
-  await sql`insert into text_positions (n) select value from json_each(${JSON.stringify(Array.from({ length: COUNTED_TEXT_LENGTH }, (_, i) => i + 1))})`.execute(db);
+  await sql`insert into text_positions (n) select value from json_each(${JSON.stringify(Array.from({ length: COUNTED_TEXT_LENGTH }, (_, i) => i + 1))})`.execute(
+    db,
+  );
   await sql`create table devices_search_trigrams (trigram text primary key, rows integer not null) without rowid`.execute(db);
   await sql
     .raw(`insert into devices_search_trigrams (trigram, rows) select ${TRIGRAM}, count(distinct d.id) from devices d, ${positionsOf('d')} group by 1`)

@@ -11,20 +11,37 @@ export default function PermissionTree({ value, onChange, error }: { value: stri
       <Typography variant="body2" color="text.secondary">
         {t('admin.permissions')}
       </Typography>
-      <FormControlLabel control={<Checkbox checked={all} onChange={(e) => onChange(togglePermission(value, '*', e.target.checked))} />} label={t('admin.allPermissions')} />
+      <FormControlLabel
+        control={<Checkbox checked={all} onChange={(e) => onChange(togglePermission(value, '*', e.target.checked))} />}
+        label={t('admin.allPermissions')}
+      />
       {PERMISSION_AREAS.map(({ area, codes }) => {
         const granted = codes.filter((c) => isGranted(value, c));
         return (
           <Box key={area} role="treeitem" aria-label={t(`admin.areas.${area}`)} sx={{ pl: 2 }}>
             <FormControlLabel
-              control={<Checkbox disabled={all} checked={granted.length === codes.length} indeterminate={granted.length > 0 && granted.length < codes.length} onChange={(e) => onChange(togglePermission(value, `${area}:*`, e.target.checked))} />}
+              control={
+                <Checkbox
+                  disabled={all}
+                  checked={granted.length === codes.length}
+                  indeterminate={granted.length > 0 && granted.length < codes.length}
+                  onChange={(e) => onChange(togglePermission(value, `${area}:*`, e.target.checked))}
+                />
+              }
               label={t(`admin.areas.${area}`)}
             />
             <Box sx={{ pl: 4, display: 'flex', flexWrap: 'wrap' }}>
               {codes.map((code) => (
                 <FormControlLabel
                   key={code}
-                  control={<Checkbox size="small" disabled={all} checked={isGranted(value, code)} onChange={(e) => onChange(togglePermission(value, code, e.target.checked))} />}
+                  control={
+                    <Checkbox
+                      size="small"
+                      disabled={all}
+                      checked={isGranted(value, code)}
+                      onChange={(e) => onChange(togglePermission(value, code, e.target.checked))}
+                    />
+                  }
                   label={`${t(`admin.codes.${code.split(':')[1]}`)} (${code})`}
                 />
               ))}

@@ -15,7 +15,15 @@ export default function ResourcesPage() {
       fields={() => [
         { name: 'code', label: 'admin.resourceCode', required: true },
         { name: 'name', label: 'admin.resourceName', required: true },
-        { name: 'kind', label: 'admin.resourceKind', kind: 'select', options: [{ value: 'menu', label: t('admin.kinds.menu') }, { value: 'api', label: t('admin.kinds.api') }] },
+        {
+          name: 'kind',
+          label: 'admin.resourceKind',
+          kind: 'select',
+          options: [
+            { value: 'menu', label: t('admin.kinds.menu') },
+            { value: 'api', label: t('admin.kinds.api') },
+          ],
+        },
         { name: 'path', label: 'admin.resourcePath' },
         { name: 'icon', label: 'admin.icon' },
         { name: 'sort', label: 'admin.sort', kind: 'number' },

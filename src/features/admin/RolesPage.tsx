@@ -28,7 +28,14 @@ export default function RolesPage() {
     { field: 'code', headerName: t('admin.roleCode'), width: 140 },
     { field: 'name', headerName: t('admin.roleName'), width: 160 },
     { field: 'description', headerName: t('admin.description'), flex: 1, minWidth: 160, sortable: false },
-    { field: 'permissions', headerName: t('admin.permissions'), flex: 1, minWidth: 200, sortable: false, valueFormatter: (v: unknown) => (Array.isArray(v) ? v.join(', ') : '') },
+    {
+      field: 'permissions',
+      headerName: t('admin.permissions'),
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      valueFormatter: (v: unknown) => (Array.isArray(v) ? v.join(', ') : ''),
+    },
   ];
   if (canWrite) {
     columns.push(
@@ -36,7 +43,14 @@ export default function RolesPage() {
         t('resources.actions'),
         [
           { key: 'edit', label: t('admin.authorize'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
-          { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.code !== 'admin', onClick: ask },
+          {
+            key: 'delete',
+            label: t('resources.delete'),
+            icon: <DeleteIcon fontSize="small" />,
+            color: 'error',
+            show: (row) => row.code !== 'admin',
+            onClick: ask,
+          },
         ],
         state.busyIds,
         190,
@@ -48,7 +62,12 @@ export default function RolesPage() {
     { name: 'code', label: 'admin.roleCode', required: true, disabled: Boolean(editRow && editRow.code === 'admin') },
     { name: 'name', label: 'admin.roleName', required: true },
     { name: 'description', label: 'admin.description', kind: 'textarea' },
-    { name: 'permissions', label: 'admin.permissions', kind: 'custom', render: ({ value, onChange, error }) => <PermissionTree value={(value as string[]) ?? []} onChange={onChange} error={error} /> },
+    {
+      name: 'permissions',
+      label: 'admin.permissions',
+      kind: 'custom',
+      render: ({ value, onChange, error }) => <PermissionTree value={(value as string[]) ?? []} onChange={onChange} error={error} />,
+    },
   ];
   return (
     <PageFrame title={t('menu.role')}>

@@ -33,7 +33,19 @@ export interface TreeScreenProps<V extends FieldValues> {
 }
 
 /** A whole collection as a tree (parent_id), with add-child, edit and delete (org:write). */
-export default function TreeScreen<V extends FieldValues>({ resource, title, what, treeLabel, primary, secondary, fields, schema, empty, toForm, toBody }: TreeScreenProps<V>) {
+export default function TreeScreen<V extends FieldValues>({
+  resource,
+  title,
+  what,
+  treeLabel,
+  primary,
+  secondary,
+  fields,
+  schema,
+  empty,
+  toForm,
+  toBody,
+}: TreeScreenProps<V>) {
   const { t } = useTranslation();
   const canWrite = useCan('org:write');
   const view = `${resource}@options`;
@@ -65,8 +77,18 @@ export default function TreeScreen<V extends FieldValues>({ resource, title, wha
           actions={
             canWrite
               ? [
-                  { key: 'child', label: t('resources.create'), icon: <AddIcon fontSize="small" />, onClick: (row) => setEditing({ row: null, parentId: String(row.id) }) },
-                  { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing({ row, parentId: row.parent_id ? String(row.parent_id) : '' }) },
+                  {
+                    key: 'child',
+                    label: t('resources.create'),
+                    icon: <AddIcon fontSize="small" />,
+                    onClick: (row) => setEditing({ row: null, parentId: String(row.id) }),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('resources.edit'),
+                    icon: <EditIcon fontSize="small" />,
+                    onClick: (row) => setEditing({ row, parentId: row.parent_id ? String(row.parent_id) : '' }),
+                  },
                   { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
                 ]
               : []
@@ -79,7 +101,10 @@ export default function TreeScreen<V extends FieldValues>({ resource, title, wha
         open={editing !== null}
         id={editing?.row?.id}
         title={t(editing?.row ? 'resources.editTitle' : 'resources.createTitle', { what })}
-        fields={[...fields(parentOptions.filter((o) => o.value !== String(editing?.row?.id))), { name: 'parent_id', label: 'admin.parent', kind: 'select', options: parentOptions.filter((o) => o.value !== String(editing?.row?.id)) }]}
+        fields={[
+          ...fields(parentOptions.filter((o) => o.value !== String(editing?.row?.id))),
+          { name: 'parent_id', label: 'admin.parent', kind: 'select', options: parentOptions.filter((o) => o.value !== String(editing?.row?.id)) },
+        ]}
         schema={schema}
         defaultValues={editing?.row ? toForm(editing.row) : empty(editing?.parentId ?? '')}
         transform={toBody}

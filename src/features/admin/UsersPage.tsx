@@ -40,12 +40,25 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
     { field: 'username', headerName: t('admin.username'), width: 140 },
     { field: 'name', headerName: t('admin.name'), width: 140 },
     { field: 'dept_id', headerName: t('admin.department'), width: 140, sortable: false, valueFormatter: (v) => labelIn(depts, v) },
-    { field: 'roles', headerName: t('admin.roles'), flex: 1, minWidth: 160, sortable: false, valueFormatter: (v: unknown) => (Array.isArray(v) ? (v as Array<{ name: string }>).map((r) => r.name).join(', ') : '') },
+    {
+      field: 'roles',
+      headerName: t('admin.roles'),
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      valueFormatter: (v: unknown) => (Array.isArray(v) ? (v as Array<{ name: string }>).map((r) => r.name).join(', ') : ''),
+    },
   ];
   if (mode === 'accounts') {
     columns.push(
       { field: 'phone', headerName: t('admin.phone'), width: 130, sortable: false },
-      { field: 'is_active', headerName: t('admin.active'), width: 90, sortable: false, renderCell: (p) => <Chip size="small" color={p.value === 0 ? 'default' : 'success'} label={t(`admin.isActive.${p.value === 0 ? '0' : '1'}`)} /> },
+      {
+        field: 'is_active',
+        headerName: t('admin.active'),
+        width: 90,
+        sortable: false,
+        renderCell: (p) => <Chip size="small" color={p.value === 0 ? 'default' : 'success'} label={t(`admin.isActive.${p.value === 0 ? '0' : '1'}`)} />,
+      },
     );
   }
   if (canWrite) {
@@ -79,14 +92,19 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
           roleField,
         ];
   const title =
-    mode === 'authorization' && editRow ? t('admin.authorizeTitle', { name: String(editRow.name ?? editRow.username) }) : t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.user') });
+    mode === 'authorization' && editRow
+      ? t('admin.authorizeTitle', { name: String(editRow.name ?? editRow.username) })
+      : t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.user') });
   return (
     <PageFrame title={t(mode === 'accounts' ? 'menu.sysUser' : 'menu.appUser')}>
       <ResourceTable
         resource={RESOURCE}
         state={state}
         columns={columns}
-        filters={[{ name: 'dept_id', label: 'admin.department', options: depts }, ...(mode === 'accounts' ? [{ name: 'is_active', label: 'admin.active', options: activeOptions }] : [])]}
+        filters={[
+          { name: 'dept_id', label: 'admin.department', options: depts },
+          ...(mode === 'accounts' ? [{ name: 'is_active', label: 'admin.active', options: activeOptions }] : []),
+        ]}
         onCreate={canWrite && mode === 'accounts' ? () => setEditing('new') : undefined}
       />
       <ResourceFormDialog<UserForm>
@@ -105,4 +123,3 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
     </PageFrame>
   );
 }
-

@@ -3,7 +3,10 @@ import type { ResourceRow } from '../resources/types';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const idOrNull = (v: string | undefined) => (v ? Number(v) : null);
-const intOr0 = z.union([z.number(), z.string()]).transform((v) => (v === '' ? 0 : Number(v))).pipe(z.number().int('kit.invalidInput'));
+const intOr0 = z
+  .union([z.number(), z.string()])
+  .transform((v) => (v === '' ? 0 : Number(v)))
+  .pipe(z.number().int('kit.invalidInput'));
 
 export const deptSchema = z.object({ name: z.string().trim().min(1, 'resources.required').max(128), parent_id: z.string().optional(), sort: intOr0 });
 export type DeptForm = z.input<typeof deptSchema>;
@@ -22,23 +25,50 @@ export const resourceSchema = z.object({
 });
 export type ResourceForm = z.input<typeof resourceSchema>;
 export const resourceEmpty = (parentId: string): ResourceForm => ({ code: '', name: '', kind: 'menu', path: '', icon: '', parent_id: parentId, sort: 0 });
-export const resourceToForm = (row: ResourceRow): ResourceForm => ({ code: s(row.code), name: s(row.name), kind: row.kind === 'api' ? 'api' : 'menu', path: s(row.path), icon: s(row.icon), parent_id: s(row.parent_id), sort: Number(row.sort ?? 0) });
-export const resourceToBody = (v: ResourceForm) => ({ code: v.code, name: v.name, kind: v.kind, path: v.path || null, icon: v.icon || null, parent_id: idOrNull(v.parent_id), sort: Number(v.sort || 0) });
+export const resourceToForm = (row: ResourceRow): ResourceForm => ({
+  code: s(row.code),
+  name: s(row.name),
+  kind: row.kind === 'api' ? 'api' : 'menu',
+  path: s(row.path),
+  icon: s(row.icon),
+  parent_id: s(row.parent_id),
+  sort: Number(row.sort ?? 0),
+});
+export const resourceToBody = (v: ResourceForm) => ({
+  code: v.code,
+  name: v.name,
+  kind: v.kind,
+  path: v.path || null,
+  icon: v.icon || null,
+  parent_id: idOrNull(v.parent_id),
+  sort: Number(v.sort || 0),
+});
 
 export const roleSchema = z.object({
-  code: z.string().trim().regex(/^[a-z][a-z0-9_]{1,63}$/, 'admin.codeRule'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'admin.codeRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   description: z.string().max(500).optional(),
   permissions: z.array(z.string()),
 });
 export type RoleForm = z.infer<typeof roleSchema>;
 export const roleEmpty: RoleForm = { code: '', name: '', description: '', permissions: [] };
-export const roleToForm = (row: ResourceRow): RoleForm => ({ code: s(row.code), name: s(row.name), description: s(row.description), permissions: Array.isArray(row.permissions) ? (row.permissions as string[]) : [] });
+export const roleToForm = (row: ResourceRow): RoleForm => ({
+  code: s(row.code),
+  name: s(row.name),
+  description: s(row.description),
+  permissions: Array.isArray(row.permissions) ? (row.permissions as string[]) : [],
+});
 export const roleToBody = (v: RoleForm) => ({ code: v.code, name: v.name, description: v.description || null, permissions: v.permissions });
 
 /** Account form; the password is required for a new account only (checked by the screen's schema choice). */
 const userBase = {
-  username: z.string().trim().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'admin.usernameRule'),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,64}$/, 'admin.usernameRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   phone: z.string().max(32).optional(),
   email: z.union([z.literal(''), z.email('kit.invalidInput')]).optional(),

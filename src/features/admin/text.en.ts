@@ -39,7 +39,17 @@ export default translateFeature(text, {
   usernameRule: '3-64 letters, digits, _ . -',
   codeRule: 'Starts with a lower-case letter; digits and _ allowed',
   passwordRule: 'At least 8 characters',
-  areas: { device: 'Devices', project: 'Projects and routes', task: 'Tasks', airspace: 'Airspace', map: 'Map', stats: 'Statistics', org: 'Organisation and access', notice: 'Notices', audit: 'Audit log' },
+  areas: {
+    device: 'Devices',
+    project: 'Projects and routes',
+    task: 'Tasks',
+    airspace: 'Airspace',
+    map: 'Map',
+    stats: 'Statistics',
+    org: 'Organisation and access',
+    notice: 'Notices',
+    audit: 'Audit log',
+  },
   codes: {
     read: 'Read',
     write: 'Manage',

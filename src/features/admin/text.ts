@@ -40,7 +40,17 @@ export default defineFeatureText({
     usernameRule: '3-64 位字母、数字或 _ . -',
     codeRule: '小写字母开头，可含数字和 _',
     passwordRule: '至少 8 位',
-    areas: { device: '设备', project: '项目与航线', task: '任务', airspace: '空域', map: '地图', stats: '统计', org: '组织与权限', notice: '通知', audit: '审计日志' },
+    areas: {
+      device: '设备',
+      project: '项目与航线',
+      task: '任务',
+      airspace: '空域',
+      map: '地图',
+      stats: '统计',
+      org: '组织与权限',
+      notice: '通知',
+      audit: '审计日志',
+    },
     codes: {
       read: '查看',
       write: '管理',

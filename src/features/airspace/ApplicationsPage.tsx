@@ -18,7 +18,17 @@ import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
 import { useRowAction } from '../resources/useRowAction';
 import AreaInput from './AreaInput';
-import { APP_STATUS_COLORS, APP_STATUSES, applicationSchema, applicationToBody, applicationToForm, cornersOf, emptyApplication, type ApplicationForm, type Position } from './airspaceRules';
+import {
+  APP_STATUS_COLORS,
+  APP_STATUSES,
+  applicationSchema,
+  applicationToBody,
+  applicationToForm,
+  cornersOf,
+  emptyApplication,
+  type ApplicationForm,
+  type Position,
+} from './airspaceRules';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 const RESOURCE = 'airspaceApplication';
@@ -39,29 +49,65 @@ export default function ApplicationsPage() {
   const columns: GridColDef[] = [
     { field: 'id', headerName: 'ID', width: 70 },
     { field: 'purpose', headerName: t('airspace.purpose'), flex: 1, minWidth: 160, sortable: false },
-    { field: 'status', headerName: t('airspace.status'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
+    {
+      field: 'status',
+      headerName: t('airspace.status'),
+      width: 100,
+      renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} />,
+    },
     { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
-    { field: 'altitude', headerName: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, width: 150, sortable: false, valueGetter: (_v, row) => `${String(row.min_alt)}–${String(row.max_alt)}` },
+    {
+      field: 'altitude',
+      headerName: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`,
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, row) => `${String(row.min_alt)}–${String(row.max_alt)}`,
+    },
     { field: 'start_at', headerName: t('airspace.startAt'), width: 165, valueFormatter: (v) => formatTime(v) },
     { field: 'end_at', headerName: t('airspace.endAt'), width: 165, valueFormatter: (v) => formatTime(v) },
   ];
   const actions: RowAction[] = [];
   if (canWrite) {
     actions.push(
-      { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, show: (row) => row.status === 'draft', onClick: (row) => setEditing(row) },
+      {
+        key: 'edit',
+        label: t('resources.edit'),
+        icon: <EditIcon fontSize="small" />,
+        show: (row) => row.status === 'draft',
+        onClick: (row) => setEditing(row),
+      },
       { key: 'submit', label: t('airspace.steps.submit'), show: (row) => rowAllows(row, 'submit'), onClick: (row) => run(row, 'submit') },
     );
   }
   if (canApprove) {
     actions.push(
-      { key: 'approve', label: t('airspace.steps.approve'), color: 'success', show: (row) => rowAllows(row, 'approve'), onClick: (row) => askNote(row, 'approve', t('airspace.approveTitle')) },
-      { key: 'reject', label: t('airspace.steps.reject'), color: 'error', show: (row) => rowAllows(row, 'reject'), onClick: (row) => askNote(row, 'reject', t('airspace.rejectTitle')) },
+      {
+        key: 'approve',
+        label: t('airspace.steps.approve'),
+        color: 'success',
+        show: (row) => rowAllows(row, 'approve'),
+        onClick: (row) => askNote(row, 'approve', t('airspace.approveTitle')),
+      },
+      {
+        key: 'reject',
+        label: t('airspace.steps.reject'),
+        color: 'error',
+        show: (row) => rowAllows(row, 'reject'),
+        onClick: (row) => askNote(row, 'reject', t('airspace.rejectTitle')),
+      },
     );
   }
   if (canWrite) {
     actions.push(
       { key: 'cancel', label: t('airspace.steps.cancel'), color: 'warning', show: (row) => rowAllows(row, 'cancel'), onClick: (row) => run(row, 'cancel') },
-      { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.status === 'draft', onClick: ask },
+      {
+        key: 'delete',
+        label: t('resources.delete'),
+        icon: <DeleteIcon fontSize="small" />,
+        color: 'error',
+        show: (row) => row.status === 'draft',
+        onClick: ask,
+      },
     );
   }
   if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 300));
@@ -74,14 +120,26 @@ export default function ApplicationsPage() {
     { name: 'max_alt', label: 'airspace.maxAlt', kind: 'number', required: true },
     { name: 'start_at', label: 'airspace.startAt', kind: 'datetime', required: true },
     { name: 'end_at', label: 'airspace.endAt', kind: 'datetime', required: true },
-    { name: 'area', label: 'airspace.area', kind: 'custom', render: ({ value, onChange, error }) => <AreaInput value={(value as Position[]) ?? []} onChange={onChange} error={error} /> },
+    {
+      name: 'area',
+      label: 'airspace.area',
+      kind: 'custom',
+      render: ({ value, onChange, error }) => <AreaInput value={(value as Position[]) ?? []} onChange={onChange} error={error} />,
+    },
   ];
   const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
   const corners = detail ? cornersOf(detail.area) : [];
 
   return (
     <PageFrame title={t('menu.airspaceApply')}>
-      <ResourceTable resource={RESOURCE} state={state} columns={columns} filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]} onCreate={canWrite ? () => setEditing('new') : undefined} onRowClick={(row) => setDetailId(row.id)} />
+      <ResourceTable
+        resource={RESOURCE}
+        state={state}
+        columns={columns}
+        filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]}
+        onCreate={canWrite ? () => setEditing('new') : undefined}
+        onRowClick={(row) => setDetailId(row.id)}
+      />
       <ResourceFormDialog<ApplicationForm>
         resource={RESOURCE}
         state={state}

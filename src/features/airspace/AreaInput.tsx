@@ -18,7 +18,12 @@ export default function AreaInput({ value, onChange, error }: { value: Position[
         {t('airspace.area')} — {t('airspace.areaHint')}
       </Typography>
       <Suspense fallback={<LinearProgress />}>
-        <GeoMap label={t('airspace.areaMap')} polygons={value.length ? [value.map(([lng, lat]) => [lat, lng] as [number, number])] : []} onMapClick={([lat, lng]) => onChange([...value, [Number(lng.toFixed(6)), Number(lat.toFixed(6))]])} height={220} />
+        <GeoMap
+          label={t('airspace.areaMap')}
+          polygons={value.length ? [value.map(([lng, lat]) => [lat, lng] as [number, number])] : []}
+          onMapClick={([lat, lng]) => onChange([...value, [Number(lng.toFixed(6)), Number(lat.toFixed(6))]])}
+          height={220}
+        />
       </Suspense>
       <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'flex-start' }}>
         <TextField

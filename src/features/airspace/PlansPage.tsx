@@ -37,25 +37,56 @@ export default function PlansPage() {
   const columns: GridColDef[] = [
     { field: 'id', headerName: 'ID', width: 70 },
     { field: 'application_id', headerName: t('airspace.applicationId'), width: 130, sortable: false, valueFormatter: (v) => `#${String(v)}` },
-    { field: 'status', headerName: t('airspace.status'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} /> },
+    {
+      field: 'status',
+      headerName: t('airspace.status'),
+      width: 100,
+      renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
+    },
     { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     { field: 'planned_start_at', headerName: t('airspace.plannedStart'), width: 165, valueFormatter: (v) => formatTime(v) },
     { field: 'planned_end_at', headerName: t('airspace.plannedEnd'), width: 165, sortable: false, valueFormatter: (v) => formatTime(v) },
     { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },
   ];
   const actions: RowAction[] = [];
-  if (canWrite) actions.push({ key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, show: (row) => row.status === 'filed', onClick: (row) => setEditing(row) });
+  if (canWrite)
+    actions.push({
+      key: 'edit',
+      label: t('resources.edit'),
+      icon: <EditIcon fontSize="small" />,
+      show: (row) => row.status === 'filed',
+      onClick: (row) => setEditing(row),
+    });
   if (canApprove) {
     actions.push(
-      { key: 'accept', label: t('airspace.steps.accept'), color: 'success', show: (row) => rowAllows(row, 'accept'), onClick: (row) => askNote(row, 'accept', t('airspace.acceptTitle')) },
-      { key: 'reject', label: t('airspace.steps.reject'), color: 'error', show: (row) => rowAllows(row, 'reject'), onClick: (row) => askNote(row, 'reject', t('airspace.rejectPlanTitle')) },
+      {
+        key: 'accept',
+        label: t('airspace.steps.accept'),
+        color: 'success',
+        show: (row) => rowAllows(row, 'accept'),
+        onClick: (row) => askNote(row, 'accept', t('airspace.acceptTitle')),
+      },
+      {
+        key: 'reject',
+        label: t('airspace.steps.reject'),
+        color: 'error',
+        show: (row) => rowAllows(row, 'reject'),
+        onClick: (row) => askNote(row, 'reject', t('airspace.rejectPlanTitle')),
+      },
     );
   }
   if (canWrite) {
     actions.push(
       { key: 'fly', label: t('airspace.steps.fly'), show: (row) => rowAllows(row, 'fly'), onClick: (row) => run(row, 'fly') },
       { key: 'cancel', label: t('airspace.steps.cancel'), color: 'warning', show: (row) => rowAllows(row, 'cancel'), onClick: (row) => run(row, 'cancel') },
-      { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.status === 'filed', onClick: ask },
+      {
+        key: 'delete',
+        label: t('resources.delete'),
+        icon: <DeleteIcon fontSize="small" />,
+        color: 'error',
+        show: (row) => row.status === 'filed',
+        onClick: ask,
+      },
     );
   }
   if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 320));
@@ -72,7 +103,13 @@ export default function PlansPage() {
 
   return (
     <PageFrame title={t('menu.airspacePlan')}>
-      <ResourceTable resource={RESOURCE} state={state} columns={columns} filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]} onCreate={canWrite ? () => setEditing('new') : undefined} />
+      <ResourceTable
+        resource={RESOURCE}
+        state={state}
+        columns={columns}
+        filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]}
+        onCreate={canWrite ? () => setEditing('new') : undefined}
+      />
       <ResourceFormDialog<PlanForm>
         resource={RESOURCE}
         state={state}

@@ -64,7 +64,14 @@ export default function ReportsPage() {
     { field: 'max_alt', header: t('airspace.maxAlt') },
   ];
   const exportCsv = () =>
-    dispatch(exportRequested({ resource: RESOURCE, fileName: reportsFileName(params), columns: csvColumns, labels: { device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])) } }));
+    dispatch(
+      exportRequested({
+        resource: RESOURCE,
+        fileName: reportsFileName(params),
+        columns: csvColumns,
+        labels: { device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])) },
+      }),
+    );
 
   const fields: FieldSpec[] = [
     { name: 'plan_id', label: 'airspace.plan', kind: 'select', options: plans },
@@ -83,7 +90,11 @@ export default function ReportsPage() {
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
           <DatePicker label={t('airspace.from')} value={from} maxDate={to} onChange={setDay('takeoff_from')} slotProps={{ textField: { size: 'small' } }} />
           <DatePicker label={t('airspace.to')} value={to} minDate={from} onChange={setDay('takeoff_to')} slotProps={{ textField: { size: 'small' } }} />
-          {data?.totals && <Typography aria-label="totals">{t('airspace.totals', { flights: data.totals.flights, hours: data.totals.hours, km: data.totals.distanceKm })}</Typography>}
+          {data?.totals && (
+            <Typography aria-label="totals">
+              {t('airspace.totals', { flights: data.totals.flights, hours: data.totals.hours, km: data.totals.distanceKm })}
+            </Typography>
+          )}
         </Box>
       </DateLocalization>
       {data ? (
@@ -109,7 +120,17 @@ export default function ReportsPage() {
           height={480}
         />
       </Box>
-      <ResourceFormDialog<ReportForm> resource={RESOURCE} state={state} open={creating} title={t('airspace.recordFlight')} fields={fields} schema={reportSchema as never} defaultValues={emptyReport} transform={reportToBody} onClose={close} />
+      <ResourceFormDialog<ReportForm>
+        resource={RESOURCE}
+        state={state}
+        open={creating}
+        title={t('airspace.recordFlight')}
+        fields={fields}
+        schema={reportSchema as never}
+        defaultValues={emptyReport}
+        transform={reportToBody}
+        onClose={close}
+      />
       <DetailDrawer
         open={detail !== null}
         title={detail ? `${t('airspace.report')} #${String(detail.id)}` : ''}

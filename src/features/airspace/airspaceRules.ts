@@ -13,7 +13,12 @@ export const PLAN_STATUSES = ['filed', 'accepted', 'rejected', 'flown', 'cancell
 export function parsePositions(text: string): Position[] {
   return text
     .split(/\n|;/)
-    .map((line) => line.split(/[,\s]+/).filter(Boolean).map(Number))
+    .map((line) =>
+      line
+        .split(/[,\s]+/)
+        .filter(Boolean)
+        .map(Number),
+    )
     .filter((p) => p.length === 2 && p.every(Number.isFinite) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90)
     .map((p) => [p[0], p[1]] as Position);
 }
@@ -36,7 +41,10 @@ export function cornersOf(area: unknown): Position[] {
   return corners;
 }
 
-const num = z.union([z.number(), z.string()]).transform((v) => Number(v)).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput').max(5000, 'kit.invalidInput'));
+const num = z
+  .union([z.number(), z.string()])
+  .transform((v) => Number(v))
+  .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput').max(5000, 'kit.invalidInput'));
 
 export const applicationSchema = z
   .object({
@@ -86,7 +94,8 @@ export const planSchema = z
     note: z.string().max(2000).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.planned_start_at && v.planned_end_at && v.planned_end_at <= v.planned_start_at) ctx.addIssue({ code: 'custom', path: ['planned_end_at'], message: 'airspace.timeOrder' });
+    if (v.planned_start_at && v.planned_end_at && v.planned_end_at <= v.planned_start_at)
+      ctx.addIssue({ code: 'custom', path: ['planned_end_at'], message: 'airspace.timeOrder' });
   });
 export type PlanForm = z.infer<typeof planSchema>;
 export const emptyPlan: PlanForm = { application_id: '', route_id: '', device_id: '', planned_start_at: '', planned_end_at: '', note: '' };
@@ -114,8 +123,14 @@ export const reportSchema = z
     device_id: z.string().min(1, 'resources.required'),
     takeoff_at: z.string().min(1, 'resources.required'),
     landing_at: z.string().min(1, 'resources.required'),
-    distance_m: z.union([z.number(), z.string()]).transform(Number).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
-    max_alt: z.union([z.number(), z.string()]).transform(Number).pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
+    distance_m: z
+      .union([z.number(), z.string()])
+      .transform(Number)
+      .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
+    max_alt: z
+      .union([z.number(), z.string()])
+      .transform(Number)
+      .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
   })
   .superRefine((v, ctx) => {
     if (v.takeoff_at && v.landing_at && v.landing_at <= v.takeoff_at) ctx.addIssue({ code: 'custom', path: ['landing_at'], message: 'airspace.timeOrder' });

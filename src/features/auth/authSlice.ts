@@ -48,6 +48,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { loginRequested, loginSucceeded, loginFailed, userInfoRequested, userInfoLoaded, logoutRequested, loggedOut, sessionExpired } =
-  authSlice.actions;
+export const { loginRequested, loginSucceeded, loginFailed, userInfoRequested, userInfoLoaded, logoutRequested, loggedOut, sessionExpired } = authSlice.actions;
 export default authSlice.reducer;

@@ -23,7 +23,14 @@ export function ConnectionIndicator() {
   const title = online ? `${label} · ${t('broker.online', { count: online.onlineCount, total: online.total })}` : label;
   return (
     <Tooltip title={title}>
-      <Box component="span" role="status" aria-label={label} data-testid="broker-indicator" data-status={status} sx={{ display: 'inline-flex', alignItems: 'center', px: 0.5 }}>
+      <Box
+        component="span"
+        role="status"
+        aria-label={label}
+        data-testid="broker-indicator"
+        data-status={status}
+        sx={{ display: 'inline-flex', alignItems: 'center', px: 0.5 }}
+      >
         <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: DOT_COLOURS[status], boxShadow: '0 0 0 2px rgba(255,255,255,0.6)' }} />
       </Box>
     </Tooltip>
@@ -50,7 +57,11 @@ export function WeatherWidget() {
   const title = [summary, reasons, report?.source === 'simulated' ? t('broker.weather.simulated') : ''].filter(Boolean).join(' · ');
   return (
     <Tooltip title={title}>
-      <Box data-testid="broker-weather" aria-label={`${t('broker.weather.label')}: ${summary}`} sx={{ display: { xs: 'none', md: 'inline-flex' }, alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+      <Box
+        data-testid="broker-weather"
+        aria-label={`${t('broker.weather.label')}: ${summary}`}
+        sx={{ display: { xs: 'none', md: 'inline-flex' }, alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}
+      >
         <AirIcon fontSize="small" />
         <Typography variant="body2" component="span">
           {t('broker.weather.wind', { speed: station.windSpeed })} · {station.temperature}°C

@@ -21,10 +21,13 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 export function isTelemetry(value: unknown): value is Telemetry {
   const t = value as Telemetry | null;
-  return !!t && typeof t === 'object' && typeof t.sn === 'string' && isNum(t.lat) && isNum(t.lng) && isNum(t.alt) && isNum(t.battery) && typeof t.status === 'string';
+  return (
+    !!t && typeof t === 'object' && typeof t.sn === 'string' && isNum(t.lat) && isNum(t.lng) && isNum(t.alt) && isNum(t.battery) && typeof t.status === 'string'
+  );
 }
 
-const isOnline = (v: unknown): v is OnlineSummary => !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && isNum((v as OnlineSummary).onlineCount) && isNum((v as OnlineSummary).total);
+const isOnline = (v: unknown): v is OnlineSummary =>
+  !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && isNum((v as OnlineSummary).onlineCount) && isNum((v as OnlineSummary).total);
 const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
 
 /** Parses a raw payload; undefined when it is not JSON. */

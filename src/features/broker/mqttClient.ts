@@ -49,7 +49,12 @@ export function tokenUsername(token: string): string | undefined {
   try {
     const part = token.split('.')[1];
     if (!part) return undefined;
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(decodeURIComponent(escape(json))) as { username?: unknown };
     return typeof claims.username === 'string' ? claims.username : undefined;
   } catch {

@@ -21,7 +21,8 @@ export default translateFeature(text, {
     label: 'Weather',
     none: 'No weather data yet',
     wind: 'Wind {{speed}} m/s',
-    summary: '{{name}}: wind {{speed}} m/s (gusts {{gust}} m/s, from {{direction}}°), {{temperature}}°C, humidity {{humidity}}%, visibility {{visibility}} m, precipitation {{precipitation}} mm/h',
+    summary:
+      '{{name}}: wind {{speed}} m/s (gusts {{gust}} m/s, from {{direction}}°), {{temperature}}°C, humidity {{humidity}}%, visibility {{visibility}} m, precipitation {{precipitation}} mm/h',
     flyable: 'Flyable',
     notFlyable: 'Not flyable',
     simulated: 'Simulated weather station',

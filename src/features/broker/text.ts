@@ -22,7 +22,8 @@ export default defineFeatureText({
       label: '天气',
       none: '暂无天气数据',
       wind: '风速 {{speed}} m/s',
-      summary: '{{name}}：风速 {{speed}} m/s（阵风 {{gust}} m/s，风向 {{direction}}°），气温 {{temperature}}°C，湿度 {{humidity}}%，能见度 {{visibility}} m，降水 {{precipitation}} mm/h',
+      summary:
+        '{{name}}：风速 {{speed}} m/s（阵风 {{gust}} m/s，风向 {{direction}}°），气温 {{temperature}}°C，湿度 {{humidity}}%，能见度 {{visibility}} m，降水 {{precipitation}} mm/h',
       flyable: '适飞',
       notFlyable: '不适飞',
       simulated: '模拟气象站数据',

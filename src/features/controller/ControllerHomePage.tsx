@@ -18,7 +18,8 @@ import {
 import StatusTile from './StatusTile';
 
 const thingTone = (state: ThingState) => (state === 'connected' ? 'ok' : state === 'failed' ? 'bad' : state === 'connecting' ? 'warn' : 'neutral');
-const brokerTone = (status: BrokerStatus) => (status === 'connected' ? 'ok' : status === 'error' ? 'bad' : status === 'reconnecting' || status === 'connecting' ? 'warn' : 'neutral');
+const brokerTone = (status: BrokerStatus) =>
+  status === 'connected' ? 'ok' : status === 'error' ? 'bad' : status === 'reconnecting' || status === 'connecting' ? 'warn' : 'neutral';
 
 /** /djiapp/home: serials, aircraft connection, bridge components, broker and current project. */
 export default function ControllerHomePage() {
@@ -48,7 +49,11 @@ export default function ControllerHomePage() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))' }}>
         <StatusTile label={t('controller.home.aircraft')} value={aircraftSn ?? t('controller.home.noAircraft')} tone={aircraftSn ? 'ok' : 'warn'} />
         <StatusTile label={t('controller.home.remoteController')} value={rcSn ?? t('controller.none')} />
-        <StatusTile label={t('controller.home.connection')} value={connected ? t('controller.home.connected') : t('controller.home.disconnected')} tone={connected ? 'ok' : 'bad'} />
+        <StatusTile
+          label={t('controller.home.connection')}
+          value={connected ? t('controller.home.connected') : t('controller.home.disconnected')}
+          tone={connected ? 'ok' : 'bad'}
+        />
         <StatusTile label={t('controller.home.project')} value={project?.name ?? t('controller.home.noProject')} tone={project ? 'ok' : 'neutral'}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <Button variant="contained" component={Link} to="/djiapp/project">
@@ -61,8 +66,16 @@ export default function ControllerHomePage() {
             )}
           </Box>
         </StatusTile>
-        <StatusTile label={t('controller.home.license')} value={t(`controller.license.${bridgeStatus === 'failed' ? 'refused' : bridgeStatus}`)} tone={bridgeStatus === 'verified' ? 'ok' : bridgeStatus === 'failed' ? 'bad' : 'neutral'} />
-        <StatusTile label={t('controller.home.apiComponent')} value={t(`controller.component.${apiComponent}`)} tone={apiComponent === 'loaded' ? 'ok' : apiComponent === 'failed' ? 'bad' : 'neutral'} />
+        <StatusTile
+          label={t('controller.home.license')}
+          value={t(`controller.license.${bridgeStatus === 'failed' ? 'refused' : bridgeStatus}`)}
+          tone={bridgeStatus === 'verified' ? 'ok' : bridgeStatus === 'failed' ? 'bad' : 'neutral'}
+        />
+        <StatusTile
+          label={t('controller.home.apiComponent')}
+          value={t(`controller.component.${apiComponent}`)}
+          tone={apiComponent === 'loaded' ? 'ok' : apiComponent === 'failed' ? 'bad' : 'neutral'}
+        />
         <StatusTile label={t('controller.home.thing')} value={t(`controller.thing.${thingState}`)} tone={thingTone(thingState)} />
         <StatusTile label={t('controller.home.broker')} value={t(`controller.broker.${brokerStatus}`)} tone={brokerTone(brokerStatus)} />
       </Box>

@@ -60,8 +60,14 @@ export default function ControllerLayout() {
           </Box>
         </Box>
         <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-          <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-            <Chip color={connected ? 'success' : 'default'} label={connected ? t('controller.connectedChip', { sn: aircraftSn }) : t('controller.home.disconnected')} />
+          <Box
+            component="header"
+            sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+          >
+            <Chip
+              color={connected ? 'success' : 'default'}
+              label={connected ? t('controller.connectedChip', { sn: aircraftSn }) : t('controller.home.disconnected')}
+            />
             <Chip variant="outlined" label={t('controller.projectChip', { name: project?.name ?? t('controller.home.noProject') })} />
           </Box>
           <Box component="main" sx={{ flexGrow: 1, p: 3, overflow: 'auto' }}>

@@ -7,12 +7,20 @@ import { selectLoginError, selectLoginStatus } from '../auth/selectors';
 import { selectPlatformName } from '../platform/platformSlice';
 import type { BridgeFailure } from './bridge';
 import ControllerTheme from './ControllerTheme';
-import { controllerLoginOpened, controllerSignInRequested, selectBridgeError, selectBridgeStatus, selectConfigStatus, selectSdkConfig } from './controllerSlice';
+import {
+  controllerLoginOpened,
+  controllerSignInRequested,
+  selectBridgeError,
+  selectBridgeStatus,
+  selectConfigStatus,
+  selectSdkConfig,
+} from './controllerSlice';
 import { workspaceIdFrom } from './djiConfig';
 
 /** The licence line of the set-up panel: refused is told apart from a bridge that failed. */
 export function licenseMessageKey(status: string, error: BridgeFailure | null): { key: string; params?: Record<string, string> } {
-  if (status === 'failed') return error?.kind === 'refused' ? { key: 'controller.license.refused' } : { key: 'controller.license.failed', params: { message: error?.message ?? '' } };
+  if (status === 'failed')
+    return error?.kind === 'refused' ? { key: 'controller.license.refused' } : { key: 'controller.license.failed', params: { message: error?.message ?? '' } };
   return { key: `controller.license.${status}` };
 }
 
@@ -48,7 +56,10 @@ export default function ControllerLoginPage() {
 
   return (
     <ControllerTheme>
-      <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6, p: 4, bgcolor: 'grey.100', flexWrap: 'wrap' }}>
+      <Box
+        component="main"
+        sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6, p: 4, bgcolor: 'grey.100', flexWrap: 'wrap' }}
+      >
         <Paper component="section" aria-labelledby="dji-setup-title" sx={{ p: 4, width: 560, display: 'grid', gap: 2 }}>
           <Typography variant="subtitle1" color="text.secondary">
             {platformName}
@@ -57,8 +68,16 @@ export default function ControllerLoginPage() {
             {t('controller.login.setup')}
           </Typography>
           <Typography color="text.secondary">{t('controller.login.workspace', { id: String(config?.workspaceId ?? workspaceId) })}</Typography>
-          <Alert role={configStatus === 'failed' ? 'alert' : 'status'} severity={configStatus === 'failed' ? 'error' : configStatus === 'loaded' ? 'success' : 'info'}>{t(`controller.config.${configStatus}`)}</Alert>
-          <Alert role={bridgeStatus === 'failed' ? 'alert' : 'status'} severity={bridgeStatus === 'failed' ? 'error' : bridgeStatus === 'verified' ? 'success' : 'info'}>
+          <Alert
+            role={configStatus === 'failed' ? 'alert' : 'status'}
+            severity={configStatus === 'failed' ? 'error' : configStatus === 'loaded' ? 'success' : 'info'}
+          >
+            {t(`controller.config.${configStatus}`)}
+          </Alert>
+          <Alert
+            role={bridgeStatus === 'failed' ? 'alert' : 'status'}
+            severity={bridgeStatus === 'failed' ? 'error' : bridgeStatus === 'verified' ? 'success' : 'info'}
+          >
             {t(license.key, license.params)}
           </Alert>
           {bridgeStatus !== 'failed' && bridgeError && <Alert severity="warning">{t('controller.bridgeError', { message: bridgeError.message })}</Alert>}

@@ -34,7 +34,12 @@ export default function ControllerProjectPage() {
         {t('route.djiProject')}
       </Typography>
       {current && (
-        <Paper component="section" aria-label={t('controller.project.current')} variant="outlined" sx={{ p: 3, display: 'flex', alignItems: 'center', gap: 2, borderColor: 'primary.main' }}>
+        <Paper
+          component="section"
+          aria-label={t('controller.project.current')}
+          variant="outlined"
+          sx={{ p: 3, display: 'flex', alignItems: 'center', gap: 2, borderColor: 'primary.main' }}
+        >
           <Box sx={{ flexGrow: 1 }}>
             <Typography color="text.secondary">{t('controller.project.current')}</Typography>
             <Typography variant="h5" component="p">
@@ -49,7 +54,13 @@ export default function ControllerProjectPage() {
       <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 2 }}>
         <FormControl sx={{ flexGrow: 1 }}>
           <InputLabel htmlFor="dji-project-search">{t('controller.project.search')}</InputLabel>
-          <OutlinedInput id="dji-project-search" type="search" label={t('controller.project.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <OutlinedInput
+            id="dji-project-search"
+            type="search"
+            label={t('controller.project.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </FormControl>
         <Button type="submit" variant="outlined">
           {t('controller.refresh')}
@@ -72,7 +83,12 @@ export default function ControllerProjectPage() {
                     slotProps={{ primary: { variant: 'h6' } }}
                   />
                   {isCurrent ? (
-                    <Button variant="contained" color="warning" onClick={() => dispatch(projectExited())} aria-label={`${t('controller.project.exit')} ${project.name}`}>
+                    <Button
+                      variant="contained"
+                      color="warning"
+                      onClick={() => dispatch(projectExited())}
+                      aria-label={`${t('controller.project.exit')} ${project.name}`}
+                    >
                       {t('controller.project.exit')}
                     </Button>
                   ) : (

@@ -49,9 +49,17 @@ export default function ControllerTaskPage() {
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: '420px 1fr', minHeight: 0 }}>
         <Paper variant="outlined" sx={{ overflow: 'auto' }}>
-          {tasks.status === 'loading' && tasks.items.length === 0 && <Typography role="status" sx={{ p: 3 }}>{t('controller.task.loading')}</Typography>}
+          {tasks.status === 'loading' && tasks.items.length === 0 && (
+            <Typography role="status" sx={{ p: 3 }}>
+              {t('controller.task.loading')}
+            </Typography>
+          )}
           {tasks.status === 'failed' && <Alert severity="error">{t('controller.task.failed')}</Alert>}
-          {tasks.status === 'loaded' && tasks.items.length === 0 && <Typography sx={{ p: 3 }} color="text.secondary">{t('controller.task.empty')}</Typography>}
+          {tasks.status === 'loaded' && tasks.items.length === 0 && (
+            <Typography sx={{ p: 3 }} color="text.secondary">
+              {t('controller.task.empty')}
+            </Typography>
+          )}
           <List aria-label={t('controller.task.title')} disablePadding>
             {tasks.items.map((task) => (
               <ListItemButton
@@ -60,12 +68,21 @@ export default function ControllerTaskPage() {
                 selected={task.id === selectedTaskId}
                 onClick={() => dispatch(taskSelected({ taskId: task.id, routeId: taskRouteId(task) }))}
               >
-                <ListItemText primary={task.name} secondary={typeof task.status === 'string' ? task.status : undefined} slotProps={{ primary: { variant: 'h6' } }} />
+                <ListItemText
+                  primary={task.name}
+                  secondary={typeof task.status === 'string' ? task.status : undefined}
+                  slotProps={{ primary: { variant: 'h6' } }}
+                />
               </ListItemButton>
             ))}
           </List>
         </Paper>
-        <Paper component="section" aria-label={t('controller.task.route')} variant="outlined" sx={{ p: 2, display: 'grid', gridTemplateRows: 'auto 1fr', gap: 2, minHeight: 520 }}>
+        <Paper
+          component="section"
+          aria-label={t('controller.task.route')}
+          variant="outlined"
+          sx={{ p: 2, display: 'grid', gridTemplateRows: 'auto 1fr', gap: 2, minHeight: 520 }}
+        >
           {!selectedTask && <Typography color="text.secondary">{t('controller.task.pick')}</Typography>}
           {selectedTask && route.id === null && <Typography color="text.secondary">{t('controller.task.noRoute')}</Typography>}
           {selectedTask && route.status === 'loading' && <Typography role="status">{t('controller.task.routeLoading')}</Typography>}

@@ -7,9 +7,19 @@ export const TOUCH_TARGET = 64;
 /** The app theme, scaled up for the remote controller: large type and large touch targets, no hover-only affordances. */
 export const controllerTheme = (outer: Theme) =>
   createTheme(outer, {
-    typography: { fontSize: 18, h4: { fontSize: '2.4rem' }, h5: { fontSize: '1.9rem' }, h6: { fontSize: '1.5rem' }, body1: { fontSize: '1.25rem' }, body2: { fontSize: '1.1rem' } },
+    typography: {
+      fontSize: 18,
+      h4: { fontSize: '2.4rem' },
+      h5: { fontSize: '1.9rem' },
+      h6: { fontSize: '1.5rem' },
+      body1: { fontSize: '1.25rem' },
+      body2: { fontSize: '1.1rem' },
+    },
     components: {
-      MuiButton: { defaultProps: { size: 'large' }, styleOverrides: { root: { minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET * 1.5, fontSize: '1.2rem', paddingInline: 24 } } },
+      MuiButton: {
+        defaultProps: { size: 'large' },
+        styleOverrides: { root: { minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET * 1.5, fontSize: '1.2rem', paddingInline: 24 } },
+      },
       MuiIconButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
       MuiListItemButton: { styleOverrides: { root: { minHeight: 80 } } },
       MuiOutlinedInput: { styleOverrides: { input: { fontSize: '1.3rem', minHeight: 36 } } },

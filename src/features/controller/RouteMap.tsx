@@ -45,7 +45,12 @@ export default function RouteMap({ route, label }: { route: RouteDetail; label: 
       >
         <Polyline positions={geometry.positions} pathOptions={{ color: '#1565c0', weight: 6 }} />
         {geometry.positions.map((position, index) => (
-          <CircleMarker key={index} center={position} radius={16} pathOptions={{ color: '#0d47a1', fillColor: index === 0 ? '#a5d6a7' : '#ffffff', fillOpacity: 1, weight: 4 }}>
+          <CircleMarker
+            key={index}
+            center={position}
+            radius={16}
+            pathOptions={{ color: '#0d47a1', fillColor: index === 0 ? '#a5d6a7' : '#ffffff', fillOpacity: 1, weight: 4 }}
+          >
             <Tooltip permanent direction="center" className="dji-waypoint-label">
               {index + 1}
             </Tooltip>

@@ -5,7 +5,16 @@ import type { Credentials } from '../../api/auth';
 import { callApi, requestFailed } from '../../api/callApi';
 import { toFailedRequest } from '../../api/errorCatalogue';
 import { ApiError, type Envelope, type HttpClient } from '../../api/client';
-import { fetchDjiConfig, fetchProjects, fetchRoute, fetchTasks, type DjiConfig, type ProjectSummary, type RouteDetail, type TaskSummary } from '../../api/controller';
+import {
+  fetchDjiConfig,
+  fetchProjects,
+  fetchRoute,
+  fetchTasks,
+  type DjiConfig,
+  type ProjectSummary,
+  type RouteDetail,
+  type TaskSummary,
+} from '../../api/controller';
 import type { ListResult } from '../resources/types';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired } from '../auth/authSlice';
 import { selectToken, selectUser } from '../auth/selectors';

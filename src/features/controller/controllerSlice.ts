@@ -192,7 +192,8 @@ export const {
 } = controllerSlice.actions;
 
 type WithController = { controller: ControllerState };
-const field = <K extends keyof ControllerState>(state: WithController, key: K) => (state.controller[key] ?? initialControllerState[key]) as Required<ControllerState>[K];
+const field = <K extends keyof ControllerState>(state: WithController, key: K) =>
+  (state.controller[key] ?? initialControllerState[key]) as Required<ControllerState>[K];
 
 /** Spec §4: connected = an aircraft serial is bound. */
 export const selectControllerConnected = (state: WithController) => Boolean(state.controller.aircraftSn);

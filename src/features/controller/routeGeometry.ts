@@ -8,8 +8,7 @@ export interface RouteGeometry {
   bounds: [LatLngTuple, LatLngTuple] | null;
 }
 
-const validWaypoint = (w: Waypoint) =>
-  Number.isFinite(w?.lat) && Number.isFinite(w?.lng) && Math.abs(w.lat) <= 90 && Math.abs(w.lng) <= 180;
+const validWaypoint = (w: Waypoint) => Number.isFinite(w?.lat) && Number.isFinite(w?.lng) && Math.abs(w.lat) <= 90 && Math.abs(w.lng) <= 180;
 
 /** The polyline and bounds of a route's ordered waypoints; waypoints without valid coordinates are skipped. */
 export function routeGeometry(route: Pick<RouteDetail, 'waypoints'> | null | undefined): RouteGeometry {
@@ -17,7 +16,13 @@ export function routeGeometry(route: Pick<RouteDetail, 'waypoints'> | null | und
   if (positions.length === 0) return { positions, bounds: null };
   const lats = positions.map((p) => p[0]);
   const lngs = positions.map((p) => p[1]);
-  return { positions, bounds: [[Math.min(...lats), Math.min(...lngs)], [Math.max(...lats), Math.max(...lngs)]] };
+  return {
+    positions,
+    bounds: [
+      [Math.min(...lats), Math.min(...lngs)],
+      [Math.max(...lats), Math.max(...lngs)],
+    ],
+  };
 }
 
 /** Length in metres as the server gives it, else the sum of great-circle legs. */

@@ -21,7 +21,19 @@ import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
 import { useSampled } from '../situation/useSampled';
-import { DEVICE_KINDS, DEVICE_STATUSES, deviceSchema, deviceToBody, deviceToForm, emptyDevice, STATUS_COLORS, telemetryTopics, withLiveStatus, type DeviceForm, type LiveSample } from './deviceRules';
+import {
+  DEVICE_KINDS,
+  DEVICE_STATUSES,
+  deviceSchema,
+  deviceToBody,
+  deviceToForm,
+  emptyDevice,
+  STATUS_COLORS,
+  telemetryTopics,
+  withLiveStatus,
+  type DeviceForm,
+  type LiveSample,
+} from './deviceRules';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 
@@ -81,7 +93,12 @@ export default function DevicesPage() {
       ),
     },
     { field: 'dept_id', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: (value) => deptName(value) },
-    { field: 'battery', headerName: t('devices.battery'), width: 90, valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`) },
+    {
+      field: 'battery',
+      headerName: t('devices.battery'),
+      width: 90,
+      valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`),
+    },
     { field: 'last_seen_at', headerName: t('devices.lastSeen'), width: 170, valueFormatter: (value) => formatTime(value) },
   ];
   if (canWrite) {
@@ -158,7 +175,13 @@ export default function DevicesPage() {
                   value:
                     typeof detail.battery === 'number' ? (
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <LinearProgress variant="determinate" value={detail.battery} sx={{ flexGrow: 1 }} color={detail.battery < 20 ? 'error' : 'primary'} aria-label={t('devices.battery')} />
+                        <LinearProgress
+                          variant="determinate"
+                          value={detail.battery}
+                          sx={{ flexGrow: 1 }}
+                          color={detail.battery < 20 ? 'error' : 'primary'}
+                          aria-label={t('devices.battery')}
+                        />
                         {`${detail.battery}%`}
                       </Box>
                     ) : (
@@ -169,11 +192,21 @@ export default function DevicesPage() {
             : []
         }
       >
-        {detail?.photo ? <Box component="img" src={String(detail.photo)} alt={t('devices.photo')} sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }} /> : null}
+        {detail?.photo ? (
+          <Box
+            component="img"
+            src={String(detail.photo)}
+            alt={t('devices.photo')}
+            sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }}
+          />
+        ) : null}
         <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>
         {hasPosition ? (
           <Suspense fallback={<LinearProgress />}>
-            <GeoMap label={t('devices.mapLabel')} markers={[{ position: [detail.last_lat as number, detail.last_lng as number], label: String(detail.name) }]} />
+            <GeoMap
+              label={t('devices.mapLabel')}
+              markers={[{ position: [detail.last_lat as number, detail.last_lng as number], label: String(detail.name) }]}
+            />
           </Suspense>
         ) : (
           <Typography color="text.secondary">{t('devices.noPosition')}</Typography>

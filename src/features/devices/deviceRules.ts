@@ -8,7 +8,10 @@ export const STATUS_COLORS = { online: 'success', flying: 'info', maintenance: '
 
 /** The create/edit form; messages are i18n keys (shown with t). */
 export const deviceSchema = z.object({
-  serial: z.string().trim().regex(/^[A-Za-z0-9-]{4,64}$/, 'devices.serialRule'),
+  serial: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,64}$/, 'devices.serialRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   model: z.string().trim().min(1, 'resources.required').max(64),
   kind: z.enum(DEVICE_KINDS, { message: 'resources.required' }),
@@ -56,11 +59,23 @@ export const telemetryTopics = (rows: ResourceRow[]): string[] =>
  * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the
  * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
  */
-export function withLiveStatus(row: ResourceRow, live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null }, now: number): ResourceRow & { live?: boolean } {
+export function withLiveStatus(
+  row: ResourceRow,
+  live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null },
+  now: number,
+): ResourceRow & { live?: boolean } {
   const serial = String(row.serial ?? '');
   const sample = live.telemetry[serial]?.latest;
   if (sample && now - sample.at <= LIVE_MAX_AGE_MS) {
-    return { ...row, status: sample.status, battery: sample.battery, last_lat: sample.lat, last_lng: sample.lng, last_seen_at: new Date(sample.at).toISOString(), live: true };
+    return {
+      ...row,
+      status: sample.status,
+      battery: sample.battery,
+      last_lat: sample.lat,
+      last_lng: sample.lng,
+      last_seen_at: new Date(sample.at).toISOString(),
+      live: true,
+    };
   }
   if (live.online && (row.status === 'online' || row.status === 'offline')) return { ...row, status: live.online.includes(serial) ? 'online' : 'offline' };
   return row;

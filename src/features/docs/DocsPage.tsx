@@ -29,7 +29,19 @@ export default function DocsPage() {
           ))}
         </List>
       </Paper>
-      <Paper variant="outlined" component="article" sx={{ flexGrow: 1, px: 4, py: 2, minWidth: 0, '& pre': { overflowX: 'auto', bgcolor: 'grey.100', p: 1.5 }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: 1, borderColor: 'divider', px: 1 } }}>
+      <Paper
+        variant="outlined"
+        component="article"
+        sx={{
+          flexGrow: 1,
+          px: 4,
+          py: 2,
+          minWidth: 0,
+          '& pre': { overflowX: 'auto', bgcolor: 'grey.100', p: 1.5 },
+          '& table': { borderCollapse: 'collapse' },
+          '& td, & th': { border: 1, borderColor: 'divider', px: 1 },
+        }}
+      >
         <div dangerouslySetInnerHTML={{ __html: html }} />
       </Paper>
     </Box>

@@ -17,7 +17,20 @@ import situationText from '../situation/text';
 export type Translation = Record<string, unknown>;
 
 /** Feature text tables; a feature adds its import and one entry here, and its text.en.ts in translations.en.ts. */
-export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [resourcesText, replayText, controllerText, brokerText, mapText, situationText, devicesText, tasksText, airspaceText, adminText, noticesText, navigationText];
+export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
+  resourcesText,
+  replayText,
+  controllerText,
+  brokerText,
+  mapText,
+  situationText,
+  devicesText,
+  tasksText,
+  airspaceText,
+  adminText,
+  noticesText,
+  navigationText,
+];
 
 /** The default language's table ships with the app; the others are loaded when chosen. */
 export const zhCnTranslation: Translation = withFeatures(

@@ -14,4 +14,17 @@ import mapText from '../map/text.en';
 import situationText from '../situation/text.en';
 
 /** The English table, a chunk of its own: only a user who picks English downloads it. */
-export default withFeatures(en, [resourcesText, replayText, controllerText, brokerText, mapText, situationText, devicesText, tasksText, airspaceText, adminText, noticesText, navigationText]);
+export default withFeatures(en, [
+  resourcesText,
+  replayText,
+  controllerText,
+  brokerText,
+  mapText,
+  situationText,
+  devicesText,
+  tasksText,
+  airspaceText,
+  adminText,
+  noticesText,
+  navigationText,
+]);

@@ -21,7 +21,10 @@ function geometryOf(layer: L.Layer): FeatureGeometry {
 /** The one Leaflet layer of a draft geometry (a point becomes a circle marker, no image icons). */
 function layerOf(geometry: FeatureGeometry): L.Layer {
   let result: L.Layer | null = null;
-  L.geoJSON(geometry, { pointToLayer: (_f, latlng) => L.circleMarker(latlng, { radius: 9, ...EDIT_STYLE, fillOpacity: 0.8 }), style: () => EDIT_STYLE }).eachLayer((l) => (result = l));
+  L.geoJSON(geometry, {
+    pointToLayer: (_f, latlng) => L.circleMarker(latlng, { radius: 9, ...EDIT_STYLE, fillOpacity: 0.8 }),
+    style: () => EDIT_STYLE,
+  }).eachLayer((l) => (result = l));
   return result!;
 }
 
@@ -37,7 +40,12 @@ export default function EditLayer({ kind }: { kind: FeatureKind }) {
   const editor = useAppSelector(selectEditor);
 
   useEffect(() => {
-    map.pm.setGlobalOptions({ pathOptions: EDIT_STYLE, templineStyle: { color: '#ff6f00' }, hintlineStyle: { color: '#ff6f00', dashArray: [5, 5] }, snappable: true });
+    map.pm.setGlobalOptions({
+      pathOptions: EDIT_STYLE,
+      templineStyle: { color: '#ff6f00' },
+      hintlineStyle: { color: '#ff6f00', dashArray: [5, 5] },
+      snappable: true,
+    });
   }, [map]);
 
   // Draw mode.

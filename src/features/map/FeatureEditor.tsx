@@ -60,10 +60,15 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
     setErrors({});
     dispatch(saveRequested({ resource: FEATURE_RESOURCE, id: existing?.id, values: { ...check.input } }));
   };
-  const helper = (field: keyof FeatureFormValues) => (errors[field] ? t(errors[field]!) : serverError(field) ?? ' ');
+  const helper = (field: keyof FeatureFormValues) => (errors[field] ? t(errors[field]!) : (serverError(field) ?? ' '));
 
   return (
-    <Box component="form" noValidate aria-label={existing ? t('map.editFeature', { name: existing.name }) : t('map.newFeature', { kind: kindText })} onSubmit={(e) => (e.preventDefault(), onSave())}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={existing ? t('map.editFeature', { name: existing.name }) : t('map.newFeature', { kind: kindText })}
+      onSubmit={(e) => (e.preventDefault(), onSave())}
+    >
       <Typography variant="subtitle1" gutterBottom>
         {existing ? t('map.editFeature', { name: existing.name }) : t('map.newFeature', { kind: kindText })}
       </Typography>
@@ -71,7 +76,15 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
         {t('map.editHint')}
       </Typography>
       <Stack spacing={1}>
-        <TextField size="small" label={t('map.name')} value={values.name} onChange={set('name')} error={Boolean(errors.name || serverError('name'))} helperText={helper('name')} required />
+        <TextField
+          size="small"
+          label={t('map.name')}
+          value={values.name}
+          onChange={set('name')}
+          error={Boolean(errors.name || serverError('name'))}
+          helperText={helper('name')}
+          required
+        />
         <Autocomplete
           freeSolo
           size="small"
@@ -80,11 +93,37 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
           value={values.category}
           onChange={(_e, category) => setValues((v) => ({ ...v, category: category ?? '' }))}
           onInputChange={(_e, text, reason) => reason === 'input' && setValues((v) => ({ ...v, category: categoryOfInput(text, t) }))}
-          renderInput={(params) => <TextField {...params} label={t('map.category')} error={Boolean(errors.category || serverError('category'))} helperText={helper('category')} required />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('map.category')}
+              error={Boolean(errors.category || serverError('category'))}
+              helperText={helper('category')}
+              required
+            />
+          )}
         />
         <Stack direction="row" spacing={1}>
-          <TextField size="small" type="color" label={t('map.color')} value={values.color} onChange={set('color')} error={Boolean(errors.color)} helperText={helper('color')} sx={{ width: 110 }} />
-          <TextField size="small" type="number" label={t('map.weight')} value={Number.isNaN(values.weight) ? '' : values.weight} onChange={set('weight')} error={Boolean(errors.weight)} helperText={helper('weight')} slotProps={{ htmlInput: { min: 1, max: 20 } }} />
+          <TextField
+            size="small"
+            type="color"
+            label={t('map.color')}
+            value={values.color}
+            onChange={set('color')}
+            error={Boolean(errors.color)}
+            helperText={helper('color')}
+            sx={{ width: 110 }}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label={t('map.weight')}
+            value={Number.isNaN(values.weight) ? '' : values.weight}
+            onChange={set('weight')}
+            error={Boolean(errors.weight)}
+            helperText={helper('weight')}
+            slotProps={{ htmlInput: { min: 1, max: 20 } }}
+          />
         </Stack>
         <Box aria-label={t('map.area')} role="status" sx={{ fontSize: 14 }}>
           {kind === 'point' && editor.draft?.type === 'Point' && (

@@ -28,10 +28,19 @@ export default function FeatureList({ page }: { page: MapPage }) {
   const { featuresStatus, featuresError, search } = useAppSelector(selectMap);
   const selectedId = useAppSelector(selectSelectedFeatureId);
   const text = search[page];
-  const rows = useMemo(() => all.filter((f) => (page === 'index' || f.geometry.type === GEOMETRY_TYPE[page]) && matchesSearch(f, text, categoryLabel(f.category, t))), [all, page, text, t]);
+  const rows = useMemo(
+    () => all.filter((f) => (page === 'index' || f.geometry.type === GEOMETRY_TYPE[page]) && matchesSearch(f, text, categoryLabel(f.category, t))),
+    [all, page, text, t],
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-      <TextField size="small" label={t('map.search')} value={text} onChange={(e) => dispatch(searchChanged({ page, text: e.target.value }))} slotProps={{ htmlInput: { 'aria-label': t('map.search') } }} />
+      <TextField
+        size="small"
+        label={t('map.search')}
+        value={text}
+        onChange={(e) => dispatch(searchChanged({ page, text: e.target.value }))}
+        slotProps={{ htmlInput: { 'aria-label': t('map.search') } }}
+      />
       <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
         {featuresStatus === 'loading' && all.length === 0 ? t('map.loading') : t('map.count', { count: rows.length })}
       </Typography>

@@ -40,7 +40,14 @@ export default function ImportExport({ kind }: { kind: FeatureKind }) {
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="outlined" component="label" disabled={state.status === 'saving'}>
           {t('map.importFile')}
-          <input ref={input} hidden type="file" accept=".geojson,.json,application/geo+json,application/json" aria-label={t('map.importFile')} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept=".geojson,.json,application/geo+json,application/json"
+            aria-label={t('map.importFile')}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </Button>
         <Button size="small" variant="outlined" onClick={onExport}>
           {t('map.exportFile')}
@@ -56,9 +63,11 @@ export default function ImportExport({ kind }: { kind: FeatureKind }) {
         <Alert severity="error" role="alert" onClose={() => dispatch(importDismissed())}>
           {t('map.importRejected', { file: state.fileName })}
           <ul style={{ margin: 0, paddingLeft: 18 }}>
-            {state.errors.map((e) => importProblemText(e, t)).map((text) => (
-              <li key={text}>{text}</li>
-            ))}
+            {state.errors
+              .map((e) => importProblemText(e, t))
+              .map((text) => (
+                <li key={text}>{text}</li>
+              ))}
           </ul>
         </Alert>
       )}

@@ -31,8 +31,22 @@ function OfflineBaseMap() {
   }, []);
   return (
     <Pane name={BASE_PANE} style={{ zIndex: 150 }}>
-      {countries && <GeoJSON data={countries} interactive={false} pane={BASE_PANE} {...({ renderer } as object)} style={{ color: '#7c8b99', weight: 1, fillColor: '#f4f1e8', fillOpacity: 1 }} />}
-      <GeoJSON data={GRATICULE} interactive={false} pane={BASE_PANE} {...({ renderer } as object)} style={{ color: '#9fb3c4', weight: 0.6, dashArray: '2 4' }} />
+      {countries && (
+        <GeoJSON
+          data={countries}
+          interactive={false}
+          pane={BASE_PANE}
+          {...({ renderer } as object)}
+          style={{ color: '#7c8b99', weight: 1, fillColor: '#f4f1e8', fillOpacity: 1 }}
+        />
+      )}
+      <GeoJSON
+        data={GRATICULE}
+        interactive={false}
+        pane={BASE_PANE}
+        {...({ renderer } as object)}
+        style={{ color: '#9fb3c4', weight: 0.6, dashArray: '2 4' }}
+      />
     </Pane>
   );
 }
@@ -86,7 +100,14 @@ export default function MapCanvas({ label, children }: { label: string; children
   const [initial] = useState(view);
   return (
     <div role="region" aria-label={label} style={{ height: '100%', minHeight: 420, flex: 1, position: 'relative' }}>
-      <MapContainer center={initial.center} zoom={initial.zoom} minZoom={2} maxZoom={19} worldCopyJump style={{ height: '100%', minHeight: 420, ...offlineBackground }}>
+      <MapContainer
+        center={initial.center}
+        zoom={initial.zoom}
+        minZoom={2}
+        maxZoom={19}
+        worldCopyJump
+        style={{ height: '100%', minHeight: 420, ...offlineBackground }}
+      >
         <BaseLayer />
         <ViewSync />
         <ExposeForTests />

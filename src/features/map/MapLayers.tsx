@@ -13,7 +13,8 @@ const latLng = (p: Position): [number, number] => [p[1], p[0]];
 const rings = (polygon: GeoPolygon) => polygon.coordinates.map((ring) => ring.map(latLng));
 
 const LAYER_OF_KIND: Record<FeatureKind, LayerId> = { point: 'points', polyline: 'lines', polygon: 'polygons' };
-const layerOf = (f: MapFeature): LayerId | null => (f.geometry.type === 'Point' ? 'points' : f.geometry.type === 'LineString' ? 'lines' : f.geometry.type === 'Polygon' ? 'polygons' : null);
+const layerOf = (f: MapFeature): LayerId | null =>
+  f.geometry.type === 'Point' ? 'points' : f.geometry.type === 'LineString' ? 'lines' : f.geometry.type === 'Polygon' ? 'polygons' : null;
 
 /** The layer switcher: base map (offline / online tiles when config.json names them) and the overlay layers. */
 export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
@@ -23,7 +24,12 @@ export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
   const base = useAppSelector(selectBaseLayer);
   const tileUrl = useAppSelector((s) => s.platform.config.mapTileUrl);
   return (
-    <Paper elevation={3} role="group" aria-label={t('map.layers')} sx={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, px: 1.5, py: 1, minWidth: 180 }}>
+    <Paper
+      elevation={3}
+      role="group"
+      aria-label={t('map.layers')}
+      sx={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, px: 1.5, py: 1, minWidth: 180 }}
+    >
       {tileUrl && (
         <>
           <Typography variant="caption" color="text.secondary">
@@ -40,14 +46,26 @@ export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
       </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         {layers.map((id) => (
-          <FormControlLabel key={id} control={<Checkbox size="small" checked={visible[id]} onChange={() => dispatch(layerToggled({ layer: id }))} />} label={t(`map.layer.${id}`)} />
+          <FormControlLabel
+            key={id}
+            control={<Checkbox size="small" checked={visible[id]} onChange={() => dispatch(layerToggled({ layer: id }))} />}
+            label={t(`map.layer.${id}`)}
+          />
         ))}
       </Box>
     </Paper>
   );
 }
 
-const FeatureShape = memo(function FeatureShape({ feature, selected, onSelect }: { feature: MapFeature; selected: boolean; onSelect: (f: MapFeature) => void }) {
+const FeatureShape = memo(function FeatureShape({
+  feature,
+  selected,
+  onSelect,
+}: {
+  feature: MapFeature;
+  selected: boolean;
+  onSelect: (f: MapFeature) => void;
+}) {
   const color = feature.style?.color ?? DEFAULT_STYLE.color;
   const weight = (feature.style?.weight ?? DEFAULT_STYLE.weight) + (selected ? 2 : 0);
   const pathOptions = { color: selected ? '#ff6f00' : color, weight, fillColor: color, fillOpacity: 0.2 };
@@ -56,7 +74,12 @@ const FeatureShape = memo(function FeatureShape({ feature, selected, onSelect }:
   const g = feature.geometry;
   if (g.type === 'Point')
     return (
-      <CircleMarker center={latLng(g.coordinates)} radius={selected ? 9 : 7} pathOptions={{ ...pathOptions, fillOpacity: 0.8, weight: 2 }} eventHandlers={eventHandlers}>
+      <CircleMarker
+        center={latLng(g.coordinates)}
+        radius={selected ? 9 : 7}
+        pathOptions={{ ...pathOptions, fillOpacity: 0.8, weight: 2 }}
+        eventHandlers={eventHandlers}
+      >
         {tooltip}
       </CircleMarker>
     );
@@ -108,11 +131,20 @@ export function AreaOverlays() {
     <>
       {layers.projects &&
         overlays.projects.map((p) => (
-          <Polygon key={`p${p.id}`} positions={rings(p.area)} interactive={false} pathOptions={{ color: '#6a1b9a', weight: 2, dashArray: '6 6', fillOpacity: 0.04 }} />
+          <Polygon
+            key={`p${p.id}`}
+            positions={rings(p.area)}
+            interactive={false}
+            pathOptions={{ color: '#6a1b9a', weight: 2, dashArray: '6 6', fillOpacity: 0.04 }}
+          />
         ))}
       {layers.airspace &&
         overlays.airspace.map((a) => (
-          <Polygon key={`a${a.id}`} positions={rings(a.area)} pathOptions={{ color: '#2e7d32', weight: 2, dashArray: '4 4', fillColor: '#66bb6a', fillOpacity: 0.08 }}>
+          <Polygon
+            key={`a${a.id}`}
+            positions={rings(a.area)}
+            pathOptions={{ color: '#2e7d32', weight: 2, dashArray: '4 4', fillColor: '#66bb6a', fillOpacity: 0.08 }}
+          >
             <Tooltip sticky>{a.name}</Tooltip>
           </Polygon>
         ))}

@@ -31,7 +31,11 @@ export default function MapPage({ kind }: { kind?: FeatureKind }) {
   return (
     <PageFrame title={t(TITLE[page])}>
       <Box sx={{ display: 'flex', gap: 2, height: 'calc(100vh - 210px)', minHeight: 480 }}>
-        <Paper variant="outlined" component="aside" sx={{ width: 320, flexShrink: 0, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, overflow: 'auto' }}>
+        <Paper
+          variant="outlined"
+          component="aside"
+          sx={{ width: 320, flexShrink: 0, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, overflow: 'auto' }}
+        >
           {kind && (
             <>
               <FeatureEditor kind={kind} />

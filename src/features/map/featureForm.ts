@@ -36,6 +36,12 @@ export function buildFeatureSave(values: FeatureFormValues, draft: FeatureGeomet
   const { name, category, color, weight } = parsed.data;
   return {
     ok: true,
-    input: { name, category, geometry: draft, style: { ...(existing?.style ?? {}), color, weight }, properties: withMeasurement(existing?.properties ?? {}, draft) },
+    input: {
+      name,
+      category,
+      geometry: draft,
+      style: { ...(existing?.style ?? {}), color, weight },
+      properties: withMeasurement(existing?.properties ?? {}, draft),
+    },
   };
 }

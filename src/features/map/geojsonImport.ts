@@ -26,7 +26,11 @@ export function importProblemText(problem: ImportProblem, t: Translate): string 
   return problem.at ? `${problem.at}: ${text}` : text;
 }
 
-const problem = (key: string, values?: ImportProblem['values'], at?: string): ImportProblem => ({ key: `map.import.${key}`, ...(values ? { values } : {}), ...(at ? { at } : {}) });
+const problem = (key: string, values?: ImportProblem['values'], at?: string): ImportProblem => ({
+  key: `map.import.${key}`,
+  ...(values ? { values } : {}),
+  ...(at ? { at } : {}),
+});
 const failed = (key: string, values?: ImportProblem['values']): ImportResult => ({ ok: false, errors: [problem(key, values)] });
 
 // Schema messages are i18n keys (see importProblemText).
@@ -50,7 +54,8 @@ const featureShape = z.object({
   properties: z.record(z.string(), z.unknown(), { message: 'map.import.properties' }).nullable().optional(),
 });
 
-const pathText = (path: ReadonlyArray<PropertyKey>) => path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+const pathText = (path: ReadonlyArray<PropertyKey>) =>
+  path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
 
 function issues(error: z.ZodError, prefix: string): ImportProblem[] {
   return error.issues.slice(0, 3).map((issue) => ({
@@ -123,7 +128,9 @@ export function parseGeoJsonImport(source: string, kind: FeatureKind, limits: { 
 }
 
 /** The features of one kind as a GeoJSON FeatureCollection (export; re-importable). */
-export function toFeatureCollection(features: Array<{ id?: number; name: string; category: string; geometry: FeatureGeometry; style?: FeatureStyle; properties?: Record<string, unknown> }>) {
+export function toFeatureCollection(
+  features: Array<{ id?: number; name: string; category: string; geometry: FeatureGeometry; style?: FeatureStyle; properties?: Record<string, unknown> }>,
+) {
   return {
     type: 'FeatureCollection' as const,
     features: features.map((f) => ({

@@ -63,14 +63,19 @@ function* serialOf(id: number) {
 
 function* loadOverlays() {
   try {
-    const [projects, applications]: ResourceRow[][] = yield all([call(listAll, resourceConfig('project').path), call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' })]);
+    const [projects, applications]: ResourceRow[][] = yield all([
+      call(listAll, resourceConfig('project').path),
+      call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' }),
+    ]);
     // Only the drones the approvals name: the fleet may be far larger than one list read.
     const deviceIds = [...new Set(applications.map((a) => a.device_id).filter((id): id is number => typeof id === 'number'))];
     const found: Array<string | null> = yield all(deviceIds.map((id) => call(serialOf, id)));
     const serials = new Map(deviceIds.map((id, i) => [id, found[i]]));
     yield put(
       overlaysLoaded({
-        projects: projects.filter((p) => isPolygon(p.area)).map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
+        projects: projects
+          .filter((p) => isPolygon(p.area))
+          .map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
         airspace: applications
           .filter((a) => isPolygon(a.area))
           .map((a) => ({
@@ -111,7 +116,11 @@ function* importFeatures(action: ReturnType<typeof importRequested>) {
         // Keep removing the rest.
       }
     }
-    const fields = fieldErrorsOf(error).map((e): ImportProblem => ({ key: 'map.import.fieldRefused', values: { message: e.message }, at: `features[${created.length}].${e.field}` }));
+    const fields = fieldErrorsOf(error).map((e): ImportProblem => ({
+      key: 'map.import.fieldRefused',
+      values: { message: e.message },
+      at: `features[${created.length}].${e.field}`,
+    }));
     yield put(importFailed({ errors: [{ key: 'map.import.refused', values: { index: created.length + 1, message: messageOf(error) } }, ...fields] }));
   }
   yield put(featuresRequested());

@@ -16,7 +16,10 @@ export function measure(geometry: FeatureGeometry | null | undefined): Measureme
   if (geometry.type === 'LineString') return { length_m: round(turfLength({ type: 'Feature', geometry, properties: {} }, { units: 'kilometers' }) * 1000) };
   if (geometry.type === 'Polygon') {
     const outer = geometry.coordinates[0] ?? [];
-    const perimeter = outer.length > 1 ? turfLength({ type: 'Feature', geometry: { type: 'LineString', coordinates: outer }, properties: {} }, { units: 'kilometers' }) * 1000 : 0;
+    const perimeter =
+      outer.length > 1
+        ? turfLength({ type: 'Feature', geometry: { type: 'LineString', coordinates: outer }, properties: {} }, { units: 'kilometers' }) * 1000
+        : 0;
     return { length_m: round(perimeter), area_m2: round(turfArea(geometry)) };
   }
   return {};
@@ -42,7 +45,10 @@ export function withMeasurement(properties: Record<string, unknown>, geometry: F
 /** A point to fly to: the point itself, or the centre of the geometry's bounding box. */
 export function centreOf(geometry: FeatureGeometry): [lat: number, lng: number] {
   const positions = geometry.type === 'Point' ? [geometry.coordinates] : geometry.type === 'LineString' ? geometry.coordinates : geometry.coordinates.flat();
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of positions) {
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);

@@ -17,10 +17,13 @@ export const selectEditor = (state: RootState) => state.map.editor;
 export const selectImport = (state: RootState) => state.map.import;
 export const selectMapSearch = (page: MapPage) => (state: RootState) => state.map.search[page];
 
-export const selectSelectedFeature = createSelector([selectFeatures, selectSelectedFeatureId], (features, id) => (id === null ? null : (features.find((f) => f.id === id) ?? null)));
+export const selectSelectedFeature = createSelector([selectFeatures, selectSelectedFeatureId], (features, id) =>
+  id === null ? null : (features.find((f) => f.id === id) ?? null),
+);
 
 /** Features of one kind (an editor page), in the server's order. */
-export const selectFeaturesOfKind = (kind: FeatureKind) => createSelector([selectFeatures], (features) => features.filter((f) => f.geometry?.type === GEOMETRY_TYPE[kind]));
+export const selectFeaturesOfKind = (kind: FeatureKind) =>
+  createSelector([selectFeatures], (features) => features.filter((f) => f.geometry?.type === GEOMETRY_TYPE[kind]));
 
 /** Case-insensitive match on name, category or the category's label. */
 export function matchesSearch(feature: Pick<MapFeature, 'name' | 'category'>, text: string, categoryLabel = feature.category): boolean {

@@ -47,7 +47,16 @@ export default function Sidebar() {
     <Box
       component="nav"
       aria-label={t('header.mainMenu')}
-      sx={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', overflowY: 'auto', overflowX: 'hidden', transition: 'width 150ms', bgcolor: 'background.paper' }}
+      sx={{
+        width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+        flexShrink: 0,
+        borderRight: 1,
+        borderColor: 'divider',
+        overflowY: 'auto',
+        overflowX: 'hidden',
+        transition: 'width 150ms',
+        bgcolor: 'background.paper',
+      }}
     >
       <List dense disablePadding>
         {collapsed

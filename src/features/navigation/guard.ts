@@ -34,7 +34,15 @@ export function safeRedirect(target: string | null | undefined): string {
 }
 
 /** The navigation guard of spec §2, as one pure decision. */
-export function decideNavigation({ path, redirectParam, loggedIn, insideBridge, requireAuth, firstMenuPath, permissions = null }: NavigationContext): NavigationDecision {
+export function decideNavigation({
+  path,
+  redirectParam,
+  loggedIn,
+  insideBridge,
+  requireAuth,
+  firstMenuPath,
+  permissions = null,
+}: NavigationContext): NavigationDecision {
   if (insideBridge && !isControllerPath(path)) return { action: 'redirect', to: loggedIn ? CONTROLLER_HOME : CONTROLLER_LOGIN };
   if (insideBridge && loggedIn && path === CONTROLLER_LOGIN) return { action: 'redirect', to: CONTROLLER_HOME };
   // The controller screens use the platform API: on the controller, signing in comes first (its own login, not /login).

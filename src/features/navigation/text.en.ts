@@ -1,4 +1,7 @@
 import { translateFeature } from '../i18n/featureText';
 import text from './text';
 
-export default translateFeature(text, { forbiddenTitle: 'Access denied', forbiddenBody: 'You have no permission to open this page. Please ask an administrator.' });
+export default translateFeature(text, {
+  forbiddenTitle: 'Access denied',
+  forbiddenBody: 'You have no permission to open this page. Please ask an administrator.',
+});

@@ -28,19 +28,42 @@ export default function NoticesPage() {
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.title));
   const close = useCallback(() => setEditing(null), []);
   const levelOptions = NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) }));
-  const setPublishAt = (row: ResourceRow, at: string, failureToast: string) => dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at }, failureToast }));
+  const setPublishAt = (row: ResourceRow, at: string, failureToast: string) =>
+    dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at }, failureToast }));
 
   const columns: GridColDef[] = [
     { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 180, sortable: false },
-    { field: 'level', headerName: t('notices.level'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} /> },
-    { field: 'state', headerName: t('notices.state'), width: 100, sortable: false, renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} /> },
+    {
+      field: 'level',
+      headerName: t('notices.level'),
+      width: 100,
+      renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
+    },
+    {
+      field: 'state',
+      headerName: t('notices.state'),
+      width: 100,
+      sortable: false,
+      renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} />,
+    },
     { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : formatTime(v)) },
     actionsColumn(
       t('resources.actions'),
       [
         { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
-        { key: 'publish', label: t('notices.publish'), show: (row) => noticeState(row) !== 'published', onClick: (row) => setPublishAt(row, new Date().toISOString(), 'notices.publishFailed') },
-        { key: 'withdraw', label: t('notices.withdraw'), color: 'warning', show: (row) => noticeState(row) === 'published', onClick: (row) => setPublishAt(row, WITHDRAWN_AT, 'notices.withdrawFailed') },
+        {
+          key: 'publish',
+          label: t('notices.publish'),
+          show: (row) => noticeState(row) !== 'published',
+          onClick: (row) => setPublishAt(row, new Date().toISOString(), 'notices.publishFailed'),
+        },
+        {
+          key: 'withdraw',
+          label: t('notices.withdraw'),
+          color: 'warning',
+          show: (row) => noticeState(row) === 'published',
+          onClick: (row) => setPublishAt(row, WITHDRAWN_AT, 'notices.withdrawFailed'),
+        },
         { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
       ],
       state.busyIds,
@@ -56,7 +79,13 @@ export default function NoticesPage() {
   ];
   return (
     <PageFrame title={t('menu.notice')}>
-      <ResourceTable resource={RESOURCE} state={state} columns={columns} filters={[{ name: 'level', label: 'notices.level', options: levelOptions }]} onCreate={() => setEditing('new')} />
+      <ResourceTable
+        resource={RESOURCE}
+        state={state}
+        columns={columns}
+        filters={[{ name: 'level', label: 'notices.level', options: levelOptions }]}
+        onCreate={() => setEditing('new')}
+      />
       <ResourceFormDialog<NoticeForm>
         resource={RESOURCE}
         state={state}

@@ -24,5 +24,15 @@ export const noticeSchema = z.object({
 });
 export type NoticeForm = z.infer<typeof noticeSchema>;
 export const emptyNotice: NoticeForm = { title: '', content: '', level: 'info', publish_at: '' };
-export const noticeToForm = (row: ResourceRow): NoticeForm => ({ title: String(row.title ?? ''), content: String(row.content ?? ''), level: (row.level as NoticeForm['level']) ?? 'info', publish_at: String(row.publish_at ?? '') });
-export const noticeToBody = (v: NoticeForm): Record<string, unknown> => ({ title: v.title, content: v.content, level: v.level, ...(v.publish_at ? { publish_at: v.publish_at } : {}) });
+export const noticeToForm = (row: ResourceRow): NoticeForm => ({
+  title: String(row.title ?? ''),
+  content: String(row.content ?? ''),
+  level: (row.level as NoticeForm['level']) ?? 'info',
+  publish_at: String(row.publish_at ?? ''),
+});
+export const noticeToBody = (v: NoticeForm): Record<string, unknown> => ({
+  title: v.title,
+  content: v.content,
+  level: v.level,
+  ...(v.publish_at ? { publish_at: v.publish_at } : {}),
+});

@@ -35,11 +35,38 @@ export default function MessagesPage() {
   };
 
   const columns: GridColDef[] = [
-    { field: 'read', headerName: t('notices.readState'), width: 90, sortable: false, renderCell: (p) => <Chip size="small" color={p.value ? 'default' : 'error'} label={t(p.value ? 'notices.read' : 'notices.unread')} /> },
-    { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 200, sortable: false, renderCell: (p) => <Box component="span" sx={{ fontWeight: (p.row as ResourceRow).read ? 400 : 700 }}>{String(p.value)}</Box> },
-    { field: 'level', headerName: t('notices.level'), width: 100, renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} /> },
+    {
+      field: 'read',
+      headerName: t('notices.readState'),
+      width: 90,
+      sortable: false,
+      renderCell: (p) => <Chip size="small" color={p.value ? 'default' : 'error'} label={t(p.value ? 'notices.read' : 'notices.unread')} />,
+    },
+    {
+      field: 'title',
+      headerName: t('notices.title'),
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      renderCell: (p) => (
+        <Box component="span" sx={{ fontWeight: (p.row as ResourceRow).read ? 400 : 700 }}>
+          {String(p.value)}
+        </Box>
+      ),
+    },
+    {
+      field: 'level',
+      headerName: t('notices.level'),
+      width: 100,
+      renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
+    },
     { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => formatTime(v) },
-    actionsColumn(t('resources.actions'), [{ key: 'read', label: t('notices.markRead'), icon: <DoneIcon fontSize="small" />, show: (row) => !row.read, onClick: markRead }], state.busyIds, 140),
+    actionsColumn(
+      t('resources.actions'),
+      [{ key: 'read', label: t('notices.markRead'), icon: <DoneIcon fontSize="small" />, show: (row) => !row.read, onClick: markRead }],
+      state.busyIds,
+      140,
+    ),
   ];
   const open = state.items.find((r) => String(r.id) === String(openId)) ?? null;
 
@@ -57,7 +84,12 @@ export default function MessagesPage() {
           markRead(row);
         }}
       />
-      <DetailDrawer open={open !== null} title={open ? String(open.title) : ''} onClose={() => setOpenId(null)} items={open ? [{ label: t('notices.publishAt'), value: formatTime(open.publish_at) }] : []}>
+      <DetailDrawer
+        open={open !== null}
+        title={open ? String(open.title) : ''}
+        onClose={() => setOpenId(null)}
+        items={open ? [{ label: t('notices.publishAt'), value: formatTime(open.publish_at) }] : []}
+      >
         {open && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(open.content ?? '')}</Typography>}
       </DetailDrawer>
     </PageFrame>

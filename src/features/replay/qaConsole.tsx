@@ -25,7 +25,12 @@ export interface QaConsoleOptions extends Omit<RecorderOptions, 'controlTypes' |
  * The QA tooling wired into the app: the action recorder (always on, small) and the QA panel, loaded the first
  * time it is opened — from the user menu (qaPanelRequested, caught by the recorder and not recorded) or Ctrl+Shift+Q.
  */
-export function createQaConsole({ reducer, panel: panelOptions, loadPanel = () => import('./panel/createQaPanel'), ...recorderOptions }: QaConsoleOptions): QaConsole {
+export function createQaConsole({
+  reducer,
+  panel: panelOptions,
+  loadPanel = () => import('./panel/createQaPanel'),
+  ...recorderOptions
+}: QaConsoleOptions): QaConsole {
   let instance: QaPanelInstance | null = null;
   let loading: Promise<QaPanelInstance> | null = null;
   const listeners = new Set<() => void>();

@@ -53,7 +53,11 @@ export function buildTimeline(reducer: Reducer, log: ActionLog, options: { until
     try {
       state = reducer(state, toAction(entry));
     } catch (error) {
-      failure = { index: i, seq: entry.seq, message: `${nameEntry(log, i)} "${entry.type}": reducer threw: ${error instanceof Error ? error.message : String(error)}` };
+      failure = {
+        index: i,
+        seq: entry.seq,
+        message: `${nameEntry(log, i)} "${entry.type}": reducer threw: ${error instanceof Error ? error.message : String(error)}`,
+      };
       break;
     }
     states.push(state);
@@ -69,7 +73,8 @@ export function buildTimeline(reducer: Reducer, log: ActionLog, options: { until
 }
 
 export function describeDivergence(d: NonNullable<CheckpointReport['firstDivergence']>): string {
-  const range = d.afterSeq === null ? `at or before entry seq ${d.seq}` : `in entries seq ${d.afterSeq + 1}…${d.seq} (state still matched after seq ${d.afterSeq})`;
+  const range =
+    d.afterSeq === null ? `at or before entry seq ${d.seq}` : `in entries seq ${d.afterSeq + 1}…${d.seq} (state still matched after seq ${d.afterSeq})`;
   return `state diverged from the recording ${range}: checkpoint at seq ${d.seq} expected ${d.expected}, got ${d.actual}`;
 }
 

@@ -42,7 +42,10 @@ function toCanonical(value: unknown): string | undefined {
 export function fnv1a64(text: string): string {
   const bytes = new TextEncoder().encode(text);
   // offset basis 0xcbf29ce484222325, limbs from least significant
-  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
+  let h0 = 0x2325,
+    h1 = 0x8422,
+    h2 = 0x9ce4,
+    h3 = 0xcbf2;
   for (let i = 0; i < bytes.length; i++) {
     h0 ^= bytes[i];
     // multiply by the prime 0x100000001b3 = 2^40 + 0x1b3

@@ -2,7 +2,21 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslation } from 'react-i18next';
 
 /** The popconfirm of spec §8: 确定 / 取消. */
-export default function ConfirmDialog({ open, title, body, onConfirm, onCancel, busy }: { open: boolean; title: string; body: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
+export default function ConfirmDialog({
+  open,
+  title,
+  body,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  open: boolean;
+  title: string;
+  body: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-title">

@@ -9,7 +9,21 @@ export interface DetailItem {
 }
 
 /** A side drawer with a record's fields as label/value pairs, plus anything the screen adds (photo, map, actions). */
-export default function DetailDrawer({ open, title, items, onClose, children, width = 440 }: { open: boolean; title: string; items: DetailItem[]; onClose: () => void; children?: ReactNode; width?: number }) {
+export default function DetailDrawer({
+  open,
+  title,
+  items,
+  onClose,
+  children,
+  width = 440,
+}: {
+  open: boolean;
+  title: string;
+  items: DetailItem[];
+  onClose: () => void;
+  children?: ReactNode;
+  width?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width, maxWidth: '100vw' } } }}>

@@ -76,4 +76,6 @@ export default function GeoMap({ label, markers = [], polygons = [], polylines =
 
 /** GeoJSON [lng, lat] positions → Leaflet [lat, lng]. */
 export const toLatLngs = (coordinates: unknown): LatLng[] =>
-  Array.isArray(coordinates) ? coordinates.filter((c): c is number[] => Array.isArray(c) && c.length >= 2).map((c) => [Number(c[1]), Number(c[0])] as LatLng) : [];
+  Array.isArray(coordinates)
+    ? coordinates.filter((c): c is number[] => Array.isArray(c) && c.length >= 2).map((c) => [Number(c[1]), Number(c[0])] as LatLng)
+    : [];

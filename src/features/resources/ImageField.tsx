@@ -15,12 +15,27 @@ export function imageProblem(file: { type: string; size: number }): string | nul
 }
 
 /** Pick an image with a preview, remove it, pick another (spec §8 upload texts). */
-export default function ImageField({ label, value, currentUrl, onChange, error }: { label: string; value: File | null; currentUrl: string | null; onChange: (file: File | null) => void; error?: string }) {
+export default function ImageField({
+  label,
+  value,
+  currentUrl,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: File | null;
+  currentUrl: string | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const previewUrl = useMemo(() => (value ? URL.createObjectURL(value) : null), [value]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
   const shown = previewUrl ?? currentUrl;
 
   return (
@@ -30,7 +45,12 @@ export default function ImageField({ label, value, currentUrl, onChange, error }
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         {shown ? (
-          <Box component="img" src={shown} alt={t('kit.uploadPreview')} sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={shown}
+            alt={t('kit.uploadPreview')}
+            sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
         ) : (
           <Box sx={{ width: 120, height: 90, borderRadius: 1, border: 1, borderStyle: 'dashed', borderColor: 'divider' }} />
         )}

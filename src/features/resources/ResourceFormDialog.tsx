@@ -54,7 +54,19 @@ function selectedText(selected: unknown, options: Array<{ value: string; label: 
  * A create/edit form: validated in the browser by the screen's zod schema, saved by the resource saga. Server field
  * errors are shown next to their fields; a failed save keeps everything the user typed.
  */
-export default function ResourceFormDialog<V extends FieldValues>({ resource, state, open, title, fields, schema, defaultValues, id, onClose, transform, children }: ResourceFormDialogProps<V>) {
+export default function ResourceFormDialog<V extends FieldValues>({
+  resource,
+  state,
+  open,
+  title,
+  fields,
+  schema,
+  defaultValues,
+  id,
+  onClose,
+  transform,
+  children,
+}: ResourceFormDialogProps<V>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
@@ -97,83 +109,107 @@ export default function ResourceFormDialog<V extends FieldValues>({ resource, st
 
   return (
     <DateLocalization>
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resource-form-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="resource-form-title">{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            {unmatchedServerError && <Alert severity="error">{t('resources.saveFailed', { message: unmatchedServerError })}</Alert>}
-            {fields.map((spec) => (
-              <Controller
-                key={spec.name}
-                name={spec.name as Path<V>}
-                control={form.control}
-                render={({ field, fieldState }) =>
-                  spec.kind === 'custom' && spec.render ? (
-                    <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error?.message && t(fieldState.error.message) })}</>
-                  ) : spec.kind === 'image' ? (
-                    <ImageField label={t(spec.label)} value={(field.value as File | null | undefined) ?? null} currentUrl={spec.currentUrl ?? null} onChange={field.onChange} error={fieldState.error?.message && t(fieldState.error.message)} />
-                  ) : spec.kind === 'datetime' ? (
-                    <DateTimePicker
-                      label={t(spec.label)}
-                      value={field.value ? dayjs(field.value as string) : null}
-                      onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
-                      disabled={spec.disabled}
-                      // Spec §8: a date-time picker offers "now" (此刻) where a date picker says "today".
-                      localeText={{ todayButtonLabel: t('kit.now') }}
-                      slotProps={{ actionBar: { actions: ['today', 'cancel', 'accept'] }, textField: { required: spec.required, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ', fullWidth: true, name: spec.name } }}
-                    />
-                  ) : (
-                    <TextField
-                      {...field}
-                      value={field.value ?? (spec.kind === 'multiselect' ? [] : '')}
-                      onChange={(e) => field.onChange(spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value)}
-                      label={t(spec.label)}
-                      required={spec.required}
-                      select={spec.kind === 'select' || spec.kind === 'multiselect'}
-                      disabled={spec.disabled}
-                      slotProps={
-                        spec.kind === 'select' || spec.kind === 'multiselect'
-                          ? {
-                              inputLabel: { shrink: true },
-                              select: { multiple: spec.kind === 'multiselect', displayEmpty: true, renderValue: (selected) => selectedText(selected, optionsOf(spec)) ?? <Box component="span" sx={{ color: 'text.disabled' }}>{t('kit.selectPlaceholder')}</Box> },
-                            }
-                          : undefined
-                      }
-                      multiline={spec.kind === 'textarea'}
-                      minRows={spec.kind === 'textarea' ? 3 : undefined}
-                      type={spec.kind === 'number' ? 'number' : spec.kind === 'password' ? 'password' : 'text'}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ? t(fieldState.error.message) : ' '}
-                      fullWidth
-                    >
-                      {(spec.kind === 'select' || spec.kind === 'multiselect') && !optionsOf(spec).length && (
-                        <MenuItem disabled value="">
-                          {t('kit.selectNoData')}
-                        </MenuItem>
-                      )}
-                      {(spec.kind === 'select' || spec.kind === 'multiselect') &&
-                        optionsOf(spec).map((option) => (
-                          <MenuItem key={option.value} value={option.value}>
-                            {option.label}
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resource-form-title">
+        <form onSubmit={submit} noValidate>
+          <DialogTitle id="resource-form-title">{title}</DialogTitle>
+          <DialogContent>
+            <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+              {unmatchedServerError && <Alert severity="error">{t('resources.saveFailed', { message: unmatchedServerError })}</Alert>}
+              {fields.map((spec) => (
+                <Controller
+                  key={spec.name}
+                  name={spec.name as Path<V>}
+                  control={form.control}
+                  render={({ field, fieldState }) =>
+                    spec.kind === 'custom' && spec.render ? (
+                      <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error?.message && t(fieldState.error.message) })}</>
+                    ) : spec.kind === 'image' ? (
+                      <ImageField
+                        label={t(spec.label)}
+                        value={(field.value as File | null | undefined) ?? null}
+                        currentUrl={spec.currentUrl ?? null}
+                        onChange={field.onChange}
+                        error={fieldState.error?.message && t(fieldState.error.message)}
+                      />
+                    ) : spec.kind === 'datetime' ? (
+                      <DateTimePicker
+                        label={t(spec.label)}
+                        value={field.value ? dayjs(field.value as string) : null}
+                        onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
+                        disabled={spec.disabled}
+                        // Spec §8: a date-time picker offers "now" (此刻) where a date picker says "today".
+                        localeText={{ todayButtonLabel: t('kit.now') }}
+                        slotProps={{
+                          actionBar: { actions: ['today', 'cancel', 'accept'] },
+                          textField: {
+                            required: spec.required,
+                            error: Boolean(fieldState.error),
+                            helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ',
+                            fullWidth: true,
+                            name: spec.name,
+                          },
+                        }}
+                      />
+                    ) : (
+                      <TextField
+                        {...field}
+                        value={field.value ?? (spec.kind === 'multiselect' ? [] : '')}
+                        onChange={(e) => field.onChange(spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value)}
+                        label={t(spec.label)}
+                        required={spec.required}
+                        select={spec.kind === 'select' || spec.kind === 'multiselect'}
+                        disabled={spec.disabled}
+                        slotProps={
+                          spec.kind === 'select' || spec.kind === 'multiselect'
+                            ? {
+                                inputLabel: { shrink: true },
+                                select: {
+                                  multiple: spec.kind === 'multiselect',
+                                  displayEmpty: true,
+                                  renderValue: (selected) =>
+                                    selectedText(selected, optionsOf(spec)) ?? (
+                                      <Box component="span" sx={{ color: 'text.disabled' }}>
+                                        {t('kit.selectPlaceholder')}
+                                      </Box>
+                                    ),
+                                },
+                              }
+                            : undefined
+                        }
+                        multiline={spec.kind === 'textarea'}
+                        minRows={spec.kind === 'textarea' ? 3 : undefined}
+                        type={spec.kind === 'number' ? 'number' : spec.kind === 'password' ? 'password' : 'text'}
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldState.error?.message ? t(fieldState.error.message) : ' '}
+                        fullWidth
+                      >
+                        {(spec.kind === 'select' || spec.kind === 'multiselect') && !optionsOf(spec).length && (
+                          <MenuItem disabled value="">
+                            {t('kit.selectNoData')}
                           </MenuItem>
-                        ))}
-                    </TextField>
-                  )
-                }
-              />
-            ))}
-            {children}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('kit.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={state.saving}>
-            {state.saving ? t('resources.saving') : t('resources.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                        )}
+                        {(spec.kind === 'select' || spec.kind === 'multiselect') &&
+                          optionsOf(spec).map((option) => (
+                            <MenuItem key={option.value} value={option.value}>
+                              {option.label}
+                            </MenuItem>
+                          ))}
+                      </TextField>
+                    )
+                  }
+                />
+              ))}
+              {children}
+            </Box>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('kit.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={state.saving}>
+              {state.saving ? t('resources.saving') : t('resources.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
     </DateLocalization>
   );
 }

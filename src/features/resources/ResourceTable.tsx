@@ -37,7 +37,17 @@ const toSortModel = (ordering: string): GridSortModel =>
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** A server-driven list: paging, ordering, search and filters all go through the store (and so the URL). */
-export default function ResourceTable({ resource, state, columns, filters = [], searchLabel, onCreate, onRowClick, toolbarExtra, height = 'calc(100vh - 220px)' }: ResourceTableProps) {
+export default function ResourceTable({
+  resource,
+  state,
+  columns,
+  filters = [],
+  searchLabel,
+  onCreate,
+  onRowClick,
+  toolbarExtra,
+  height = 'calc(100vh - 220px)',
+}: ResourceTableProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
@@ -58,7 +68,8 @@ export default function ResourceTable({ resource, state, columns, filters = [], 
       ...base,
       noRowsLabel: t('kit.tableEmpty'),
       paginationRowsPerPage: t('kit.itemsPerPage'),
-      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} · ${t('kit.paginationTotal', { total: count })}`,
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        `${from}–${to} · ${t('kit.paginationTotal', { total: count })}`,
       paginationItemAriaLabel: (type: 'first' | 'last' | 'previous' | 'next') =>
         type === 'previous' ? t('kit.previousPage') : type === 'next' ? t('kit.nextPage') : (base.paginationItemAriaLabel?.(type) ?? type),
     };
@@ -76,7 +87,15 @@ export default function ResourceTable({ resource, state, columns, filters = [], 
           label={searchLabel ?? t('resources.search')}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ minWidth: 240 }}
         />
         {filters.map((filter) => (

@@ -20,7 +20,15 @@ export function RowActionButtons({ row, actions, busy }: { row: ResourceRow; act
       {actions
         .filter((a) => !a.show || a.show(row))
         .map((a) => (
-          <Button key={a.key} size="small" color={a.color ?? 'primary'} startIcon={a.icon} disabled={busy} onClick={() => a.onClick(row)} aria-label={`${a.label} ${String(row.name ?? row.title ?? row.purpose ?? row.id)}`}>
+          <Button
+            key={a.key}
+            size="small"
+            color={a.color ?? 'primary'}
+            startIcon={a.icon}
+            disabled={busy}
+            onClick={() => a.onClick(row)}
+            aria-label={`${a.label} ${String(row.name ?? row.title ?? row.purpose ?? row.id)}`}
+          >
             {a.label}
           </Button>
         ))}

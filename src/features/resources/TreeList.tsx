@@ -29,14 +29,34 @@ export function flattenTree(nodes: TreeNode[], depth = 0): Array<{ row: Resource
 }
 
 /** A tree of rows (departments, resources) with row buttons, indented by depth. */
-export default function TreeList({ rows, label, primary, secondary, actions = [], busyIds = [] }: { rows: ResourceRow[]; label: string; primary: (row: ResourceRow) => string; secondary?: (row: ResourceRow) => string; actions?: RowAction[]; busyIds?: Array<number | string> }) {
+export default function TreeList({
+  rows,
+  label,
+  primary,
+  secondary,
+  actions = [],
+  busyIds = [],
+}: {
+  rows: ResourceRow[];
+  label: string;
+  primary: (row: ResourceRow) => string;
+  secondary?: (row: ResourceRow) => string;
+  actions?: RowAction[];
+  busyIds?: Array<number | string>;
+}) {
   const { t } = useTranslation();
   const flat = flattenTree(buildTree(rows));
   if (flat.length === 0) return <Typography color="text.secondary">{t('kit.tableEmpty')}</Typography>;
   return (
     <List dense aria-label={label} role="tree">
       {flat.map(({ row, depth }) => (
-        <ListItem key={row.id} role="treeitem" aria-level={depth + 1} sx={{ pl: 2 + depth * 3, borderBottom: 1, borderColor: 'divider' }} secondaryAction={<RowActionButtons row={row} actions={actions} busy={busyIds.includes(row.id)} />}>
+        <ListItem
+          key={row.id}
+          role="treeitem"
+          aria-level={depth + 1}
+          sx={{ pl: 2 + depth * 3, borderBottom: 1, borderColor: 'divider' }}
+          secondaryAction={<RowActionButtons row={row} actions={actions} busy={busyIds.includes(row.id)} />}
+        >
           <ListItemText primary={<Box component="span">{(depth > 0 ? '└ ' : '') + primary(row)}</Box>} secondary={secondary?.(row)} />
         </ListItem>
       ))}

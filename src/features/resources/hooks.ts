@@ -13,7 +13,11 @@ export interface Option {
  * The options of a select, loaded from a collection (first 100, the API's page limit) into the list state
  * "<resource>@options", so a screen's own table query is left alone.
  */
-export function useResourceOptions(resource: string, labelOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.id), filters: Record<string, string> = {}): { options: Option[]; rows: ResourceRow[] } {
+export function useResourceOptions(
+  resource: string,
+  labelOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.id),
+  filters: Record<string, string> = {},
+): { options: Option[]; rows: ResourceRow[] } {
   const dispatch = useAppDispatch();
   const name = `${resource}@options`;
   const state = useAppSelector((s) => selectResource(s, name));

@@ -57,7 +57,8 @@ export function queryToSearchParams(query: ResourceQuery, defaults: ResourceQuer
   if (query.pageSize !== defaults.pageSize) params.set('page_size', String(query.pageSize));
   if (query.search !== defaults.search) params.set('search', query.search);
   if (query.ordering !== defaults.ordering) params.set('ordering', query.ordering);
-  for (const key of Object.keys(query.filters).sort()) if (pinned.includes(key) || query.filters[key] !== defaults.filters[key]) params.set(key, query.filters[key]);
+  for (const key of Object.keys(query.filters).sort())
+    if (pinned.includes(key) || query.filters[key] !== defaults.filters[key]) params.set(key, query.filters[key]);
   return params;
 }
 

@@ -81,7 +81,10 @@ function* exportList(action: ReturnType<typeof exportRequested>) {
   const { resource, fileName, columns, labels = {} } = action.payload;
   try {
     const rows: ResourceRow[] = yield* fetchAllRows(resource);
-    const labelled = rows.map((row) => ({ ...row, ...Object.fromEntries(Object.entries(labels).map(([field, names]) => [field, names[String(row[field])] ?? row[field]])) }));
+    const labelled = rows.map((row) => ({
+      ...row,
+      ...Object.fromEntries(Object.entries(labels).map(([field, names]) => [field, names[String(row[field])] ?? row[field]])),
+    }));
     const doc: Document = yield getContext('document');
     yield call(downloadText, doc, fileName, toCsv(labelled, columns));
   } catch {
@@ -153,6 +156,12 @@ function* watchDetails() {
 }
 
 export default function* resourcesSaga(): Generator<Effect> {
-  yield all([fork(watchLists), fork(watchDetails), takeEvery(saveRequested.type, save), takeEvery(deleteRequested.type, remove), takeEvery(rowActionRequested.type, runRowAction), takeEvery(exportRequested.type, exportList)]);
+  yield all([
+    fork(watchLists),
+    fork(watchDetails),
+    takeEvery(saveRequested.type, save),
+    takeEvery(deleteRequested.type, remove),
+    takeEvery(rowActionRequested.type, runRowAction),
+    takeEvery(exportRequested.type, exportList),
+  ]);
 }
-

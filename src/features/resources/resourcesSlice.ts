@@ -92,7 +92,10 @@ const resourcesSlice = createSlice({
       r.error = action.payload.error;
     },
     /** failureToast: i18n key of an error toast for a save made outside a form (e.g. publishing from the list). */
-    saveRequested(state, action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null }; failureToast?: string }>) {
+    saveRequested(
+      state,
+      action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null }; failureToast?: string }>,
+    ) {
       const r = entry(state, action.payload.resource);
       r.saving = true;
       r.saveError = null;

@@ -92,7 +92,11 @@ export default function DroneLayer({ flagged }: { flagged: ReadonlySet<string> }
         const { lat, lng, heading, status } = track.latest;
         const colour = colourOf(status, flags.has(sn));
         if (!g) {
-          graphics.set(sn, { glyph: { sn, lat, lng, heading, colour, selected: sn === selected }, trail: track.trail.map(([x, y]) => [y, x] as [number, number]), track });
+          graphics.set(sn, {
+            glyph: { sn, lat, lng, heading, colour, selected: sn === selected },
+            trail: track.trail.map(([x, y]) => [y, x] as [number, number]),
+            track,
+          });
           trailsChanged = glyphsChanged = true;
           continue;
         }
@@ -142,7 +146,13 @@ export default function DroneLayer({ flagged }: { flagged: ReadonlySet<string> }
         const { sn, lat, lng, heading, colour } = focus.glyph;
         if (!selectedMarker || selected !== lastSelected) {
           selectedMarker?.remove();
-          selectedMarker = L.marker([lat, lng], { icon: selectedIcon(sn, colour, heading), keyboard: false, title: sn, zIndexOffset: 1000, interactive: false }).addTo(map);
+          selectedMarker = L.marker([lat, lng], {
+            icon: selectedIcon(sn, colour, heading),
+            keyboard: false,
+            title: sn,
+            zIndexOffset: 1000,
+            interactive: false,
+          }).addTo(map);
         } else {
           selectedMarker.setLatLng([lat, lng]);
           const body = selectedMarker.getElement()?.firstElementChild as HTMLElement | null;
@@ -174,7 +184,8 @@ export default function DroneLayer({ flagged }: { flagged: ReadonlySet<string> }
       if (s.broker.telemetry !== lastTelemetry || s.situation.selectedSn !== lastSelected) schedule();
     });
     const probe: DroneLayerProbe = {
-      drones: () => Object.fromEntries([...graphics].map(([sn, g]) => [sn, { lat: g.glyph.lat, lng: g.glyph.lng, heading: g.glyph.heading, colour: g.glyph.colour }])),
+      drones: () =>
+        Object.fromEntries([...graphics].map(([sn, g]) => [sn, { lat: g.glyph.lat, lng: g.glyph.lng, heading: g.glyph.heading, colour: g.glyph.colour }])),
     };
     (map.getContainer() as HTMLElement & { droneLayer?: DroneLayerProbe }).droneLayer = probe;
     return () => {

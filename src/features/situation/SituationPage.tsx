@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Card, CardContent, Chip, IconButton, List, ListItemButton, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -18,13 +34,30 @@ const NONE: ReadonlySet<string> = new Set();
 const LIST_LIMIT = 100;
 
 /** One list row; props are primitives so unchanged rows skip rendering. */
-const DroneRow = memo(function DroneRow({ sn, status, battery, alt, flagged, selected }: { sn: string; status: string; battery: number; alt: number; flagged: boolean; selected: boolean }) {
+const DroneRow = memo(function DroneRow({
+  sn,
+  status,
+  battery,
+  alt,
+  flagged,
+  selected,
+}: {
+  sn: string;
+  status: string;
+  battery: number;
+  alt: number;
+  flagged: boolean;
+  selected: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   return (
     <ListItemButton disableRipple selected={selected} onClick={() => dispatch(droneSelected(sn))}>
       <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colourOf(status, flagged), mr: 1, flexShrink: 0 }} />
-      <ListItemText primary={sn} secondary={`${t(`situation.statuses.${status}`, { defaultValue: status })} · ${battery}% · ${alt} m${flagged ? ` · ${t('situation.flagged')}` : ''}`} />
+      <ListItemText
+        primary={sn}
+        secondary={`${t(`situation.statuses.${status}`, { defaultValue: status })} · ${battery}% · ${alt} m${flagged ? ` · ${t('situation.flagged')}` : ''}`}
+      />
     </ListItemButton>
   );
 });
@@ -37,7 +70,11 @@ function Header({ reporting, flagged }: { reporting: number; flagged: number }) 
   const status = useAppSelector(selectBrokerStatus);
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-      <Chip aria-label={t('situation.online')} color="primary" label={`${t('situation.online')} ${online ? t('situation.onlineValue', { online: online.onlineCount, total: online.total }) : '—'}`} />
+      <Chip
+        aria-label={t('situation.online')}
+        color="primary"
+        label={`${t('situation.online')} ${online ? t('situation.onlineValue', { online: online.onlineCount, total: online.total }) : '—'}`}
+      />
       <Chip label={`${t('situation.reporting')} ${reporting}`} aria-label={t('situation.reporting')} />
       <Chip label={`${t('situation.flagged')} ${flagged}`} color={flagged ? 'error' : 'default'} aria-label={t('situation.flagged')} />
       <Chip
@@ -152,19 +189,39 @@ export default function SituationPage() {
     <PageFrame title={t('menu.tas')}>
       <Header reporting={reporting} flagged={flagged.size} />
       <Box sx={{ display: 'flex', gap: 2, height: 'calc(100vh - 260px)', minHeight: 460 }}>
-        <Paper variant="outlined" component="aside" sx={{ width: 300, flexShrink: 0, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, overflow: 'hidden' }}>
+        <Paper
+          variant="outlined"
+          component="aside"
+          sx={{ width: 300, flexShrink: 0, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, overflow: 'hidden' }}
+        >
           <TextField size="small" label={t('situation.search')} value={search} onChange={(e) => dispatch(droneSearchChanged(e.target.value))} />
-          <TextField select size="small" label={t('situation.status')} value={statusFilter} onChange={(e) => dispatch(statusFilterChanged(e.target.value as StatusFilter))}>
+          <TextField
+            select
+            size="small"
+            label={t('situation.status')}
+            value={statusFilter}
+            onChange={(e) => dispatch(statusFilterChanged(e.target.value as StatusFilter))}
+          >
             {FILTERS.map((f) => (
               <MenuItem key={f} value={f}>
-                {f === 'all' ? `${t('situation.all')} (${reporting})` : `${t(`situation.statuses.${f}`)} (${f === 'flagged' ? flagged.size : (counts[f] ?? 0)})`}
+                {f === 'all'
+                  ? `${t('situation.all')} (${reporting})`
+                  : `${t(`situation.statuses.${f}`)} (${f === 'flagged' ? flagged.size : (counts[f] ?? 0)})`}
               </MenuItem>
             ))}
           </TextField>
           {selectedSn && <DetailCard sn={selectedSn} flagged={flagged.has(selectedSn)} />}
           <List dense aria-label={t('menu.tas')} sx={{ overflowY: 'auto', flex: 1, minHeight: 80 }}>
             {rows.slice(0, LIST_LIMIT).map((d) => (
-              <DroneRow key={d.sn} sn={d.sn} status={d.status} battery={Math.round(d.battery)} alt={Math.round(d.alt)} flagged={flagged.has(d.sn)} selected={d.sn === selectedSn} />
+              <DroneRow
+                key={d.sn}
+                sn={d.sn}
+                status={d.status}
+                battery={Math.round(d.battery)}
+                alt={Math.round(d.alt)}
+                flagged={flagged.has(d.sn)}
+                selected={d.sn === selectedSn}
+              />
             ))}
             {rows.length > LIST_LIMIT && (
               <Typography variant="caption" color="text.secondary" sx={{ p: 1, display: 'block' }}>

@@ -12,7 +12,14 @@ export function filterFleet(telemetry: Record<string, DroneTrack>, search: strin
   const rows: Telemetry[] = [];
   for (const sn in telemetry) {
     const t = telemetry[sn].latest;
-    if (needle && !sn.toLowerCase().includes(needle) && !String(t.taskId ?? '').toLowerCase().includes(needle)) continue;
+    if (
+      needle &&
+      !sn.toLowerCase().includes(needle) &&
+      !String(t.taskId ?? '')
+        .toLowerCase()
+        .includes(needle)
+    )
+      continue;
     if (filter === 'flagged' ? !flagged.has(sn) : filter !== 'all' && t.status !== filter) continue;
     rows.push(t);
   }

@@ -56,21 +56,45 @@ export default function TasksPage() {
   const columns: GridColDef[] = [
     { field: 'name', headerName: t('tasks.name'), flex: 1, minWidth: 150 },
     { field: 'kind', headerName: t('tasks.kind'), width: 90, sortable: false, valueFormatter: (v) => t(`tasks.kinds.${String(v)}`) },
-    { field: 'status', headerName: t('tasks.status'), width: 110, renderCell: (p) => <StatusChip status={String(p.value)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
+    {
+      field: 'status',
+      headerName: t('tasks.status'),
+      width: 110,
+      renderCell: (p) => <StatusChip status={String(p.value)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} />,
+    },
     { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
     { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
     { field: 'scheduled_at', headerName: t('tasks.scheduledAt'), width: 170, valueFormatter: (v) => formatTime(v) },
   ];
   if (canWrite) {
-    const steps: RowAction[] = TASK_STEPS.map((step) => ({ key: step, label: t(`tasks.steps.${step}`), color: step === 'cancel' || step === 'fail' ? 'warning' : 'primary', show: (row) => rowAllows(row, step), onClick: (row) => run(row, step) }));
+    const steps: RowAction[] = TASK_STEPS.map((step) => ({
+      key: step,
+      label: t(`tasks.steps.${step}`),
+      color: step === 'cancel' || step === 'fail' ? 'warning' : 'primary',
+      show: (row) => rowAllows(row, step),
+      onClick: (row) => run(row, step),
+    }));
     columns.push(
       actionsColumn(
         t('resources.actions'),
         [
-          { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, show: (row) => ['pending', 'scheduled'].includes(String(row.status)), onClick: (row) => setEditing(row) },
+          {
+            key: 'edit',
+            label: t('resources.edit'),
+            icon: <EditIcon fontSize="small" />,
+            show: (row) => ['pending', 'scheduled'].includes(String(row.status)),
+            onClick: (row) => setEditing(row),
+          },
           ...steps,
-          { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', show: (row) => row.status !== 'running', onClick: ask },
+          {
+            key: 'delete',
+            label: t('resources.delete'),
+            icon: <DeleteIcon fontSize="small" />,
+            color: 'error',
+            show: (row) => row.status !== 'running',
+            onClick: ask,
+          },
         ],
         state.busyIds,
         330,
@@ -88,7 +112,8 @@ export default function TasksPage() {
       label: 'tasks.route',
       kind: 'select',
       // Only the chosen project's routes (the API refuses a route of another project).
-      optionsFrom: (v) => routeRows.filter((r) => !v.project_id || String(r.project_id) === String(v.project_id)).map((r) => ({ value: String(r.id), label: String(r.name) })),
+      optionsFrom: (v) =>
+        routeRows.filter((r) => !v.project_id || String(r.project_id) === String(v.project_id)).map((r) => ({ value: String(r.id), label: String(r.name) })),
     },
     { name: 'device_id', label: 'tasks.device', kind: 'select', options: devices },
     { name: 'pilot_id', label: 'tasks.pilot', kind: 'select', options: users },

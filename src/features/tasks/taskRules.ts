@@ -3,7 +3,14 @@ import type { ResourceRow } from '../resources/types';
 
 export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
 export const TASK_STATUSES = ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
-export const TASK_STATUS_COLORS = { pending: 'default', scheduled: 'info', running: 'primary', done: 'success', failed: 'error', cancelled: 'warning' } as const;
+export const TASK_STATUS_COLORS = {
+  pending: 'default',
+  scheduled: 'info',
+  running: 'primary',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'warning',
+} as const;
 export const TASK_STEPS = ['schedule', 'start', 'complete', 'fail', 'cancel', 'retry'] as const;
 
 export const taskSchema = z.object({

@@ -153,7 +153,14 @@ function Controls() {
           ))}
         </TextField>
         <Box component="form" onSubmit={onJump} sx={{ display: 'flex', gap: 0.5 }}>
-          <TextField name="seq" size="small" type="number" label={t('replay.controls.jump')} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1 } }} sx={{ width: 130 }} />
+          <TextField
+            name="seq"
+            size="small"
+            type="number"
+            label={t('replay.controls.jump')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1 } }}
+            sx={{ width: 130 }}
+          />
           <Button type="submit" size="small">
             {t('replay.controls.go')}
           </Button>
@@ -249,7 +256,11 @@ export default function QaPanel() {
         <Box sx={{ flexGrow: 1 }}>
           {t('replay.title')}
           <Typography variant="body2" color="text.secondary">
-            {source ? (source.kind === 'file' ? t('replay.sourceFile', { name: source.name }) : t('replay.sourceRecording', { time: source.name })) : t('replay.noLog')}
+            {source
+              ? source.kind === 'file'
+                ? t('replay.sourceFile', { name: source.name })
+                : t('replay.sourceRecording', { time: source.name })
+              : t('replay.noLog')}
           </Typography>
         </Box>
         <Button onClick={() => dispatch(panelClosed())}>{t('replay.close')}</Button>

@@ -155,8 +155,10 @@ export const selectChangedSlices = createSelector([(s: S) => s.timeline, (s: S) 
   timeline && cursor > 0 ? changedSlices(timeline.states[cursor - 1], timeline.states[cursor]) : NONE,
 );
 export const selectPageCount = (s: S) => Math.max(1, Math.ceil((s.log?.entries.length ?? 0) / s.pageSize));
-export const selectPageEntries = createSelector([(s: S) => s.log, (s: S) => s.page, (s: S) => s.pageSize], (log, page, pageSize): Array<{ entry: LogEntry; cursor: number }> =>
-  (log?.entries ?? []).slice(page * pageSize, (page + 1) * pageSize).map((entry, i) => ({ entry, cursor: page * pageSize + i + 1 })),
+export const selectPageEntries = createSelector(
+  [(s: S) => s.log, (s: S) => s.page, (s: S) => s.pageSize],
+  (log, page, pageSize): Array<{ entry: LogEntry; cursor: number }> =>
+    (log?.entries ?? []).slice(page * pageSize, (page + 1) * pageSize).map((entry, i) => ({ entry, cursor: page * pageSize + i + 1 })),
 );
 /** What the replay says about the recording, as an i18n key and its parameters. */
 export const selectReplayVerdict = createSelector([(s: S) => s.timeline], verdictOf);
@@ -164,7 +166,12 @@ function verdictOf(t: Timeline | null): { severity: 'success' | 'warning' | 'err
   if (!t) return null;
   if (t.failure) return { severity: 'error', key: 'replay.verdict.reducerError', params: { message: t.failure.message } };
   const d = t.checkpoints.firstDivergence;
-  if (d) return { severity: 'error', key: d.afterSeq === null ? 'replay.verdict.divergedAtStart' : 'replay.verdict.diverged', params: { seq: d.seq, from: (d.afterSeq ?? 0) + 1 } };
+  if (d)
+    return {
+      severity: 'error',
+      key: d.afterSeq === null ? 'replay.verdict.divergedAtStart' : 'replay.verdict.diverged',
+      params: { seq: d.seq, from: (d.afterSeq ?? 0) + 1 },
+    };
   if (t.checkpoints.total === 0) return { severity: 'info', key: 'replay.verdict.noCheckpoints', params: {} };
   return { severity: 'success', key: 'replay.verdict.allMatch', params: { count: t.checkpoints.checked } };
 }
