@@ -38,6 +38,9 @@ function esmOnlyPackages(): string[] {
   });
 }
 
+/** The contract package both sides import (tsconfig "paths"). */
+const sharedAlias = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
+
 const config: Config = {
   projects: [
     {
@@ -47,7 +50,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/__tests__/client/setup.ts'],
       transform: tsJest,
       transformIgnorePatterns,
-      moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/client/styleStub.ts', '\\.md$': '<rootDir>/__tests__/client/markdownStub.ts' },
+      moduleNameMapper: { ...sharedAlias, '\\.css$': '<rootDir>/__tests__/client/styleStub.ts', '\\.md$': '<rootDir>/__tests__/client/markdownStub.ts' },
     },
     {
       displayName: 'server',
@@ -55,6 +58,7 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/tools/**/*.test.ts'],
       transform: tsJest,
       transformIgnorePatterns,
+      moduleNameMapper: sharedAlias,
     },
     {
       displayName: 'e2e',
@@ -63,6 +67,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/e2e/support/expectations.ts'],
       transform: tsJest,
       transformIgnorePatterns,
+      moduleNameMapper: sharedAlias,
       slowTestThreshold: 60,
     },
   ] as Config['projects'],

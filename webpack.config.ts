@@ -23,12 +23,16 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       // react-router's package exports only its development build; it ships a production one beside it.
-      alias: production
-        ? {
-            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-          }
-        : {},
+      alias: {
+        // The contract package both sides import (tsconfig "paths").
+        '@shared': path.resolve(__dirname, 'shared'),
+        ...(production
+          ? {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
+      },
     },
     module: {
       rules: [

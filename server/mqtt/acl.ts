@@ -1,4 +1,4 @@
-import { isReservedForBrowsers } from '../../src/shared/brokerTopics';
+import { isReservedForBrowsers } from '@shared/brokerTopics';
 import { SERIAL_PATTERN } from './topics';
 
 /** Who a broker client is, decided once at connect time. */

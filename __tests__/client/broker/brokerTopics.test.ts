@@ -1,4 +1,4 @@
-import { isReservedForBrowsers } from '../../../src/shared/brokerTopics';
+import { isReservedForBrowsers } from '@shared/brokerTopics';
 
 describe('isReservedForBrowsers (the broker ACL and the console share it)', () => {
   it.each([

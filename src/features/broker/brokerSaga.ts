@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
-import { isReservedForBrowsers } from '../../shared/brokerTopics';
+import { isReservedForBrowsers } from '@shared/brokerTopics';
 import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
 import { summariseBatch, parsePayload } from './batch';
