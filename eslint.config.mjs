@@ -1,0 +1,71 @@
+// Lint for the whole tree: typescript-eslint with type information, React hooks, and the import boundaries of
+// docs/architecture.md. `npm run lint` runs it with Prettier's check; `npm test` runs that first.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** server/ and src/ meet only in shared/; shared/ stands on its own. */
+const notServer = { group: ['**/server/**', '../server', '../../server'], message: 'The console and the server meet only in shared/ (@shared/…).' };
+const notSrc = { group: ['**/src/**'], message: 'The server and the console meet only in shared/ (@shared/…).' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'static/**', 'src/features/replay/logSchemaValidator.generated.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', '__tests__/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer] }] },
+  },
+  {
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [notServer, { group: ['**/features/**'], message: 'src/api is the lowest layer: it never imports a feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notSrc] }] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            notSrc,
+            notServer,
+            { group: ['react', 'react-*', '@mui/*', 'fastify', 'kysely'], message: 'shared/ is the contract: no UI or server framework.' },
+          ],
+        },
+      ],
+    },
+  },
+);
