@@ -1,5 +1,5 @@
 import { isReservedForBrowsers } from '@shared/brokerTopics';
-import { SERIAL_PATTERN } from './topics';
+import { SERIAL_PATTERN } from '@shared/live';
 
 /** Who a broker client is, decided once at connect time. */
 export type BrokerIdentity =

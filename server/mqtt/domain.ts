@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DeviceStatus, Telemetry } from './payloads';
+import type { DeviceStatus, Telemetry } from '@shared/live';
 import { DEFAULT_AREA, type WeatherArea } from './weather';
 
 /**

@@ -7,7 +7,7 @@ import { createWebSocketStream, WebSocketServer } from 'ws';
 import { loadAedes } from './aedesLoader';
 import { canPublish, canSubscribe, type BrokerIdentity } from './acl';
 import type { MessageBus } from './liveChannel';
-import { SERIAL_PATTERN } from './topics';
+import { SERIAL_PATTERN } from '@shared/live';
 
 export interface EmbeddedBrokerOptions {
   server: Server;

@@ -1,6 +1,8 @@
 import type { DeviceDirectory } from './domain';
-import { parseTelemetry, type DeviceStatus, type OnlineSummary, type Telemetry } from './payloads';
-import { TELEMETRY_FILTER, telemetrySerial, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from './topics';
+import { parseTelemetry } from './payloads';
+import { type DeviceStatus, type OnlineSummary, type Telemetry } from '@shared/live';
+import { TELEMETRY_FILTER, telemetrySerial } from './topics';
+import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import type { WeatherProvider } from './weather';
 
 /** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */

@@ -1,4 +1,4 @@
-import type { WeatherReport, WeatherStation } from './payloads';
+import type { WeatherReport, WeatherStation } from '@shared/live';
 
 export interface WeatherArea {
   areaId: string;

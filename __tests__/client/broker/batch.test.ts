@@ -1,5 +1,6 @@
 import { summariseBatch, TRAIL_LENGTH } from '../../../src/features/broker/batch';
-import type { BrokerMessage, Telemetry } from '../../../src/features/broker/types';
+import type { BrokerMessage } from '../../../src/features/broker/types';
+import type { Telemetry } from '@shared/live';
 
 const sample = (sn: string, at = 1, extra: Partial<Telemetry> = {}): Telemetry => ({
   sn,

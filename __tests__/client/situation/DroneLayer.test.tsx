@@ -4,7 +4,7 @@ import L from 'leaflet';
 import { MapContainer } from 'react-leaflet';
 import { Provider } from 'react-redux';
 import { messagesReceived } from '../../../src/features/broker/brokerSlice';
-import type { Telemetry } from '../../../src/features/broker/types';
+import type { Telemetry } from '@shared/live';
 import DroneLayer, { type DroneLayerProbe } from '../../../src/features/situation/DroneLayer';
 import { drawArrow } from '../../../src/features/situation/droneCanvas';
 import { createTestStore } from '../support/testStore';

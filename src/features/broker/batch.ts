@@ -1,5 +1,6 @@
-import type { BrokerMessage, OnlineSummary, Telemetry, WeatherReport } from './types';
-import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from './types';
+import type { BrokerMessage } from './types';
+import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
+import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 
 /** Samples kept per drone for the situational view's trail. */
 export const TRAIL_LENGTH = 30;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { TRAIL_LENGTH, type BrokerBatch } from './batch';
-import { DEFAULT_SUBSCRIPTIONS, type OnlineSummary, type Telemetry, type WeatherReport } from './types';
+import { DEFAULT_SUBSCRIPTIONS } from './types';
+import { type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
 
 export type BrokerStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
 

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { subscriptionsChanged } from '../broker/brokerSlice';
 import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker/selectors';
-import { TOPIC_FLEET } from '../broker/types';
+import { TOPIC_FLEET } from '@shared/live';
 import { overlaysRequested } from '../map/mapSlice';
 import PageFrame from '../pages/PageFrame';
 import { colourOf, countByStatus, filterFleet } from './fleet';

@@ -1,5 +1,5 @@
 import type { DroneTrack } from '../broker/brokerSlice';
-import type { Telemetry } from '../broker/types';
+import type { Telemetry } from '@shared/live';
 import type { StatusFilter } from './situationSlice';
 
 export const STATUS_COLOURS: Record<string, string> = { flying: '#1e88e5', online: '#43a047', maintenance: '#fb8c00', offline: '#9e9e9e' };

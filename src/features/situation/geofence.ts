@@ -1,5 +1,5 @@
 import { booleanPointInPolygon } from '@turf/turf';
-import type { Telemetry } from '../broker/types';
+import type { Telemetry } from '@shared/live';
 import type { AreaOverlay } from '../map/types';
 
 /**

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../auth/authSlice';
-import type { DeviceStatus } from '../broker/types';
+import type { DeviceStatus } from '@shared/live';
 
 export type StatusFilter = 'all' | DeviceStatus | 'flagged';
 
