@@ -13,7 +13,7 @@ import { all, fork } from 'redux-saga/effects';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UserInfo } from '../src/api/auth';
+import type { UserInfo } from '@shared/user';
 import { ApiError, type Envelope, type HttpClient, type RequestOptions } from '../src/api/client';
 import { rootReducer, type RootState } from '../src/app/rootReducer';
 import type { AppServices } from '../src/app/services';

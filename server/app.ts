@@ -10,7 +10,6 @@ import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
-import { readMqttConfig } from './mqtt/config';
 import { HttpError, registerErrorEnvelope } from './http/envelope';
 import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
@@ -27,32 +26,28 @@ export interface ServerHandle {
   demoSeeded: boolean;
 }
 
-export interface BuildOptions {
-  /** Requests per minute per client address on /api. */
-  apiRateLimit?: number;
-  /** Login attempts per minute per address and username. */
-  loginRateLimit?: number;
-  /** Seed the demo data on a fresh database (default: yes unless DEMO_SEED=0). */
-  demoSeed?: boolean;
-}
+/** Overrides of the configuration's limits and seeding (tests raise the rate limits). */
+export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRateLimit' | 'demoSeed'>>;
 
-export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
+export async function buildServer(baseConfig: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
+  const config: ServerConfig = { ...baseConfig, ...options };
   const database = openDatabase(config);
   await migrateToLatest(database);
   const admin = await ensureAdmin(database.db, config.adminPassword);
   await ensureRbac(database.db);
-  const demoSeeded = (options.demoSeed ?? process.env.DEMO_SEED !== '0') ? await seedDemoIfEmpty(database.db) : false;
-  const secret = await loadSigningSecret(database.db, process.env.JWT_SECRET);
+  const demoSeeded = config.demoSeed ? await seedDemoIfEmpty(database.db) : false;
+  const secret = await loadSigningSecret(database.db, config.jwtSecret);
 
   const app = Fastify({
     logger: { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('config', config);
   app.addHook('onClose', async () => database.db.destroy());
   registerErrorEnvelope(app);
 
@@ -74,21 +69,21 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
-  await app.register(mqttPlugin, { config: config.mqtt ?? readMqttConfig() });
+  await app.register(mqttPlugin, { config: config.mqtt });
 
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
-        max: options.apiRateLimit ?? Number(process.env.API_RATE_LIMIT ?? 600),
+        max: config.apiRateLimit,
         timeWindow: 60_000,
         errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
       });
       await registerOpenApi(api);
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,
-        loginRateLimit: { max: options.loginRateLimit ?? Number(process.env.LOGIN_RATE_LIMIT ?? 10), timeWindow: 60_000 },
+        loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },
       });
-      await api.register(platformApi, { dataDir: config.dataDir });
+      await api.register(platformApi);
     },
     { prefix: '/api' },
   );

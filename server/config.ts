@@ -1,5 +1,18 @@
 import path from 'node:path';
-import { readMqttConfig, type MqttConfig } from './mqtt/config';
+import { z } from 'zod';
+import { DEMO_DEVICE_SECRET, type MqttConfig } from './mqtt/config';
+
+/** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
+export interface DjiConfigOptions {
+  appId: string;
+  appKey: string;
+  appLicense: string;
+  platformName: string;
+  /** Broker address the controller connects to; derived from the request host when unset. */
+  mqttHost?: string;
+  mqttUsername?: string;
+  mqttPassword?: string;
+}
 
 export interface ServerConfig {
   port: number;
@@ -7,33 +20,138 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise SQLite at dataDir/skyline.db. */
   databaseUrl?: string;
+  /** Connections of the PostgreSQL pool. */
+  pgPoolSize: number;
   adminPassword?: string;
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
   staticDir: string;
   tokenTtlSeconds: number;
+  /** Token signing secret; when unset one is generated once and kept in the database. */
+  jwtSecret?: string;
   logLevel: string;
-  /** Live channel (MQTT_* env, see docs/mqtt.md); buildServer reads the environment when absent. */
-  mqtt?: MqttConfig;
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  trustProxy: boolean;
+  /** Requests per minute per client address on /api. */
+  apiRateLimit: number;
+  /** Login attempts per minute per address and username. */
+  loginRateLimit: number;
+  /** Seed the demo data on a fresh database. */
+  demoSeed: boolean;
+  /** Live channel (see docs/mqtt.md). */
+  mqtt: MqttConfig;
+  dji: DjiConfigOptions;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const ttl = Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600);
-  if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive number, got "${env.TOKEN_TTL_SECONDS}"`);
+/** An empty variable counts as unset. */
+const unsetIfBlank = (v: unknown) => (v === '' ? undefined : v);
+const text = z.preprocess(unsetIfBlank, z.string().optional());
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(unsetIfBlank, z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min).max(max).optional());
+const port = integer(0, 65535);
+/** Off for "0" (and "false" where noted); on otherwise. */
+const onUnless = (...off: string[]) => text.transform((v) => v === undefined || !off.includes(v));
+
+/** Every environment variable the server reads (docs/deployment.md, docs/mqtt.md), checked once at start. */
+const environmentSchema = z.object({
+  PORT: port,
+  HOST: text,
+  DATA_DIR: text,
+  DATABASE_URL: text,
+  PG_POOL_SIZE: integer(1, 1000),
+  ADMIN_PASSWORD: text,
+  DIST_DIR: text,
+  STATIC_DIR: text,
+  TOKEN_TTL_SECONDS: integer(1),
+  JWT_SECRET: text,
+  LOG_LEVEL: text,
+  TRUST_PROXY: text.transform((v) => v === '1'),
+  API_RATE_LIMIT: integer(1),
+  LOGIN_RATE_LIMIT: integer(1),
+  DEMO_SEED: onUnless('0'),
+  MQTT_ENABLED: onUnless('0', 'false'),
+  MQTT_URL: text.refine((v) => v === undefined || /^(mqtts?|wss?|tcp|tls):\/\//.test(v), 'must start with mqtt://, mqtts://, ws:// or wss://'),
+  MQTT_USER: text,
+  MQTT_PASSWORD: text,
+  MQTT_TCP_PORT: port,
+  MQTT_TCP_HOST: text,
+  DEVICE_SECRET: text,
+  // 0 means the default, as unset does.
+  MQTT_SYSINFO_INTERVAL_MS: integer(0),
+  DEVICE_OFFLINE_AFTER_MS: integer(0),
+  MQTT_SESSION_CHECK_MS: integer(0),
+  DJI_APP_ID: text,
+  DJI_APP_KEY: text,
+  DJI_APP_LICENSE: text,
+  PLATFORM_NAME: text,
+  DJI_MQTT_HOST: text,
+  DJI_MQTT_USERNAME: text,
+  DJI_MQTT_PASSWORD: text,
+});
+type Environment = z.infer<typeof environmentSchema>;
+
+function parseEnvironment(env: Record<string, string | undefined>): Environment {
+  const result = environmentSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message} (got "${env[String(issue.path[0])]}")`);
+  throw new Error(`Invalid environment: ${problems.join('; ')}`);
+}
+
+function mqttConfig(e: Environment): MqttConfig {
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    distDir: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
-    staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
-    tokenTtlSeconds: ttl,
-    logLevel: env.LOG_LEVEL ?? 'warn',
-    mqtt: readMqttConfig(env),
+    enabled: e.MQTT_ENABLED,
+    url: e.MQTT_URL,
+    user: e.MQTT_USER,
+    password: e.MQTT_PASSWORD,
+    tcpPort: e.MQTT_TCP_PORT,
+    tcpHost: e.MQTT_TCP_HOST ?? '0.0.0.0',
+    deviceSecret: e.DEVICE_SECRET ?? DEMO_DEVICE_SECRET,
+    sysinfoIntervalMs: e.MQTT_SYSINFO_INTERVAL_MS || 10_000,
+    deviceTimeoutMs: e.DEVICE_OFFLINE_AFTER_MS || 30_000,
+    sessionCheckMs: e.MQTT_SESSION_CHECK_MS || 15_000,
+    wsPath: '/mqtt',
   };
+}
+
+/** The server's whole configuration from the environment (process.env by default): the only place that reads it. */
+export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const e = parseEnvironment(env);
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(projectRoot, 'data')),
+    databaseUrl: e.DATABASE_URL,
+    pgPoolSize: e.PG_POOL_SIZE ?? 10,
+    adminPassword: e.ADMIN_PASSWORD,
+    distDir: path.resolve(e.DIST_DIR ?? path.join(projectRoot, 'dist')),
+    staticDir: path.resolve(e.STATIC_DIR ?? path.join(projectRoot, 'static')),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL ?? 'warn',
+    trustProxy: e.TRUST_PROXY,
+    apiRateLimit: e.API_RATE_LIMIT ?? 600,
+    loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
+    demoSeed: e.DEMO_SEED,
+    mqtt: mqttConfig(e),
+    dji: {
+      appId: e.DJI_APP_ID ?? '100000',
+      appKey: e.DJI_APP_KEY ?? 'demo-app-key',
+      appLicense: e.DJI_APP_LICENSE ?? 'demo-app-license',
+      platformName: e.PLATFORM_NAME ?? 'Skyline Ops',
+      mqttHost: e.DJI_MQTT_HOST,
+      mqttUsername: e.DJI_MQTT_USERNAME,
+      mqttPassword: e.DJI_MQTT_PASSWORD,
+    },
+  };
+}
+
+/** The live channel's part of the configuration (tests and benchmarks build one from a few variables). */
+export const readMqttConfig = (env: Record<string, string | undefined> = process.env): MqttConfig => readConfig(env).mqtt;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+  }
 }

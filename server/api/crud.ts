@@ -1,13 +1,14 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Generated, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { badRequest, conflict, envelopeSchema, notFound, ok, type FieldError } from '../http/envelope';
-import { requirePermission, type PermissionCode } from '../rbac/permissions';
+import type { PermissionCode } from '@shared/permissions';
+import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
@@ -93,9 +94,16 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what 
   return result.data;
 }
 
+/** Kysely types queries over a table named in the code; the factory names it at run time, so it sees every table as rows with an id. */
+type RowsWithId = Record<string, { id: Generated<number>; [column: string]: unknown }>;
+const byTableName = (db: Kysely<Database>) => db as unknown as Kysely<RowsWithId>;
+
 export async function findRow<TB extends TableName>(db: Kysely<Database>, table: TB, id: number): Promise<Row<TB> | undefined> {
-  const qb = db.selectFrom(table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
+  return (await byTableName(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as Row<TB> | undefined;
 }
 
 export async function checkRefs(db: Kysely<Database>, refs: Record<string, TableName | undefined>, input: Record<string, unknown>): Promise<void> {
@@ -163,9 +171,10 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     for (const column of def.unique ?? []) {
       const value = input[column];
       if (value === undefined || value === null) continue;
-      let qb = (db.selectFrom(def.table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>)
+      let qb = byTableName(db)
+        .selectFrom(def.table as string)
         .select('id')
-        .where(column as string, '=', value as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+        .where(column as string, '=', value as string | number);
       if (id !== undefined) qb = qb.where('id', '<>', id);
       if (await qb.executeTakeFirst()) errors.push({ field: column, message: `${String(value)} is already taken` });
     }
@@ -178,7 +187,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const qb = def.scope(
       appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>,
       request,
-    ) as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    ) as unknown as SelectQueryBuilder<RowsWithId, string, object>;
     return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
   };
 
@@ -218,7 +227,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         const ctx: WriteContext = { db: trx, request, now: nowIso() };
         const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
         if (stored && def.file) row[def.file.column] = stored.url;
-        const qb = trx as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const qb = byTableName(trx);
         let id: number;
         if (existing) {
           id = existingId!;
@@ -337,10 +346,10 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         if (refusal) throw conflict(refusal);
         try {
           await appBase.db.transaction().execute(async (trx) => {
-            await (trx as unknown as Kysely<any>)
+            await byTableName(trx)
               .deleteFrom(def.table as string)
               .where('id', '=', request.params.id)
-              .execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
+              .execute();
             await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
           });
         } catch (error) {

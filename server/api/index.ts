@@ -2,10 +2,23 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { registerEntities } from './entities';
-import platformRoutes, { readDjiConfig, type DjiConfigOptions } from './platform';
+import airspaceApplicationRoutes from '../entities/airspaceApplication/routes';
+import auditRoutes from '../entities/audit/routes';
+import departmentRoutes from '../entities/department/routes';
+import deviceRoutes from '../entities/device/routes';
+import featureRoutes from '../entities/feature/routes';
+import flightPlanRoutes from '../entities/flightPlan/routes';
+import flightReportRoutes from '../entities/flightReport/routes';
+import noticeRoutes from '../entities/notice/routes';
+import projectRoutes from '../entities/project/routes';
+import resourceRoutes from '../entities/resource/routes';
+import roleRoutes from '../entities/role/routes';
+import routeRoutes from '../entities/route/routes';
+import taskRoutes from '../entities/task/routes';
+import userRoutes from '../entities/user/routes';
+import controllerConfigRoutes from './controllerConfig';
+import statisticsRoutes from './statistics';
 import { MAX_UPLOAD_BYTES } from './uploads';
-import { registerWorkflows } from './workflows';
 
 /**
  * OpenAPI 3 document generated from the route schemas, served publicly at GET /api/openapi.json.
@@ -23,15 +36,23 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 }
 
-export interface PlatformApiOptions {
-  dataDir: string;
-  dji?: DjiConfigOptions;
-}
-
-/** The platform API (issue #3): every entity, workflow, statistics and controller configuration under /api. */
-export default async function platformApi(api: FastifyInstance, options: PlatformApiOptions): Promise<void> {
+/** The platform API under /api: one encapsulated plugin per entity (server/entities/<entity>/routes.ts), statistics and controller config. */
+export default async function platformApi(api: FastifyInstance): Promise<void> {
   await api.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 } });
-  registerEntities(api, { dataDir: options.dataDir });
-  registerWorkflows(api);
-  await api.register(platformRoutes, { dji: options.dji ?? readDjiConfig() });
+  await api.register(departmentRoutes);
+  await api.register(roleRoutes);
+  await api.register(resourceRoutes);
+  await api.register(userRoutes);
+  await api.register(noticeRoutes);
+  await api.register(deviceRoutes);
+  await api.register(projectRoutes);
+  await api.register(routeRoutes);
+  await api.register(taskRoutes);
+  await api.register(airspaceApplicationRoutes);
+  await api.register(flightPlanRoutes);
+  await api.register(flightReportRoutes);
+  await api.register(featureRoutes);
+  await api.register(auditRoutes);
+  await api.register(statisticsRoutes);
+  await api.register(controllerConfigRoutes);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginInfoSchema, userInfoSchema } from '@shared/user';
 import { z } from 'zod';
 import { envelopeSchema, HttpError, notFound, ok, unauthorized } from '../http/envelope';
 import { loadUserRoles } from '../rbac/permissions';
@@ -7,21 +8,6 @@ import { verifyPassword } from './password';
 import { resolveToken } from './plugin';
 import { createSession, revokeSession } from './tokens';
 import { findUserById, findUserByUsername, toUserInfo } from './users';
-
-export const userInfoSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-});
-
-/** GET /logininfo/: the user info plus department, roles and permission codes, so the console can hide what is not allowed. */
-export const loginInfoSchema = userInfoSchema.extend({
-  dept_id: z.number().nullable(),
-  roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
-  permissions: z.array(z.string()),
-});
 
 const credentialsSchema = z.object({
   username: z.string().trim().min(1, 'username is required').max(64),

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL only: connections of the pool (default 10). */
+  pgPoolSize?: number;
   /** PostgreSQL only: work inside this schema (also settable as DATABASE_URL ?schema=name). Created on migration. */
   schema?: string;
 }
@@ -46,7 +48,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema name must match ${SCHEMA_NAME}, got "${schema}"`);
     const pool = new Pool({
       connectionString: url.toString(),
-      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      max: options.pgPoolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     url.password = '';

@@ -1,3 +1,13 @@
+import {
+  APPLICATION_STATUSES,
+  PLAN_STATUSES,
+  type ApplicationAction,
+  type ApplicationStatus,
+  type PlanAction,
+  type PlanStatus,
+} from '@shared/entities/airspace';
+import { TASK_STATUSES, type TaskAction, type TaskStatus } from '@shared/entities/task';
+
 /**
  * The workflow state machines, as data. Pure: no I/O, so they are tested table-driven and the routes only
  * look up (machine, current status, action) → next status, answering 409 with `message` when it is illegal.
@@ -9,13 +19,10 @@ export interface Machine<S extends string, A extends string> {
   transitions: Record<A, { from: readonly S[]; to: S }>;
 }
 
-export const TASK_MACHINE: Machine<
-  'pending' | 'scheduled' | 'running' | 'done' | 'failed' | 'cancelled',
-  'schedule' | 'start' | 'complete' | 'fail' | 'cancel' | 'retry'
-> = {
+export const TASK_MACHINE: Machine<TaskStatus, TaskAction> = {
   name: 'task',
   initial: 'pending',
-  states: ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'],
+  states: TASK_STATUSES,
   transitions: {
     schedule: { from: ['pending'], to: 'scheduled' },
     start: { from: ['scheduled'], to: 'running' },
@@ -26,10 +33,10 @@ export const TASK_MACHINE: Machine<
   },
 };
 
-export const APPLICATION_MACHINE: Machine<'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled', 'submit' | 'approve' | 'reject' | 'cancel'> = {
+export const APPLICATION_MACHINE: Machine<ApplicationStatus, ApplicationAction> = {
   name: 'airspace application',
   initial: 'draft',
-  states: ['draft', 'submitted', 'approved', 'rejected', 'cancelled'],
+  states: APPLICATION_STATUSES,
   transitions: {
     submit: { from: ['draft'], to: 'submitted' },
     approve: { from: ['submitted'], to: 'approved' },
@@ -38,10 +45,10 @@ export const APPLICATION_MACHINE: Machine<'draft' | 'submitted' | 'approved' | '
   },
 };
 
-export const PLAN_MACHINE: Machine<'filed' | 'accepted' | 'rejected' | 'flown' | 'cancelled', 'accept' | 'reject' | 'fly' | 'cancel'> = {
+export const PLAN_MACHINE: Machine<PlanStatus, PlanAction> = {
   name: 'flight plan',
   initial: 'filed',
-  states: ['filed', 'accepted', 'rejected', 'flown', 'cancelled'],
+  states: PLAN_STATUSES,
   transitions: {
     accept: { from: ['filed'], to: 'accepted' },
     reject: { from: ['filed'], to: 'rejected' },

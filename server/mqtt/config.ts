@@ -1,4 +1,4 @@
-/** Broker settings, all from the environment (see docs/mqtt.md). */
+/** Broker settings (read from the environment by server/config.ts; see docs/mqtt.md). */
 export interface MqttConfig {
   /** false turns the live channel off entirely (MQTT_ENABLED=0). */
   enabled: boolean;
@@ -23,30 +23,3 @@ export interface MqttConfig {
 
 /** Demo default so `npm run simulate` works out of the box; set DEVICE_SECRET in any real deployment. */
 export const DEMO_DEVICE_SECRET = 'skyline-demo-device';
-
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
-}
-
-export function readMqttConfig(env: NodeJS.ProcessEnv = process.env): MqttConfig {
-  const url = env.MQTT_URL || undefined;
-  if (url && !/^(mqtts?|wss?|tcp|tls):\/\//.test(url)) throw new Error(`MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://, got "${url}"`);
-  const tcpPort = env.MQTT_TCP_PORT ? positiveInt(env.MQTT_TCP_PORT, 0, 'MQTT_TCP_PORT') : undefined;
-  if (tcpPort !== undefined && tcpPort > 65535) throw new Error(`MQTT_TCP_PORT must be a port number, got "${env.MQTT_TCP_PORT}"`);
-  return {
-    enabled: env.MQTT_ENABLED !== '0' && env.MQTT_ENABLED !== 'false',
-    url,
-    user: env.MQTT_USER || undefined,
-    password: env.MQTT_PASSWORD || undefined,
-    tcpPort,
-    tcpHost: env.MQTT_TCP_HOST || '0.0.0.0',
-    deviceSecret: env.DEVICE_SECRET || DEMO_DEVICE_SECRET,
-    sysinfoIntervalMs: positiveInt(env.MQTT_SYSINFO_INTERVAL_MS, 10_000, 'MQTT_SYSINFO_INTERVAL_MS') || 10_000,
-    deviceTimeoutMs: positiveInt(env.DEVICE_OFFLINE_AFTER_MS, 30_000, 'DEVICE_OFFLINE_AFTER_MS') || 30_000,
-    sessionCheckMs: positiveInt(env.MQTT_SESSION_CHECK_MS, 15_000, 'MQTT_SESSION_CHECK_MS') || 15_000,
-    wsPath: '/mqtt',
-  };
-}

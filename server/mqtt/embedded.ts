@@ -4,7 +4,6 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Aedes, AedesPublishPacket, AuthenticateError, Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { loadAedes } from './aedesLoader';
 import { canPublish, canSubscribe, type BrokerIdentity } from './acl';
 import type { MessageBus } from './liveChannel';
 import { SERIAL_PATTERN } from '@shared/live';
@@ -41,7 +40,8 @@ function authError(): AuthenticateError {
 
 /** aedes on the app's own HTTP server (MQTT over websocket at wsPath), plus an optional plain TCP listener. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const { Aedes } = await loadAedes();
+  // aedes 1.x is an ES module; this CommonJS server loads it on demand.
+  const { Aedes } = await import('aedes');
   const { log } = options;
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,

@@ -5,32 +5,7 @@ import { nowIso } from '../db/time';
 import { bearerToken, type TokenClaims } from '../auth/plugin';
 import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
-
-/**
- * Every permission code the server checks. A role holds a set of codes; "*" grants everything and "area:*"
- * every code of one area (e.g. "device:*"). docs/api.md lists which routes need which code.
- */
-export const PERMISSIONS = {
-  'device:read': 'See devices',
-  'device:write': 'Create, edit and delete devices, upload photos',
-  'project:read': 'See projects and routes (waylines)',
-  'project:write': 'Create, edit and delete projects and routes',
-  'task:read': 'See tasks',
-  'task:write': 'Create, edit, delete and run tasks (schedule/start/complete/fail/cancel/retry)',
-  'airspace:read': 'See airspace applications, flight plans and flight reports',
-  'airspace:write': 'Apply for airspace, file flight plans, record flight reports',
-  'airspace:approve': 'Approve or reject airspace applications, accept or reject flight plans',
-  'map:read': 'See GIS features',
-  'map:write': 'Create, edit and delete GIS features',
-  'stats:read': 'Flight statistics (/chartinfo/)',
-  'org:read': 'See departments, roles, resources and users',
-  'org:write': 'Manage departments, roles, resources and users',
-  'notice:write': 'Publish, edit and delete notices',
-  'audit:read': 'Read the audit log',
-} as const;
-
-export type PermissionCode = keyof typeof PERMISSIONS;
-export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
+import { grants, type PermissionCode } from '@shared/permissions';
 
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards). */
 export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: string[] }[] = [
@@ -49,13 +24,6 @@ export const BUILTIN_ROLES: { code: string; name: string; description: string; p
   },
 ];
 
-/** True when a set of granted codes (possibly with wildcards) covers `code`. */
-export function grants(granted: Iterable<string>, code: string): boolean {
-  const area = code.split(':')[0];
-  for (const g of granted) if (g === '*' || g === code || g === `${area}:*`) return true;
-  return false;
-}
-
 export function parsePermissionList(text: string): string[] {
   try {
     const value = JSON.parse(text);
@@ -65,17 +33,34 @@ export function parsePermissionList(text: string): string[] {
   }
 }
 
-export async function loadUserRoles(db: Kysely<Database>, userId: number) {
+export interface UserRole {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** The roles of each user (by id), with the union of their permission codes: the one role lookup of the server. */
+export async function rolesOfUsers(db: Kysely<Database>, userIds: number[]): Promise<Map<number, { roles: UserRole[]; permissions: string[] }>> {
+  const result = new Map<number, { roles: UserRole[]; permissions: string[] }>();
+  if (userIds.length === 0) return result;
   const rows = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.id', 'roles.code', 'roles.name', 'roles.permissions'])
-    .where('user_roles.user_id', '=', userId)
+    .select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name', 'roles.permissions'])
+    .where('user_roles.user_id', 'in', userIds)
     .orderBy('roles.id')
     .execute();
-  const permissions = new Set<string>();
-  for (const row of rows) for (const code of parsePermissionList(row.permissions)) permissions.add(code);
-  return { roles: rows.map(({ id, code, name }) => ({ id, code, name })), permissions: [...permissions].sort() };
+  for (const { user_id: userId, permissions, ...role } of rows) {
+    const entry = result.get(userId) ?? { roles: [], permissions: [] };
+    entry.roles.push(role);
+    entry.permissions = [...new Set([...entry.permissions, ...parsePermissionList(permissions)])].sort();
+    result.set(userId, entry);
+  }
+  return result;
+}
+
+export async function loadUserRoles(db: Kysely<Database>, userId: number): Promise<{ roles: UserRole[]; permissions: string[] }> {
+  return (await rolesOfUsers(db, [userId])).get(userId) ?? { roles: [], permissions: [] };
 }
 
 /** Creates the built-in roles when missing and gives the admin account the admin role when it has no role. */

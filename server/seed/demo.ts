@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
-import { routeMetrics, type Waypoint } from '../domain/geo';
+import { routeMetrics, type Waypoint } from '@shared/geo';
 import { ADMIN_USERNAME } from './admin';
 
 /** Demo accounts (besides admin), documented in the start-up banner and docs/deploy.md. */

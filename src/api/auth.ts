@@ -1,12 +1,5 @@
+import type { LoginInfo, UserInfo } from '@shared/user';
 import type { HttpClient } from './client';
-
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-}
 
 export interface Credentials {
   username: string;
@@ -24,6 +17,6 @@ export const login = (client: HttpClient, credentials: Credentials) => client.re
 export const verifyToken = (client: HttpClient, token: string) =>
   client.request<{ valid: true; expiresAt: string; user: UserInfo }>('POST', '/auth/verify/', { body: { token } });
 
-export const fetchLoginInfo = (client: HttpClient) => client.request<UserInfo>('GET', '/logininfo/');
+export const fetchLoginInfo = (client: HttpClient) => client.request<LoginInfo>('GET', '/logininfo/');
 
 export const logout = (client: HttpClient) => client.request<null>('POST', '/auth/logout/');

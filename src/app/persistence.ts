@@ -1,4 +1,4 @@
-import type { UserInfo } from '../api/auth';
+import type { SignedInUser } from '@shared/user';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../features/i18n/languages';
 
 /** Local-storage keys. The token is kept twice, as the spec asks: raw, and ready for an Authorization header. */
@@ -11,15 +11,15 @@ export const STORAGE_KEYS = {
 
 export interface PersistedSession {
   token: string | null;
-  user: UserInfo | null;
+  user: SignedInUser | null;
   language: Language;
 }
 
-function readUser(raw: string | null): UserInfo | null {
+function readUser(raw: string | null): SignedInUser | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === 'object' && typeof (parsed as UserInfo).username === 'string' ? (parsed as UserInfo) : null;
+    return parsed && typeof parsed === 'object' && typeof (parsed as SignedInUser).username === 'string' ? (parsed as SignedInUser) : null;
   } catch {
     return null;
   }
@@ -34,13 +34,13 @@ export function readPersistedSession(storage: Storage): PersistedSession {
   };
 }
 
-export function saveSession(storage: Storage, token: string, user: UserInfo): void {
+export function saveSession(storage: Storage, token: string, user: SignedInUser): void {
   storage.setItem(STORAGE_KEYS.token, token);
   storage.setItem(STORAGE_KEYS.authorization, `Bearer ${token}`);
   storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-export function saveUser(storage: Storage, user: UserInfo): void {
+export function saveUser(storage: Storage, user: SignedInUser): void {
   storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 

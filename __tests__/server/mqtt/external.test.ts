@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { readMqttConfig } from '../../../server/mqtt/config';
+import { readMqttConfig } from '../../../server/config';
 import { telemetryTopic } from '../../../server/mqtt/topics';
 import { connect, end, nextMessage, sleep, startServer, subscribe, telemetry, type TestServer } from './support';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { buildServer, type ServerHandle } from '../../../server/app';
-import { readConfig } from '../../../server/config';
-import { readMqttConfig, type MqttConfig } from '../../../server/mqtt/config';
+import { readConfig, readMqttConfig } from '../../../server/config';
+import type { MqttConfig } from '../../../server/mqtt/config';
 
 export const ADMIN_PASSWORD = 'mqtt-test-Admin-1';
 export const DEVICE_SECRET = 'test-device-secret';

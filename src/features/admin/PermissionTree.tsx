@@ -1,6 +1,7 @@
 import { Box, Checkbox, FormControlLabel, FormHelperText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { isGranted, PERMISSION_AREAS, togglePermission } from './permissionCatalog';
+import { grants, PERMISSION_AREAS } from '@shared/permissions';
+import { togglePermission } from './permissionCatalog';
 
 /** Authorization of a role: areas with their codes as a checkbox tree. */
 export default function PermissionTree({ value, onChange, error }: { value: string[]; onChange: (value: string[]) => void; error?: string }) {
@@ -16,7 +17,7 @@ export default function PermissionTree({ value, onChange, error }: { value: stri
         label={t('admin.allPermissions')}
       />
       {PERMISSION_AREAS.map(({ area, codes }) => {
-        const granted = codes.filter((c) => isGranted(value, c));
+        const granted = codes.filter((c) => grants(value, c));
         return (
           <Box key={area} role="treeitem" aria-label={t(`admin.areas.${area}`)} sx={{ pl: 2 }}>
             <FormControlLabel
@@ -38,7 +39,7 @@ export default function PermissionTree({ value, onChange, error }: { value: stri
                     <Checkbox
                       size="small"
                       disabled={all}
-                      checked={isGranted(value, code)}
+                      checked={grants(value, code)}
                       onChange={(e) => onChange(togglePermission(value, code, e.target.checked))}
                     />
                   }

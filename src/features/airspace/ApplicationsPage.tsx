@@ -20,7 +20,7 @@ import { useRowAction } from '../resources/useRowAction';
 import AreaInput from './AreaInput';
 import {
   APP_STATUS_COLORS,
-  APP_STATUSES,
+  APPLICATION_STATUSES,
   applicationSchema,
   applicationToBody,
   applicationToForm,
@@ -44,7 +44,7 @@ export default function ApplicationsPage() {
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
   const close = useCallback(() => setEditing(null), []);
-  const statusOptions = APP_STATUSES.map((s) => ({ value: s, label: t(`airspace.appStatuses.${s}`) }));
+  const statusOptions = APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`airspace.appStatuses.${s}`) }));
 
   const columns: GridColDef[] = [
     { field: 'id', headerName: 'ID', width: 70 },

@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { APPLICATION_STATUSES, PLAN_STATUSES } from '@shared/entities/airspace';
 import { z } from 'zod';
 import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
 
@@ -6,8 +7,7 @@ export type Position = [number, number];
 
 export const APP_STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', rejected: 'error', cancelled: 'warning' } as const;
 export const PLAN_STATUS_COLORS = { filed: 'info', accepted: 'success', rejected: 'error', flown: 'primary', cancelled: 'warning' } as const;
-export const APP_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
-export const PLAN_STATUSES = ['filed', 'accepted', 'rejected', 'flown', 'cancelled'] as const;
+export { APPLICATION_STATUSES, PLAN_STATUSES };
 
 /** "lng,lat" per line → positions; lines that are not two numbers in range are skipped. Pure. */
 export function parsePositions(text: string): Position[] {

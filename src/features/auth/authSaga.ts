@@ -1,6 +1,7 @@
+import type { LoginInfo } from '@shared/user';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { fetchLoginInfo, login, logout, type Credentials, type LoginResult, type UserInfo } from '../../api/auth';
+import { fetchLoginInfo, login, logout, type Credentials, type LoginResult } from '../../api/auth';
 import { callApi } from '../../api/callApi';
 import { ApiError, type Envelope, type HttpClient } from '../../api/client';
 import { clearSession, saveSession, saveUser } from '../../app/persistence';
@@ -33,7 +34,7 @@ function* refreshUserInfo() {
   const token: string | null = yield select(selectToken);
   if (!token) return;
   try {
-    const response: Envelope<UserInfo> = yield* callApi(fetchLoginInfo);
+    const response: Envelope<LoginInfo> = yield* callApi(fetchLoginInfo);
     const storage: Storage = yield getContext('storage');
     saveUser(storage, response.data);
     yield put(userInfoLoaded(response.data));

@@ -1,9 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Credentials, UserInfo } from '../../api/auth';
+import type { SignedInUser } from '@shared/user';
+import type { Credentials } from '../../api/auth';
 
 export interface AuthState {
   token: string | null;
-  user: UserInfo | null;
+  user: SignedInUser | null;
   loginStatus: 'idle' | 'pending' | 'failed';
   loginError: string | null;
 }
@@ -24,7 +25,7 @@ const authSlice = createSlice({
       state.loginStatus = 'pending';
       state.loginError = null;
     },
-    loginSucceeded(state, action: PayloadAction<{ token: string; user: UserInfo }>) {
+    loginSucceeded(state, action: PayloadAction<{ token: string; user: SignedInUser }>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.loginStatus = 'idle';
@@ -35,7 +36,7 @@ const authSlice = createSlice({
       state.loginError = action.payload;
     },
     userInfoRequested() {},
-    userInfoLoaded(state, action: PayloadAction<UserInfo>) {
+    userInfoLoaded(state, action: PayloadAction<SignedInUser>) {
       state.user = action.payload;
     },
     logoutRequested() {},

@@ -1,17 +1,15 @@
+import { DEVICE_KINDS, DEVICE_SERIAL_PATTERN, DEVICE_STATUSES } from '@shared/entities/device';
+import { SERIAL_PATTERN } from '@shared/live';
 import { z } from 'zod';
 import type { ResourceRow } from '../resources/types';
 
-export const DEVICE_KINDS = ['aircraft', 'dock', 'remote_controller'] as const;
-export const DEVICE_STATUSES = ['online', 'offline', 'flying', 'maintenance'] as const;
+export { DEVICE_KINDS, DEVICE_STATUSES };
 
 export const STATUS_COLORS = { online: 'success', flying: 'info', maintenance: 'warning', offline: 'default' } as const;
 
 /** The create/edit form; messages are i18n keys (shown with t). */
 export const deviceSchema = z.object({
-  serial: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,64}$/, 'devices.serialRule'),
+  serial: z.string().trim().regex(DEVICE_SERIAL_PATTERN, 'devices.serialRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   model: z.string().trim().min(1, 'resources.required').max(64),
   kind: z.enum(DEVICE_KINDS, { message: 'resources.required' }),
@@ -53,7 +51,7 @@ export const LIVE_MAX_AGE_MS = 30_000;
 
 /** The telemetry topics of the rows on screen: live updates for what is shown, not for the whole fleet. Pure. */
 export const telemetryTopics = (rows: ResourceRow[]): string[] =>
-  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => /^[A-Za-z0-9_-]+$/.test(sn)))].sort().map((sn) => `thing/product/${sn}/osd`);
+  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map((sn) => `thing/product/${sn}/osd`);
 
 /**
  * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the

@@ -1,3 +1,4 @@
+import { geoSchemas } from '@shared/geo';
 import { z } from 'zod';
 import { IMPORT_CATEGORY } from './categories';
 import { withMeasurement } from './measure';
@@ -34,19 +35,20 @@ const problem = (key: string, values?: ImportProblem['values'], at?: string): Im
 const failed = (key: string, values?: ImportProblem['values']): ImportResult => ({ ok: false, errors: [problem(key, values)] });
 
 // Schema messages are i18n keys (see importProblemText).
-const lng = z.number({ message: 'map.import.lngNumber' }).min(-180, 'map.import.lngRange').max(180, 'map.import.lngRange');
-const lat = z.number({ message: 'map.import.latNumber' }).min(-90, 'map.import.latRange').max(90, 'map.import.latRange');
-const position = z.union([z.tuple([lng, lat]), z.tuple([lng, lat, z.number()])], { message: 'map.import.position' });
-const positions = z.array(position, { message: 'map.import.positions' });
-const ring = positions
-  .min(4, 'map.import.ringMin')
-  .refine((r) => r.length < 4 || (r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1]), 'map.import.ringClosed');
-
-const geometrySchemas = {
-  Point: z.object({ type: z.literal('Point'), coordinates: position }),
-  LineString: z.object({ type: z.literal('LineString'), coordinates: positions.min(2, 'map.import.lineMin') }),
-  Polygon: z.object({ type: z.literal('Polygon'), coordinates: z.array(ring, { message: 'map.import.rings' }).min(1, 'map.import.polygonRing') }),
-};
+const schemas = geoSchemas({
+  lngNumber: 'map.import.lngNumber',
+  lngRange: 'map.import.lngRange',
+  latNumber: 'map.import.latNumber',
+  latRange: 'map.import.latRange',
+  position: 'map.import.position',
+  positions: 'map.import.positions',
+  ringMin: 'map.import.ringMin',
+  ringClosed: 'map.import.ringClosed',
+  lineMin: 'map.import.lineMin',
+  rings: 'map.import.rings',
+  polygonRing: 'map.import.polygonRing',
+});
+const geometrySchemas = { Point: schemas.point, LineString: schemas.lineString, Polygon: schemas.polygon };
 
 const featureShape = z.object({
   type: z.literal('Feature', { message: 'map.import.notFeature' }),

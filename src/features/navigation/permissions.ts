@@ -1,11 +1,12 @@
+import { grants, type PermissionCode } from '@shared/permissions';
 import type { RootState } from '../../app/rootReducer';
 import type { MenuItem } from '../menu/menuTypes';
 
 /**
- * The permission code (server/rbac/permissions.ts) a menu page needs. Pages not listed need only a login.
+ * The permission code (@shared/permissions) a menu page needs. Pages not listed need only a login.
  * The server checks the same codes on every request; this only hides what would answer 403.
  */
-export const PAGE_PERMISSIONS: Record<string, string> = {
+export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/Tas': 'map:read',
   '/Device/UAV': 'device:read',
   '/AirSpace/Apply': 'airspace:read',
@@ -27,16 +28,12 @@ export const PAGE_PERMISSIONS: Record<string, string> = {
 /** null = the server did not say (an older /logininfo/): nothing is hidden, the server still answers 403. */
 export type Permissions = readonly string[] | null;
 
-/** True when granted codes (with "*" and "area:*" wildcards, as on the server) cover `code`. */
-export function grants(granted: Permissions, code: string): boolean {
-  if (granted === null) return true;
-  const area = code.split(':')[0];
-  return granted.some((g) => g === '*' || g === code || g === `${area}:*`);
-}
+/** True when granted codes cover `code`; when the server did not say, nothing is hidden. */
+export const allows = (granted: Permissions, code: PermissionCode): boolean => granted === null || grants(granted, code);
 
 export function canOpenPath(path: string, granted: Permissions): boolean {
   const code = PAGE_PERMISSIONS[path];
-  return code === undefined || grants(granted, code);
+  return code === undefined || allows(granted, code);
 }
 
 /** The menu without the pages the user may not open, and without groups left empty. */
@@ -50,7 +47,4 @@ export function visibleMenu(tree: readonly MenuItem[], granted: Permissions): Me
   });
 }
 
-export const selectPermissions = (state: RootState): Permissions => {
-  const permissions = (state.auth.user as { permissions?: unknown } | null)?.permissions;
-  return Array.isArray(permissions) ? (permissions as string[]) : null;
-};
+export const selectPermissions = (state: RootState): Permissions => state.auth.user?.permissions ?? null;

@@ -1,7 +1,8 @@
+import { NOTICE_LEVELS } from '@shared/entities/notice';
 import { z } from 'zod';
 import type { ResourceRow } from '../resources/types';
 
-export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
+export { NOTICE_LEVELS };
 export const LEVEL_COLORS = { info: 'info', warning: 'warning', urgent: 'error' } as const;
 /**
  * The API has no publish/withdraw steps: a notice is published when its publish_at has come, so "withdraw" moves

@@ -17,7 +17,7 @@ import type { ResourceRow } from '../resources/types';
 import { useDeleteConfirm } from '../resources/useDeleteConfirm';
 import { useResourceList } from '../resources/useResourceList';
 import { useRowAction } from '../resources/useRowAction';
-import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STEPS, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
+import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
 const RESOURCE = 'task';
@@ -68,7 +68,7 @@ export default function TasksPage() {
     { field: 'scheduled_at', headerName: t('tasks.scheduledAt'), width: 170, valueFormatter: (v) => formatTime(v) },
   ];
   if (canWrite) {
-    const steps: RowAction[] = TASK_STEPS.map((step) => ({
+    const steps: RowAction[] = TASK_ACTIONS.map((step) => ({
       key: step,
       label: t(`tasks.steps.${step}`),
       color: step === 'cancel' || step === 'fail' ? 'warning' : 'primary',

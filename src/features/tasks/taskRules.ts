@@ -1,8 +1,8 @@
+import { TASK_ACTIONS, TASK_KINDS, TASK_STATUSES } from '@shared/entities/task';
 import { z } from 'zod';
 import type { ResourceRow } from '../resources/types';
 
-export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
-export const TASK_STATUSES = ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
+export { TASK_ACTIONS, TASK_KINDS, TASK_STATUSES };
 export const TASK_STATUS_COLORS = {
   pending: 'default',
   scheduled: 'info',
@@ -11,7 +11,6 @@ export const TASK_STATUS_COLORS = {
   failed: 'error',
   cancelled: 'warning',
 } as const;
-export const TASK_STEPS = ['schedule', 'start', 'complete', 'fail', 'cancel', 'retry'] as const;
 
 export const taskSchema = z.object({
   name: z.string().trim().min(1, 'resources.required').max(128),

@@ -1,30 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import type { PermissionCode } from '@shared/permissions';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
-import { allowedActions, APPLICATION_MACHINE, PLAN_MACHINE, TASK_MACHINE, transition, type Machine } from '../domain/stateMachines';
+import { transition, type Machine } from '../domain/stateMachines';
 import { conflict, envelopeSchema, notFound, ok } from '../http/envelope';
-import { requirePermission, type PermissionCode } from '../rbac/permissions';
+import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
-import { findRow } from './crud';
+import { findRow, idParams } from './crud';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
-interface WorkflowDef<A extends string> {
+export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   entity: string;
   path: string;
   tag: string;
-  table: WorkflowTable;
+  table: TB;
   machine: Machine<string, A>;
   permission: (action: A) => PermissionCode;
   /** Extra columns an action sets (timestamps, reviewer) from the request body. */
   effects?: (action: A, body: { note?: string }, request: FastifyRequest, now: string) => Record<string, unknown>;
-  toApi: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** The entity's one row → API mapping (the same its CRUD routes use). */
+  toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
 
 /** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states. */
-function registerWorkflow<A extends string>(appBase: FastifyInstance, def: WorkflowDef<A>): void {
+export function registerWorkflow<TB extends WorkflowTable, A extends string>(appBase: FastifyInstance, def: WorkflowDef<TB, A>): void {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const actions = Object.keys(def.machine.transitions) as [A, ...A[]];
   for (const action of actions) {
@@ -34,7 +37,7 @@ function registerWorkflow<A extends string>(appBase: FastifyInstance, def: Workf
         schema: {
           tags: [def.tag],
           summary: `${action}: ${def.machine.transitions[action].from.join(' | ')} → ${def.machine.transitions[action].to}`,
-          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: idParams,
           body: z.object({ note: z.string().max(2000).optional() }).nullish(),
           response: { 200: envelopeSchema(z.record(z.string(), z.unknown())) },
         },
@@ -50,8 +53,8 @@ function registerWorkflow<A extends string>(appBase: FastifyInstance, def: Workf
           const now = nowIso();
           const set = { ...(def.effects?.(action, request.body ?? {}, request, now) ?? {}), status: result.to, updated_at: now };
           // The status guard makes concurrent transitions (on any instance) safe: only one wins.
-          const updated = await (trx as unknown as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
-            .updateTable(def.table)
+          const updated = await (trx as Kysely<Database>)
+            .updateTable(def.table as WorkflowTable)
             .set(set)
             .where('id', '=', id)
             .where('status', '=', current.status)
@@ -62,51 +65,10 @@ function registerWorkflow<A extends string>(appBase: FastifyInstance, def: Workf
             to: result.to,
             ...(request.body?.note ? { note: request.body.note } : {}),
           });
-          return findRow(trx, def.table, id);
+          return (await findRow(trx, def.table, id))!;
         });
-        return ok(def.toApi(row as Record<string, unknown>), `${action} done`);
+        return ok(def.toApi(row), `${action} done`);
       },
     );
   }
-}
-
-export function registerWorkflows(app: FastifyInstance): void {
-  registerWorkflow(app, {
-    entity: 'task',
-    path: '/Task/',
-    tag: 'tasks',
-    table: 'tasks',
-    machine: TASK_MACHINE,
-    permission: () => 'task:write',
-    effects: (action, _body, _request, now) =>
-      action === 'start'
-        ? { started_at: now }
-        : action === 'complete' || action === 'fail'
-          ? { finished_at: now }
-          : action === 'retry'
-            ? { started_at: null, finished_at: null }
-            : {},
-    toApi: (row) => ({ ...row, actions: allowedActions(TASK_MACHINE, row.status as string) }),
-  });
-  registerWorkflow(app, {
-    entity: 'airspace_application',
-    path: '/Airspace/Apply/',
-    tag: 'airspace',
-    table: 'airspace_applications',
-    machine: APPLICATION_MACHINE,
-    permission: (action) => (action === 'approve' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
-    effects: (action, body, request) =>
-      action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null } : {},
-    toApi: (row) => ({ ...row, area: JSON.parse(String(row.area)), actions: allowedActions(APPLICATION_MACHINE, row.status as string) }),
-  });
-  registerWorkflow(app, {
-    entity: 'flight_plan',
-    path: '/Airspace/Plan/',
-    tag: 'airspace',
-    table: 'flight_plans',
-    machine: PLAN_MACHINE,
-    permission: (action) => (action === 'accept' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
-    effects: (_action, body) => (body.note ? { note: body.note } : {}),
-    toApi: (row) => ({ ...row, actions: allowedActions(PLAN_MACHINE, row.status as string) }),
-  });
 }

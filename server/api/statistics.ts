@@ -3,38 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/time';
-import { badRequest, envelopeSchema, notFound, ok } from '../http/envelope';
+import { badRequest, envelopeSchema, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
-import { idParams } from './crud';
 import { DAY_MS, daySchema, dayStartMs } from './list';
 
 const countMap = (rows: { status: string; n: unknown }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 
-export interface DjiConfigOptions {
-  appId: string;
-  appKey: string;
-  appLicense: string;
-  platformName: string;
-  /** Broker address the controller connects to; derived from the request host when unset. */
-  mqttHost?: string;
-  mqttUsername?: string;
-  mqttPassword?: string;
-}
-
-export function readDjiConfig(env: NodeJS.ProcessEnv = process.env): DjiConfigOptions {
-  return {
-    appId: env.DJI_APP_ID ?? '100000',
-    appKey: env.DJI_APP_KEY ?? 'demo-app-key',
-    appLicense: env.DJI_APP_LICENSE ?? 'demo-app-license',
-    platformName: env.PLATFORM_NAME ?? 'Skyline Ops',
-    mqttHost: env.DJI_MQTT_HOST || undefined,
-    mqttUsername: env.DJI_MQTT_USERNAME || undefined,
-    mqttPassword: env.DJI_MQTT_PASSWORD || undefined,
-  };
-}
-
-/** /chartinfo/, /djiconf/{id}/ and the notice read marks. */
-export default async function platformRoutes(appBase: FastifyInstance, options: { dji: DjiConfigOptions }): Promise<void> {
+/** GET /chartinfo/: flight statistics for the reports screen's charts. */
+export default async function statisticsRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const db = appBase.db;
 
@@ -166,124 +142,6 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
         statusCounts: { tasks: countMap(taskCounts), plans: countMap(planCounts), applications: countMap(applicationCounts), devices: countMap(deviceCounts) },
         totals: { flights: Number(totals?.n ?? 0), hours: round2(Number(totals?.s ?? 0) / 3600), distanceKm: round2(Number(totals?.m ?? 0) / 1000) },
       });
-    },
-  );
-
-  app.get(
-    '/djiconf/:id/',
-    {
-      schema: {
-        tags: ['controller'],
-        summary: 'Controller (DJI Pilot / MSDK) configuration for the workspace of project {id}',
-        params: idParams,
-        response: {
-          200: envelopeSchema(
-            z.object({
-              appId: z.string(),
-              appKey: z.string(),
-              appLicense: z.string(),
-              platformName: z.string(),
-              workspaceName: z.string(),
-              workspaceId: z.string(),
-              workspaceDesc: z.string(),
-              mqttHost: z.string(),
-              mqttUsername: z.string().nullable(),
-              mqttPassword: z.string().nullable(),
-            }),
-          ),
-        },
-      },
-      preValidation: requirePermission(appBase, null),
-    },
-    async (request) => {
-      const project = await db.selectFrom('projects').select(['id', 'name', 'description']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!project) throw notFound(`No project with id ${request.params.id}`);
-      const secure = request.protocol === 'https';
-      const mqttHost = options.dji.mqttHost ?? `${secure ? 'wss' : 'ws'}://${request.host}/mqtt`;
-      return ok({
-        appId: options.dji.appId,
-        appKey: options.dji.appKey,
-        appLicense: options.dji.appLicense,
-        platformName: options.dji.platformName,
-        workspaceName: project.name,
-        workspaceId: String(project.id),
-        workspaceDesc: project.description ?? '',
-        mqttHost,
-        mqttUsername: options.dji.mqttUsername ?? null,
-        mqttPassword: options.dji.mqttPassword ?? null,
-      });
-    },
-  );
-
-  const signedIn = requirePermission(appBase, null);
-  app.get(
-    '/Notice/unread/',
-    {
-      schema: {
-        tags: ['notices'],
-        summary: 'Unread published notices of the signed-in user (header bell)',
-        response: { 200: envelopeSchema(z.object({ count: z.number() })) },
-      },
-      preValidation: signedIn,
-    },
-    async (request) => {
-      const row = await db
-        .selectFrom('notices')
-        .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', request.auth!.userId))
-        .where('notices.publish_at', '<=', nowIso())
-        .where('notice_reads.notice_id', 'is', null)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      return ok({ count: Number(row?.n ?? 0) });
-    },
-  );
-  app.post(
-    '/Notice/:id/read/',
-    {
-      schema: {
-        tags: ['notices'],
-        summary: 'Mark a notice read for the signed-in user (idempotent)',
-        params: idParams,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-      preValidation: signedIn,
-    },
-    async (request) => {
-      // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
-      const notice = await db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
-      if (!notice) throw notFound(`No published notice with id ${request.params.id}`);
-      await db
-        .insertInto('notice_reads')
-        .values({ notice_id: notice.id, user_id: request.auth!.userId, read_at: nowIso() })
-        .onConflict((oc) => oc.columns(['notice_id', 'user_id']).doNothing())
-        .execute();
-      return ok(null, 'read');
-    },
-  );
-  app.post(
-    '/Notice/read-all/',
-    {
-      schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } },
-      preValidation: signedIn,
-    },
-    async (request) => {
-      const userId = request.auth!.userId;
-      const unread = await db
-        .selectFrom('notices')
-        .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', userId))
-        .where('notices.publish_at', '<=', nowIso())
-        .where('notice_reads.notice_id', 'is', null)
-        .select('notices.id')
-        .execute();
-      const now = nowIso();
-      if (unread.length) {
-        await db
-          .insertInto('notice_reads')
-          .values(unread.map((n) => ({ notice_id: n.id, user_id: userId, read_at: now })))
-          .onConflict((oc) => oc.columns(['notice_id', 'user_id']).doNothing())
-          .execute();
-      }
-      return ok({ marked: unread.length });
     },
   );
 }

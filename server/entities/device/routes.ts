@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { registerCrud } from '../../api/crud';
+import { imageStore } from '../../api/uploads';
+import type { DevicesTable } from '../../db/schema';
+import { defined } from '../fields';
+import { deviceInput } from './schema';
+
+export const deviceToApi = (row: Selectable<DevicesTable>) => ({ ...row });
+
+export default async function deviceRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    entity: 'device',
+    path: '/Device/',
+    tag: 'devices',
+    table: 'devices',
+    read: 'device:read',
+    write: 'device:write',
+    list: {
+      table: 'devices',
+      search: ['serial', 'name', 'model'],
+      fullText: { index: 'devices_search', trigramCounts: 'devices_search_trigrams' },
+      order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },
+    },
+    input: deviceInput,
+    unique: ['serial'],
+    refs: { dept_id: 'departments' },
+    file: { field: 'photo', column: 'photo', ...imageStore(app.config.dataDir) },
+    toRow: (input, _ctx, existing) =>
+      existing
+        ? defined(input)
+        : {
+            firmware: null,
+            dept_id: null,
+            status: 'offline',
+            photo: null,
+            last_seen_at: null,
+            last_lat: null,
+            last_lng: null,
+            last_alt: null,
+            battery: null,
+            ...defined(input),
+          },
+    toApi: deviceToApi,
+  });
+}

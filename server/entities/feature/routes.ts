@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { featureImportSchema, featureInputSchema } from '@shared/entities/feature';
+import { mapWriteError, registerCrud } from '../../api/crud';
+import { parseJson } from '../../db/json';
+import type { FeaturesTable } from '../../db/schema';
+import { badRequest, envelopeSchema, ok } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { featureToRow, insertFeatures, missingProjects } from './service';
+
+export const featureToApi = (row: Selectable<FeaturesTable>) => ({
+  ...row,
+  geometry: parseJson(row.geometry, null),
+  style: parseJson(row.style, {}),
+  properties: parseJson(row.properties, {}),
+});
+
+/** A GeoJSON file of up to 1000 features is larger than the API's usual 1 MB body. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** GIS features: CRUD, and the bulk import that saves a whole GeoJSON file in one transaction. */
+export default async function featureRoutes(appBase: FastifyInstance): Promise<void> {
+  registerCrud(appBase, {
+    entity: 'feature',
+    path: '/Feature/',
+    tag: 'map',
+    table: 'features',
+    read: 'map:read',
+    write: 'map:write',
+    list: {
+      table: 'features',
+      search: ['name', 'category'],
+      order: ['id', 'name', 'category', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { project_id: 'int', category: 'string' },
+    },
+    input: featureInputSchema,
+    refs: { project_id: 'projects' },
+    toRow: (input, _ctx, existing) => featureToRow(input, !existing),
+    toApi: featureToApi,
+  });
+
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/Feature/import/',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['map'],
+        summary: 'Import features (1…1000, each the body of POST /Feature/) in one transaction: all are saved or none',
+        body: featureImportSchema,
+        response: { 201: envelopeSchema(z.object({ items: z.array(z.record(z.string(), z.unknown())) })) },
+      },
+      preValidation: requirePermission(appBase, 'map:write'),
+    },
+    async (request, reply) => {
+      const { features } = request.body;
+      const errors = await missingProjects(app.db, features);
+      if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+      let rows: Selectable<FeaturesTable>[];
+      try {
+        rows = await app.db.transaction().execute(async (trx) => {
+          const ids = await insertFeatures(trx, request, features);
+          const saved = await trx.selectFrom('features').selectAll().where('id', 'in', ids).execute();
+          const byId = new Map(saved.map((row) => [row.id, row]));
+          return ids.map((id) => byId.get(id)!);
+        });
+      } catch (error) {
+        mapWriteError(error, 'feature');
+      }
+      reply.code(201);
+      return { ...ok({ items: rows.map(featureToApi) }, 'imported'), code: 201 };
+    },
+  );
+}

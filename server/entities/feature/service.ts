@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { FeatureInput } from '@shared/entities/feature';
+import { writeAudit } from '../../api/audit';
+import { toJsonText } from '../../db/json';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import type { FieldError } from '../../http/envelope';
+import { defined } from '../fields';
+
+/** A feature's input → its columns; style and properties default to {} on create. */
+export function featureToRow(input: Partial<FeatureInput>, creating: boolean): Record<string, unknown> {
+  const row = defined({ ...input, geometry: toJsonText(input.geometry), style: toJsonText(input.style), properties: toJsonText(input.properties) });
+  return creating ? { project_id: null, style: '{}', properties: '{}', ...row } : row;
+}
+
+/** Field errors (features.<index>.project_id) for imported features naming a project that does not exist. */
+export async function missingProjects(db: Kysely<Database>, features: Pick<FeatureInput, 'project_id'>[]): Promise<FieldError[]> {
+  const named = [...new Set(features.map((f) => f.project_id).filter((id): id is number => typeof id === 'number'))];
+  if (named.length === 0) return [];
+  const found = new Set((await db.selectFrom('projects').select('id').where('id', 'in', named).execute()).map((p) => p.id));
+  return features.flatMap((f, index) =>
+    typeof f.project_id === 'number' && !found.has(f.project_id)
+      ? [{ field: `features.${index}.project_id`, message: `no projects row with id ${f.project_id}` }]
+      : [],
+  );
+}
+
+/** Saves many features in the caller's transaction, each audited as a create; returns their ids in input order. */
+export async function insertFeatures(db: Kysely<Database>, request: Pick<FastifyRequest, 'auth'>, features: FeatureInput[]): Promise<number[]> {
+  const now = nowIso();
+  const ids: number[] = [];
+  for (const feature of features) {
+    const row = featureToRow(feature, true) as {
+      name: string;
+      category: string;
+      geometry: string;
+      style: string;
+      properties: string;
+      project_id: number | null;
+    };
+    const inserted = await db
+      .insertInto('features')
+      .values({ ...row, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(Number(inserted.id));
+    await writeAudit(db, request, 'create', 'feature', inserted.id, feature);
+  }
+  return ids;
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { noticeInputSchema } from '@shared/entities/notice';
+import { grants } from '@shared/permissions';
+import { idParams, registerCrud } from '../../api/crud';
+import type { NoticesTable } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { envelopeSchema, notFound, ok } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { defined } from '../fields';
+import { markNoticesRead, readNoticeIds, unreadNotices } from './service';
+
+export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
+
+/** Notices (CRUD) and the signed-in user's read marks. */
+export default async function noticeRoutes(appBase: FastifyInstance): Promise<void> {
+  registerCrud(appBase, {
+    entity: 'notice',
+    path: '/Notice/',
+    tag: 'notices',
+    table: 'notices',
+    read: null,
+    write: 'notice:write',
+    list: {
+      table: 'notices',
+      search: ['title', 'content'],
+      order: ['id', 'publish_at', 'level', 'created_at'],
+      defaultOrder: '-publish_at',
+      filters: { level: 'string' },
+    },
+    input: noticeInputSchema,
+    // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
+    listParams: { published: z.enum(['0', '1']).optional() },
+    // Scheduled notices stay hidden until their publish time, except from those who write notices.
+    scope: (qb, request, params) => {
+      const now = nowIso();
+      if (params?.published === '1' || !grants(request.permissions ?? [], 'notice:write')) qb = qb.where('publish_at', '<=', now);
+      if (params?.published === '0') qb = qb.where('publish_at', '>', now);
+      return qb;
+    },
+    toRow: (input, ctx, existing) => (existing ? defined(input) : { publish_at: ctx.now, created_by: ctx.request.auth?.userId ?? null, ...defined(input) }),
+    toApi: noticeToApi,
+    decorate: async (db, items, request) => {
+      const read = await readNoticeIds(
+        db,
+        request.auth!.userId,
+        items.map((i) => i.id as number),
+      );
+      return items.map((i) => ({ ...i, read: read.has(i.id as number) }));
+    },
+  });
+
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requirePermission(appBase, null);
+  app.get(
+    '/Notice/unread/',
+    {
+      schema: {
+        tags: ['notices'],
+        summary: 'Unread published notices of the signed-in user (header bell)',
+        response: { 200: envelopeSchema(z.object({ count: z.number() })) },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const row = await unreadNotices(app.db, request.auth!.userId)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      return ok({ count: Number(row?.n ?? 0) });
+    },
+  );
+  app.post(
+    '/Notice/:id/read/',
+    {
+      schema: {
+        tags: ['notices'],
+        summary: 'Mark a notice read for the signed-in user (idempotent)',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
+      const notice = await app.db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
+      if (!notice) throw notFound(`No published notice with id ${request.params.id}`);
+      await markNoticesRead(app.db, request.auth!.userId, [notice.id]);
+      return ok(null, 'read');
+    },
+  );
+  app.post(
+    '/Notice/read-all/',
+    {
+      schema: { tags: ['notices'], summary: 'Mark every published notice read', response: { 200: envelopeSchema(z.object({ marked: z.number() })) } },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const unread = await unreadNotices(app.db, userId).select('notices.id').execute();
+      await markNoticesRead(
+        app.db,
+        userId,
+        unread.map((n) => n.id),
+      );
+      return ok({ marked: unread.length });
+    },
+  );
+}

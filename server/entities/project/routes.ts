@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { projectInputSchema } from '@shared/entities/project';
+import { registerCrud } from '../../api/crud';
+import { parseJson, toJsonText } from '../../db/json';
+import type { ProjectsTable } from '../../db/schema';
+import { defined } from '../fields';
+
+export const projectToApi = (row: Selectable<ProjectsTable>) => ({ ...row, area: parseJson(row.area, null), members: parseJson<number[]>(row.members, []) });
+
+export default async function projectRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    entity: 'project',
+    path: '/Project/',
+    tag: 'projects',
+    table: 'projects',
+    read: 'project:read',
+    write: 'project:write',
+    list: {
+      table: 'projects',
+      search: ['name', 'description'],
+      order: ['id', 'name', 'status', 'created_at'],
+      defaultOrder: '-created_at',
+      filters: { status: 'string', dept_id: 'int' },
+    },
+    input: projectInputSchema,
+    unique: ['name'],
+    refs: { dept_id: 'departments', members: 'users' },
+    toRow: (input, _ctx, existing) => {
+      const row = defined({ ...input, area: toJsonText(input.area), members: toJsonText(input.members && [...new Set(input.members)]) });
+      return existing ? row : { description: null, area: null, status: 'planning', dept_id: null, members: '[]', ...row };
+    },
+    toApi: projectToApi,
+  });
+}

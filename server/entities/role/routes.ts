@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { roleInputSchema } from '@shared/entities/role';
+import { registerCrud } from '../../api/crud';
+import { parseJson, toJsonText } from '../../db/json';
+import type { RolesTable } from '../../db/schema';
+import { defined } from '../fields';
+
+export const roleToApi = (row: Selectable<RolesTable>) => ({ ...row, permissions: parseJson<string[]>(row.permissions, []) });
+
+export default async function roleRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    entity: 'role',
+    path: '/Role/',
+    tag: 'organisation',
+    table: 'roles',
+    read: 'org:read',
+    write: 'org:write',
+    list: { table: 'roles', search: ['code', 'name'], order: ['id', 'code', 'name', 'created_at'], defaultOrder: 'id' },
+    input: roleInputSchema,
+    unique: ['code'],
+    guardDelete: (row) => (row.code === 'admin' ? 'The admin role cannot be deleted' : null),
+    toRow: (input) => defined({ ...input, permissions: toJsonText(input.permissions && [...new Set(input.permissions)].sort()) }),
+    toApi: roleToApi,
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { userInputSchema } from '@shared/entities/user';
+import { registerCrud } from '../../api/crud';
+import { hashPassword } from '../../auth/password';
+import type { UsersTable } from '../../db/schema';
+import { rolesOfUsers } from '../../rbac/permissions';
+import { defined } from '../fields';
+import { replaceUserRoles } from './service';
+
+/** The password hash never leaves the server; display_name is `name` on the wire. */
+export const userToApi = ({ password_hash: _hash, display_name, ...row }: Selectable<UsersTable>) => ({ ...row, name: display_name });
+
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    entity: 'user',
+    path: '/User/',
+    tag: 'organisation',
+    table: 'users',
+    read: 'org:read',
+    write: 'org:write',
+    list: {
+      table: 'users',
+      search: ['username', 'display_name', 'phone', 'email'],
+      order: ['id', 'username', 'display_name', 'created_at'],
+      defaultOrder: 'id',
+      filters: { dept_id: 'int', is_active: 'int' },
+    },
+    input: userInputSchema,
+    unique: ['username'],
+    refs: { dept_id: 'departments', role_ids: 'roles' },
+    check: (v, existing) => (!existing && !v.password ? [{ field: 'password', message: 'is required' }] : []),
+    guardDelete: (row, request) => (row.id === request.auth?.userId ? 'You cannot delete your own account' : null),
+    toRow: async (input, _ctx, existing) => {
+      const { password, name: displayName, role_ids: _roles, ...rest } = input;
+      const row = defined({ ...rest, display_name: displayName });
+      if (password) row.password_hash = await hashPassword(password);
+      return existing ? row : { phone: null, email: null, dept_id: null, is_active: 1, ...row };
+    },
+    afterWrite: async (ctx, userId, input) => {
+      if (input.role_ids) await replaceUserRoles(ctx.db, userId, input.role_ids);
+    },
+    toApi: userToApi,
+    decorate: async (db, items) => {
+      const roles = await rolesOfUsers(
+        db,
+        items.map((i) => i.id as number),
+      );
+      return items.map((i) => {
+        const userRoles = roles.get(i.id as number)?.roles ?? [];
+        return { ...i, roles: userRoles, role_ids: userRoles.map((r) => r.id) };
+      });
+    },
+  });
+}

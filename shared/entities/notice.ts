@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { isoDateTime, stampedSchema } from './fields';
+
+export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
+export type NoticeLevel = (typeof NOTICE_LEVELS)[number];
+
+export const noticeInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  content: z.string().min(1).max(20_000),
+  level: z.enum(NOTICE_LEVELS).default('info'),
+  publish_at: isoDateTime.optional(),
+});
+export type NoticeInput = z.input<typeof noticeInputSchema>;
+
+export const noticeSchema = stampedSchema.extend({
+  title: z.string(),
+  content: z.string(),
+  level: z.enum(NOTICE_LEVELS),
+  publish_at: z.string(),
+  created_by: z.number().nullable(),
+  /** Whether the signed-in user has read it. */
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof noticeSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { polygonSchema } from '../geo';
+import { displayName, rowId, stampedSchema } from './fields';
+
+export const PROJECT_STATUSES = ['planning', 'active', 'paused', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const projectInputSchema = z.object({
+  name: displayName,
+  description: z.string().max(2000).nullable().optional(),
+  area: polygonSchema.nullable().optional(),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  dept_id: rowId.nullable().optional(),
+  /** User ids. */
+  members: z.array(rowId).max(200).optional(),
+});
+export type ProjectInput = z.input<typeof projectInputSchema>;
+
+export const projectSchema = stampedSchema.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  area: polygonSchema.nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  dept_id: z.number().nullable(),
+  members: z.array(z.number()),
+});
+export type Project = z.infer<typeof projectSchema>;

@@ -1,0 +1,74 @@
+import { distance } from '@turf/turf';
+import { z } from 'zod';
+
+/** Messages of the GeoJSON schemas; absent ones are zod's own. The console passes i18n keys, the server English. */
+export interface GeoMessages {
+  lngNumber?: string;
+  lngRange?: string;
+  latNumber?: string;
+  latRange?: string;
+  position?: string;
+  positions?: string;
+  ringMin?: string;
+  ringClosed?: string;
+  lineMin?: string;
+  rings?: string;
+  polygonRing?: string;
+}
+
+const ENGLISH: GeoMessages = {
+  ringMin: 'a polygon ring needs at least 4 positions',
+  ringClosed: 'a polygon ring must be closed (first = last position)',
+};
+
+/** The GeoJSON geometries the platform stores ([lng, lat] or [lng, lat, alt] positions; closed polygon rings). */
+export function geoSchemas(messages: GeoMessages = ENGLISH) {
+  const m = messages;
+  const lng = z.number({ message: m.lngNumber }).min(-180, m.lngRange).max(180, m.lngRange);
+  const lat = z.number({ message: m.latNumber }).min(-90, m.latRange).max(90, m.latRange);
+  const position = z.union([z.tuple([lng, lat]), z.tuple([lng, lat, z.number()])], { message: m.position });
+  const positions = z.array(position, { message: m.positions });
+  const ring = positions.min(4, m.ringMin).refine((r) => r.length < 4 || (r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1]), m.ringClosed);
+  const point = z.object({ type: z.literal('Point'), coordinates: position });
+  const lineString = z.object({ type: z.literal('LineString'), coordinates: positions.min(2, m.lineMin) });
+  const polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(ring, { message: m.rings }).min(1, m.polygonRing) });
+  return { position, point, lineString, polygon, geometry: z.discriminatedUnion('type', [point, lineString, polygon]) };
+}
+
+const english = geoSchemas();
+export const pointSchema = english.point;
+export const lineStringSchema = english.lineString;
+export const polygonSchema = english.polygon;
+export const geometrySchema = english.geometry;
+export type Geometry = z.infer<typeof geometrySchema>;
+export type Polygon = z.infer<typeof polygonSchema>;
+export type LineString = z.infer<typeof lineStringSchema>;
+
+export const WAYPOINT_ACTIONS = ['none', 'photo', 'video_start', 'video_stop', 'hover', 'rotate'] as const;
+
+export const waypointSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  alt: z.number().min(0).max(1500),
+  speed: z.number().positive().max(30),
+  action: z.enum(WAYPOINT_ACTIONS).default('none'),
+});
+export type Waypoint = z.infer<typeof waypointSchema>;
+
+/** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
+export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
+  distance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });
+
+/** Route length (3D, metres) and flight duration (seconds, each leg at its start waypoint's speed). */
+export function routeMetrics(waypoints: Pick<Waypoint, 'lat' | 'lng' | 'alt' | 'speed'>[]): { length_m: number; duration_s: number } {
+  let length = 0;
+  let duration = 0;
+  for (let i = 1; i < waypoints.length; i++) {
+    const a = waypoints[i - 1];
+    const b = waypoints[i];
+    const leg = Math.hypot(greatCircleMetres(a, b), b.alt - a.alt);
+    length += leg;
+    duration += leg / a.speed;
+  }
+  return { length_m: Math.round(length * 10) / 10, duration_s: Math.round(duration * 10) / 10 };
+}
