@@ -1,5 +1,5 @@
 import type { HttpClient } from './client';
-import type { ListResult, ResourceRow } from '../features/resources/types';
+import type { ListResult, ResourceRow } from './types';
 
 /** Generic REST calls of a resource collection at `path` (e.g. "/Device/"); ids go in as "/Device/{id}/". */
 const itemPath = (path: string, id: number | string) => `${path}${encodeURIComponent(String(id))}/`;

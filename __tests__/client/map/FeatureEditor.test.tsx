@@ -4,7 +4,7 @@ import { renderWithStore } from '../support/renderWithStore';
 import FeatureEditor from '../../../src/features/map/FeatureEditor';
 import FeatureList from '../../../src/features/map/FeatureList';
 import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
-import { saveFailed, saveRequested, deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import { saveFailed, saveRequested, deleteRequested } from '../../../src/crud/resourcesSlice';
 import type { MapFeature } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 

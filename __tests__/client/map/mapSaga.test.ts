@@ -2,7 +2,7 @@ import { ApiError } from '../../../src/api/client';
 import { createTestI18n } from '../support/i18n';
 import { importProblemText } from '../../../src/features/map/geojsonImport';
 import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
-import { deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import { deleteRequested } from '../../../src/crud/resourcesSlice';
 import type { FeatureInput } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 

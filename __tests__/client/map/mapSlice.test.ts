@@ -16,7 +16,7 @@ import reducer, {
   shapeDrawn,
   type MapState,
 } from '../../../src/features/map/mapSlice';
-import { rowSettled, saveSucceeded } from '../../../src/features/resources/resourcesSlice';
+import { rowSettled, saveSucceeded } from '../../../src/crud/resourcesSlice';
 import { loggedOut } from '../../../src/features/auth/authSlice';
 import type { MapFeature } from '../../../src/features/map/types';
 import type { UnknownAction } from '@reduxjs/toolkit';

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
 
 export type Position = [number, number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export const DEVICE_KINDS = ['aircraft', 'dock', 'remote_controller'] as const;
 export const DEVICE_STATUSES = ['online', 'offline', 'flying', 'maintenance'] as const;

@@ -3,10 +3,10 @@ import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga
 import { callApi } from '../../api/callApi';
 import type { Envelope } from '../../api/client';
 import { createResource, deleteResource, getResource, listResource } from '../../api/resources';
-import { fieldErrorsOf } from '../resources/resourcesSaga';
-import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
-import { resourceConfig } from '../resources/registry';
-import type { ListResult, ResourceRow } from '../resources/types';
+import { fieldErrorsOf } from '../../crud/resourcesSaga';
+import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
+import { resourceConfig } from '../../crud/registry';
+import type { ListResult, ResourceRow } from '../../crud/types';
 import {
   FEATURE_RESOURCE,
   featuresFailed,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../auth/authSlice';
-import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
+import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import type { ImportProblem } from './geojsonImport';
 import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';
 

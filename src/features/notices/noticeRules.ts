@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
 export const LEVEL_COLORS = { info: 'info', warning: 'warning', urgent: 'error' } as const;

@@ -7,14 +7,14 @@ import { useAppDispatch } from '../../app/hooks';
 import { LEVEL_COLORS } from '../notices/noticeRules';
 import { UNREAD_RESOURCE } from '../notices/useUnreadCount';
 import PageFrame from '../pages/PageFrame';
-import { formatTime } from '../resources/format';
-import DetailDrawer from '../resources/DetailDrawer';
-import ResourceTable from '../resources/ResourceTable';
-import { detailRequested, rowActionRequested } from '../resources/resourcesSlice';
-import { actionsColumn } from '../resources/RowActions';
-import StatusChip from '../resources/StatusChip';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
-import { useResourceList } from '../resources/useResourceList';
+import { formatTime } from '../../crud/format';
+import DetailDrawer from '../../crud/DetailDrawer';
+import ResourceTable from '../../crud/ResourceTable';
+import { detailRequested, rowActionRequested } from '../../crud/resourcesSlice';
+import { actionsColumn } from '../../crud/RowActions';
+import StatusChip from '../../crud/StatusChip';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
+import { useResourceList } from '../../crud/useResourceList';
 
 const RESOURCE = 'notice@inbox';
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
 export const TASK_STATUSES = ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'] as const;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ApiError } from '../../../src/api/client';
 import { useAppSelector } from '../../../src/app/hooks';
 import { renderWithStore } from '../support/renderWithStore';
-import ResourceFormDialog from '../../../src/features/resources/ResourceFormDialog';
-import { selectResource } from '../../../src/features/resources/selectors';
+import ResourceFormDialog from '../../../src/crud/ResourceFormDialog';
+import { selectResource } from '../../../src/crud/selectors';
 import { createTestStore } from '../support/testStore';
 
 const schema = z.object({ name: z.string().min(1, '必填'), description: z.string() });

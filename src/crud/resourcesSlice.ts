@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { loggedOut, sessionExpired } from '../features/auth/authSlice';
 import { mergeQuery, type QueryPatch } from './queryRules';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 

@@ -1,14 +1,6 @@
 import { ApiError } from '../../../src/api/client';
-import {
-  deleteRequested,
-  exportRequested,
-  listRequested,
-  queryChanged,
-  querySet,
-  rowActionRequested,
-  saveRequested,
-} from '../../../src/features/resources/resourcesSlice';
-import { DEFAULT_QUERY } from '../../../src/features/resources/types';
+import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
+import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
 import type { UnknownAction } from '@reduxjs/toolkit';

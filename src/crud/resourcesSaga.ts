@@ -1,11 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import { callApi } from '../../api/callApi';
-import { ApiError, type Envelope } from '../../api/client';
-import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../../api/resources';
-import type { RootState } from '../../app/rootReducer';
-import { reportActionFailure } from '../notifications/actionFailure';
+import { callApi } from '../api/callApi';
+import { ApiError, type Envelope } from '../api/client';
+import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
+import type { RootState } from '../app/rootReducer';
+import { reportActionFailure } from '../features/notifications/actionFailure';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';

@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../app/hooks';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
