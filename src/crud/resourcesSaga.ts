@@ -95,17 +95,17 @@ function* exportList(action: ReturnType<typeof exportRequested>) {
 }
 
 function* save(action: ReturnType<typeof saveRequested>) {
-  const { resource, id, values, file, failureToast } = action.payload;
+  const { resource, requestId, id, values, file, failureToast } = action.payload;
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
     if (id === undefined) yield* callApi(createResource, path, body);
     else yield* callApi(updateResource, path, id, body);
-    yield put(saveSucceeded({ resource }));
+    yield put(saveSucceeded({ resource, requestId }));
     yield put(listRequested({ resource }));
   } catch (error) {
     if (failureToast) yield* reportActionFailure(failureToast, error);
-    yield put(saveFailed({ resource, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
+    yield put(saveFailed({ resource, requestId, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
   }
 }
 
@@ -122,11 +122,12 @@ function* remove(action: ReturnType<typeof deleteRequested>) {
 }
 
 function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
-  const { resource, id, action: step, body } = action.payload;
+  const { resource, id, action: step, body, reload = [] } = action.payload;
   try {
     yield* callApi(resourceAction, resourceConfig(resource).path, id, step, body);
     yield put(rowSettled({ resource, id, ok: true }));
     yield put(listRequested({ resource }));
+    for (const document of reload) yield put(detailRequested({ resource: document }));
   } catch (error) {
     yield* reportActionFailure('resources.actionFailed', error);
     yield put(rowSettled({ resource, id, ok: false }));

@@ -144,7 +144,12 @@ describe('FeatureEditor', () => {
   it("shows the server's field errors", async () => {
     const { store } = setup();
     act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
-    act(() => void store.dispatch(saveFailed({ resource: 'feature', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] })));
+    act(
+      () =>
+        void store.dispatch(
+          saveFailed({ resource: 'feature', requestId: 'r1', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] }),
+        ),
+    );
     expect(screen.getByText('already used')).toBeInTheDocument();
     expect(screen.getByText(/name taken/)).toBeInTheDocument();
   });
