@@ -20,5 +20,9 @@ export const getResource = (client: HttpClient, path: string, id: number | strin
 export const resourceAction = (client: HttpClient, path: string, id: number | string, action: string, body?: Record<string, unknown>) =>
   client.request<ResourceRow>('POST', `${itemPath(path, id)}${encodeURIComponent(action)}/`, { body: body ?? {} });
 
+/** A step on the whole collection, e.g. POST /Feature/import/ (a bulk import in one transaction). */
+export const collectionAction = <T>(client: HttpClient, path: string, action: string, body: Record<string, unknown>) =>
+  client.request<T>('POST', `${path}${encodeURIComponent(action)}/`, { body });
+
 /** A GET of a path that answers one document rather than a list (e.g. /chartinfo/?from&to). */
 export const getDocument = (client: HttpClient, path: string, query: Record<string, string | number>) => client.request<unknown>('GET', path, { query });

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
-import { ApiError, type Envelope } from '../api/client';
+import { fieldErrorsOf, type Envelope } from '../api/client';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
 import type { RootState } from '../app/rootReducer';
 import { reportActionFailure } from '../features/notifications/actionFailure';
@@ -29,14 +29,7 @@ import {
   saveSucceeded,
 } from './resourcesSlice';
 import { selectResource } from './selectors';
-import { PAGE_SIZE_OPTIONS, type FieldError, type ListResult, type ResourceRow } from './types';
-
-/** The server's field errors of a 400/409, if it sent any. */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
-  const errors = (error.body as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
-}
+import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceRow } from './types';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
