@@ -1,5 +1,6 @@
 /** The one HTTP client of the console: base path, bearer token, timeouts and typed failures. */
 
+import type { FieldError } from './types';
 export interface Envelope<T> {
   code: number;
   msg: string;
@@ -20,6 +21,13 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The server's field errors of a 400/409, if it sent any. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
+  const errors = (error.body as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
 }
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;

@@ -1,5 +1,5 @@
 import type { HttpClient } from './client';
-import type { ListResult } from '../features/resources/types';
+import type { ListResult } from './types';
 
 /**
  * Remote-controller endpoints (issue #7). Field names follow docs/api.md; anything the server adds is kept as-is

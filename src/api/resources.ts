@@ -1,5 +1,5 @@
 import type { HttpClient } from './client';
-import type { ListResult, ResourceRow } from '../features/resources/types';
+import type { ListResult, ResourceRow } from './types';
 
 /** Generic REST calls of a resource collection at `path` (e.g. "/Device/"); ids go in as "/Device/{id}/". */
 const itemPath = (path: string, id: number | string) => `${path}${encodeURIComponent(String(id))}/`;
@@ -19,6 +19,10 @@ export const getResource = (client: HttpClient, path: string, id: number | strin
 
 export const resourceAction = (client: HttpClient, path: string, id: number | string, action: string, body?: Record<string, unknown>) =>
   client.request<ResourceRow>('POST', `${itemPath(path, id)}${encodeURIComponent(action)}/`, { body: body ?? {} });
+
+/** A step on the whole collection, e.g. POST /Feature/import/ (a bulk import in one transaction). */
+export const collectionAction = <T>(client: HttpClient, path: string, action: string, body: Record<string, unknown>) =>
+  client.request<T>('POST', `${path}${encodeURIComponent(action)}/`, { body });
 
 /** A GET of a path that answers one document rather than a list (e.g. /chartinfo/?from&to). */
 export const getDocument = (client: HttpClient, path: string, query: Record<string, string | number>) => client.request<unknown>('GET', path, { query });

@@ -8,7 +8,7 @@ import menu from '../features/menu/menuSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
 import project from '../features/project/projectSlice';
-import resources from '../features/resources/resourcesSlice';
+import resources from '../crud/resourcesSlice';
 import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
 

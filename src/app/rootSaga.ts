@@ -6,7 +6,7 @@ import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import { toastShown } from '../features/notifications/notificationsSlice';
 import projectSaga from '../features/project/projectSaga';
-import resourcesSaga from '../features/resources/resourcesSaga';
+import resourcesSaga from '../crud/resourcesSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { togglePermission } from '../../../src/features/admin/permissionCatalog';
-import { buildTree, flattenTree } from '../../../src/features/resources/TreeList';
+import { buildTree, flattenTree } from '../../../src/crud/TreeList';
 import { loggedInState, renderApp } from '../support/renderApp';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.

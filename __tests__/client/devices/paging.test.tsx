@@ -5,7 +5,7 @@ import { loggedInState, renderApp } from '../support/renderApp';
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
 
-jest.mock('../../../src/features/resources/GeoMap', () => ({ __esModule: true, default: () => null }));
+jest.mock('../../../src/crud/GeoMap', () => ({ __esModule: true, default: () => null }));
 
 const page = (n: number, ordering = '') =>
   Array.from({ length: 20 }, (_, i) => ({

@@ -4,7 +4,7 @@ import { renderWithStore } from '../support/renderWithStore';
 import FeatureEditor from '../../../src/features/map/FeatureEditor';
 import FeatureList from '../../../src/features/map/FeatureList';
 import { draftChanged, editorOpened, featureSelected, featuresLoaded, shapeDrawn, drawStarted } from '../../../src/features/map/mapSlice';
-import { saveFailed, saveRequested, deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import { saveFailed, saveRequested, deleteRequested } from '../../../src/crud/resourcesSlice';
 import type { MapFeature } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 
@@ -144,7 +144,12 @@ describe('FeatureEditor', () => {
   it("shows the server's field errors", async () => {
     const { store } = setup();
     act(() => void store.dispatch(featureSelected({ id: 5, edit: true })));
-    act(() => void store.dispatch(saveFailed({ resource: 'feature', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] })));
+    act(
+      () =>
+        void store.dispatch(
+          saveFailed({ resource: 'feature', requestId: 'r1', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] }),
+        ),
+    );
     expect(screen.getByText('already used')).toBeInTheDocument();
     expect(screen.getByText(/name taken/)).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { ApiError } from '../../../src/api/client';
 import { createTestI18n } from '../support/i18n';
 import { importProblemText } from '../../../src/features/map/geojsonImport';
 import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
-import { deleteRequested } from '../../../src/features/resources/resourcesSlice';
+import { deleteRequested } from '../../../src/crud/resourcesSlice';
 import type { FeatureInput } from '../../../src/features/map/types';
 import { createTestStore, flush } from '../support/testStore';
 
@@ -84,35 +84,46 @@ describe('map saga', () => {
     });
   });
 
-  it('an import the server refuses half-way is rolled back: the saved features are deleted again', async () => {
-    let next = 100;
+  const f = (name: string): FeatureInput => ({ name, category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} });
+  const importText = (store: ReturnType<typeof createTestStore>['store'], language: 'zh-cn' | 'en') =>
+    store.getState().map.import.errors.map((e) => importProblemText(e, createTestI18n(language).t));
+
+  it('an import is one request; when the server refuses a feature nothing is saved and the refusal names it', async () => {
     const { store, calls } = createTestStore({
-      'POST /Feature/': (o) => {
-        if ((o!.body as { name: string }).name === 'bad') throw new ApiError('http', 'name taken', 409, { code: 409, msg: 'name taken', data: null });
-        return { id: next++ };
+      'POST /Feature/import/': () => {
+        throw new ApiError('http', 'Bad Request', 400, { code: 400, msg: 'Bad Request', errors: [{ field: 'features.2.name', message: 'name taken' }] });
       },
-      'DELETE /Feature/100/': () => null,
-      'DELETE /Feature/101/': () => null,
       'GET /Feature/': () => ({ items: [], total: 0 }),
     });
-    const f = (name: string): FeatureInput => ({ name, category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} });
     store.dispatch(importRequested({ fileName: 'x.geojson', features: [f('a'), f('b'), f('bad'), f('d')] }));
     await settle();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/Feature/101/', '/Feature/100/']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /Feature/import/']);
+    expect(calls[0].options?.body).toEqual({ features: [f('a'), f('b'), f('bad'), f('d')] });
     expect(store.getState().map.import).toMatchObject({ status: 'failed' });
-    const text = (language: 'zh-cn' | 'en') => store.getState().map.import.errors.map((e) => importProblemText(e, createTestI18n(language).t));
-    expect(text('en')).toEqual(['feature 3 was refused: name taken']);
-    expect(text('zh-cn')).toEqual(['第 3 个要素被服务器拒绝：name taken']);
+    expect(importText(store, 'en')).toEqual(['features[2].name: feature 3 was refused: name taken']);
+    expect(importText(store, 'zh-cn')).toEqual(['features[2].name: 第 3 个要素被服务器拒绝：name taken']);
+  });
+
+  it('a refusal without field errors says that nothing was saved', async () => {
+    const { store } = createTestStore({
+      'POST /Feature/import/': () => {
+        throw new ApiError('http', 'Payload Too Large', 413, { code: 413, msg: 'Payload Too Large', data: null });
+      },
+      'GET /Feature/': () => ({ items: [], total: 0 }),
+    });
+    store.dispatch(importRequested({ fileName: 'x.geojson', features: [f('a')] }));
+    await settle();
+    expect(importText(store, 'en')).toEqual(['the server refused the import, nothing was saved: Payload Too Large']);
   });
 
   it('a whole import succeeds and the list reloads', async () => {
-    const { store, calls } = createTestStore({ 'POST /Feature/': () => ({ id: 1 }), 'GET /Feature/': () => ({ items: [point(1)], total: 1 }) });
-    store.dispatch(
-      importRequested({ fileName: 'x', features: [{ name: 'a', category: 'c', geometry: { type: 'Point', coordinates: [1, 1] }, style: {}, properties: {} }] }),
-    );
+    const { store, calls } = createTestStore({
+      'POST /Feature/import/': () => ({ items: [{ id: 1 }, { id: 2 }] }),
+      'GET /Feature/': () => ({ items: [point(1)], total: 1 }),
+    });
+    store.dispatch(importRequested({ fileName: 'x', features: [f('a'), f('b')] }));
     await settle();
-    expect(store.getState().map.import).toMatchObject({ status: 'done', count: 1 });
+    expect(store.getState().map.import).toMatchObject({ status: 'done', count: 2 });
     expect(calls.some((c) => c.method === 'GET' && c.path === '/Feature/')).toBe(true);
   });
 

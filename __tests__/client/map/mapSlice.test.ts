@@ -16,7 +16,7 @@ import reducer, {
   shapeDrawn,
   type MapState,
 } from '../../../src/features/map/mapSlice';
-import { rowSettled, saveSucceeded } from '../../../src/features/resources/resourcesSlice';
+import { rowSettled, saveSucceeded } from '../../../src/crud/resourcesSlice';
 import { loggedOut } from '../../../src/features/auth/authSlice';
 import type { MapFeature } from '../../../src/features/map/types';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -88,11 +88,17 @@ describe('map reducer', () => {
       (s) => [s.editor.mode, s.editor.draft, s.selectedId, s.editor.kind],
       ['idle', null, null, 'polyline'],
     ],
-    ['a saved feature closes the editor', loaded, [drawStarted(), shapeDrawn(moved), saveSucceeded({ resource: 'feature' })], (s) => s.editor.mode, 'idle'],
+    [
+      'a saved feature closes the editor',
+      loaded,
+      [drawStarted(), shapeDrawn(moved), saveSucceeded({ resource: 'feature', requestId: 'r1' })],
+      (s) => s.editor.mode,
+      'idle',
+    ],
     [
       "another resource's save leaves it open",
       loaded,
-      [drawStarted(), shapeDrawn(moved), saveSucceeded({ resource: 'device' })],
+      [drawStarted(), shapeDrawn(moved), saveSucceeded({ resource: 'device', requestId: 'r1' })],
       (s) => s.editor.mode,
       'editing',
     ],

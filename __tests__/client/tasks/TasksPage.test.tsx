@@ -5,7 +5,7 @@ import { loggedInState, renderApp } from '../support/renderApp';
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
 
-jest.mock('../../../src/features/resources/GeoMap', () => ({
+jest.mock('../../../src/crud/GeoMap', () => ({
   __esModule: true,
   default: ({ label, polylines }: { label: string; polylines?: Array<Array<[number, number]>> }) => (
     <div role="region" aria-label={label}>

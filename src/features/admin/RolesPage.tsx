@@ -5,12 +5,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import ResourceTable from '../resources/ResourceTable';
-import { actionsColumn } from '../resources/RowActions';
-import type { ResourceRow } from '../resources/types';
-import { useDeleteConfirm } from '../resources/useDeleteConfirm';
-import { useResourceList } from '../resources/useResourceList';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import ResourceTable from '../../crud/ResourceTable';
+import { actionsColumn } from '../../crud/RowActions';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { useResourceList } from '../../crud/useResourceList';
 import { roleEmpty, roleSchema, roleToBody, roleToForm, type RoleForm } from './adminRules';
 import PermissionTree from './PermissionTree';
 

@@ -9,13 +9,13 @@ import type { z } from 'zod';
 import { useAppSelector } from '../../app/hooks';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import { flattenTree, buildTree } from '../resources/TreeList';
-import TreeList from '../resources/TreeList';
-import { useResourceOptions } from '../resources/hooks';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import { selectResource } from '../resources/selectors';
-import type { ResourceRow } from '../resources/types';
-import { useDeleteConfirm } from '../resources/useDeleteConfirm';
+import { flattenTree, buildTree } from '../../crud/TreeList';
+import TreeList from '../../crud/TreeList';
+import { useResourceOptions } from '../../crud/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import { selectResource } from '../../crud/selectors';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 
 export interface TreeScreenProps<V extends FieldValues> {
   resource: string;

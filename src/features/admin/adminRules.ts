@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const idOrNull = (v: string | undefined) => (v ? Number(v) : null);

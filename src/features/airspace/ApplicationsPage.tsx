@@ -6,17 +6,17 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import { formatTime, labelIn } from '../resources/format';
-import DetailDrawer from '../resources/DetailDrawer';
-import { useResourceOptions } from '../resources/hooks';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import ResourceTable from '../resources/ResourceTable';
-import { actionsColumn, rowAllows, type RowAction } from '../resources/RowActions';
-import StatusChip from '../resources/StatusChip';
-import type { ResourceRow } from '../resources/types';
-import { useDeleteConfirm } from '../resources/useDeleteConfirm';
-import { useResourceList } from '../resources/useResourceList';
-import { useRowAction } from '../resources/useRowAction';
+import { formatTime, labelIn } from '../../crud/format';
+import DetailDrawer from '../../crud/DetailDrawer';
+import { useResourceOptions } from '../../crud/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import ResourceTable from '../../crud/ResourceTable';
+import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
+import StatusChip from '../../crud/StatusChip';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { useResourceList } from '../../crud/useResourceList';
+import { useRowAction } from '../../crud/useRowAction';
 import AreaInput from './AreaInput';
 import {
   APP_STATUS_COLORS,
@@ -30,7 +30,7 @@ import {
   type Position,
 } from './airspaceRules';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'airspaceApplication';
 
 export default function ApplicationsPage() {

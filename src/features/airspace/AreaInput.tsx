@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPositions, parsePositions, type Position } from './airspaceRules';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 
 /** An area as corners ([lng, lat]): clicked on the map or typed one per line. */
 export default function AreaInput({ value, onChange, error }: { value: Position[]; onChange: (value: Position[]) => void; error?: string }) {

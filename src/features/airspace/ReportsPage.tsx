@@ -8,18 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import { formatTime, labelIn } from '../resources/format';
-import DateLocalization from '../resources/DateLocalization';
-import DetailDrawer from '../resources/DetailDrawer';
-import { useResourceDocument, useResourceOptions } from '../resources/hooks';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import ResourceTable from '../resources/ResourceTable';
-import { exportRequested, queryChanged } from '../resources/resourcesSlice';
-import { useResourceList } from '../resources/useResourceList';
+import { formatTime, labelIn } from '../../crud/format';
+import DateLocalization from '../../crud/DateLocalization';
+import DetailDrawer from '../../crud/DetailDrawer';
+import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import ResourceTable from '../../crud/ResourceTable';
+import { exportRequested, queryChanged } from '../../crud/resourcesSlice';
+import { useResourceList } from '../../crud/useResourceList';
 import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const ReportCharts = lazy(() => import(/* webpackChunkName: "report-charts" */ './ReportCharts'));
 const RESOURCE = 'flightReport';
 

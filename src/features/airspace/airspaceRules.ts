@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import { APPLICATION_STATUSES, PLAN_STATUSES } from '@shared/entities/airspace';
 import { z } from 'zod';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
 
 export type Position = [number, number];
 

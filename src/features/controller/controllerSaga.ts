@@ -15,7 +15,7 @@ import {
   type RouteDetail,
   type TaskSummary,
 } from '../../api/controller';
-import type { ListResult } from '../resources/types';
+import type { ListResult } from '../../crud/types';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired } from '../auth/authSlice';
 import { selectToken, selectUser } from '../auth/selectors';
 import { projectLoaded, selectCurrentProjectId } from '../project/projectSlice';

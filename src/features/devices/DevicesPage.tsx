@@ -10,16 +10,16 @@ import type { RootState } from '../../app/rootReducer';
 import { subscriptionsChanged } from '../broker/brokerSlice';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import { formatTime } from '../resources/format';
-import DetailDrawer from '../resources/DetailDrawer';
-import { useResourceOptions } from '../resources/hooks';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import ResourceTable from '../resources/ResourceTable';
-import { actionsColumn } from '../resources/RowActions';
-import StatusChip from '../resources/StatusChip';
-import type { ResourceRow } from '../resources/types';
-import { useDeleteConfirm } from '../resources/useDeleteConfirm';
-import { useResourceList } from '../resources/useResourceList';
+import { formatTime } from '../../crud/format';
+import DetailDrawer from '../../crud/DetailDrawer';
+import { useResourceOptions } from '../../crud/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import ResourceTable from '../../crud/ResourceTable';
+import { actionsColumn } from '../../crud/RowActions';
+import StatusChip from '../../crud/StatusChip';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { useResourceList } from '../../crud/useResourceList';
 import { useSampled } from '../situation/useSampled';
 import {
   DEVICE_KINDS,
@@ -35,7 +35,7 @@ import {
   type LiveSample,
 } from './deviceRules';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 
 const RESOURCE = 'device';
 

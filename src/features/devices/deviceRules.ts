@@ -1,7 +1,7 @@
 import { DEVICE_KINDS, DEVICE_SERIAL_PATTERN, DEVICE_STATUSES } from '@shared/entities/device';
 import { SERIAL_PATTERN } from '@shared/live';
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export { DEVICE_KINDS, DEVICE_STATUSES };
 

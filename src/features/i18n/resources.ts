@@ -9,7 +9,7 @@ import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
 import navigationText from '../navigation/text';
-import resourcesText from '../resources/text';
+import resourcesText from '../../crud/text';
 import replayText from '../replay/text';
 import mapText from '../map/text';
 import situationText from '../situation/text';

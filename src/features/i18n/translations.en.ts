@@ -8,7 +8,7 @@ import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
 import navigationText from '../navigation/text.en';
-import resourcesText from '../resources/text.en';
+import resourcesText from '../../crud/text.en';
 import replayText from '../replay/text.en';
 import mapText from '../map/text.en';
 import situationText from '../situation/text.en';

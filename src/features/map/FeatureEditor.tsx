@@ -2,9 +2,9 @@ import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import ConfirmDialog from '../resources/ConfirmDialog';
-import { deleteRequested, saveErrorsCleared, saveRequested } from '../resources/resourcesSlice';
-import { selectResource } from '../resources/selectors';
+import ConfirmDialog from '../../crud/ConfirmDialog';
+import { deleteRequested, saveErrorsCleared, saveRequested } from '../../crud/resourcesSlice';
+import { selectResource } from '../../crud/selectors';
 import { categoryLabel, categoryOfInput, KNOWN_CATEGORIES } from './categories';
 import { buildFeatureSave, formValuesOf, type FeatureFormValues } from './featureForm';
 import { drawStarted, editCancelled, FEATURE_RESOURCE } from './mapSlice';

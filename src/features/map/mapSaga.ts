@@ -2,11 +2,11 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { callApi } from '../../api/callApi';
 import type { Envelope } from '../../api/client';
-import { createResource, deleteResource, getResource, listResource } from '../../api/resources';
-import { fieldErrorsOf } from '../resources/resourcesSaga';
-import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
-import { resourceConfig } from '../resources/registry';
-import type { ListResult, ResourceRow } from '../resources/types';
+import { collectionAction, getResource, listResource } from '../../api/resources';
+import { fieldErrorsOf } from '../../api/client';
+import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
+import { resourceConfig } from '../../crud/registry';
+import type { ListResult, ResourceRow } from '../../crud/types';
 import {
   FEATURE_RESOURCE,
   featuresFailed,
@@ -95,33 +95,32 @@ function* loadOverlays() {
   }
 }
 
-/**
- * Saves an imported file's features one by one. All or nothing: when the server refuses one, the features of
- * this file saved so far are deleted again and the server's reason is reported.
- */
+/** Where a field error of POST /Feature/import/ points: "features.<index>.<field>". */
+const IMPORT_FIELD = /^features\.(\d+)\.(.+)$/;
+
+/** The server's reasons for refusing an import, each naming the feature (1-based) and field it is about. */
+export function importRefusals(error: unknown): ImportProblem[] {
+  const problems = fieldErrorsOf(error).flatMap((e): ImportProblem[] => {
+    const match = IMPORT_FIELD.exec(e.field);
+    return match ? [{ key: 'map.import.refused', values: { index: Number(match[1]) + 1, message: e.message }, at: `features[${match[1]}].${match[2]}` }] : [];
+  });
+  return problems.length ? problems : [{ key: 'map.import.failed', values: { message: messageOf(error) } }];
+}
+
+/** Saves an imported file's features in one request: the server stores all of them or none (one transaction). */
 function* importFeatures(action: ReturnType<typeof importRequested>) {
-  const { path } = resourceConfig(FEATURE_RESOURCE);
-  const created: Array<number | string> = [];
   try {
-    for (const feature of action.payload.features) {
-      const response: Envelope<ResourceRow> = yield* callApi(createResource, path, { ...feature });
-      created.push(response.data.id);
-    }
-    yield put(importSucceeded({ count: created.length }));
+    const response: Envelope<{ items: ResourceRow[] }> = yield* callApi(
+      collectionAction<{ items: ResourceRow[] }>,
+      resourceConfig(FEATURE_RESOURCE).path,
+      'import',
+      {
+        features: action.payload.features,
+      },
+    );
+    yield put(importSucceeded({ count: response.data.items.length }));
   } catch (error) {
-    for (const id of created.reverse()) {
-      try {
-        yield* callApi(deleteResource, path, id);
-      } catch {
-        // Keep removing the rest.
-      }
-    }
-    const fields = fieldErrorsOf(error).map((e): ImportProblem => ({
-      key: 'map.import.fieldRefused',
-      values: { message: e.message },
-      at: `features[${created.length}].${e.field}`,
-    }));
-    yield put(importFailed({ errors: [{ key: 'map.import.refused', values: { index: created.length + 1, message: messageOf(error) } }, ...fields] }));
+    yield put(importFailed({ errors: importRefusals(error) }));
   }
   yield put(featuresRequested());
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../auth/authSlice';
-import { rowSettled, saveSucceeded } from '../resources/resourcesSlice';
+import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import type { ImportProblem } from './geojsonImport';
 import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';
 
@@ -163,7 +163,7 @@ const mapSlice = createSlice({
     importSucceeded(state, action: PayloadAction<{ count: number }>) {
       state.import = { ...state.import, status: 'done', errors: [], count: action.payload.count };
     },
-    /** The server refused a feature of the file: the ones already saved were removed again. */
+    /** The server refused the file (one transaction): nothing of it was saved. */
     importFailed(state, action: PayloadAction<{ errors: ImportProblem[] }>) {
       state.import = { ...state.import, status: 'failed', errors: action.payload.errors, count: 0 };
     },

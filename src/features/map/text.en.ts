@@ -70,6 +70,6 @@ export default translateFeature(text, {
     properties: 'properties must be an object',
     invalid: 'invalid value',
     refused: 'feature {{index}} was refused: {{message}}',
-    fieldRefused: 'refused by the server: {{message}}',
+    failed: 'the server refused the import, nothing was saved: {{message}}',
   },
 });

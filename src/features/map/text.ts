@@ -71,7 +71,7 @@ export default defineFeatureText({
       properties: 'properties 必须是对象',
       invalid: '值不合法',
       refused: '第 {{index}} 个要素被服务器拒绝：{{message}}',
-      fieldRefused: '服务器拒绝：{{message}}',
+      failed: '导入被服务器拒绝，未保存任何要素：{{message}}',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { NOTICE_LEVELS } from '@shared/entities/notice';
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export { NOTICE_LEVELS };
 export const LEVEL_COLORS = { info: 'info', warning: 'warning', urgent: 'error' } as const;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsLoggedIn } from '../auth/selectors';
 import { selectUnreadCount } from '../notifications/selectors';
-import { detailRequested } from '../resources/resourcesSlice';
+import { detailRequested } from '../../crud/resourcesSlice';
 
 export const UNREAD_RESOURCE = 'noticeUnread';
 const REFRESH_MS = 60_000;

@@ -1,20 +1,20 @@
 import DoneIcon from '@mui/icons-material/Done';
 import { Box, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { LEVEL_COLORS } from '../notices/noticeRules';
 import { UNREAD_RESOURCE } from '../notices/useUnreadCount';
 import PageFrame from '../pages/PageFrame';
-import { formatTime } from '../resources/format';
-import DetailDrawer from '../resources/DetailDrawer';
-import ResourceTable from '../resources/ResourceTable';
-import { detailRequested, rowActionRequested } from '../resources/resourcesSlice';
-import { actionsColumn } from '../resources/RowActions';
-import StatusChip from '../resources/StatusChip';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../resources/types';
-import { useResourceList } from '../resources/useResourceList';
+import { formatTime } from '../../crud/format';
+import DetailDrawer from '../../crud/DetailDrawer';
+import ResourceTable from '../../crud/ResourceTable';
+import { rowActionRequested } from '../../crud/resourcesSlice';
+import { actionsColumn } from '../../crud/RowActions';
+import StatusChip from '../../crud/StatusChip';
+import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
+import { useResourceList } from '../../crud/useResourceList';
 
 const RESOURCE = 'notice@inbox';
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
@@ -27,11 +27,8 @@ export default function MessagesPage() {
   const state = useResourceList(RESOURCE, INBOX_QUERY);
   const [openId, setOpenId] = useState<number | string | null>(null);
   // A read mark changes the bell's count.
-  useEffect(() => {
-    if (state.savedCount > 0) dispatch(detailRequested({ resource: UNREAD_RESOURCE }));
-  }, [dispatch, state.savedCount]);
   const markRead = (row: ResourceRow) => {
-    if (!row.read) dispatch(rowActionRequested({ resource: RESOURCE, id: row.id, action: 'read' }));
+    if (!row.read) dispatch(rowActionRequested({ resource: RESOURCE, id: row.id, action: 'read', reload: [UNREAD_RESOURCE] }));
   };
 
   const columns: GridColDef[] = [

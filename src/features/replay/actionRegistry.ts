@@ -8,7 +8,7 @@ import * as menuActions from '../menu/menuSlice';
 import * as notificationsActions from '../notifications/notificationsSlice';
 import * as platformActions from '../platform/platformSlice';
 import * as projectActions from '../project/projectSlice';
-import * as resourcesActions from '../resources/resourcesSlice';
+import * as resourcesActions from '../../crud/resourcesSlice';
 import * as situationActions from '../situation/situationSlice';
 import * as tabsActions from '../tabs/tabsSlice';
 import * as qaActions from './qaActions';
@@ -29,7 +29,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/notifications/notificationsSlice': notificationsActions,
   'features/platform/platformSlice': platformActions,
   'features/project/projectSlice': projectActions,
-  'features/resources/resourcesSlice': resourcesActions,
+  'crud/resourcesSlice': resourcesActions,
   'features/situation/situationSlice': situationActions,
   'features/tabs/tabsSlice': tabsActions,
   'features/replay/qaActions': qaActions,

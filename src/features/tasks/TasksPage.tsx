@@ -6,20 +6,20 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
-import { formatTime, labelIn } from '../resources/format';
-import DetailDrawer from '../resources/DetailDrawer';
-import { useResourceDetail, useResourceOptions } from '../resources/hooks';
-import ResourceFormDialog, { type FieldSpec } from '../resources/ResourceFormDialog';
-import ResourceTable from '../resources/ResourceTable';
-import { actionsColumn, rowAllows, type RowAction } from '../resources/RowActions';
-import StatusChip from '../resources/StatusChip';
-import type { ResourceRow } from '../resources/types';
-import { useDeleteConfirm } from '../resources/useDeleteConfirm';
-import { useResourceList } from '../resources/useResourceList';
-import { useRowAction } from '../resources/useRowAction';
+import { formatTime, labelIn } from '../../crud/format';
+import DetailDrawer from '../../crud/DetailDrawer';
+import { useResourceDetail, useResourceOptions } from '../../crud/hooks';
+import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
+import ResourceTable from '../../crud/ResourceTable';
+import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
+import StatusChip from '../../crud/StatusChip';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { useResourceList } from '../../crud/useResourceList';
+import { useRowAction } from '../../crud/useRowAction';
 import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../resources/GeoMap'));
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'task';
 
 function RouteOnMap({ routeId }: { routeId: number | null }) {

@@ -1,6 +1,6 @@
 import { TASK_ACTIONS, TASK_KINDS, TASK_STATUSES } from '@shared/entities/task';
 import { z } from 'zod';
-import type { ResourceRow } from '../resources/types';
+import type { ResourceRow } from '../../crud/types';
 
 export { TASK_ACTIONS, TASK_KINDS, TASK_STATUSES };
 export const TASK_STATUS_COLORS = {

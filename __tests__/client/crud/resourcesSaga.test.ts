@@ -1,14 +1,6 @@
 import { ApiError } from '../../../src/api/client';
-import {
-  deleteRequested,
-  exportRequested,
-  listRequested,
-  queryChanged,
-  querySet,
-  rowActionRequested,
-  saveRequested,
-} from '../../../src/features/resources/resourcesSlice';
-import { DEFAULT_QUERY } from '../../../src/features/resources/types';
+import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
+import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -47,7 +39,9 @@ describe('resources saga', () => {
   it('create sends multipart for devices, then reloads the list', async () => {
     const { store, calls } = createTestStore({ 'POST /Device/': () => ({ id: 2 }), 'GET /Device/': () => ({ items: devices, total: 1 }) });
     const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'p.png', { type: 'image/png' });
-    store.dispatch(saveRequested({ resource: 'device', values: { sn: 'SN2', name: 'Dock', battery: 80, empty: '' }, file: { field: 'photo', file: photo } }));
+    const { requestId } = store.dispatch(
+      saveRequested({ resource: 'device', values: { sn: 'SN2', name: 'Dock', battery: 80, empty: '' }, file: { field: 'photo', file: photo } }),
+    ).payload;
     await flush();
     const body = calls[0].options?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
@@ -55,7 +49,7 @@ describe('resources saga', () => {
     expect(body.get('battery')).toBe('80');
     expect(body.has('empty')).toBe(false);
     expect((body.get('photo') as File).name).toBe('p.png');
-    expect(store.getState().resources.device).toMatchObject({ saving: false, savedCount: 1 });
+    expect(store.getState().resources.device).toMatchObject({ saving: false, savedRequestId: requestId });
     expect(calls.at(-1)?.method).toBe('GET');
   });
 
@@ -68,7 +62,7 @@ describe('resources saga', () => {
     });
     store.dispatch(saveRequested({ resource: 'project', values: { name: 'x' } }));
     await flush();
-    expect(store.getState().resources.project).toMatchObject({ saving: false, savedCount: 0, saveError: 'Conflict', fieldErrors: errors });
+    expect(store.getState().resources.project).toMatchObject({ saving: false, savedRequestId: null, saveError: 'Conflict', fieldErrors: errors });
   });
 
   it('update goes to PUT /path/{id}/', async () => {
@@ -96,7 +90,8 @@ describe('resources saga', () => {
     expect(store.getState().resources[resource].busyIds).toEqual([3]);
     await flush();
     expect(`${calls[0].method} ${calls[0].path}`).toBe(route);
-    expect(store.getState().resources[resource]).toMatchObject({ busyIds: [], savedCount: 1 });
+    expect(store.getState().resources[resource]).toMatchObject({ busyIds: [], savedRequestId: null });
+    expect(calls.at(-1)?.method).toBe('GET');
   });
   it('an export fetches every page of the current query and saves all rows as one CSV', async () => {
     const rows = Array.from({ length: 230 }, (_, i) => ({ id: i + 1, device_id: (i % 2) + 1 }));
@@ -197,7 +192,7 @@ describe('a failed delete or workflow step tells the user why', () => {
     await flush();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([route]);
     expect(toasts(store)).toEqual(expected);
-    expect(store.getState().resources[action.payload.resource]).toMatchObject({ busyIds: [], savedCount: 0 });
+    expect(store.getState().resources[action.payload.resource]).toMatchObject({ busyIds: [], savedRequestId: null });
   });
 
   it('a save from a form keeps the generic toast (its error shows in the form); a save with failureToast says what failed', async () => {

@@ -1,5 +1,5 @@
-import { mergeQuery, queryFromSearchParams, queryToApiParams, queryToSearchParams, type QueryPatch } from '../../../src/features/resources/queryRules';
-import { DEFAULT_QUERY, type ResourceQuery } from '../../../src/features/resources/types';
+import { mergeQuery, queryFromSearchParams, queryToApiParams, queryToSearchParams, type QueryPatch } from '../../../src/crud/queryRules';
+import { DEFAULT_QUERY, type ResourceQuery } from '../../../src/crud/types';
 
 const q = (over: Partial<ResourceQuery> = {}): ResourceQuery => ({ ...DEFAULT_QUERY, ...over });
 

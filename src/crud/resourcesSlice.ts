@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut, sessionExpired } from '../features/auth/authSlice';
 import { mergeQuery, type QueryPatch } from './queryRules';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
@@ -13,8 +13,8 @@ export interface ResourceState {
   saving: boolean;
   saveError: string | null;
   fieldErrors: FieldError[];
-  /** Increments on every successful save or delete, so an open form knows it may close. */
-  savedCount: number;
+  /** The request id of the last save that succeeded: the form that sent it (and only that one) may close. */
+  savedRequestId: string | null;
   /** Row ids with a delete or workflow action in flight. */
   busyIds: Array<number | string>;
   /** One record (GET path/{id}/) or a non-list document (e.g. /chartinfo/), for detail views and charts. */
@@ -40,12 +40,19 @@ export const initialResourceState: ResourceState = {
   saving: false,
   saveError: null,
   fieldErrors: [],
-  savedCount: 0,
+  savedRequestId: null,
   busyIds: [],
   detail: null,
   detailStatus: 'idle',
   exporting: false,
 };
+
+export interface SaveRequest {
+  id?: number | string;
+  values: Record<string, unknown>;
+  file?: { field: string; file: File | null };
+  failureToast?: string;
+}
 
 export type ResourcesState = Record<string, ResourceState>;
 
@@ -91,22 +98,25 @@ const resourcesSlice = createSlice({
       r.status = 'failed';
       r.error = action.payload.error;
     },
-    /** failureToast: i18n key of an error toast for a save made outside a form (e.g. publishing from the list). */
-    saveRequested(
-      state,
-      action: WithResource<{ id?: number | string; values: Record<string, unknown>; file?: { field: string; file: File | null }; failureToast?: string }>,
-    ) {
-      const r = entry(state, action.payload.resource);
-      r.saving = true;
-      r.saveError = null;
-      r.fieldErrors = [];
+    /**
+     * Each save gets a request id (read it from the dispatched action) that its outcome carries back.
+     * failureToast: i18n key of an error toast for a save made outside a form (e.g. publishing from the list).
+     */
+    saveRequested: {
+      reducer(state, action: WithResource<SaveRequest & { requestId: string }>) {
+        const r = entry(state, action.payload.resource);
+        r.saving = true;
+        r.saveError = null;
+        r.fieldErrors = [];
+      },
+      prepare: (request: { resource: string } & SaveRequest) => ({ payload: { ...request, requestId: nanoid() } }),
     },
-    saveSucceeded(state, action: WithResource) {
+    saveSucceeded(state, action: WithResource<{ requestId: string }>) {
       const r = entry(state, action.payload.resource);
       r.saving = false;
-      r.savedCount += 1;
+      r.savedRequestId = action.payload.requestId;
     },
-    saveFailed(state, action: WithResource<{ error: string; fieldErrors: FieldError[] }>) {
+    saveFailed(state, action: WithResource<{ requestId: string; error: string; fieldErrors: FieldError[] }>) {
       const r = entry(state, action.payload.resource);
       r.saving = false;
       r.saveError = action.payload.error;
@@ -120,8 +130,11 @@ const resourcesSlice = createSlice({
     deleteRequested(state, action: WithResource<{ id: number | string }>) {
       entry(state, action.payload.resource).busyIds.push(action.payload.id);
     },
-    /** A workflow step on one row, e.g. POST /Airspace/Apply/{id}/submit/. */
-    rowActionRequested(state, action: WithResource<{ id: number | string; action: string; body?: Record<string, unknown> }>) {
+    /**
+     * A workflow step on one row, e.g. POST /Airspace/Apply/{id}/submit/. `reload`: documents (see detailRequested)
+     * that the step changes besides the list, fetched again once it succeeds (e.g. the unread count after a read mark).
+     */
+    rowActionRequested(state, action: WithResource<{ id: number | string; action: string; body?: Record<string, unknown>; reload?: string[] }>) {
       entry(state, action.payload.resource).busyIds.push(action.payload.id);
     },
     /** Loads one record (id given) or the collection path as a document (no id), with optional query params. */
@@ -146,7 +159,6 @@ const resourcesSlice = createSlice({
     rowSettled(state, action: WithResource<{ id: number | string; ok: boolean }>) {
       const r = entry(state, action.payload.resource);
       r.busyIds = r.busyIds.filter((id) => id !== action.payload.id);
-      if (action.payload.ok) r.savedCount += 1;
     },
   },
   extraReducers: (builder) => {

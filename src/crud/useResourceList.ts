@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { queryFromSearchParams, queryToSearchParams, sameQuery } from './queryRules';
 import { querySet } from './resourcesSlice';
 import { selectResource } from './selectors';

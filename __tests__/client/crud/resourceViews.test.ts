@@ -1,6 +1,6 @@
-import { detailRequested, querySet, rowActionRequested } from '../../../src/features/resources/resourcesSlice';
-import { baseResource, resourceConfig } from '../../../src/features/resources/registry';
-import { DEFAULT_QUERY } from '../../../src/features/resources/types';
+import { detailRequested, querySet, rowActionRequested } from '../../../src/crud/resourcesSlice';
+import { baseResource, resourceConfig } from '../../../src/crud/registry';
+import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestStore, flush, httpError } from '../support/testStore';
 
 describe('resource views and documents', () => {

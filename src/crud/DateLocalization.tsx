@@ -5,8 +5,8 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../i18n/localeSlice';
+import { useAppSelector } from '../app/hooks';
+import { selectLanguage } from '../features/i18n/localeSlice';
 
 /** MUI X date pickers in the console's language (zh-CN / en), with the spec §8 texts for now/today/start/end. */
 export default function DateLocalization({ children }: { children: ReactNode }) {

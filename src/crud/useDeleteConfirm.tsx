@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../app/hooks';
 import ConfirmDialog from './ConfirmDialog';
 import { deleteRequested } from './resourcesSlice';
 import type { ResourceRow } from './types';

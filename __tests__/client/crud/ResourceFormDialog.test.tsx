@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ApiError } from '../../../src/api/client';
 import { useAppSelector } from '../../../src/app/hooks';
 import { renderWithStore } from '../support/renderWithStore';
-import ResourceFormDialog from '../../../src/features/resources/ResourceFormDialog';
-import { selectResource } from '../../../src/features/resources/selectors';
+import ResourceFormDialog from '../../../src/crud/ResourceFormDialog';
+import { deleteRequested, saveRequested } from '../../../src/crud/resourcesSlice';
+import { selectResource } from '../../../src/crud/selectors';
 import { createTestStore } from '../support/testStore';
 
 const schema = z.object({ name: z.string().min(1, '必填'), description: z.string() });
@@ -66,6 +67,21 @@ describe('ResourceFormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/Project/', options: { body: { name: '深圳湾巡检', description: '' } } });
+  });
+
+  it('stays open when a delete or another save of the same resource finishes', async () => {
+    const { store, onClose, calls } = renderForm({
+      'DELETE /Project/4/': () => null,
+      'PUT /Project/5/': () => ({ id: 5 }),
+      'GET /Project/': () => ({ items: [], total: 0 }),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: /搜索/ }), '深圳湾巡检');
+    store.dispatch(deleteRequested({ resource: 'project', id: 4 }));
+    store.dispatch(saveRequested({ resource: 'project', id: 5, values: { name: 'other' } }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(store.getState().resources.project).toMatchObject({ busyIds: [], saving: false }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: /搜索/ })).toHaveValue('深圳湾巡检');
   });
 });
 

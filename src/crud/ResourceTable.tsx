@@ -5,8 +5,8 @@ import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel } fro
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../i18n/localeSlice';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectLanguage } from '../features/i18n/localeSlice';
 import PaginationWithGoTo from './PaginationWithGoTo';
 import { queryChanged } from './resourcesSlice';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';

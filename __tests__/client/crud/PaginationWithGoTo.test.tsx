@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAppSelector } from '../../../src/app/hooks';
 import { renderWithStore } from '../support/renderWithStore';
-import { goToPage } from '../../../src/features/resources/PaginationWithGoTo';
-import ResourceTable from '../../../src/features/resources/ResourceTable';
-import { listLoaded, querySet } from '../../../src/features/resources/resourcesSlice';
-import { selectResource } from '../../../src/features/resources/selectors';
-import { DEFAULT_QUERY } from '../../../src/features/resources/types';
+import { goToPage } from '../../../src/crud/PaginationWithGoTo';
+import ResourceTable from '../../../src/crud/ResourceTable';
+import { listLoaded, querySet } from '../../../src/crud/resourcesSlice';
+import { selectResource } from '../../../src/crud/selectors';
+import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestStore } from '../support/testStore';
 
 describe('goToPage', () => {

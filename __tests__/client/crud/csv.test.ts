@@ -1,4 +1,4 @@
-import { toCsv } from '../../../src/features/resources/csv';
+import { toCsv } from '../../../src/crud/csv';
 
 describe('toCsv', () => {
   it('CSV quotes commas, quotes and new lines, with a BOM', () => {

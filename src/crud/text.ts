@@ -1,4 +1,4 @@
-import { defineFeatureText } from '../i18n/featureText';
+import { defineFeatureText } from '../features/i18n/featureText';
 
 export default defineFeatureText({
   namespace: 'resources',

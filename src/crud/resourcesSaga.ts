@@ -1,11 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import { callApi } from '../../api/callApi';
-import { ApiError, type Envelope } from '../../api/client';
-import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../../api/resources';
-import type { RootState } from '../../app/rootReducer';
-import { reportActionFailure } from '../notifications/actionFailure';
+import { callApi } from '../api/callApi';
+import { fieldErrorsOf, type Envelope } from '../api/client';
+import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
+import type { RootState } from '../app/rootReducer';
+import { reportActionFailure } from '../features/notifications/actionFailure';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';
@@ -29,14 +29,7 @@ import {
   saveSucceeded,
 } from './resourcesSlice';
 import { selectResource } from './selectors';
-import { PAGE_SIZE_OPTIONS, type FieldError, type ListResult, type ResourceRow } from './types';
-
-/** The server's field errors of a 400/409, if it sent any. */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
-  const errors = (error.body as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
-}
+import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceRow } from './types';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -95,17 +88,17 @@ function* exportList(action: ReturnType<typeof exportRequested>) {
 }
 
 function* save(action: ReturnType<typeof saveRequested>) {
-  const { resource, id, values, file, failureToast } = action.payload;
+  const { resource, requestId, id, values, file, failureToast } = action.payload;
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
     if (id === undefined) yield* callApi(createResource, path, body);
     else yield* callApi(updateResource, path, id, body);
-    yield put(saveSucceeded({ resource }));
+    yield put(saveSucceeded({ resource, requestId }));
     yield put(listRequested({ resource }));
   } catch (error) {
     if (failureToast) yield* reportActionFailure(failureToast, error);
-    yield put(saveFailed({ resource, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
+    yield put(saveFailed({ resource, requestId, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
   }
 }
 
@@ -122,11 +115,12 @@ function* remove(action: ReturnType<typeof deleteRequested>) {
 }
 
 function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
-  const { resource, id, action: step, body } = action.payload;
+  const { resource, id, action: step, body, reload = [] } = action.payload;
   try {
     yield* callApi(resourceAction, resourceConfig(resource).path, id, step, body);
     yield put(rowSettled({ resource, id, ok: true }));
     yield put(listRequested({ resource }));
+    for (const document of reload) yield put(detailRequested({ resource: document }));
   } catch (error) {
     yield* reportActionFailure('resources.actionFailed', error);
     yield put(rowSettled({ resource, id, ok: false }));

@@ -1,3 +1,5 @@
+export type { FieldError, ListResult, ResourceRow } from '../api/types';
+
 /** The list query every list screen shares: server-side paging, ordering, search and field filters. */
 export interface ResourceQuery {
   page: number;
@@ -7,18 +9,6 @@ export interface ResourceQuery {
   ordering: string;
   filters: Record<string, string>;
 }
-
-export interface ListResult<T> {
-  items: T[];
-  total: number;
-}
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export type ResourceRow = { id: number | string } & Record<string, unknown>;
 
 export const DEFAULT_QUERY: ResourceQuery = { page: 1, pageSize: 20, search: '', ordering: '', filters: {} };
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../app/hooks';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
@@ -70,22 +70,25 @@ export default function ResourceFormDialog<V extends FieldValues>({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
-  const savedAtOpen = useRef(state.savedCount);
+  // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
+  const [requestId, setRequestId] = useState<string | null>(null);
   const dependent = fields.some((f) => f.optionsFrom);
   const watched = (dependent ? form.watch() : {}) as Record<string, unknown>;
   const optionsOf = (spec: FieldSpec) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    savedAtOpen.current = state.savedCount;
+  // Reset only when the dialog opens (or switches to another row), not when the screen passes new defaults.
+  const resetForm = useEffectEvent(() => {
+    setRequestId(null);
     form.reset(defaultValues);
     dispatch(saveErrorsCleared({ resource }));
-    // Reset only when the dialog opens (or switches to another row).
+  });
+  useEffect(() => {
+    if (open) resetForm();
   }, [open, id]);
 
   useEffect(() => {
-    if (open && state.savedCount > savedAtOpen.current) onClose();
-  }, [open, state.savedCount, onClose]);
+    if (open && requestId !== null && state.savedRequestId === requestId) onClose();
+  }, [open, requestId, state.savedRequestId, onClose]);
 
   useEffect(() => {
     for (const error of state.fieldErrors) {
@@ -102,7 +105,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
       file = { field: imageField.name, file: ((values as Record<string, unknown>)[imageField.name] as File | null | undefined) ?? null };
       delete plain[imageField.name];
     }
-    dispatch(saveRequested({ resource, id, values: plain, file }));
+    setRequestId(dispatch(saveRequested({ resource, id, values: plain, file })).payload.requestId);
   });
 
   const unmatchedServerError = state.saveError && !state.fieldErrors.some((e) => fields.some((f) => f.name === e.field)) ? state.saveError : null;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { detailRequested, querySet } from './resourcesSlice';
 import { selectResource } from './selectors';
 import { DEFAULT_QUERY, type ResourceRow } from './types';
