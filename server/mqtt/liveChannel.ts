@@ -1,3 +1,4 @@
+import { encodeFleet } from '@shared/fleet/codec';
 import type { DeviceDirectory } from './domain';
 import { parseTelemetry } from './payloads';
 import { type DeviceStatus, type OnlineSummary, type Telemetry } from '@shared/live';
@@ -8,7 +9,7 @@ import type { WeatherProvider } from './weather';
 /** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */
 export interface MessageBus {
   readonly kind: 'embedded' | 'external';
-  publish(topic: string, payload: string, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
+  publish(topic: string, payload: string | Buffer, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
   subscribe(filter: string, handler: (topic: string, payload: Buffer) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,12 +20,6 @@ export interface LiveChannelStats {
   onlinePublished: number;
   weatherPublished: number;
   fleetPublished: number;
-}
-
-/** The sysinfo/fleet payload: the newest sample of each drone that reported since the previous one. */
-export interface FleetSnapshot {
-  at: number;
-  drones: Telemetry[];
 }
 
 interface DeviceState {
@@ -176,12 +171,12 @@ export class LiveChannel {
     this.stats.weatherPublished++;
   }
 
-  /** One sysinfo/fleet with the drones that reported since the last one; nothing when none did. */
+  /** One sysinfo/fleet (binary, shared/fleet/codec) with the drones that reported since the last one; nothing when none did. */
   async publishFleet(): Promise<void> {
     if (this.closed || this.fleet.size === 0) return;
-    const snapshot: FleetSnapshot = { at: this.now(), drones: [...this.fleet.values()] };
+    const bytes = encodeFleet(this.now(), [...this.fleet.values()]);
     this.fleet = new Map();
-    await this.options.bus.publish(TOPIC_FLEET, JSON.stringify(snapshot), { retain: false, qos: 0 });
+    await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: false, qos: 0 });
     this.stats.fleetPublished++;
   }
 

@@ -15,7 +15,6 @@ const sample = (sn: string, at = 1, extra: Partial<Telemetry> = {}): Telemetry =
   ...extra,
 });
 const osd = (s: Telemetry): BrokerMessage => ({ topic: `thing/product/${s.sn}/osd`, message: s });
-const fleet = (drones: unknown): BrokerMessage => ({ topic: 'sysinfo/fleet', message: { at: 5, drones } });
 
 describe('summariseBatch', () => {
   it.each<[string, BrokerMessage[], Record<string, number[]>, Record<string, number>]>([
@@ -31,19 +30,11 @@ describe('summariseBatch', () => {
       {},
       { 'thing/product/+/osd': 1 },
     ],
-    ['a fleet snapshot adds each drone it carries', [fleet([sample('A', 1), sample('B', 1)])], { A: [1], B: [1] }, { 'sysinfo/fleet': 1 }],
     [
-      'fleet entries that are not telemetry are skipped, the rest kept',
-      [fleet([sample('A', 3), { sn: 'X' }, null, 'bad'])],
-      { A: [3] },
+      'the binary fleet snapshot is counted, not read here (the situational view decodes it)',
+      [{ topic: 'sysinfo/fleet', message: new Uint8Array([1, 0, 0, 0]) }],
+      {},
       { 'sysinfo/fleet': 1 },
-    ],
-    ['a fleet message without a drone list adds nothing', [fleet('nope'), { topic: 'sysinfo/fleet', message: null }], {}, { 'sysinfo/fleet': 2 }],
-    [
-      'snapshots in one flush line up as a trail, after per-drone messages',
-      [osd(sample('A', 1)), fleet([sample('A', 2)]), fleet([sample('A', 3)])],
-      { A: [1, 2, 3] },
-      { 'thing/product/+/osd': 1, 'sysinfo/fleet': 2 },
     ],
   ])('%s', (_name, messages, samplesAt, byTopic) => {
     const batch = summariseBatch(messages, 0, 10);
@@ -53,7 +44,7 @@ describe('summariseBatch', () => {
   });
 
   it(`keeps at most ${TRAIL_LENGTH} samples per drone, the newest`, () => {
-    const messages = Array.from({ length: TRAIL_LENGTH * 3 }, (_, i) => fleet([sample('A', i)]));
+    const messages = Array.from({ length: TRAIL_LENGTH * 3 }, (_, i) => osd(sample('A', i)));
     const ats = summariseBatch(messages, 0, 10).telemetry.A.map((s) => s.at);
     expect(ats).toHaveLength(TRAIL_LENGTH);
     expect(ats[ats.length - 1]).toBe(TRAIL_LENGTH * 3 - 1);

@@ -214,6 +214,21 @@ describe('broker saga', () => {
     expect(task.isRunning()).toBe(true);
   });
 
+  it('a binary sysinfo/fleet payload is handed on the bus as a copy of its bytes, not parsed as JSON', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client, store, scheduler, bus } = setup();
+    client().acceptConnection();
+    const seen: unknown[] = [];
+    bus.on('sysinfo/fleet', (e) => seen.push(e.message));
+    const frame = new Uint8Array([9, 1, 2, 3, 9]);
+    client().deliver('sysinfo/fleet', frame.subarray(1, 4));
+    scheduler.frame();
+    expect(seen).toEqual([new Uint8Array([1, 2, 3])]);
+    expect((seen[0] as Uint8Array).buffer).not.toBe(frame.buffer);
+    expect(store.getState().broker.counters).toMatchObject({ received: 1, invalid: 0, byTopic: { 'sysinfo/fleet': 1 } });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('publish: false and "client not connected" while disconnected; QoS 1 by default when connected', () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     expect(publish('web/admin/x', { a: 1 })).toBe(false);

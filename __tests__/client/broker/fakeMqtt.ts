@@ -60,7 +60,7 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
     this.emit('error', new Error(message));
   }
   deliver(topic: string, payload: unknown) {
-    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    this.emit('message', topic, new TextEncoder().encode(text), { topic, retain: false });
+    const bytes = payload instanceof Uint8Array ? payload : new TextEncoder().encode(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    this.emit('message', topic, bytes, { topic, retain: false });
   }
 }

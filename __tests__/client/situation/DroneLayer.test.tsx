@@ -1,74 +1,88 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import L from 'leaflet';
 import { MapContainer } from 'react-leaflet';
-import { Provider } from 'react-redux';
-import { messagesReceived } from '../../../src/features/broker/brokerSlice';
-import type { Telemetry } from '@shared/live';
-import DroneLayer, { type DroneLayerProbe } from '../../../src/features/situation/DroneLayer';
-import { drawArrow } from '../../../src/features/situation/droneCanvas';
+import DroneLayer from '../../../src/features/situation/DroneLayer';
+import { drawFleet, viewOf } from '../../../src/features/situation/droneCanvas';
+import { FleetModel } from '../../../src/features/situation/fleetModel';
+import { FleetStore, FleetStoreContext } from '../../../src/features/situation/fleetStore';
+import { renderWithStore } from '../support/renderWithStore';
 import { createTestStore } from '../support/testStore';
+import { sample, snapshotColumns } from './fleetFixtures';
 
-const sample = (sn: string, over: Partial<Telemetry> = {}): Telemetry => ({
-  sn,
-  lat: 22.54,
-  lng: 114.05,
-  alt: 80,
-  speed: 8,
-  heading: 0,
-  battery: 90,
-  status: 'flying',
-  at: Date.now(),
-  ...over,
-});
-const batch = (...samples: Telemetry[]) =>
-  messagesReceived({ received: samples.length, invalid: 0, byTopic: {}, telemetry: Object.fromEntries(samples.map((s) => [s.sn, [s]])), at: Date.now() });
+/** A canvas context that records the calls and assignments made to it. */
+function recordingContext() {
+  const calls: string[] = [];
+  const ctx = new Proxy({} as CanvasRenderingContext2D, {
+    get:
+      (_t, name) =>
+      (...args: unknown[]) =>
+        void calls.push(`${String(name)}(${args.map((a) => (typeof a === 'number' ? Math.round(a) : a)).join(',')})`),
+    set: (_t, name, value) => (calls.push(`${String(name)}=${value}`), true),
+  });
+  return { ctx, calls };
+}
 
 describe('DroneLayer', () => {
-  it('keeps one glyph per serial coloured by status, follows telemetry without re-rendering React, selects on click', async () => {
+  it('shows each frame without re-rendering React, labels the canvas, selects on click, marks the selected drone', async () => {
     const { store } = createTestStore();
+    const fleet = new FleetStore();
+    const model = new FleetModel();
+    const show = (...samples: ReturnType<typeof sample>[]) => {
+      model.apply(snapshotColumns(samples));
+      act(() => fleet.apply(model.frame()));
+    };
     let commits = 0;
     let map: L.Map | null = null;
-    const { container } = render(
-      <Provider store={store}>
+    const { container } = renderWithStore(
+      <FleetStoreContext.Provider value={fleet}>
         <Profiler id="drones" onRender={() => void commits++}>
           <MapContainer center={[22.54, 114.05]} zoom={12} style={{ height: 400, width: 600 }} ref={(m) => void (map = m)}>
-            <DroneLayer flagged={new Set(['C'])} />
+            <DroneLayer />
           </MapContainer>
         </Profiler>
-      </Provider>,
+      </FleetStoreContext.Provider>,
+      store,
     );
-    const probe = () => (container.querySelector('.leaflet-container') as HTMLElement & { droneLayer: DroneLayerProbe }).droneLayer.drones();
+    const canvas = () => container.querySelector('canvas.skyline-drones')!;
+    await waitFor(() => expect(canvas()).toHaveAttribute('aria-label', '地图上 0 架无人机'));
     const afterMount = commits;
-    act(() => void store.dispatch(batch(sample('A', { heading: 45 }), sample('B', { status: 'online', lng: 114.06 }), sample('C', { lng: 114.07 }))));
-    await waitFor(() => expect(Object.keys(probe()).sort()).toEqual(['A', 'B', 'C']));
-    expect(probe().A).toMatchObject({ heading: 45, colour: '#1e88e5' }); // flying: blue
-    expect(probe().B.colour).toBe('#43a047'); // online: green
-    expect(probe().C.colour).toBe('#e53935'); // outside its airspace: red
-
-    for (let i = 1; i <= 5; i++) act(() => void store.dispatch(batch(sample('A', { heading: 45 + i * 10, lat: 22.54 + i * 0.01 }))));
-    await waitFor(() => expect(probe().A).toMatchObject({ heading: 95, lat: 22.59 }));
+    show(sample('A', { heading: 45 }), sample('B', { status: 'online', lng: 114.06 }), sample('C', { lng: 114.07 }));
+    for (let i = 1; i <= 5; i++) show(sample('A', { heading: 45 + i * 10, lat: 22.54 + i * 0.01 }));
+    expect(canvas()).toHaveAttribute('aria-label', '地图上 3 架无人机');
     expect(commits).toBe(afterMount);
 
-    // A click near a drone selects it; the selected drone gets a CSS-rotated marker.
+    // A click near a drone selects it; the selected drone gets a CSS-rotated DOM marker that follows it.
     act(() => void map!.fire('click', { latlng: L.latLng(22.59, 114.05), containerPoint: map!.latLngToContainerPoint([22.59, 114.05]) }));
     expect(store.getState().situation.selectedSn).toBe('A');
     await waitFor(() => expect((container.querySelector('[data-sn="A"]') as HTMLElement | null)?.style.transform).toBe('rotate(95deg)'));
+    show(sample('A', { heading: 120, lat: 22.6 }));
+    expect((container.querySelector('[data-sn="A"]') as HTMLElement).style.transform).toBe('rotate(120deg)');
     // A click far from every drone selects nothing new.
     act(() => void map!.fire('click', { latlng: L.latLng(23, 115), containerPoint: map!.latLngToContainerPoint([23, 115]) }));
     expect(store.getState().situation.selectedSn).toBe('A');
   });
 
-  it('draws an arrow rotated by the heading', () => {
-    const calls: string[] = [];
-    const ctx = new Proxy({} as CanvasRenderingContext2D, {
-      get: (_t, name) =>
-        name in { fillStyle: 1, strokeStyle: 1, lineWidth: 1, shadowColor: 1, shadowBlur: 1 }
-          ? undefined
-          : (...args: unknown[]) => void calls.push(`${String(name)}(${args.map((a) => (typeof a === 'number' ? Math.round(a * 100) / 100 : a)).join(',')})`),
-      set: (_t, name, value) => (calls.push(`${String(name)}=${value}`), true),
-    });
-    drawArrow(ctx, 10, 20, { sn: 'A', lat: 0, lng: 0, heading: 90, colour: '#123456', selected: false });
-    expect(calls).toEqual(expect.arrayContaining(['translate(10,20)', 'rotate(1.57)', 'fillStyle=#123456', 'fill()']));
+  it('draws trails then arrows with one path per colour, and the selected drone last', () => {
+    const map = L.map(document.createElement('div'), { center: [22.54, 114.05], zoom: 12 });
+    const model = new FleetModel();
+    for (let i = 0; i < 3; i++)
+      model.apply(
+        snapshotColumns([
+          sample('F1', { lat: 22.54 + i / 1000 }),
+          sample('F2', { lng: 114.051, lat: 22.54 + i / 1000 }),
+          sample('ON', { status: 'online', lng: 114.052 }),
+          sample('FAR', { lat: 40, lng: 100 }),
+        ]),
+      );
+    const { ctx, calls } = recordingContext();
+    drawFleet(ctx, model.frame(), viewOf(map), 1);
+    // Flying drones with no approved airspace are flagged (red). One fill per colour group on screen (online, flagged;
+    // FAR is off screen), then the selected one, larger; trails: one stroke per group, then the selected trail.
+    expect(calls.filter((c) => c.startsWith('fillStyle='))).toEqual(['fillStyle=#43a047', 'fillStyle=#e53935', 'fillStyle=#e53935']);
+    expect(calls.filter((c) => c === 'fill()')).toHaveLength(3);
+    expect(calls.filter((c) => c.startsWith('moveTo('))).toHaveLength(/* trails */ 2 + /* arrows */ 2 + /* selected trail and arrow */ 2);
+    expect(calls.indexOf('strokeStyle=#ff6f00')).toBeGreaterThan(calls.lastIndexOf('fillStyle=#43a047'));
+    map.remove();
   });
 });

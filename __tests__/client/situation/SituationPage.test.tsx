@@ -1,13 +1,26 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/broker/brokerSlice';
-import { renderWithStore } from '../support/renderWithStore';
+import { brokerEvents } from '../../../src/features/broker/eventBus';
+import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
 import SituationPage from '../../../src/features/situation/SituationPage';
+import { renderWithStore } from '../support/renderWithStore';
 import { createTestStore } from '../support/testStore';
+import { inThreadFleetWorker } from '../support/fleetWorker';
+import { sample, snapshotBytes } from './fleetFixtures';
 
-function setup(language: 'zh-cn' | 'en') {
+function setup(language: 'zh-cn' | 'en' = 'zh-cn') {
   const { store } = createTestStore({ 'GET /Project/': () => ({ items: [], total: 0 }), 'GET /Airspace/Apply/': () => ({ items: [], total: 0 }) });
-  renderWithStore(<SituationPage />, store, language);
-  return store;
+  const worker = inThreadFleetWorker();
+  const view = renderWithStore(
+    <FleetWorkerContext.Provider value={async () => worker}>
+      <SituationPage />
+    </FleetWorkerContext.Provider>,
+    store,
+    language,
+  );
+  const deliver = (message: unknown) => act(() => brokerEvents.emit('sysinfo/fleet', { topic: 'sysinfo/fleet', message }));
+  return { store, worker, view, deliver };
 }
 
 describe('/Tas header', () => {
@@ -17,8 +30,56 @@ describe('/Tas header', () => {
     ['en', 'connected', 'Live channel: connected'],
     ['en', 'error', 'Live channel: connection failed'],
   ])('shows the live channel status translated (%s, %s)', async (language, status, text) => {
-    const store = setup(language);
+    const { store } = setup(language);
     act(() => void store.dispatch(brokerStatusChanged({ status })));
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('/Tas fleet', () => {
+  // jsdom lays nothing out: the virtualised list is given a viewport 400 px tall.
+  beforeAll(() => {
+    jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(300);
+  });
+  afterAll(() => jest.restoreAllMocks());
+
+  it('decodes sysinfo/fleet in the worker and shows counts, a searchable list and the detail card', async () => {
+    const { store, worker, deliver, view } = setup();
+    expect(store.getState().broker.subscriptions).toContain('sysinfo/fleet');
+    const list = screen.getByRole('list', { name: '态势感知' });
+    await waitFor(() => expect(worker.onmessage).not.toBeNull());
+    deliver(snapshotBytes([sample('B2', { taskId: 'river-9' }), sample('A1', { status: 'online', battery: 55.4 }), sample('C3', { status: 'maintenance' })]));
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringMatching(/^A1在线 · 55% · 80 m$/), expect.stringMatching(/^B2飞行中 · 90% · 80 m · 越界$/), expect.stringMatching(/^C3维护/)]);
+    expect(screen.getByLabelText('回传中')).toHaveTextContent('回传中 3');
+    expect(screen.getByLabelText('越界')).toHaveTextContent('越界 1');
+    expect(store.getState().situation.fleet).toMatchObject({ version: 1, reporting: 3, counts: { online: 1, flying: 1, maintenance: 1, flagged: 1 } });
+
+    await userEvent.type(screen.getByLabelText('搜索序列号或任务'), 'river');
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
+    await userEvent.click(within(list).getByRole('button', { name: /B2/ }));
+    const card = screen.getByRole('region', { name: '无人机详情' });
+    expect(card).toHaveTextContent('river-9');
+    expect(card).toHaveTextContent('已离开批准空域');
+
+    // The next snapshot updates the card; an unreadable one is dropped, counted, and changes nothing.
+    deliver(snapshotBytes([sample('B2', { taskId: 'river-9', battery: 42 })]));
+    await waitFor(() => expect(card).toHaveTextContent('电量42%'));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    deliver(new Uint8Array([99, 0, 0]));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('dropped a sysinfo/fleet snapshot (version')));
+    deliver(snapshotBytes([sample('D4')]));
+    await waitFor(() => expect(store.getState().situation.fleet).toMatchObject({ version: 3, reporting: 4, dropped: 1 }));
+    expect(card).toHaveTextContent('电量42%');
+
+    view.unmount();
+    expect(worker.terminated).toBe(true);
+    expect(store.getState().broker.subscriptions).not.toContain('sysinfo/fleet');
+    expect(store.getState().situation.fleet.version).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { candidateAreas, flaggedDrones, isOutsideApprovedAirspace } from '../../../src/features/situation/geofence';
+import { candidateAreas, isOutsideApprovedAirspace } from '../../../src/features/situation/geofence';
 import type { AreaOverlay } from '../../../src/features/map/types';
 
 const box = (x0: number, y0: number, x1: number, y1: number): AreaOverlay['area'] => ({
@@ -50,13 +50,5 @@ describe('isOutsideApprovedAirspace', () => {
   it('candidate areas: own or any drone, within the time window', () => {
     expect(candidateAreas('SN1', AT, approved).map((a) => a.id)).toEqual([1, 2, 4, 5]);
     expect(candidateAreas('SN2', AT, approved).map((a) => a.id)).toEqual([1, 4, 5]);
-  });
-
-  it('flaggedDrones lists the serials', () => {
-    const samples = [
-      { sn: 'A', lng: 114.05, lat: 22.55, alt: 80, status: 'flying' as const, at: AT },
-      { sn: 'B', lng: 100, lat: 10, alt: 80, status: 'flying' as const, at: AT },
-    ];
-    expect([...flaggedDrones(samples, approved)]).toEqual(['B']);
   });
 });

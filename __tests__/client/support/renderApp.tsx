@@ -10,6 +10,8 @@ import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { createTestI18n } from './i18n';
 import { menuLoaded } from '../../../src/features/menu/menuSlice';
 import { MENU_TREE } from '../../../src/features/menu/menuTree';
+import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
+import { inThreadFleetWorker } from './fleetWorker';
 import { fakeHttp, type Route } from './testStore';
 
 export const demoUser = { id: 1, username: 'admin', name: '系统管理员', phone: null, email: null };
@@ -32,7 +34,12 @@ export function renderApp(
     featureSagas: [controllerSaga],
   });
   store.dispatch(menuLoaded(MENU_TREE));
-  const view = render(<App store={store} routes={buildRoutes(MENU_TREE)} navigator={navigator} i18n={i18n} />);
+  // The situational view's worker runs in-thread (jest cannot start the real one).
+  const view = render(
+    <FleetWorkerContext.Provider value={async () => inThreadFleetWorker()}>
+      <App store={store} routes={buildRoutes(MENU_TREE)} navigator={navigator} i18n={i18n} />
+    </FleetWorkerContext.Provider>,
+  );
   // Where the app is, read from the hash as HashRouter keeps it, and navigation the way sagas do it.
   const router = {
     get location() {

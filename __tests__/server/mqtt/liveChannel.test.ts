@@ -1,14 +1,16 @@
+import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
 import { LiveChannel, type MessageBus } from '../../../server/mqtt/liveChannel';
 import type { DeviceDirectory } from '../../../server/mqtt/domain';
 import { DEFAULT_AREA, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
 
 function setup() {
   let now = 1_000_000;
-  const published: Array<{ topic: string; payload: Record<string, unknown>; retain: boolean }> = [];
+  /** JSON payloads parsed; binary ones (sysinfo/fleet) as published. */
+  const published: Array<{ topic: string; payload: Record<string, unknown> | Buffer; retain: boolean }> = [];
   const writes: string[] = [];
   const bus: MessageBus = {
     kind: 'embedded',
-    publish: async (topic, payload, { retain }) => void published.push({ topic, payload: JSON.parse(payload), retain }),
+    publish: async (topic, payload, { retain }) => void published.push({ topic, payload: typeof payload === 'string' ? JSON.parse(payload) : payload, retain }),
     subscribe: async () => undefined,
     close: async () => undefined,
   };
@@ -82,10 +84,9 @@ describe('LiveChannel', () => {
     await channel.publishFleet();
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: false });
-    expect((published[0].payload.drones as Array<{ sn: string; status: string }>).map((d) => [d.sn, d.status])).toEqual([
-      ['D1', 'flying'],
-      ['D2', 'flying'],
-    ]);
+    const decoded = decodeFleet(published[0].payload as Buffer);
+    expect(decoded).toMatchObject({ ok: true, fleet: { at: 1_000_000, count: 2, rejected: 0, sn: ['D1', 'D2'] } });
+    if (decoded.ok) expect(telemetryOf(decoded.fleet, 0)).toEqual(JSON.parse(sample('D1', 'flying')));
     await channel.publishFleet();
     expect(published).toHaveLength(1);
     expect(channel.stats.fleetPublished).toBe(1);

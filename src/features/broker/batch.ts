@@ -1,6 +1,6 @@
 import type { BrokerMessage } from './types';
 import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
-import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
+import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 
 /** Samples kept per drone for the situational view's trail. */
 export const TRAIL_LENGTH = 30;
@@ -58,9 +58,6 @@ export function summariseBatch(messages: BrokerMessage[], invalid: number, at: n
       if (isOnline(message)) batch.online = message;
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
-    } else if (topic === TOPIC_FLEET) {
-      const drones = (message as { drones?: unknown } | null)?.drones;
-      if (Array.isArray(drones)) for (const drone of drones) if (isTelemetry(drone)) addSample(batch, drone);
     } else if (match && isTelemetry(message) && message.sn === match[1]) {
       addSample(batch, message);
     }

@@ -17,7 +17,7 @@ import {
 import { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
 import { brokerUrl, connectWithMqttJs, tokenUsername, type MqttConnect, type MqttLike } from './mqttClient';
 import { selectConnectionSettings } from './selectors';
-import { BROKER_CONSTANTS, type BrokerMessage } from './types';
+import { BINARY_TOPICS, BROKER_CONSTANTS, type BrokerMessage } from './types';
 
 /** Runs fn soon and returns a canceller. Messages arriving meanwhile are flushed together. */
 export type Scheduler = (fn: () => void) => () => void;
@@ -72,7 +72,8 @@ export function clientChannel(client: MqttLike, schedule: Scheduler): EventChann
       flush();
     };
     const onMessage = (topic: string, payload: Uint8Array) => {
-      const message = parsePayload(payload);
+      // A copy: mqtt.js may reuse the frame buffer, and listeners transfer binary payloads to workers.
+      const message = BINARY_TOPICS.has(topic) ? new Uint8Array(payload) : parsePayload(payload);
       if (message === undefined) {
         invalid++;
         console.warn(`broker: dropped a message on "${topic}" that is not valid JSON`);

@@ -1,6 +1,9 @@
-import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
+import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 
-/** A message after JSON parsing, as re-emitted on the event bus. */
+/** Topics whose payloads are binary (shared/fleet/codec): handed on as a Uint8Array copy, never JSON-parsed here. */
+export const BINARY_TOPICS: ReadonlySet<string> = new Set([TOPIC_FLEET]);
+
+/** A message after JSON parsing (a Uint8Array on BINARY_TOPICS), as re-emitted on the event bus. */
 export interface BrokerMessage {
   topic: string;
   message: unknown;

@@ -4,13 +4,13 @@ import { AreaOverlays, LayerSwitcher } from '../map/MapLayers';
 import DroneLayer from './DroneLayer';
 
 /** The situational map (its own chunk: the page's list and counters show before Leaflet has loaded). */
-export default function SituationMap({ flagged }: { flagged: ReadonlySet<string> }) {
+export default function SituationMap() {
   const { t } = useTranslation();
   return (
     <>
       <MapCanvas label={t('menu.tas')}>
         <AreaOverlays />
-        <DroneLayer flagged={flagged} />
+        <DroneLayer />
       </MapCanvas>
       <LayerSwitcher layers={['projects', 'airspace']} />
     </>

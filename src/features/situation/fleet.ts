@@ -1,37 +1,58 @@
-import type { DroneTrack } from '../broker/brokerSlice';
-import type { Telemetry } from '@shared/live';
+import { DEVICE_STATUSES } from '@shared/live';
+import type { FleetFrame } from './fleetFrame';
+import { toScreenX, toScreenY, type View } from './projection';
 import type { StatusFilter } from './situationSlice';
 
 export const STATUS_COLOURS: Record<string, string> = { flying: '#1e88e5', online: '#43a047', maintenance: '#fb8c00', offline: '#9e9e9e' };
 export const FLAGGED_COLOUR = '#e53935';
 export const colourOf = (status: string, flagged: boolean) => (flagged ? FLAGGED_COLOUR : (STATUS_COLOURS[status] ?? '#607d8b'));
 
-/** The side list: drones matching the search (serial or task) and the status filter, sorted by serial. */
-export function filterFleet(telemetry: Record<string, DroneTrack>, search: string, filter: StatusFilter, flagged: ReadonlySet<string>): Telemetry[] {
+/** A slot's colour group: its status index, or DEVICE_STATUSES.length when flagged (drawn in FLAGGED_COLOUR). */
+export const colourGroup = (frame: FleetFrame, slot: number) => (frame.flagged[slot] ? DEVICE_STATUSES.length : frame.status[slot]);
+export const GROUP_COLOURS = [...DEVICE_STATUSES.map((s) => colourOf(s, false)), FLAGGED_COLOUR];
+export const slotColour = (frame: FleetFrame, slot: number) => GROUP_COLOURS[colourGroup(frame, slot)];
+
+/** The side list: slots matching the search (serial or task, case-insensitive) and the status filter, by serial. */
+export function listRows(frame: FleetFrame, search: string, filter: StatusFilter): number[] {
   const needle = search.trim().toLowerCase();
-  const rows: Telemetry[] = [];
-  for (const sn in telemetry) {
-    const t = telemetry[sn].latest;
+  const status = DEVICE_STATUSES.indexOf(filter as (typeof DEVICE_STATUSES)[number]);
+  const rows: number[] = [];
+  for (const slot of frame.order) {
+    if (filter === 'flagged' ? !frame.flagged[slot] : status >= 0 && frame.status[slot] !== status) continue;
     if (
       needle &&
-      !sn.toLowerCase().includes(needle) &&
-      !String(t.taskId ?? '')
+      !frame.sn[slot].toLowerCase().includes(needle) &&
+      !String(frame.taskId[slot] ?? '')
         .toLowerCase()
         .includes(needle)
     )
       continue;
-    if (filter === 'flagged' ? !flagged.has(sn) : filter !== 'all' && t.status !== filter) continue;
-    rows.push(t);
+    rows.push(slot);
   }
-  return rows.sort((a, b) => (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
+  return rows;
 }
 
-/** Counts by status, for the filter's labels. */
-export function countByStatus(telemetry: Record<string, DroneTrack>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const sn in telemetry) {
-    const s = telemetry[sn].latest.status;
-    counts[s] = (counts[s] ?? 0) + 1;
+/** Slots whose position lies on screen or within `margin` pixels of it: the only ones drawn. */
+export function onScreen(frame: FleetFrame, view: View, margin: number): number[] {
+  const slots: number[] = [];
+  for (let slot = 0; slot < frame.count; slot++) {
+    const x = toScreenX(view, frame.x[slot]);
+    const y = toScreenY(view, frame.y[slot]);
+    if (x >= -margin && y >= -margin && x <= view.width + margin && y <= view.height + margin) slots.push(slot);
   }
-  return counts;
+  return slots;
+}
+
+/** The slot drawn nearest to a container point, within `reach` pixels; -1 when none. */
+export function nearestSlot(frame: FleetFrame, view: View, px: number, py: number, reach: number): number {
+  let best = -1;
+  let bestDistance = reach * reach;
+  for (let slot = 0; slot < frame.count; slot++) {
+    const distance = (toScreenX(view, frame.x[slot]) - px) ** 2 + (toScreenY(view, frame.y[slot]) - py) ** 2;
+    if (distance <= bestDistance) {
+      best = slot;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }

@@ -29,10 +29,3 @@ export function isOutsideApprovedAirspace(sample: Sample, approved: AreaOverlay[
   const point: [number, number] = [sample.lng, sample.lat];
   return !candidateAreas(sample.sn, sample.at, approved).some((a) => withinBand(sample.alt, a) && booleanPointInPolygon(point, a.area));
 }
-
-/** Serials of the drones flagged as outside their approved airspace. */
-export function flaggedDrones(samples: Iterable<Sample>, approved: AreaOverlay[]): Set<string> {
-  const flagged = new Set<string>();
-  for (const s of samples) if (isOutsideApprovedAirspace(s, approved)) flagged.add(s.sn);
-  return flagged;
-}

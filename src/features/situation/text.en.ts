@@ -16,7 +16,7 @@ export default translateFeature(text, {
   all: 'All',
   statuses: { flying: 'Flying', online: 'Online', maintenance: 'Maintenance', offline: 'Offline', flagged: 'Outside airspace' },
   noDrones: 'No drone telemetry yet',
-  more: '{{count}} more not listed; narrow the search',
+  onMap: '{{count}} drones on the map',
   detail: 'Drone details',
   sn: 'Serial',
   battery: 'Battery',

@@ -17,7 +17,7 @@ export default defineFeatureText({
     all: '全部',
     statuses: { flying: '飞行中', online: '在线', maintenance: '维护', offline: '离线', flagged: '越界' },
     noDrones: '暂无无人机回传数据',
-    more: '另有 {{count}} 架未列出，请缩小搜索范围',
+    onMap: '地图上 {{count}} 架无人机',
     detail: '无人机详情',
     sn: '序列号',
     battery: '电量',

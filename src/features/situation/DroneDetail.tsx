@@ -1,0 +1,62 @@
+import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUSES } from '@shared/live';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useFleetFrame } from './fleetStore';
+import { droneSelected, followToggled } from './situationSlice';
+
+/** The selected drone's card: its newest sample (once a snapshot), the airspace flag, follow and close. */
+export default function DroneDetail({ sn }: { sn: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const follow = useAppSelector((s) => s.situation.follow);
+  const frame = useFleetFrame();
+  const slot = frame.sn.indexOf(sn);
+  if (slot < 0) return null;
+  const status = DEVICE_STATUSES[frame.status[slot]];
+  const taskId = frame.taskId[slot];
+  const rows: Array<[string, string]> = [
+    [t('situation.sn'), sn],
+    [t('situation.status'), t(`situation.statuses.${status}`, { defaultValue: status })],
+    [t('situation.battery'), `${Math.round(frame.battery[slot])}%`],
+    [t('situation.altitude'), `${frame.alt[slot].toFixed(1)} m`],
+    [t('situation.speed'), `${frame.speed[slot].toFixed(1)} m/s`],
+    [t('situation.heading'), `${Math.round(frame.heading[slot])}°`],
+    [t('situation.task'), taskId === undefined ? '—' : String(taskId)],
+    [t('situation.lastSeen'), new Date(frame.sampleAt[slot]).toLocaleTimeString()],
+  ];
+  return (
+    <Card variant="outlined" role="region" aria-label={t('situation.detail')}>
+      <CardContent sx={{ pb: '12px !important' }}>
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          <Typography variant="subtitle1" sx={{ flex: 1 }}>
+            {t('situation.detail')}
+          </Typography>
+          <IconButton size="small" aria-label={t('situation.close')} onClick={() => dispatch(droneSelected(null))}>
+            ×
+          </IconButton>
+        </Stack>
+        {frame.flagged[slot] === 1 && (
+          <Alert severity="error" sx={{ my: 1 }}>
+            {t('situation.outside')}
+          </Alert>
+        )}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, fontSize: 14 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ color: 'text.secondary' }}>
+                {label}
+              </Box>
+              <Box component="dd" sx={{ m: 0 }} data-field={label}>
+                {value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        <Button size="small" variant={follow ? 'contained' : 'outlined'} sx={{ mt: 1 }} onClick={() => dispatch(followToggled())}>
+          {t('situation.follow')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
