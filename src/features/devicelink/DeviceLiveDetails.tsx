@@ -5,7 +5,7 @@ import { hmsText, type HmsArgs } from '@shared/dji/hms';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../i18n/localeSlice';
 import { deviceWatchStarted, deviceWatchStopped } from './devicelinkSlice';
-import { ALERT_SEVERITY, liveFields } from './liveFields';
+import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
 import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';
 
 const hmsArgs = (args: Record<string, unknown> | null): HmsArgs => ({
@@ -40,7 +40,7 @@ export default function DeviceLiveDetails({ sn }: { sn: string }) {
                 {t(`devicelink.fields.${label}`)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                {'text' in value ? value.text : t(value.key, value.params)}
+                {fieldText(t, value)}
               </Typography>
             </Box>
           ))}

@@ -1,7 +1,10 @@
+import type { TFunction } from 'i18next';
 import type { DjiLive } from '@shared/dji/live';
 
 /** A value to show: plain text, or a text key with its parameters (translated by the view). */
 export type FieldValue = { text: string } | { key: string; params?: Record<string, string | number> };
+
+export const fieldText = (t: TFunction, value: FieldValue): string => ('text' in value ? value.text : t(value.key, value.params));
 
 export interface LiveField {
   /** key under devicelink.fields. */

@@ -7,7 +7,8 @@ export default translateFeature(text, {
   alerts: 'Health alerts',
   noAlerts: 'No active alerts',
   alertCount: '{{count}}×',
-  connectedThrough: 'Connected through',
+  pairedWith: 'Paired with',
+  aircraftList: 'Aircraft {{list}}',
   gatewayKinds: { dock: 'Dock {{sn}}', remote_controller: 'RC {{sn}}' },
   fields: {
     mode: 'Mode',

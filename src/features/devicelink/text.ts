@@ -8,7 +8,8 @@ export default defineFeatureText({
     alerts: '健康告警',
     noAlerts: '无活动告警',
     alertCount: '{{count}} 次',
-    connectedThrough: '连接网关',
+    pairedWith: '配对',
+    aircraftList: '飞行器 {{list}}',
     gatewayKinds: { dock: '机场 {{sn}}', remote_controller: '遥控器 {{sn}}' },
     fields: {
       mode: '模式',
