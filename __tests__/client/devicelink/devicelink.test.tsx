@@ -4,6 +4,7 @@ import type { DjiLive } from '@shared/dji/live';
 import type { Alert } from '@shared/entities/alert';
 import { TOPIC_ALERTS } from '@shared/entities/alert';
 import { brokerEvents } from '../../../src/features/broker/eventBus';
+import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN } from '../../../src/features/controller/simulatedBridge';
 import { liveFields, formatDuration } from '../../../src/features/devicelink/liveFields';
 import { pairingOf } from '../../../src/features/devicelink/pairing';
 import { loggedInState, renderApp } from '../support/renderApp';
@@ -164,5 +165,27 @@ describe('device drawer on /Device/UAV', () => {
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(store.getState().devicelink.live).toEqual({}));
+  });
+});
+
+describe('/djiapp home', () => {
+  afterEach(() => delete (window as { djiBridge?: unknown }).djiBridge);
+
+  it('the thing tile shows which of the controller’s serials the platform has bound, checked again on refresh', async () => {
+    installSimulatedBridge({ connectDelayMs: 0 });
+    let known = [SIMULATED_AIRCRAFT_SN];
+    const routes = {
+      'GET /djiconf/1/': () => ({ appId: '1', appKey: 'k', appLicense: 'l', workspaceId: '1', mqttHost: 'ws://broker/mqtt' }),
+      'GET /Device/': (options?: { query?: Record<string, unknown> }) => {
+        const serial = String(options?.query?.search);
+        return { items: known.includes(serial) ? [{ id: 1, serial, kind: 'aircraft' }] : [], total: 0 };
+      },
+    };
+    renderApp('/djiapp/home', { routes, preloadedState: loggedInState });
+    const tile = await screen.findByRole('region', { name: '物联组件（消息通道）' }, { timeout: 8000 });
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 未绑定`)).toBeInTheDocument();
+    known = [SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN];
+    await userEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 已绑定`)).toBeInTheDocument();
   });
 });

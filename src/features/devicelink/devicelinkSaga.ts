@@ -9,10 +9,20 @@ import type { Envelope, HttpClient } from '../../api/client';
 import { requestFailed } from '../../api/callApi';
 import { fetchActiveAlerts, fetchDeviceLive, findDeviceBySerial, type DeviceSummary, type Page } from '../../api/devicelink';
 import { toFailedRequest } from '../../api/errorCatalogue';
+import type { RootState } from '../../app/rootReducer';
 import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
+import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller/controllerSlice';
 import { brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from '../broker/brokerSlice';
 import { brokerEvents, type BrokerEvents, type EventBus } from '../broker/eventBus';
-import { activeAlertCountLoaded, alertNotified, deviceAlertsLoaded, deviceWatchStarted, deviceWatchStopped, liveReceived } from './devicelinkSlice';
+import {
+  activeAlertCountLoaded,
+  alertNotified,
+  bindingsChecked,
+  deviceAlertsLoaded,
+  deviceWatchStarted,
+  deviceWatchStopped,
+  liveReceived,
+} from './devicelinkSlice';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Saga<T = void> = Generator<unknown, T, any>;
@@ -118,6 +128,24 @@ function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
   });
 }
 
+/** Which of the controller's serials the platform knows (Pilot 2's update_topo binds them to the pilot's workspace). */
+function* checkBindings(): Saga {
+  const serials: Array<string | null> = yield select((s: RootState) => [selectAircraftSn(s), selectRemoteControllerSn(s)]);
+  if (!serials.some(Boolean)) return;
+  const client: HttpClient = yield getContext('http');
+  const bound: Record<string, boolean> = {};
+  try {
+    for (const sn of serials) if (sn) bound[sn] = ((yield call(findDeviceBySerial, client, sn)) as DeviceSummary | null) !== null;
+  } catch (error) {
+    yield put(requestFailed(toFailedRequest(error)));
+    return;
+  }
+  yield put(bindingsChecked(bound));
+}
+
+const bindingMayHaveChanged = (action: Action) =>
+  (thingStateChanged.match(action) && action.payload === 'connected') || aircraftBound.match(action) || controllerRefreshRequested.match(action);
+
 export interface DevicelinkSagaOptions {
   bus?: EventBus<BrokerEvents>;
 }
@@ -125,6 +153,7 @@ export interface DevicelinkSagaOptions {
 export default function* devicelinkSaga(options: DevicelinkSagaOptions = {}): Saga {
   const bus = options.bus ?? brokerEvents;
   yield fork(watchDevices, bus);
+  yield takeLatest(bindingMayHaveChanged, checkBindings);
   while (true) {
     const token: string | null = yield select((s: { auth: { token: string | null } }) => s.auth.token);
     if (!token) yield take(loginSucceeded.type);

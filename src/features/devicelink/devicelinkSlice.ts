@@ -12,9 +12,11 @@ export interface DevicelinkState {
   alerts: Record<string, Alert[]>;
   /** Active alerts platform-wide (the header bell); null until known. */
   activeAlertCount: number | null;
+  /** /djiapp: whether the platform has a device for each of the controller's serials (bound by Pilot 2's update_topo). */
+  bound: Record<string, boolean>;
 }
 
-export const initialDevicelinkState: DevicelinkState = { watchers: {}, live: {}, alerts: {}, activeAlertCount: null };
+export const initialDevicelinkState: DevicelinkState = { watchers: {}, live: {}, alerts: {}, activeAlertCount: null, bound: {} };
 
 const newestFirst = (a: Alert, b: Alert) => b.last_seen_at.localeCompare(a.last_seen_at) || b.id - a.id;
 
@@ -49,6 +51,9 @@ const devicelinkSlice = createSlice({
     activeAlertCountLoaded(state, action: PayloadAction<number>) {
       state.activeAlertCount = action.payload;
     },
+    bindingsChecked(state, action: PayloadAction<Record<string, boolean>>) {
+      state.bound = action.payload;
+    },
     /** sysinfo/alerts: a new or changed alert and the platform's active count. */
     alertNotified(state, action: PayloadAction<AlertNotification>) {
       const { alert, activeCount } = action.payload;
@@ -61,5 +66,6 @@ const devicelinkSlice = createSlice({
   },
 });
 
-export const { deviceWatchStarted, deviceWatchStopped, liveReceived, deviceAlertsLoaded, activeAlertCountLoaded, alertNotified } = devicelinkSlice.actions;
+export const { deviceWatchStarted, deviceWatchStopped, liveReceived, deviceAlertsLoaded, activeAlertCountLoaded, alertNotified, bindingsChecked } =
+  devicelinkSlice.actions;
 export default devicelinkSlice.reducer;

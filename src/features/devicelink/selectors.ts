@@ -7,3 +7,4 @@ export const selectActiveAlertCount = (state: RootState) => state.devicelink.act
 
 /** The shared DJI tables (modes, HMS texts) are keyed en / zh. */
 export const tableLanguage = (language: Language): 'en' | 'zh' => (language === 'en' ? 'en' : 'zh');
+export const selectBindings = (state: RootState) => state.devicelink.bound;
