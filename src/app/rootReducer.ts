@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
+import devicelink from '../features/devicelink/devicelinkSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
 import menu from '../features/menu/menuSlice';
@@ -13,6 +14,20 @@ import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
 
 /** Every slice of the app. Pure: QA replay runs exactly this reducer in Node. */
-export const rootReducer = combineReducers({ auth, tabs, menu, project, controller, broker, locale, notifications, platform, resources, map, situation });
+export const rootReducer = combineReducers({
+  auth,
+  tabs,
+  menu,
+  project,
+  controller,
+  broker,
+  devicelink,
+  locale,
+  notifications,
+  platform,
+  resources,
+  map,
+  situation,
+});
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,7 @@
 import type { Saga } from 'redux-saga';
 import { all, call, fork, put } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
+import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
@@ -39,6 +40,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(resourcesSaga),
     fork(projectSaga),
     fork(mapSaga),
+    fork(devicelinkSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

@@ -15,6 +15,7 @@ import {
   selectThingState,
   type ThingState,
 } from './controllerSlice';
+import { BoundSerials } from '../devicelink';
 import StatusTile from './StatusTile';
 
 const thingTone = (state: ThingState) => (state === 'connected' ? 'ok' : state === 'failed' ? 'bad' : state === 'connecting' ? 'warn' : 'neutral');
@@ -76,7 +77,9 @@ export default function ControllerHomePage() {
           value={t(`controller.component.${apiComponent}`)}
           tone={apiComponent === 'loaded' ? 'ok' : apiComponent === 'failed' ? 'bad' : 'neutral'}
         />
-        <StatusTile label={t('controller.home.thing')} value={t(`controller.thing.${thingState}`)} tone={thingTone(thingState)} />
+        <StatusTile label={t('controller.home.thing')} value={t(`controller.thing.${thingState}`)} tone={thingTone(thingState)}>
+          <BoundSerials serials={[aircraftSn, rcSn]} />
+        </StatusTile>
         <StatusTile label={t('controller.home.broker')} value={t(`controller.broker.${brokerStatus}`)} tone={brokerTone(brokerStatus)} />
       </Box>
     </Box>

@@ -8,6 +8,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { subscriptionsChanged } from '../broker/brokerSlice';
+import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
 import { useCan } from '../navigation/useCan';
 import PageFrame from '../pages/PageFrame';
 import { formatTime } from '../../crud/format';
@@ -92,6 +93,16 @@ export default function DevicesPage() {
         </Box>
       ),
     },
+    {
+      field: 'gateway_sn',
+      headerName: t('devicelink.pairedWith'),
+      width: 170,
+      sortable: false,
+      valueGetter: (_value, row) => {
+        const pairing = pairingOf(row, state.items);
+        return pairing ? fieldText(t, pairing) : '—';
+      },
+    },
     { field: 'dept_id', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: (value) => deptName(value) },
     {
       field: 'battery',
@@ -128,6 +139,7 @@ export default function DevicesPage() {
   ];
 
   const detail = rows.find((r) => String(r.id) === String(detailId)) ?? null;
+  const detailPairing = detail ? pairingOf(detail, state.items) : null;
   const hasPosition = detail && typeof detail.last_lat === 'number' && typeof detail.last_lng === 'number';
 
   return (
@@ -168,6 +180,7 @@ export default function DevicesPage() {
                 { label: t('devices.kind'), value: t(`devices.kinds.${String(detail.kind)}`) },
                 { label: t('devices.status'), value: <StatusChip status={String(detail.status)} prefix="devices.statuses" colors={STATUS_COLORS} /> },
                 { label: t('devices.department'), value: deptName(detail.dept_id) },
+                { label: t('devicelink.pairedWith'), value: detailPairing ? fieldText(t, detailPairing) : '—' },
                 { label: t('devices.firmware'), value: detail.firmware ? String(detail.firmware) : '—' },
                 { label: t('devices.lastSeen'), value: formatTime(detail.last_seen_at) },
                 {
@@ -200,6 +213,7 @@ export default function DevicesPage() {
             sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }}
           />
         ) : null}
+        {detail ? <DeviceLiveDetails sn={String(detail.serial)} /> : null}
         <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>
         {hasPosition ? (
           <Suspense fallback={<LinearProgress />}>

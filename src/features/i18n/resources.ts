@@ -4,6 +4,7 @@ import type { Language } from './languages';
 import brokerText from '../broker/text';
 import controllerText from '../controller/text';
 import devicesText from '../devices/text';
+import devicelinkText from '../devicelink/text';
 import tasksText from '../tasks/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
@@ -25,6 +26,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   mapText,
   situationText,
   devicesText,
+  devicelinkText,
   tasksText,
   airspaceText,
   adminText,

@@ -3,6 +3,7 @@ import { withFeatures } from './featureText';
 import brokerText from '../broker/text.en';
 import controllerText from '../controller/text.en';
 import devicesText from '../devices/text.en';
+import devicelinkText from '../devicelink/text.en';
 import tasksText from '../tasks/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
@@ -22,6 +23,7 @@ export default withFeatures(en, [
   mapText,
   situationText,
   devicesText,
+  devicelinkText,
   tasksText,
   airspaceText,
   adminText,

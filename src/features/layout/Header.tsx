@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../auth/authSlice';
 import BrokerStatus from '../broker/BrokerStatus';
+import { selectActiveAlertCount } from '../devicelink';
 import { selectIsLoggedIn, selectUser } from '../auth/selectors';
 import { languageChanged, selectLanguage } from '../i18n/localeSlice';
 import { isLanguage, LANGUAGES } from '../i18n/languages';
@@ -44,7 +45,8 @@ export default function Header() {
   const platformName = useAppSelector(selectPlatformName);
   const language = useAppSelector(selectLanguage);
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const unread = useUnreadCount();
+  // Unread notices plus active device alerts (the alert count follows sysinfo/alerts).
+  const unread = useUnreadCount() + useAppSelector(selectActiveAlertCount);
   const { pathname } = useLocation();
 
   return (

@@ -1,0 +1,191 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DjiLive } from '@shared/dji/live';
+import type { Alert } from '@shared/entities/alert';
+import { TOPIC_ALERTS } from '@shared/entities/alert';
+import { brokerEvents } from '../../../src/features/broker/eventBus';
+import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN } from '../../../src/features/controller/simulatedBridge';
+import { liveFields, formatDuration } from '../../../src/features/devicelink/liveFields';
+import { pairingOf } from '../../../src/features/devicelink/pairing';
+import { loggedInState, renderApp } from '../support/renderApp';
+
+jest.setTimeout(60_000);
+
+jest.mock('../../../src/features/resources/GeoMap', () => ({ __esModule: true, default: () => null }));
+
+const aircraftLive: DjiLive = {
+  sn: 'UAV-1',
+  kind: 'aircraft',
+  at: 1_000,
+  modeCode: 3,
+  mode: { en: 'Manual flight', zh: '手动飞行' },
+  battery: 76,
+  remainFlightTime: 950,
+  elevation: 80,
+  homeDistance: 420.4,
+  gpsNumber: 19,
+  rtkNumber: 30,
+  rtkFixed: 2,
+  windSpeed: 3.2,
+  windDirection: 'NE',
+};
+
+describe('liveFields', () => {
+  it.each<[string, DjiLive, 'en' | 'zh', Array<[string, unknown]>]>([
+    [
+      'an aircraft: mode in the language, battery, time left, heights, GPS/RTK, wind',
+      aircraftLive,
+      'en',
+      [
+        ['mode', { text: 'Manual flight' }],
+        ['battery', { text: '76%' }],
+        ['remainFlightTime', { text: '15:50' }],
+        ['elevation', { text: '80.0 m' }],
+        ['homeDistance', { text: '420 m' }],
+        ['gps', { key: 'devicelink.satellites', params: { count: 19 } }],
+        ['rtk', { key: 'devicelink.rtkStates.2', params: { count: 30 } }],
+        ['wind', { text: '3.2 m/s NE' }],
+      ],
+    ],
+    ['the mode in Chinese', { sn: 'A', kind: 'aircraft', at: 1, mode: { en: 'Standby', zh: '待机' } }, 'zh', [['mode', { text: '待机' }]]],
+    [
+      'an RC: its radio link',
+      { sn: 'RC', kind: 'remote_controller', at: 1, battery: 80, sdrQuality: 4 },
+      'en',
+      [
+        ['battery', { text: '80%' }],
+        ['rcLink', { key: 'devicelink.linkBars', params: { sdr: 4, lte: '—' } }],
+      ],
+    ],
+    [
+      'a dock: cover, aircraft inside, environment, rain',
+      { sn: 'D', kind: 'dock', at: 1, dock: { coverState: 1, droneInDock: 0, environmentTemperature: 24.25, humidity: 60, rainfall: 2 } },
+      'en',
+      [
+        ['cover', { key: 'devicelink.coverStates.1' }],
+        ['droneInDock', { key: 'devicelink.no' }],
+        ['environment', { text: '24.3 °C, 60%' }],
+        ['rainfall', { key: 'devicelink.rainfallLevels.2' }],
+      ],
+    ],
+    ['nothing reported, nothing shown', { sn: 'X', kind: 'aircraft', at: 1 }, 'en', []],
+  ])('%s', (_name, live, language, expected) => {
+    expect(liveFields(live, language).map((f) => [f.label, f.value])).toEqual(expected.map(([label, value]) => [label, expect.objectContaining(value)]));
+  });
+
+  it.each([
+    [59, '0:59'],
+    [950, '15:50'],
+    [3725, '1:02:05'],
+    [-3, '0:00'],
+  ])('formatDuration(%d) = %s', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
+});
+
+describe('pairingOf', () => {
+  const rows = [
+    { serial: 'RC-1', kind: 'remote_controller', gateway_sn: null },
+    { serial: 'UAV-1', kind: 'aircraft', gateway_sn: 'RC-1' },
+    { serial: 'UAV-2', kind: 'aircraft', gateway_sn: 'DOCK-9' },
+    { serial: 'UAV-3', kind: 'aircraft', gateway_sn: null },
+  ];
+  it.each([
+    ['an aircraft names its gateway with the gateway’s kind', rows[1], { key: 'devicelink.gatewayKinds.remote_controller', params: { sn: 'RC-1' } }],
+    ['a gateway not on the page is named by serial', rows[2], { text: 'DOCK-9' }],
+    ['a gateway lists the aircraft connected through it', rows[0], { key: 'devicelink.aircraftList', params: { list: 'UAV-1' } }],
+    ['an unpaired device has none', rows[3], null],
+  ])('%s', (_name, row, expected) => expect(pairingOf(row, rows)).toEqual(expected));
+});
+
+describe('device drawer on /Device/UAV', () => {
+  const now = '2026-11-24T04:00:00.000Z';
+  const alert = (id: number, code: string, level: 0 | 1 | 2, active: 0 | 1 = 1): Alert => ({
+    id,
+    kind: 'hms',
+    code,
+    level,
+    module: 3,
+    device_id: 1,
+    device_sn: 'UAV-1',
+    gateway_sn: 'RC-1',
+    in_the_sky: 1,
+    first_seen_at: now,
+    last_seen_at: now,
+    count: 1,
+    active,
+    acked_by: null,
+    acked_at: null,
+    args: { component_index: 1 },
+  });
+  const devices = [
+    { id: 1, serial: 'UAV-1', name: '巡检一号', model: 'Mavic 3 Enterprise', kind: 'aircraft', status: 'flying', gateway_sn: 'RC-1', battery: 76 },
+    { id: 2, serial: 'RC-1', name: '遥控器一号', model: 'DJI RC Pro Enterprise', kind: 'remote_controller', status: 'online', gateway_sn: null },
+  ];
+  const routes = {
+    'GET /Device/': () => ({ items: devices, total: 2 }),
+    'GET /Dept/': () => ({ items: [], total: 0 }),
+    'GET /Notice/unread/': () => ({ count: 2 }),
+    'GET /Device/1/live/': () => aircraftLive,
+    'GET /Alert/': () => ({ items: [alert(7, '0x16080020', 2)], total: 1 }),
+  };
+  const osd = (data: Record<string, unknown>) => ({ tid: 't', bid: 'b', timestamp: 2_000, data });
+
+  it('shows the pairing, the DJI live fields and the active HMS alerts, and follows OSD and sysinfo/alerts', async () => {
+    const { store } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('巡检一号', {}, { timeout: 8000 });
+    expect(screen.getByText('遥控器 RC-1')).toBeInTheDocument();
+    expect(screen.getByText('飞行器 UAV-1')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('巡检一号'));
+    const drawer = await screen.findByRole('dialog', { name: '巡检一号 (UAV-1)' });
+    const live = within(drawer).getByRole('region', { name: '实时状态 (DJI)' });
+    expect(await within(live).findByText('手动飞行')).toBeInTheDocument();
+    expect(within(live).getByText('15:50')).toBeInTheDocument();
+    expect(within(live).getByText('3.2 m/s NE')).toBeInTheDocument();
+    // HMS text from the shared table in the app's language, the component index counted from 1, warning colour.
+    const motor = within(live).getByText(/2 号电机堵转/);
+    expect(motor.closest('[data-level]')).toHaveAttribute('data-level', '2');
+    expect(motor.closest('[data-level]')).toHaveClass('MuiAlert-colorError');
+    expect(store.getState().broker.subscriptions).toContain('thing/product/UAV-1/osd');
+
+    act(() => brokerEvents.emit('thing/product/UAV-1/osd', { topic: 'thing/product/UAV-1/osd', message: osd({ mode_code: 9, wind_speed: 5 }) }));
+    expect(await within(live).findByText('自动返航')).toBeInTheDocument();
+    expect(within(live).getByText('5.0 m/s NE')).toBeInTheDocument();
+
+    // The open drawer hides the rest of the page from assistive technology.
+    const bell = () => screen.getByRole('link', { name: /未读消息/, hidden: true });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 2 条'));
+    const unknown = { at: 3_000, activeCount: 4, alert: { ...alert(8, '0x99999999', 0), last_seen_at: '2026-11-24T04:01:00.000Z' } };
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: unknown }));
+    expect(await within(live).findByText('HMS 0x99999999')).toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('未读消息 6 条');
+    const cleared = { at: 4_000, activeCount: 3, alert: alert(7, '0x16080020', 2, 0) };
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: cleared }));
+    await waitFor(() => expect(within(live).queryByText(/2 号电机堵转/)).not.toBeInTheDocument());
+    expect(bell()).toHaveAccessibleName('未读消息 5 条');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(store.getState().devicelink.live).toEqual({}));
+  });
+});
+
+describe('/djiapp home', () => {
+  afterEach(() => delete (window as { djiBridge?: unknown }).djiBridge);
+
+  it('the thing tile shows which of the controller’s serials the platform has bound, checked again on refresh', async () => {
+    installSimulatedBridge({ connectDelayMs: 0 });
+    let known = [SIMULATED_AIRCRAFT_SN];
+    const routes = {
+      'GET /djiconf/1/': () => ({ appId: '1', appKey: 'k', appLicense: 'l', workspaceId: '1', mqttHost: 'ws://broker/mqtt' }),
+      'GET /Device/': (options?: { query?: Record<string, unknown> }) => {
+        const serial = String(options?.query?.search);
+        return { items: known.includes(serial) ? [{ id: 1, serial, kind: 'aircraft' }] : [], total: 0 };
+      },
+    };
+    renderApp('/djiapp/home', { routes, preloadedState: loggedInState });
+    const tile = await screen.findByRole('region', { name: '物联组件（消息通道）' }, { timeout: 8000 });
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 未绑定`)).toBeInTheDocument();
+    known = [SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN];
+    await userEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 已绑定`)).toBeInTheDocument();
+  });
+});

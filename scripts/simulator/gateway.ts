@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { deviceTypeKey } from '@shared/dji/devices';
+import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
+import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
+import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
+import { Flight } from './flight';
+import { distance, type Point } from './geometry';
+import { aircraftOsd, dockOsd, remoteControllerOsd } from './osd';
+
+/** A DJI device as update_topo declares it. */
+export interface DeviceIdentity {
+  sn: string;
+  domain: number;
+  type: number;
+  subType: number;
+  firmware: string;
+}
+
+/** Pilot 2 on a remote controller, or a dock; either is the gateway of one aircraft. */
+export type GatewayKind = 'pilot' | 'dock';
+
+export interface GatewayPlan {
+  kind: GatewayKind;
+  gateway: DeviceIdentity;
+  aircraft: DeviceIdentity;
+  route: Point[];
+  /** position in the simulation, varies speed and battery. */
+  ordinal: number;
+}
+
+export interface BrokerLogin {
+  username: string;
+  password: string;
+}
+
+/** The services this simulated device understands (the missions issue makes them fly). */
+export const KNOWN_SERVICES: ReadonlySet<string> = new Set([
+  'flighttask_prepare',
+  'flighttask_execute',
+  'flighttask_pause',
+  'flighttask_recovery',
+  'flighttask_undo',
+  'return_home',
+  'return_home_cancel',
+  'fly_to_point',
+  'fly_to_point_stop',
+  'takeoff_to_point',
+]);
+
+export class ReplyTimeoutError extends Error {}
+
+interface PendingReply {
+  resolve: (data: ReplyData) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface GatewayOptions {
+  url: string;
+  replyTimeoutMs: number;
+  log: (line: string) => void;
+}
+
+/** One DJI gateway connection: the topology handshake, OSD of its devices, state, events, requests and service replies. */
+export class SimulatedGateway {
+  readonly flight: Flight;
+  /** messages published, per channel. */
+  readonly sent = { osd: 0, state: 0, events: 0, requests: 0, status: 0, services_reply: 0 };
+  /** services answered, by method. */
+  readonly servicesReceived: string[] = [];
+  private client: MqttClient | null = null;
+  private readonly pending = new Map<string, PendingReply>();
+  private readonly home: Point;
+  private travelled = 0;
+  private last: { lat: number; lng: number } | null = null;
+  private ticks = 0;
+
+  constructor(
+    readonly plan: GatewayPlan,
+    private readonly login: BrokerLogin,
+    private readonly options: GatewayOptions,
+  ) {
+    const { route, ordinal, kind } = plan;
+    this.home = route[0];
+    this.flight = new Flight(route, 8 + (ordinal % 5), 60 + ((ordinal * 37) % 40), kind === 'dock' ? 5 : 3);
+  }
+
+  get sn(): string {
+    return this.plan.gateway.sn;
+  }
+
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** Connects, declares the topology (waits for status_reply), sends state and asks for the platform configuration. */
+  async start(): Promise<void> {
+    const client = mqtt.connect(this.options.url, {
+      clientId: this.sn,
+      username: this.login.username,
+      password: this.login.password,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 7000,
+    });
+    this.client = client;
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+    await this.handshake();
+    // A reconnection declares the topology again, as a gateway does after a link loss.
+    client.on('connect', () => void this.handshake().catch((error: Error) => this.options.log(`${this.sn}: ${error.message}`)));
+    await this.request('config', { config_type: 'json', config_scope: 'product' });
+    if (this.plan.kind === 'dock') await this.request('airport_bind_status', { devices: [{ sn: this.sn }, { sn: this.plan.aircraft.sn }] });
+  }
+
+  /** Subscribes to what the platform sends this gateway, declares the topology and reports the devices' state. */
+  private async handshake(): Promise<void> {
+    const client = this.client!;
+    const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
+    await client.subscribeAsync(downlinks, { qos: 1 });
+    await this.announceTopology(true);
+    this.sendState();
+  }
+
+  /** update_topo with the aircraft (or, when it is gone, none); resolves with status_reply's data. */
+  announceTopology(withAircraft: boolean): Promise<ReplyData> {
+    const { gateway, aircraft } = this.plan;
+    const identity = (device: DeviceIdentity) => ({
+      domain: String(device.domain),
+      type: device.type,
+      sub_type: device.subType,
+      device_secret: randomUUID().replaceAll('-', ''),
+      nonce: randomUUID().replaceAll('-', ''),
+      thing_version: '1.1.2',
+    });
+    const subDevices = withAircraft ? [{ sn: aircraft.sn, ...identity(aircraft), index: this.plan.kind === 'dock' ? 'A' : 'B' }] : [];
+    this.sent.status++;
+    return this.exchange(statusTopic(this.sn), 'update_topo', { ...identity(gateway), sub_devices: subDevices });
+  }
+
+  /** Sends a request on thing/product/{gw}/requests and resolves with the platform's reply data. */
+  request(method: string, data: Record<string, unknown>): Promise<ReplyData> {
+    this.sent.requests++;
+    return this.exchange(requestsTopic(this.sn), method, data);
+  }
+
+  /** The HMS `device_type` ("domain-type-subtype") of the gateway or its aircraft. */
+  deviceType(which: 'gateway' | 'aircraft'): string {
+    const device = this.plan[which];
+    return deviceTypeKey(device.domain, device.type, device.subType);
+  }
+
+  /** Reports health items (an hms event, need_reply 1) and resolves with events_reply's data. */
+  raiseHms(list: HmsItem[]): Promise<ReplyData> {
+    this.sent.events++;
+    return this.exchange(eventsTopic(this.sn), METHOD_HMS, { list }, { need_reply: 1 });
+  }
+
+  /** Advances the flight by dt seconds and publishes OSD; docks publish every `dockEvery`-th tick. */
+  tick(dt: number, seconds: number, dockEvery: number) {
+    const sample = this.flight.step(dt);
+    if (this.last) this.travelled += distance(this.last, sample);
+    this.last = sample;
+    this.ticks++;
+    if (!this.connected) return;
+    const { gateway, aircraft } = this.plan;
+    this.publish(osdTopic(aircraft.sn), this.envelope(undefined, aircraftOsd(sample, { homeHeight: 20, totalFlightDistance: this.travelled, seconds })));
+    this.sent.osd++;
+    if (this.plan.kind === 'pilot') {
+      this.publish(osdTopic(gateway.sn), this.envelope(undefined, remoteControllerOsd(this.home, 20, 80 - (Math.floor(seconds / 120) % 40), seconds)));
+      this.sent.osd++;
+    } else if (this.ticks % dockEvery === 0) {
+      const inDock = !sample.flying;
+      const data = dockOsd({ position: this.home, height: 20, droneInDock: inDock, droneBatteryPercent: sample.batteryPercent, working: !inDock, seconds });
+      this.publish(osdTopic(gateway.sn), this.envelope(undefined, data));
+      this.sent.osd++;
+    }
+  }
+
+  /** Declares the aircraft gone (empty sub_devices) and disconnects. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    if (client.connected) await this.announceTopology(false).catch(() => undefined);
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new Error('gateway stopped'));
+    }
+    this.pending.clear();
+    await client.endAsync();
+    this.client = null;
+  }
+
+  /** The rarely-changing properties; the simulated firmware never changes, so they go out on each (re)connection. */
+  private sendState() {
+    for (const device of [this.plan.gateway, this.plan.aircraft]) {
+      this.publish(stateTopic(device.sn), this.envelope(undefined, { firmware_version: device.firmware }), 1);
+      this.sent.state++;
+    }
+  }
+
+  private envelope(method: string | undefined, data: unknown, extra: Partial<Envelope> = {}): Envelope {
+    return { tid: randomUUID(), bid: randomUUID(), timestamp: Date.now(), ...(method ? { method } : {}), gateway: this.sn, ...extra, data };
+  }
+
+  private publish(topic: string, message: Envelope, qos: 0 | 1 = 0) {
+    this.client?.publish(topic, JSON.stringify(message), { qos });
+  }
+
+  private exchange(topic: string, method: string, data: unknown, extra: Partial<Envelope> = {}): Promise<ReplyData> {
+    const message = this.envelope(method, data, extra);
+    return new Promise<ReplyData>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(message.tid);
+        reject(new ReplyTimeoutError(`${this.sn}: no reply to ${method} on ${topic} within ${this.options.replyTimeoutMs} ms`));
+      }, this.options.replyTimeoutMs);
+      this.pending.set(message.tid, { resolve, reject, timer });
+      this.publish(topic, message, 1);
+    });
+  }
+
+  private onMessage(topic: string, payload: Buffer) {
+    let message: Envelope;
+    try {
+      message = JSON.parse(payload.toString('utf8')) as Envelope;
+    } catch {
+      this.options.log(`${this.sn}: ignored a message on ${topic} that is not JSON`);
+      return;
+    }
+    if (topic === servicesTopic(this.sn)) {
+      this.answerService(message);
+      return;
+    }
+    const pending = this.pending.get(message.tid);
+    if (!pending) return;
+    this.pending.delete(message.tid);
+    clearTimeout(pending.timer);
+    pending.resolve((message.data ?? { result: RESULT.invalidMessage }) as ReplyData);
+  }
+
+  private answerService(message: Envelope) {
+    const method = message.method ?? '';
+    this.servicesReceived.push(method);
+    const result = KNOWN_SERVICES.has(method) ? RESULT.ok : RESULT.unknownMethod;
+    const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data: { result } };
+    this.publish(replyTopic(servicesTopic(this.sn)), reply, 1);
+    this.sent.services_reply++;
+  }
+}

@@ -1,0 +1,143 @@
+import { deviceModelName } from '@shared/dji/devices';
+import { SimulatedGateway, type BrokerLogin, type DeviceIdentity, type GatewayPlan } from './gateway';
+import { circle, type Point } from './geometry';
+import { randomHmsItem } from './hms';
+import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
+
+export interface SimulationOptions {
+  /** broker URL (ws://host:port/mqtt or mqtt://host:port). */
+  url: string;
+  /** platform HTTP base URL. */
+  api: string;
+  /** a user with a pilot permission (Pilot 2 gateways) and device:write (docks). */
+  user: string;
+  password: string;
+  /** Pilot 2 gateways: remote controller + aircraft pairs. */
+  gateways: number;
+  docks: number;
+  /** the project whose workspace the pilots sign in to (GET /api/djiconf/{id}/). */
+  workspaceId: number | string;
+  /** aircraft and remote-controller OSD per second; docks send at half this rate. */
+  rate: number;
+  /** mean seconds between two HMS events of one gateway; 0 = none. */
+  hmsEverySeconds: number;
+  /** serial prefix of the simulated devices. */
+  prefix: string;
+  replyTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Simulation {
+  gateways: SimulatedGateway[];
+  /** messages published so far, all gateways together. */
+  sent(): number;
+  connected(): number;
+  stop(): Promise<void>;
+}
+
+const PILOT_PAIRS = [
+  { rc: { type: 144, subType: 0 }, aircraft: { type: 77, subType: 0 } },
+  { rc: { type: 119, subType: 0 }, aircraft: { type: 67, subType: 1 } },
+  { rc: { type: 119, subType: 0 }, aircraft: { type: 89, subType: 0 } },
+];
+const DOCK_PAIRS = [
+  { dock: { type: 2, subType: 0 }, aircraft: { type: 91, subType: 0 } },
+  { dock: { type: 1, subType: 0 }, aircraft: { type: 67, subType: 0 } },
+];
+
+const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
+const padded = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Which devices each gateway declares and where its aircraft flies; the demo's aircraft serials fly the demo routes. */
+export function planGateways(
+  options: Pick<SimulationOptions, 'gateways' | 'docks' | 'prefix'>,
+  demo: { routes: Point[][]; aircraftSerials: string[] },
+): GatewayPlan[] {
+  const routeOf = (ordinal: number) => (demo.routes.length ? demo.routes[ordinal % demo.routes.length] : circle(ordinal));
+  const pilots = Array.from({ length: options.gateways }, (_, i): GatewayPlan => {
+    const pair = PILOT_PAIRS[i % PILOT_PAIRS.length];
+    const aircraftSn = demo.aircraftSerials[i] ?? `${options.prefix}-UAV-${padded(i + 1, 4)}`;
+    return {
+      kind: 'pilot',
+      gateway: device(`${options.prefix}-RC-${padded(i + 1, 4)}`, 2, pair.rc, '02.01.0307'),
+      aircraft: device(aircraftSn, 0, pair.aircraft, '09.01.0102'),
+      route: routeOf(i),
+      ordinal: i,
+    };
+  });
+  const docks = Array.from({ length: options.docks }, (_, i): GatewayPlan => {
+    const pair = DOCK_PAIRS[i % DOCK_PAIRS.length];
+    const ordinal = options.gateways + i;
+    return {
+      kind: 'dock',
+      gateway: device(`${options.prefix}-DOCK-${padded(i + 1, 3)}`, 3, pair.dock, '10.01.1612'),
+      aircraft: device(`${options.prefix}-DUAV-${padded(i + 1, 3)}`, 0, pair.aircraft, '10.01.1612'),
+      // The dock stands at the route's start: its aircraft takes off from and lands on it.
+      route: routeOf(ordinal),
+      ordinal,
+    };
+  });
+  return [...pilots, ...docks];
+}
+
+/**
+ * Broker logins through the API like the real devices get them: thing credentials issued to the signed-in pilot for
+ * each RC (GET /api/djiconf/{id}/, as the /djiapp page hands them to Pilot 2), a generated secret per dock.
+ */
+async function loginsFor(plans: GatewayPlan[], session: PlatformSession, workspaceId: number | string): Promise<BrokerLogin[]> {
+  const logins: BrokerLogin[] = [];
+  for (const { kind, gateway } of plans) {
+    const model = deviceModelName(gateway.domain, gateway.type, gateway.subType);
+    logins.push(
+      kind === 'pilot' ? await pilotLogin(session, workspaceId) : await dockLogin(session, { sn: gateway.sn, model, name: `Simulated dock ${gateway.sn}` }),
+    );
+  }
+  return logins;
+}
+
+/** Starts the gateways against a running platform and resolves once every one has completed its topology handshake. */
+export async function startSimulation(options: SimulationOptions): Promise<Simulation> {
+  const log = options.log ?? (() => undefined);
+  const session = await PlatformSession.login(options.api, options.user, options.password);
+  const demo = await demoData(session);
+  const plans = planGateways(options, demo);
+  const logins = await loginsFor(plans, session, options.workspaceId);
+  const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], { url: options.url, replyTimeoutMs: options.replyTimeoutMs ?? 10_000, log }));
+  const stopAll = async () => {
+    clearInterval(ticker);
+    await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));
+    // Signing out also ends the Pilot 2 thing credentials issued for the session.
+    await session.logout();
+  };
+
+  const periodMs = 1000 / options.rate;
+  const startedAt = Date.now();
+  let last = startedAt;
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    const dt = (now - last) / 1000;
+    last = now;
+    const seconds = (now - startedAt) / 1000;
+    for (const gateway of gateways) {
+      gateway.tick(dt, seconds, 2);
+      if (options.hmsEverySeconds > 0 && gateway.connected && Math.random() < dt / options.hmsEverySeconds)
+        gateway
+          .raiseHms([randomHmsItem(gateway.deviceType(Math.random() < 0.5 ? 'gateway' : 'aircraft'), gateway.flight.currentPhase !== 'ground')])
+          .catch((error: Error) => log(error.message));
+    }
+  }, periodMs);
+
+  try {
+    await Promise.all(gateways.map((gateway) => gateway.start()));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  log(`${gateways.length} gateway(s) connected to ${options.url}: ${options.gateways} Pilot 2, ${options.docks} dock(s)`);
+  return {
+    gateways,
+    sent: () => gateways.reduce((sum, g) => sum + Object.values(g.sent).reduce((a, b) => a + b, 0), 0),
+    connected: () => gateways.filter((g) => g.connected).length,
+    stop: stopAll,
+  };
+}

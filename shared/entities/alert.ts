@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
+export const ALERT_KINDS = ['hms', 'conformance'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** 0 notice, 1 caution, 2 warning (DJI HMS levels). */
+export const ALERT_LEVELS = [0, 1, 2] as const;
+
+export const alertSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  code: z.string(),
+  level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** HMS module (0 flight task, 1 device management, 2 media, 3 HMS); null for other kinds. */
+  module: z.number().int().nullable(),
+  device_id: z.number().int().nullable(),
+  device_sn: z.string(),
+  gateway_sn: z.string().nullable(),
+  in_the_sky: z.union([z.literal(0), z.literal(1)]),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  count: z.number().int(),
+  /** 1 while the device keeps reporting it. */
+  active: z.union([z.literal(0), z.literal(1)]),
+  acked_by: z.number().int().nullable(),
+  acked_at: z.string().nullable(),
+  /** The event's args (component_index, sensor_index, …). */
+  args: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+/** Query of GET /api/Alert/ (besides the usual page/page_size). */
+export const alertFilterSchema = z.object({
+  device_sn: z.string().max(64).optional(),
+  kind: z.enum(ALERT_KINDS).optional(),
+  level: z.coerce.number().int().min(0).max(2).optional(),
+  active: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+/** Broker topic of new or changed alerts (QoS 1, not retained); browsers subscribe to it. */
+export const TOPIC_ALERTS = 'sysinfo/alerts';
+
+/** The payload of sysinfo/alerts. */
+export const alertNotificationSchema = z.object({ at: z.number(), activeCount: z.number().int(), alert: alertSchema });
+export type AlertNotification = z.infer<typeof alertNotificationSchema>;

@@ -1,0 +1,29 @@
+import type { Alert } from '@shared/entities/alert';
+import type { HttpClient } from './client';
+
+/** The DJI device link's endpoints (docs/api.md): a device's live state and its alerts. */
+
+/** One page of a list endpoint. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface DeviceSummary {
+  id: number;
+  serial: string;
+  kind: 'aircraft' | 'dock' | 'remote_controller';
+  [field: string]: unknown;
+}
+
+/** The device with exactly this serial (the list search matches substrings), or null. */
+export async function findDeviceBySerial(client: HttpClient, serial: string): Promise<DeviceSummary | null> {
+  const answer = await client.request<Page<DeviceSummary>>('GET', '/Device/', { query: { search: serial, page_size: 20 } });
+  return answer.data.items.find((device) => device.serial === serial) ?? null;
+}
+
+/** GET /api/Device/{id}/live/: the device's normalised DJI live state (validated by the caller). */
+export const fetchDeviceLive = (client: HttpClient, id: number) => client.request<unknown>('GET', `/Device/${id}/live/`);
+
+export const fetchActiveAlerts = (client: HttpClient, query: { device_sn?: string; page_size: number }) =>
+  client.request<Page<Alert>>('GET', '/Alert/', { query: { active: 1, ...query } });

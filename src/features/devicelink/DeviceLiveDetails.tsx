@@ -1,0 +1,66 @@
+import { Alert as MuiAlert, Box, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hmsText, type HmsArgs } from '@shared/dji/hms';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLanguage } from '../i18n/localeSlice';
+import { deviceWatchStarted, deviceWatchStopped } from './devicelinkSlice';
+import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
+import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';
+
+const hmsArgs = (args: Record<string, unknown> | null): HmsArgs => ({
+  component_index: typeof args?.component_index === 'number' ? args.component_index : undefined,
+  sensor_index: typeof args?.sensor_index === 'number' ? args.sensor_index : undefined,
+});
+
+/** A device's DJI live fields and its active HMS alerts, followed live while shown. */
+export default function DeviceLiveDetails({ sn }: { sn: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const live = useAppSelector(selectDeviceLive(sn));
+  const alerts = useAppSelector(selectDeviceAlerts(sn));
+  const language = tableLanguage(useAppSelector(selectLanguage));
+
+  useEffect(() => {
+    dispatch(deviceWatchStarted(sn));
+    return () => void dispatch(deviceWatchStopped(sn));
+  }, [dispatch, sn]);
+
+  const fields = live ? liveFields(live, language) : [];
+  return (
+    <Stack component="section" aria-label={t('devicelink.title')} spacing={1}>
+      <Typography variant="subtitle2">{t('devicelink.title')}</Typography>
+      {fields.length === 0 ? (
+        <Typography color="text.secondary">{t('devicelink.noLive')}</Typography>
+      ) : (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+          {fields.map(({ label, value }) => (
+            <Box key={label} sx={{ display: 'contents' }} data-field={label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t(`devicelink.fields.${label}`)}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {fieldText(t, value)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Typography variant="subtitle2">{t('devicelink.alerts')}</Typography>
+      {alerts?.length ? (
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('devicelink.alerts')}>
+          {alerts.map((alert) => (
+            <li key={alert.id}>
+              <MuiAlert severity={ALERT_SEVERITY[alert.level]} data-code={alert.code} data-level={alert.level}>
+                {hmsText(alert.code, { lang: language, inTheSky: alert.in_the_sky === 1, args: hmsArgs(alert.args) })}
+                {alert.count > 1 ? ` (${t('devicelink.alertCount', { count: alert.count })})` : ''}
+              </MuiAlert>
+            </li>
+          ))}
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{t('devicelink.noAlerts')}</Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+import { eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import { envelopeSchema } from '@shared/dji/envelope';
+import { djiLiveSchema, normaliseOsd, type DjiLiveKind } from '@shared/dji/live';
+import { osdTopic } from '@shared/dji/topics';
+import { alertNotificationSchema, TOPIC_ALERTS, type Alert } from '@shared/entities/alert';
+import type { Envelope, HttpClient } from '../../api/client';
+import { requestFailed } from '../../api/callApi';
+import { fetchActiveAlerts, fetchDeviceLive, findDeviceBySerial, type DeviceSummary, type Page } from '../../api/devicelink';
+import { toFailedRequest } from '../../api/errorCatalogue';
+import type { RootState } from '../../app/rootReducer';
+import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
+import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller/controllerSlice';
+import { brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from '../broker/brokerSlice';
+import { brokerEvents, type BrokerEvents, type EventBus } from '../broker/eventBus';
+import {
+  activeAlertCountLoaded,
+  alertNotified,
+  bindingsChecked,
+  deviceAlertsLoaded,
+  deviceWatchStarted,
+  deviceWatchStopped,
+  liveReceived,
+} from './devicelinkSlice';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Saga<T = void> = Generator<unknown, T, any>;
+
+/** Broker messages of one topic as a channel (wrapped: a channel cannot carry undefined). */
+function topicChannel(bus: EventBus<BrokerEvents>, topic: string): EventChannel<{ message: unknown }> {
+  return eventChannel((emit) => bus.on(topic, ({ message }) => emit({ message })));
+}
+
+/** Subscribes to `topic` for as long as the calling saga runs, unless someone else already had. */
+function* withSubscription<T>(topic: string, body: () => Saga<T>): Saga<T> {
+  const had: boolean = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions.includes(topic));
+  if (!had) yield put(subscriptionsChanged({ add: [topic] }));
+  try {
+    return yield* body();
+  } finally {
+    if (!had) yield put(subscriptionsChanged({ remove: [topic] }));
+  }
+}
+
+/** Loads a device's live state and active alerts, then follows its OSD; returns its kind (null for an unknown serial). */
+function* loadDevice(sn: string): Saga<DjiLiveKind | null> {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const device: DeviceSummary | null = yield call(findDeviceBySerial, client, sn);
+    const alerts: Envelope<Page<Alert>> = yield call(fetchActiveAlerts, client, { device_sn: sn, page_size: 100 });
+    yield put(deviceAlertsLoaded({ sn, alerts: alerts.data.items }));
+    if (!device) return null;
+    const live: Envelope<unknown> = yield call(fetchDeviceLive, client, device.id);
+    const parsed = djiLiveSchema.safeParse(live.data);
+    if (parsed.success) yield put(liveReceived(parsed.data));
+    return device.kind;
+  } catch (error) {
+    yield put(requestFailed(toFailedRequest(error)));
+    return null;
+  }
+}
+
+function* followDevice(sn: string, bus: EventBus<BrokerEvents>): Saga {
+  const topic = osdTopic(sn);
+  yield* withSubscription(topic, function* () {
+    const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, topic);
+    try {
+      const kind: DjiLiveKind | null = yield* loadDevice(sn);
+      if (!kind) return;
+      while (true) {
+        const { message }: { message: unknown } = yield take(channel);
+        const envelope = envelopeSchema.safeParse(message);
+        if (!envelope.success) continue;
+        const result = normaliseOsd(sn, kind, envelope.data.data, envelope.data.timestamp);
+        if (result.ok) yield put(liveReceived(result.live));
+      }
+    } finally {
+      channel.close();
+    }
+  });
+}
+
+/** One follower per watched serial, however many views show it. */
+function* watchDevices(bus: EventBus<BrokerEvents>): Saga {
+  const followers = new Map<string, Task>();
+  yield takeEvery(deviceWatchStarted.type, function* ({ payload: sn }: PayloadAction<string>) {
+    if (!followers.has(sn)) followers.set(sn, (yield fork(followDevice, sn, bus)) as Task);
+  });
+  yield takeEvery(deviceWatchStopped.type, function* ({ payload: sn }: PayloadAction<string>) {
+    const watchers: number | undefined = yield select((s: { devicelink: { watchers: Record<string, number> } }) => s.devicelink.watchers[sn]);
+    const follower = followers.get(sn);
+    if (watchers || !follower) return;
+    followers.delete(sn);
+    yield cancel(follower);
+  });
+}
+
+function* loadActiveAlertCount(): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const page: Envelope<Page<Alert>> = yield call(fetchActiveAlerts, client, { page_size: 1 });
+    yield put(activeAlertCountLoaded(page.data.total));
+  } catch (error) {
+    yield put(requestFailed(toFailedRequest(error)));
+  }
+}
+
+/**
+ * The platform's active alert count, kept current by sysinfo/alerts (no polling). It is read from the API whenever the
+ * broker (re)connects: notifications sent while the link was down are lost.
+ */
+function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
+  yield* withSubscription(TOPIC_ALERTS, function* () {
+    const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, TOPIC_ALERTS);
+    try {
+      if ((yield select(selectBrokerStatus)) === 'connected') yield fork(loadActiveAlertCount);
+      yield takeLatest((action: Action) => brokerStatusChanged.match(action) && action.payload.status === 'connected', loadActiveAlertCount);
+      while (true) {
+        const { message }: { message: unknown } = yield take(channel);
+        const notification = alertNotificationSchema.safeParse(message);
+        if (notification.success) yield put(alertNotified(notification.data));
+        else console.warn('devicelink: dropped a sysinfo/alerts message of an unknown shape');
+      }
+    } finally {
+      channel.close();
+    }
+  });
+}
+
+/** Which of the controller's serials the platform knows (Pilot 2's update_topo binds them to the pilot's workspace). */
+function* checkBindings(): Saga {
+  const serials: Array<string | null> = yield select((s: RootState) => [selectAircraftSn(s), selectRemoteControllerSn(s)]);
+  if (!serials.some(Boolean)) return;
+  const client: HttpClient = yield getContext('http');
+  const bound: Record<string, boolean> = {};
+  try {
+    for (const sn of serials) if (sn) bound[sn] = ((yield call(findDeviceBySerial, client, sn)) as DeviceSummary | null) !== null;
+  } catch (error) {
+    yield put(requestFailed(toFailedRequest(error)));
+    return;
+  }
+  yield put(bindingsChecked(bound));
+}
+
+const bindingMayHaveChanged = (action: Action) =>
+  (thingStateChanged.match(action) && action.payload === 'connected') || aircraftBound.match(action) || controllerRefreshRequested.match(action);
+
+export interface DevicelinkSagaOptions {
+  bus?: EventBus<BrokerEvents>;
+}
+
+export default function* devicelinkSaga(options: DevicelinkSagaOptions = {}): Saga {
+  const bus = options.bus ?? brokerEvents;
+  yield fork(watchDevices, bus);
+  yield takeLatest(bindingMayHaveChanged, checkBindings);
+  while (true) {
+    const token: string | null = yield select((s: { auth: { token: string | null } }) => s.auth.token);
+    if (!token) yield take(loginSucceeded.type);
+    const alerts: Task = yield fork(followAlerts, bus);
+    yield take([loggedOut.type, sessionExpired.type]);
+    yield cancel(alerts);
+  }
+}
