@@ -2,6 +2,7 @@ import type { Saga } from 'redux-saga';
 import { all, call, fork, put } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
 import localeSaga from '../features/i18n/localeSaga';
+import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import { toastShown } from '../features/notifications/notificationsSlice';
@@ -39,6 +40,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(resourcesSaga),
     fork(projectSaga),
     fork(mapSaga),
+    fork(baseLayerSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }
