@@ -17,6 +17,7 @@ import platformApi, { registerOpenApi } from './api';
 import uploadsRoutes from './api/uploads';
 import { ensureRbac } from './rbac/permissions';
 import { seedDemoIfEmpty } from './seed/demo';
+import tilesRoutes from './tiles/routes';
 
 export interface ServerHandle {
   app: FastifyInstance;
@@ -89,6 +90,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   );
 
   await app.register(uploadsRoutes, { dataDir: config.dataDir });
+  await app.register(tilesRoutes, { dataDir: config.dataDir });
   await app.register(fastifyStatic, {
     // static/ first: its config.json is edited per deployment and must win over anything built.
     root: [config.staticDir, config.distDir],

@@ -3,6 +3,7 @@ import { createHttpClient } from '../api/client';
 import { initialAuthState, userInfoRequested } from '../features/auth/authSlice';
 import { createI18n } from '../features/i18n/i18n';
 import { loadTranslation } from '../features/i18n/resources';
+import { initialMapState } from '../features/map/mapSlice';
 import { htmlLang } from '../features/i18n/languages';
 import { menuLoaded } from '../features/menu/menuSlice';
 import { MENU_TREE } from '../features/menu/menuTree';
@@ -51,7 +52,11 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     middleware: [qa.middleware],
     featureSagas,
     services: { http, navigator, storage: window.localStorage, i18n, document },
-    preloadedState: { auth: { ...initialAuthState, token: persisted.token, user: persisted.user }, locale: { language: persisted.language } },
+    preloadedState: {
+      auth: { ...initialAuthState, token: persisted.token, user: persisted.user },
+      locale: { language: persisted.language },
+      map: { ...initialMapState, baseLayer: persisted.mapBaseLayer },
+    },
   });
   store.dispatch(platformConfigLoaded(config));
   store.dispatch(menuLoaded(MENU_TREE));

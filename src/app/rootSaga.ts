@@ -3,6 +3,7 @@ import { all, call, fork, put } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
+import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import { toastShown } from '../features/notifications/notificationsSlice';
@@ -40,7 +41,11 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(resourcesSaga),
     fork(projectSaga),
     fork(mapSaga),
+<<<<<<< HEAD
     fork(devicelinkSaga),
+=======
+    fork(baseLayerSaga),
+>>>>>>> h18
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

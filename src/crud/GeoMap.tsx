@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import BaseMap from '../map/BaseMap';
 
 export type LatLng = [number, number];
 
@@ -15,7 +16,7 @@ export interface GeoMapProps {
   height?: number;
 }
 
-// No tile layer (offline; the base map is the GIS issue's): a plain grid stands in.
+// Shown until the base map's tiles arrive.
 const gridBackground = {
   backgroundColor: '#eef2f5',
   backgroundImage: 'linear-gradient(#d5dde3 1px, transparent 1px), linear-gradient(90deg, #d5dde3 1px, transparent 1px)',
@@ -36,11 +37,13 @@ function boundsOf(points: LatLng[]): [LatLng, LatLng] | null {
 
 function Fit({ bounds }: { bounds: [LatLng, LatLng] | null }) {
   const map = useMap();
+  // Refitted when the bounds' values change, not on every new array.
   const key = JSON.stringify(bounds);
   useEffect(() => {
-    if (!bounds) return;
-    if (bounds[0][0] === bounds[1][0] && bounds[0][1] === bounds[1][1]) map.setView(bounds[0], 15);
-    else map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
+    const target = JSON.parse(key) as [LatLng, LatLng] | null;
+    if (!target) return;
+    if (target[0][0] === target[1][0] && target[0][1] === target[1][1]) map.setView(target[0], 15);
+    else map.fitBounds(target, { padding: [24, 24], maxZoom: 17 });
   }, [map, key]);
   return null;
 }
@@ -55,7 +58,8 @@ export default function GeoMap({ label, markers = [], polygons = [], polylines =
   const bounds = useMemo(() => boundsOf([...markers.map((m) => m.position), ...polygons.flat(), ...polylines.flat()]), [markers, polygons, polylines]);
   return (
     <div role="region" aria-label={label} style={{ height }}>
-      <MapContainer center={bounds ? bounds[0] : DEFAULT_CENTER} zoom={13} attributionControl={false} style={{ height: '100%', ...gridBackground }}>
+      <MapContainer center={bounds ? bounds[0] : DEFAULT_CENTER} zoom={13} style={{ height: '100%', ...gridBackground }}>
+        <BaseMap picker />
         {polygons.map((ring, i) => (
           <Polygon key={`pg${i}`} positions={ring} pathOptions={{ color: '#1565c0', fillOpacity: 0.2 }} />
         ))}

@@ -7,11 +7,16 @@ describe('parsePlatformConfig', () => {
     ['keeps known string keys', { platformName: '天际', baseURL: '/v2/api' }, { ...DEFAULT_PLATFORM_CONFIG, platformName: '天际', baseURL: '/v2/api' }],
     ['ignores wrong types and unknown keys', { platformName: 42, extra: 'x' }, DEFAULT_PLATFORM_CONFIG],
     [
-      'map tiles are optional (empty = offline base map)',
-      { mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' },
-      { ...DEFAULT_PLATFORM_CONFIG, mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png', mapTileAttribution: '© OSM' },
+      'online base maps are optional and parsed (docs/map.md)',
+      { mapProviders: [{ id: 'osm', name: 'OSM', url: 'https://tile.example/{z}/{x}/{y}.png', attribution: '© OSM', maxZoom: 19 }] },
+      {
+        ...DEFAULT_PLATFORM_CONFIG,
+        mapProviders: [
+          { id: 'osm', name: 'OSM', url: 'https://tile.example/{z}/{x}/{y}.png', attribution: '© OSM', maxZoom: 19, subdomains: 'abc', crs: 'wgs84' },
+        ],
+      },
     ],
-    ['map tile URL of the wrong type falls back to none', { mapTileUrl: 7 }, DEFAULT_PLATFORM_CONFIG],
+    ['map providers of the wrong type fall back to none', { mapProviders: 'https://tile.example/{z}/{x}/{y}.png' }, DEFAULT_PLATFORM_CONFIG],
     ['the simulated bridge is offered only by an explicit true', { simulatedBridge: true }, { ...DEFAULT_PLATFORM_CONFIG, simulatedBridge: true }],
     ['a truthy string does not offer the simulated bridge', { simulatedBridge: 'yes' }, DEFAULT_PLATFORM_CONFIG],
   ])('%s', (_name, raw, expected) => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import LanguageSelect from '../i18n/LanguageSelect';
 import { selectPlatformName } from '../platform/platformSlice';
 import { loginRequested } from './authSlice';
 import { selectLoginError, selectLoginStatus } from './selectors';
@@ -27,7 +28,10 @@ export default function LoginPage() {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2, position: 'relative' }}>
+      <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
+        <LanguageSelect />
+      </Box>
       <Paper component="form" onSubmit={submit} aria-labelledby="login-title" sx={{ p: 4, width: '100%', maxWidth: 380, display: 'grid', gap: 2 }}>
         <Typography variant="subtitle1" color="text.secondary">
           {platformName}

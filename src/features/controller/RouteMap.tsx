@@ -3,6 +3,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
 import type { RouteDetail } from '../../api/controller';
+import BaseMap from '../map/BaseMap';
 import { routeGeometry, type RouteGeometry } from './routeGeometry';
 
 function FitBounds({ bounds }: { bounds: RouteGeometry['bounds'] }) {
@@ -13,7 +14,7 @@ function FitBounds({ bounds }: { bounds: RouteGeometry['bounds'] }) {
   return null;
 }
 
-// No tile layer: the controller may have no internet (the offline base map is its own issue). A grid stands in.
+// Shown until the base map's tiles arrive (the controller may have no internet: offline packages or the outlines then).
 const gridBackground = {
   backgroundColor: '#eef2f5',
   backgroundImage: 'linear-gradient(#d5dde3 1px, transparent 1px), linear-gradient(90deg, #d5dde3 1px, transparent 1px)',
@@ -25,6 +26,7 @@ const mapStyles = {
   '.dji-waypoint-label': { background: 'transparent', border: 0, boxShadow: 'none', padding: 0, fontSize: 16, fontWeight: 700, color: '#0d47a1' },
   '.dji-waypoint-label::before': { display: 'none' },
   '.dji-route-map .leaflet-control-zoom a': { width: 56, height: 56, lineHeight: '56px', fontSize: 28 },
+  '.dji-route-map .leaflet-control select': { minHeight: 48, fontSize: 18 },
 };
 
 /** A route's polyline and numbered waypoints on a plain Leaflet map, fitted to the route. */
@@ -40,9 +42,9 @@ export default function RouteMap({ route, label }: { route: RouteDetail; label: 
         center={bounds ? undefined : [22.54, 114.06]}
         zoom={bounds ? undefined : 12}
         boundsOptions={{ padding: [48, 48] }}
-        attributionControl={false}
         style={{ height: '100%', minHeight: 480, ...gridBackground }}
       >
+        <BaseMap picker />
         <Polyline positions={geometry.positions} pathOptions={{ color: '#1565c0', weight: 6 }} />
         {geometry.positions.map((position, index) => (
           <CircleMarker

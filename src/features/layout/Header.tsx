@@ -1,7 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { AppBar, Badge, Button, IconButton, Menu, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
+import { AppBar, Badge, Button, IconButton, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -10,8 +10,7 @@ import { logoutRequested } from '../auth/authSlice';
 import BrokerStatus from '../broker/BrokerStatus';
 import { selectActiveAlertCount } from '../devicelink';
 import { selectIsLoggedIn, selectUser } from '../auth/selectors';
-import { languageChanged, selectLanguage } from '../i18n/localeSlice';
-import { isLanguage, LANGUAGES } from '../i18n/languages';
+import LanguageSelect from '../i18n/LanguageSelect';
 import { sidebarToggled } from '../menu/menuSlice';
 import { useUnreadCount } from '../notices/useUnreadCount';
 import { selectPlatformName } from '../platform/platformSlice';
@@ -43,7 +42,6 @@ export default function Header() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const platformName = useAppSelector(selectPlatformName);
-  const language = useAppSelector(selectLanguage);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   // Unread notices plus active device alerts (the alert count follows sysinfo/alerts).
   const unread = useUnreadCount() + useAppSelector(selectActiveAlertCount);
@@ -52,27 +50,15 @@ export default function Header() {
   return (
     <AppBar position="static" elevation={1}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" aria-label={t('header.toggleSidebar')} onClick={() => dispatch(sidebarToggled())}>
-          <MenuIcon />
-        </IconButton>
+        {loggedIn && (
+          <IconButton color="inherit" edge="start" aria-label={t('header.toggleSidebar')} onClick={() => dispatch(sidebarToggled())}>
+            <MenuIcon />
+          </IconButton>
+        )}
         <Typography variant="h6" component="div" sx={{ flexGrow: 1, whiteSpace: 'nowrap' }}>
           {platformName || t('app.defaultSiteName')}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={t('header.language')}
-          value={language}
-          onChange={(e) => isLanguage(e.target.value) && dispatch(languageChanged(e.target.value))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true, sx: { color: 'inherit' } } }}
-          sx={{ minWidth: 120, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' } }}
-        >
-          {LANGUAGES.map((lang) => (
-            <option key={lang} value={lang} style={{ color: 'initial' }}>
-              {t(`language.${lang}`)}
-            </option>
-          ))}
-        </TextField>
+        <LanguageSelect onDark />
         {loggedIn && <BrokerStatus />}
         {loggedIn && (
           <IconButton color="inherit" component={Link} to="/personal/message" aria-label={t('header.notifications', { count: unread })}>

@@ -8,7 +8,9 @@ import { viewportResized } from '../menu/menuSlice';
 import Sidebar from '../menu/Sidebar';
 import PageOutlet from '../pages/PageOutlet';
 import { selectPlatformName } from '../platform/platformSlice';
-import { pageOpened } from '../tabs/tabsSlice';
+import { selectIsLoggedIn } from '../auth/selectors';
+import { useForbidden } from '../navigation/forbidden';
+import { pageOpened, tablessPageOpened } from '../tabs/tabsSlice';
 import TabStrip from '../tabs/TabStrip';
 import Header from './Header';
 
@@ -18,6 +20,8 @@ export default function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const handle = deepestHandle(useRouteHandles());
+  const forbidden = useForbidden();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const platformName = useAppSelector(selectPlatformName) || t('app.defaultSiteName');
 
   useEffect(() => {
@@ -27,13 +31,15 @@ export default function MainLayout() {
     return () => window.removeEventListener('resize', report);
   }, [dispatch]);
 
-  const tabName = handle?.tab ? handle.name : null;
+  // A refused page opens no tab; it and the other pages without one (404) leave no tab highlighted.
+  const tabName = handle?.tab && !forbidden ? handle.name : null;
   const title = handle?.title;
   useEffect(() => {
     if (tabName && title) dispatch(pageOpened({ name: tabName, title, path: pathname }));
+    else dispatch(tablessPageOpened());
   }, [dispatch, tabName, title, pathname]);
 
-  const pageTitle = title ? t(title) : '';
+  const pageTitle = forbidden ? t('access.forbiddenTitle') : title ? t(title) : '';
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} · ${platformName}` : platformName;
   }, [pageTitle, platformName]);
@@ -42,7 +48,8 @@ export default function MainLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
       <Header />
       <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
-        <Sidebar />
+        {/* Signed out (the 404 page), there is no menu to offer. */}
+        {loggedIn && <Sidebar />}
         <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
           <TabStrip />
           <Box component="main" sx={{ flexGrow: 1, overflow: 'auto', bgcolor: 'grey.50' }}>

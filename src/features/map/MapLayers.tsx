@@ -6,7 +6,8 @@ import type { Polygon as GeoPolygon, Position } from 'geojson';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { baseLayerChanged, featureSelected, flyToRequested, layerToggled, LAYER_IDS, type LayerId } from './mapSlice';
 import { boundsOf } from './measure';
-import { selectBaseLayer, selectEditor, selectFeatures, selectLayers, selectOverlays, selectSelectedFeatureId } from './selectors';
+import { useBaseLayers } from './BaseMap';
+import { selectEditor, selectFeatures, selectLayers, selectOverlays, selectSelectedFeatureId } from './selectors';
 import { DEFAULT_STYLE, type FeatureKind, type MapFeature } from './types';
 
 const latLng = (p: Position): [number, number] => [p[1], p[0]];
@@ -16,13 +17,12 @@ const LAYER_OF_KIND: Record<FeatureKind, LayerId> = { point: 'points', polyline:
 const layerOf = (f: MapFeature): LayerId | null =>
   f.geometry.type === 'Point' ? 'points' : f.geometry.type === 'LineString' ? 'lines' : f.geometry.type === 'Polygon' ? 'polygons' : null;
 
-/** The layer switcher: base map (offline / online tiles when config.json names them) and the overlay layers. */
+/** The layer switcher: the base map (online providers, offline packages, the outlines) and the overlay layers. */
 export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const visible = useAppSelector(selectLayers);
-  const base = useAppSelector(selectBaseLayer);
-  const tileUrl = useAppSelector((s) => s.platform.config.mapTileUrl);
+  const base = useBaseLayers();
   return (
     <Paper
       elevation={3}
@@ -30,14 +30,15 @@ export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
       aria-label={t('map.layers')}
       sx={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, px: 1.5, py: 1, minWidth: 180 }}
     >
-      {tileUrl && (
+      {base.options.length > 1 && (
         <>
           <Typography variant="caption" color="text.secondary">
             {t('map.baseMap')}
           </Typography>
-          <RadioGroup value={base ?? 'online'} onChange={(e) => dispatch(baseLayerChanged(e.target.value as 'online' | 'offline'))}>
-            <FormControlLabel value="online" control={<Radio size="small" />} label={t('map.baseOnline')} />
-            <FormControlLabel value="offline" control={<Radio size="small" />} label={t('map.baseOffline')} />
+          <RadioGroup aria-label={t('map.baseMap')} value={base.active.id} onChange={(e) => dispatch(baseLayerChanged(e.target.value))}>
+            {base.options.map((option) => (
+              <FormControlLabel key={option.id} value={option.id} control={<Radio size="small" />} label={base.label(option)} />
+            ))}
           </RadioGroup>
         </>
       )}

@@ -11,7 +11,8 @@ export const DEFAULT_VIEW = { center: [22.54, 114.05] as [number, number], zoom:
 
 export type LayerId = 'points' | 'lines' | 'polygons' | 'projects' | 'airspace';
 export const LAYER_IDS: LayerId[] = ['points', 'lines', 'polygons', 'projects', 'airspace'];
-export type BaseLayerId = 'offline' | 'online';
+/** A base map's id (see baseLayers.ts): "provider:<id>", "package:<file>" or "outlines". */
+export type BaseLayerId = string;
 /** A list screen: the overview or one kind's editor. */
 export type MapPage = 'index' | FeatureKind;
 
@@ -52,6 +53,7 @@ export interface MapState {
   selectedId: number | null;
   search: Record<MapPage, string>;
   layers: Record<LayerId, boolean>;
+  /** The user's base map (remembered in local storage); null: the first on offer. */
   baseLayer: BaseLayerId | null;
   editor: EditorState;
   import: ImportState;
@@ -185,8 +187,9 @@ const mapSlice = createSlice({
         }
         state.features = state.features.filter((f) => f.id !== action.payload.id);
       })
-      .addCase(loggedOut, () => initialMapState)
-      .addCase(sessionExpired, () => initialMapState);
+      // The base map is the device's preference, like the language: it outlives the session.
+      .addCase(loggedOut, (state) => ({ ...initialMapState, baseLayer: state.baseLayer }))
+      .addCase(sessionExpired, (state) => ({ ...initialMapState, baseLayer: state.baseLayer }));
   },
 });
 

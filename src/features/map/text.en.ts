@@ -4,8 +4,8 @@ import text from './text';
 export default translateFeature(text, {
   layers: 'Layers',
   baseMap: 'Base map',
-  baseOffline: 'Offline (borders and grid)',
-  baseOnline: 'Online tiles',
+  baseOutlines: 'Outlines (borders and grid)',
+  basePackage: 'Offline package {{name}}',
   layer: { points: 'Points', lines: 'Lines', polygons: 'Polygons', projects: 'Project areas', airspace: 'Approved airspace' },
   kind: { point: 'point', polyline: 'line', polygon: 'polygon' },
   search: 'Search name or category',

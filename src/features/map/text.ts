@@ -5,8 +5,8 @@ export default defineFeatureText({
   'zh-cn': {
     layers: '图层',
     baseMap: '底图',
-    baseOffline: '离线底图（国界与经纬网）',
-    baseOnline: '在线瓦片',
+    baseOutlines: '简易底图（国界与经纬网）',
+    basePackage: '离线地图包 {{name}}',
     layer: { points: '点要素', lines: '线要素', polygons: '面要素', projects: '项目区域', airspace: '已批准空域' },
     kind: { point: '点', polyline: '线', polygon: '面' },
     search: '搜索名称或类别',

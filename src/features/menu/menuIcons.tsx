@@ -1,5 +1,6 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -34,12 +35,15 @@ const ICONS: Record<string, SvgIconComponent> = {
   task: AssignmentIcon,
   security: SecurityIcon,
   user: PersonIcon,
+  sysUser: AdminPanelSettingsIcon,
   dept: AccountTreeIcon,
   role: BadgeIcon,
   resource: KeyIcon,
   settings: SettingsIcon,
   notice: CampaignIcon,
 };
+
+export const menuIconNames = () => Object.keys(ICONS);
 
 export function MenuIcon({ name }: { name: string }) {
   const Icon = ICONS[name] ?? DescriptionIcon;

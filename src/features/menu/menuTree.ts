@@ -58,7 +58,7 @@ export const MENU_TREE: MenuItem[] = [
     name: 'menu.system',
     path: '/sys',
     icon: 'settings',
-    children: [leaf('sys-user', 'sys', 'menu.sysUser', '/sys/user', 'user'), leaf('sys-notice', 'sys', 'menu.notice', '/sys/notice', 'notice')],
+    children: [leaf('sys-user', 'sys', 'menu.sysUser', '/sys/user', 'sysUser'), leaf('sys-notice', 'sys', 'menu.notice', '/sys/notice', 'notice')],
   },
 ];
 

@@ -2,11 +2,11 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** Shown for a page the user's role may not open (a direct URL; the menu does not offer it). */
+/** Shown in the shell's content area for a page the user's role may not open (a direct URL; the menu does not offer it). */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   return (
-    <Box component="main" role="alert" aria-label="403" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}>
+    <Box role="alert" aria-label="403" sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', p: 6 }}>
       <Box>
         <Typography variant="h2" component="p" color="text.secondary">
           403

@@ -6,7 +6,7 @@ import { userInfoRequested } from '../auth/authSlice';
 import { selectIsLoggedIn } from '../auth/selectors';
 import { selectFirstMenuPath } from '../menu/selectors';
 import { toastShown } from '../notifications/notificationsSlice';
-import ForbiddenPage from './ForbiddenPage';
+import { ForbiddenContext } from './forbidden';
 import { decideNavigation } from './guard';
 import { selectPermissions } from './permissions';
 
@@ -43,6 +43,9 @@ export default function RouteGuard() {
   }, [dispatch, messageKey, messageSeverity, location.key]);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
-  if (decision.action === 'forbidden') return <ForbiddenPage />;
-  return <Outlet />;
+  return (
+    <ForbiddenContext.Provider value={decision.action === 'forbidden'}>
+      <Outlet />
+    </ForbiddenContext.Provider>
+  );
 }

@@ -1,3 +1,5 @@
+import { parseMapProviders, type MapProvider } from './mapProviders';
+
 /** static/config.json, read at run time so one build serves every deployment. Secrets never live in the bundle. */
 export interface PlatformConfig {
   platformName: string;
@@ -8,9 +10,8 @@ export interface PlatformConfig {
   mqtt_host: string;
   mqtt_user: string;
   mqtt_passwd: string;
-  /** Online map tiles, e.g. "https://tile.openstreetmap.org/{z}/{x}/{y}.png"; empty = the offline base map only. */
-  mapTileUrl?: string;
-  mapTileAttribution?: string;
+  /** Online base maps (docs/map.md); none = the offline packages and the built-in outlines only. */
+  mapProviders?: MapProvider[];
   /** Lets ?djibridge=sim install the simulated controller bridge in a production build (docs/controller.md). */
   simulatedBridge?: boolean;
 }
@@ -24,20 +25,21 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
   mqtt_host: '',
   mqtt_user: '',
   mqtt_passwd: '',
-  mapTileUrl: '',
-  mapTileAttribution: '',
 };
 
-type TextKey = Exclude<keyof PlatformConfig, 'simulatedBridge'>;
+type TextKey = Exclude<keyof PlatformConfig, 'simulatedBridge' | 'mapProviders'>;
+const TEXT_KEYS: TextKey[] = ['platformName', 'appId', 'appKey', 'appLicense', 'baseURL', 'mqtt_host', 'mqtt_user', 'mqtt_passwd'];
 
 /** Keeps the known keys of a parsed config file; anything missing or of the wrong type falls back to the default. */
 export function parsePlatformConfig(raw: unknown): PlatformConfig {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const config: PlatformConfig = { ...DEFAULT_PLATFORM_CONFIG };
-  for (const key of Object.keys(DEFAULT_PLATFORM_CONFIG) as TextKey[]) {
+  for (const key of TEXT_KEYS) {
     const value = source[key];
     if (typeof value === 'string') config[key] = value;
   }
+  const mapProviders = parseMapProviders(source.mapProviders);
+  if (mapProviders.length) config.mapProviders = mapProviders;
   if (source.simulatedBridge === true) config.simulatedBridge = true;
   return config;
 }

@@ -1,9 +1,13 @@
 import { getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import type { UserInfo } from '../../api/auth';
+import { readTabs, saveTabs, type PersistedTabs } from '../../app/persistence';
 import type { Navigator } from '../../app/services';
+import { loginSucceeded } from '../auth/authSlice';
+import { selectUser } from '../auth/selectors';
 import { selectActiveTabPath, selectTabs } from './selectors';
 import { pathAfterClosing, type Tab } from './tabRules';
-import { allTabsClosed, otherTabsClosed, tabClosed, tabCloseRequested } from './tabsSlice';
+import { allTabsClosed, otherTabsClosed, pageOpened, tabClosed, tabCloseRequested, tablessPageOpened, tabsRestored } from './tabsSlice';
 
 function* closeTab(action: PayloadAction<string>) {
   const tabs: Tab[] = yield select(selectTabs);
@@ -29,7 +33,28 @@ function* goHome() {
   navigator.navigate('/');
 }
 
+/** The signed-in user's tabs from their last visit on this device (a reload, or signing in again). */
+function* restore() {
+  const user: UserInfo | null = yield select(selectUser);
+  if (!user) return;
+  const storage: Storage = yield getContext('storage');
+  const saved = readTabs(storage, user.username);
+  if (saved) yield put(tabsRestored(saved));
+}
+
+function* remember() {
+  const user: UserInfo | null = yield select(selectUser);
+  if (!user) return;
+  const storage: Storage = yield getContext('storage');
+  const tabs: Tab[] = yield select(selectTabs);
+  const activePath: string | null = yield select(selectActiveTabPath);
+  saveTabs(storage, user.username, { tabs, activePath } satisfies PersistedTabs);
+}
+
 export default function* tabsSaga() {
+  yield* restore();
+  yield takeEvery(loginSucceeded.type, restore);
+  yield takeEvery([pageOpened.type, tabClosed.type, otherTabsClosed.type, allTabsClosed.type, tabsRestored.type, tablessPageOpened.type], remember);
   yield takeEvery(tabCloseRequested.type, closeTab);
   yield takeEvery(otherTabsClosed.type, goToRemaining);
   yield takeEvery(allTabsClosed.type, goHome);

@@ -26,6 +26,15 @@ const tabsSlice = createSlice({
     allTabsClosed(state) {
       state.tabs = [];
     },
+    /** The user's tabs from the last visit: they come first, the pages opened since stay open (and active). */
+    tabsRestored(state, action: PayloadAction<TabsState>) {
+      state.tabs = state.tabs.reduce((tabs, tab) => openTab(tabs, tab), action.payload.tabs);
+      state.activePath = state.activePath ?? action.payload.activePath;
+    },
+    /** A page that is not a tab is on screen (404, 403): no tab is active. */
+    tablessPageOpened(state) {
+      state.activePath = null;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialTabsState).addCase(sessionExpired, () => initialTabsState);
@@ -35,5 +44,5 @@ const tabsSlice = createSlice({
 /** The user asked to close a tab; the saga closes it and moves away if it was on screen. */
 export const tabCloseRequested = createAction<string>('tabs/closeRequested');
 
-export const { pageOpened, tabClosed, otherTabsClosed, allTabsClosed } = tabsSlice.actions;
+export const { pageOpened, tabClosed, otherTabsClosed, allTabsClosed, tabsRestored, tablessPageOpened } = tabsSlice.actions;
 export default tabsSlice.reducer;
