@@ -41,11 +41,8 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(resourcesSaga),
     fork(projectSaga),
     fork(mapSaga),
-<<<<<<< HEAD
     fork(devicelinkSaga),
-=======
     fork(baseLayerSaga),
->>>>>>> h18
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }
