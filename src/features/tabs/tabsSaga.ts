@@ -1,6 +1,6 @@
 import { getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { UserInfo } from '../../api/auth';
+import type { SignedInUser } from '@shared/user';
 import { readTabs, saveTabs, type PersistedTabs } from '../../app/persistence';
 import type { Navigator } from '../../app/services';
 import { loginSucceeded } from '../auth/authSlice';
@@ -35,7 +35,7 @@ function* goHome() {
 
 /** The signed-in user's tabs from their last visit on this device (a reload, or signing in again). */
 function* restore() {
-  const user: UserInfo | null = yield select(selectUser);
+  const user: SignedInUser | null = yield select(selectUser);
   if (!user) return;
   const storage: Storage = yield getContext('storage');
   const saved = readTabs(storage, user.username);
@@ -43,7 +43,7 @@ function* restore() {
 }
 
 function* remember() {
-  const user: UserInfo | null = yield select(selectUser);
+  const user: SignedInUser | null = yield select(selectUser);
   if (!user) return;
   const storage: Storage = yield getContext('storage');
   const tabs: Tab[] = yield select(selectTabs);
