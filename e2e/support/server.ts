@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServerProcess, type ServerProcess } from '../../server/testing/serverProcess';
+import { spawnServerProcess, type ServerProcess } from '../../__tests__/support/serverProcess';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServerProcess, type ServerProcess } from '../../../server/testing/serverProcess';
+import { spawnServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN_PASSWORD, assertPostgres, dropSchema, PG_URL } from './harness';
 
 jest.setTimeout(90_000);

@@ -1,3 +1,6 @@
+import { RESOURCE_KINDS } from '@shared/entities/resource';
+import { ROLE_CODE_PATTERN } from '@shared/entities/role';
+import { USERNAME_PATTERN } from '@shared/entities/user';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
 
@@ -17,7 +20,7 @@ export const deptToBody = (v: DeptForm) => ({ name: v.name, parent_id: idOrNull(
 export const resourceSchema = z.object({
   code: z.string().trim().min(1, 'resources.required').max(128),
   name: z.string().trim().min(1, 'resources.required').max(128),
-  kind: z.enum(['menu', 'api']),
+  kind: z.enum(RESOURCE_KINDS),
   path: z.string().max(255).optional(),
   icon: z.string().max(64).optional(),
   parent_id: z.string().optional(),
@@ -45,10 +48,7 @@ export const resourceToBody = (v: ResourceForm) => ({
 });
 
 export const roleSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'admin.codeRule'),
+  code: z.string().trim().regex(ROLE_CODE_PATTERN, 'admin.codeRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   description: z.string().max(500).optional(),
   permissions: z.array(z.string()),
@@ -65,10 +65,7 @@ export const roleToBody = (v: RoleForm) => ({ code: v.code, name: v.name, descri
 
 /** Account form; the password is required for a new account only (checked by the screen's schema choice). */
 const userBase = {
-  username: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_.-]{3,64}$/, 'admin.usernameRule'),
+  username: z.string().trim().regex(USERNAME_PATTERN, 'admin.usernameRule'),
   name: z.string().trim().min(1, 'resources.required').max(128),
   phone: z.string().max(32).optional(),
   email: z.union([z.literal(''), z.email('kit.invalidInput')]).optional(),

@@ -1,3 +1,0 @@
-import { runApiSuite } from './suite';
-
-runApiSuite('sqlite');

@@ -1,0 +1,84 @@
+import { type Dialect } from './harness';
+import { useDemoApi } from './demoApi';
+
+describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) => {
+  const api = useDemoApi(dialect);
+  const { call } = api;
+
+  describe(`workflows (${dialect})`, () => {
+    it('runs a task through its state machine and refuses illegal transitions with 409', async () => {
+      const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Workflow task', project_id: 1, route_id: 1, kind: 'inspection' })).body.data;
+      expect(task).toMatchObject({ status: 'pending', actions: ['schedule', 'cancel'] });
+      const illegal = await call('POST', `/api/Task/${task.id}/start/`, 'operator1', {});
+      expect(illegal.status).toBe(409);
+      expect(illegal.body.msg).toBe('Cannot start a task that is pending (allowed from: scheduled)');
+      expect((await call('POST', `/api/Task/${task.id}/schedule/`, 'operator1', {})).body.data.status).toBe('scheduled');
+      const running = (await call('POST', `/api/Task/${task.id}/start/`, 'operator1')).body.data;
+      expect(running).toMatchObject({ status: 'running', started_at: expect.any(String) });
+      expect((await call('PUT', `/api/Task/${task.id}/`, 'operator1', { name: 'x' })).status).toBe(409);
+      expect((await call('POST', `/api/Task/${task.id}/complete/`, 'operator1', {})).body.data).toMatchObject({
+        status: 'done',
+        finished_at: expect.any(String),
+      });
+      expect((await call('POST', `/api/Task/${task.id}/cancel/`, 'operator1', {})).status).toBe(409);
+      expect((await call('POST', `/api/Task/${task.id}/explode/`, 'operator1', {})).status).toBe(404);
+      expect((await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 2, route_id: 1, kind: 'patrol' })).status).toBe(409);
+    });
+
+    it('runs airspace application → plan → report', async () => {
+      const application = (
+        await call('POST', '/api/Airspace/Apply/', 'operator1', {
+          device_id: 1,
+          area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [114, 22.5],
+                [114.01, 22.5],
+                [114.01, 22.51],
+                [114, 22.5],
+              ],
+            ],
+          },
+          min_alt: 0,
+          max_alt: 120,
+          start_at: '2026-12-01T08:00:00+08:00',
+          end_at: '2026-12-01T12:00:00+08:00',
+          purpose: 'inspection',
+        })
+      ).body.data;
+      expect(application).toMatchObject({ status: 'draft', start_at: '2026-12-01T00:00:00.000Z' });
+      expect((await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'admin', {})).status).toBe(409);
+      const planBody = { application_id: application.id, device_id: 1, planned_start_at: '2026-12-01T01:00:00Z', planned_end_at: '2026-12-01T02:00:00Z' };
+      const early = await call('POST', '/api/Airspace/Plan/', 'operator1', planBody);
+      expect(early.status).toBe(409);
+      expect(early.body.msg).toMatch(/approved airspace application/);
+      expect((await call('POST', `/api/Airspace/Apply/${application.id}/submit/`, 'operator1', {})).body.data.status).toBe('submitted');
+      expect((await call('PATCH', `/api/Airspace/Apply/${application.id}/`, 'operator1', { purpose: 'changed' })).status).toBe(409);
+      expect((await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'operator1', {})).status).toBe(403);
+      const approved = (await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'admin', { note: 'ok' })).body.data;
+      expect(approved).toMatchObject({ status: 'approved', review_note: 'ok', reviewer_id: expect.any(Number) });
+      const plan = (await call('POST', '/api/Airspace/Plan/', 'operator1', planBody)).body.data;
+      expect(plan.status).toBe('filed');
+      expect((await call('POST', `/api/Airspace/Plan/${plan.id}/fly/`, 'operator1', {})).status).toBe(409);
+      expect((await call('POST', `/api/Airspace/Plan/${plan.id}/accept/`, 'admin', {})).body.data.status).toBe('accepted');
+      const report = await call('POST', '/api/Airspace/Report/', 'operator1', {
+        plan_id: plan.id,
+        device_id: 1,
+        takeoff_at: '2026-12-01T01:05:00Z',
+        landing_at: '2026-12-01T01:35:00Z',
+        distance_m: 5400,
+        max_alt: 110,
+        track: {
+          type: 'LineString',
+          coordinates: [
+            [114, 22.5],
+            [114.01, 22.505],
+          ],
+        },
+      });
+      expect(report.body.data).toMatchObject({ duration_s: 1800, track: { type: 'LineString' } });
+      expect((await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data.status).toBe('flown');
+    });
+  });
+});

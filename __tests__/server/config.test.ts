@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { readConfig } from '../../server/config';
+import { DEMO_DEVICE_SECRET } from '../../server/mqtt/config';
+
+describe('readConfig: the whole environment through one schema', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      pgPoolSize: 10,
+      tokenTtlSeconds: 43_200,
+      logLevel: 'warn',
+      trustProxy: false,
+      apiRateLimit: 600,
+      loginRateLimit: 10,
+      demoSeed: true,
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      dji: { appId: '100000', appKey: 'demo-app-key', appLicense: 'demo-app-license', platformName: 'Skyline Ops', mqttHost: undefined },
+      mqtt: {
+        enabled: true,
+        url: undefined,
+        tcpHost: '0.0.0.0',
+        deviceSecret: DEMO_DEVICE_SECRET,
+        sysinfoIntervalMs: 10_000,
+        deviceTimeoutMs: 30_000,
+        sessionCheckMs: 15_000,
+        wsPath: '/mqtt',
+      },
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it.each<[string, Record<string, string>, (c: ReturnType<typeof readConfig>) => unknown, unknown]>([
+    ['PORT', { PORT: '0' }, (c) => c.port, 0],
+    [
+      'an empty variable is unset',
+      { PORT: '', DATABASE_URL: '', MQTT_TCP_HOST: '' },
+      (c) => [c.port, c.databaseUrl, c.mqtt.tcpHost],
+      [8080, undefined, '0.0.0.0'],
+    ],
+    ['DATA_DIR is resolved', { DATA_DIR: 'rel/data' }, (c) => c.dataDir, path.resolve('rel/data')],
+    ['TRUST_PROXY=1', { TRUST_PROXY: '1' }, (c) => c.trustProxy, true],
+    ['TRUST_PROXY other than 1', { TRUST_PROXY: 'yes' }, (c) => c.trustProxy, false],
+    ['DEMO_SEED=0', { DEMO_SEED: '0' }, (c) => c.demoSeed, false],
+    ['MQTT_ENABLED=false', { MQTT_ENABLED: 'false' }, (c) => c.mqtt.enabled, false],
+    ['MQTT_ENABLED=0', { MQTT_ENABLED: '0' }, (c) => c.mqtt.enabled, false],
+    ['an interval of 0 is the default', { MQTT_SYSINFO_INTERVAL_MS: '0' }, (c) => c.mqtt.sysinfoIntervalMs, 10_000],
+    ['intervals', { DEVICE_OFFLINE_AFTER_MS: '5000', MQTT_SESSION_CHECK_MS: '250' }, (c) => [c.mqtt.deviceTimeoutMs, c.mqtt.sessionCheckMs], [5000, 250]],
+    ['MQTT_URL', { MQTT_URL: 'mqtts://broker:8883' }, (c) => c.mqtt.url, 'mqtts://broker:8883'],
+    ['MQTT_TCP_PORT', { MQTT_TCP_PORT: '1883' }, (c) => c.mqtt.tcpPort, 1883],
+    ['limits', { API_RATE_LIMIT: '50', LOGIN_RATE_LIMIT: '3', PG_POOL_SIZE: '4' }, (c) => [c.apiRateLimit, c.loginRateLimit, c.pgPoolSize], [50, 3, 4]],
+    ['DJI settings', { DJI_APP_ID: '42', DJI_MQTT_HOST: 'wss://x/mqtt' }, (c) => [c.dji.appId, c.dji.mqttHost], ['42', 'wss://x/mqtt']],
+    ['secrets', { JWT_SECRET: 's', DEVICE_SECRET: 'd' }, (c) => [c.jwtSecret, c.mqtt.deviceSecret], ['s', 'd']],
+  ])('%s', (_name, env, pick, expected) => expect(pick(readConfig(env))).toEqual(expected));
+
+  it.each<[Record<string, string>, string]>([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ TOKEN_TTL_SECONDS: '0' }, 'TOKEN_TTL_SECONDS'],
+    [{ MQTT_URL: 'http://broker' }, 'MQTT_URL'],
+    [{ MQTT_TCP_PORT: '-1' }, 'MQTT_TCP_PORT'],
+    [{ MQTT_SYSINFO_INTERVAL_MS: '-5' }, 'MQTT_SYSINFO_INTERVAL_MS'],
+    [{ API_RATE_LIMIT: '0' }, 'API_RATE_LIMIT'],
+    [{ PG_POOL_SIZE: 'many' }, 'PG_POOL_SIZE'],
+  ])('refuses %p, naming %s', (env, variable) => expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid environment: ${variable} `)));
+});
