@@ -133,7 +133,6 @@ export default function DevicesPage() {
   return (
     <PageFrame title={t('menu.uav')}>
       <ResourceTable
-        resource={RESOURCE}
         state={stateWithLive}
         columns={columns}
         searchLabel={t('devices.searchLabel')}
