@@ -3,14 +3,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/i18n/localeSlice';
 import PaginationWithGoTo from './PaginationWithGoTo';
-import { queryChanged } from './resourcesSlice';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
-import type { ResourceState } from './resourcesSlice';
+import type { ResourceList } from './useResourceList';
 
 export interface FilterSpec {
   name: string;
@@ -20,8 +19,8 @@ export interface FilterSpec {
 }
 
 export interface ResourceTableProps {
-  resource: string;
-  state: ResourceState;
+  /** The screen's list (useResourceList): results, query and the way to change it. */
+  state: ResourceList;
   columns: GridColDef[];
   filters?: FilterSpec[];
   searchLabel?: string;
@@ -36,9 +35,8 @@ const toSortModel = (ordering: string): GridSortModel =>
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** A server-driven list: paging, ordering, search and filters all go through the store (and so the URL). */
+/** A server-driven list: paging, ordering, search and filters all change the query in the address. */
 export default function ResourceTable({
-  resource,
   state,
   columns,
   filters = [],
@@ -49,17 +47,19 @@ export default function ResourceTable({
   height = 'calc(100vh - 220px)',
 }: ResourceTableProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const { query } = state;
-  // What the user is typing, before it is debounced into the store.
-  const [searchText, setSearchText] = useState(query.search);
-  useEffect(() => setSearchText(query.search), [query.search]);
+  const { query, changeQuery } = state;
+  // What the user is typing and has not yet been applied to the query (null when nothing is pending).
+  const [typing, setTyping] = useState<string | null>(null);
+  const applySearch = useEffectEvent((search: string) => {
+    changeQuery({ search });
+    setTyping(null);
+  });
   useEffect(() => {
-    if (searchText === query.search) return undefined;
-    const timer = setTimeout(() => dispatch(queryChanged({ resource, patch: { search: searchText } })), SEARCH_DEBOUNCE_MS);
+    if (typing === null) return undefined;
+    const timer = setTimeout(() => applySearch(typing), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, query.search, resource, dispatch]);
+  }, [typing]);
 
   const localeText = useMemo(() => {
     const base = (language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText;
@@ -85,8 +85,8 @@ export default function ResourceTable({
         <TextField
           size="small"
           label={searchLabel ?? t('resources.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
+          value={typing ?? query.search}
+          onChange={(e) => setTyping(e.target.value)}
           slotProps={{
             input: {
               startAdornment: (
@@ -105,7 +105,7 @@ export default function ResourceTable({
             size="small"
             label={t(filter.label)}
             value={query.filters[filter.name] ?? ''}
-            onChange={(e) => dispatch(queryChanged({ resource, patch: { filters: { [filter.name]: e.target.value } } }))}
+            onChange={(e) => changeQuery({ filters: { [filter.name]: e.target.value } })}
             sx={{ minWidth: 150 }}
           >
             <MenuItem value="">{t('resources.all')}</MenuItem>
@@ -138,11 +138,11 @@ export default function ResourceTable({
           disableRowSelectionOnClick
           pageSizeOptions={PAGE_SIZE_OPTIONS}
           paginationModel={paginationModel}
-          onPaginationModelChange={(model) => dispatch(queryChanged({ resource, patch: { page: model.page + 1, pageSize: model.pageSize } }))}
+          onPaginationModelChange={(model) => changeQuery({ page: model.page + 1, pageSize: model.pageSize })}
           sortModel={sortModel}
           onSortModelChange={(model) => {
             const [first] = model;
-            dispatch(queryChanged({ resource, patch: { ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' } }));
+            changeQuery({ ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' });
           }}
           onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
           localeText={localeText}

@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { detailRequested, querySet } from './resourcesSlice';
+import { detailRequested, listRequested } from './resourcesSlice';
 import { selectResource } from './selectors';
 import { DEFAULT_QUERY, type ResourceRow } from './types';
 
@@ -21,12 +21,13 @@ export function useResourceOptions(
   const dispatch = useAppDispatch();
   const name = `${resource}@options`;
   const state = useAppSelector((s) => selectResource(s, name));
+  // Reload when the filters change (e.g. routes of another project), not when the screen passes an equal object.
+  const load = useEffectEvent(() => {
+    dispatch(listRequested({ resource: name, query: { ...DEFAULT_QUERY, pageSize: 100, filters } }));
+  });
   const filterKey = JSON.stringify(filters);
-  useEffect(() => {
-    dispatch(querySet({ resource: name, query: { ...DEFAULT_QUERY, pageSize: 100, filters } }));
-    // Reload when the filters change (e.g. routes of another project).
-  }, [dispatch, name, filterKey]);
-  const options = useMemo(() => state.items.map((row) => ({ value: String(row.id), label: labelOf(row) })), [state.items]);
+  useEffect(() => load(), [name, filterKey]);
+  const options = state.items.map((row) => ({ value: String(row.id), label: labelOf(row) }));
   return { options, rows: state.items };
 }
 
@@ -46,9 +47,10 @@ export function useResourceDetail<T = ResourceRow>(resource: string, id: number 
 export function useResourceDocument<T>(resource: string, params: Record<string, string | number> | null): { data: T | null; status: string } {
   const dispatch = useAppDispatch();
   const state = useAppSelector((s) => selectResource(s, resource));
-  const key = JSON.stringify(params);
-  useEffect(() => {
+  const load = useEffectEvent(() => {
     if (params) dispatch(detailRequested({ resource, params }));
-  }, [dispatch, resource, key]);
+  });
+  const paramsKey = JSON.stringify(params);
+  useEffect(() => load(), [resource, paramsKey]);
   return { data: (state.detail as T | null) ?? null, status: state.detailStatus };
 }

@@ -1,10 +1,8 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
-import type { RootState } from '../app/rootReducer';
 import { reportActionFailure } from '../features/notifications/actionFailure';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
@@ -20,22 +18,20 @@ import {
   listFailed,
   listLoaded,
   listRequested,
-  queryChanged,
-  querySet,
   rowActionRequested,
   rowSettled,
   saveFailed,
   saveRequested,
   saveSucceeded,
 } from './resourcesSlice';
-import { selectResource } from './selectors';
-import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceRow } from './types';
+import { selectResultQuery } from './selectors';
+import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function* fetchList(resource: string) {
   const { path } = resourceConfig(resource);
-  const { query } = (yield select((s: RootState) => selectResource(s, resource))) as ReturnType<typeof selectResource>;
+  const query: ResourceQuery = yield select(selectResultQuery, resource);
   try {
     const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams(query));
     yield put(listLoaded({ resource, items: response.data.items, total: response.data.total }));
@@ -48,7 +44,7 @@ function* fetchList(resource: string) {
 function* watchLists() {
   const running = new Map<string, Task>();
   while (true) {
-    const action: PayloadAction<{ resource: string }> = yield take([listRequested.type, queryChanged.type, querySet.type]);
+    const action: ReturnType<typeof listRequested> = yield take(listRequested.type);
     const { resource } = action.payload;
     const previous = running.get(resource);
     if (previous?.isRunning()) yield cancel(previous);
@@ -61,7 +57,7 @@ const EXPORT_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
 /** Every row of the resource's current query (search, ordering, filters), fetched page by page. */
 function* fetchAllRows(resource: string) {
   const { path } = resourceConfig(resource);
-  const { query } = (yield select((s: RootState) => selectResource(s, resource))) as ReturnType<typeof selectResource>;
+  const query: ResourceQuery = yield select(selectResultQuery, resource);
   const rows: ResourceRow[] = [];
   for (let page = 1; ; page++) {
     const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams({ ...query, page, pageSize: EXPORT_PAGE_SIZE }));

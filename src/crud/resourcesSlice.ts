@@ -1,10 +1,10 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../features/auth/authSlice';
-import { mergeQuery, type QueryPatch } from './queryRules';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
+/** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */
 export interface ResourceState {
-  query: ResourceQuery;
+  resultQuery: ResourceQuery;
   items: ResourceRow[];
   total: number;
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -32,7 +32,7 @@ export interface ExportSpec {
 }
 
 export const initialResourceState: ResourceState = {
-  query: DEFAULT_QUERY,
+  resultQuery: DEFAULT_QUERY,
   items: [],
   total: 0,
   status: 'idle',
@@ -63,29 +63,16 @@ function entry(state: ResourcesState, resource: string): ResourceState {
   return state[resource];
 }
 
-/** Every query change starts a fetch (the saga), so the list is loading from that moment. */
-function startLoading(r: ResourceState) {
-  r.status = 'loading';
-  r.error = null;
-}
-
 const resourcesSlice = createSlice({
   name: 'resources',
   initialState: {} as ResourcesState,
   reducers: {
-    /** The URL (or the screen's defaults) sets the whole query, e.g. when a shared link is opened. */
-    querySet(state, action: WithResource<{ query: ResourceQuery }>) {
+    /** Fetches the list for `query` (the address's), or again for the query of the current results. */
+    listRequested(state, action: WithResource<{ query?: ResourceQuery }>) {
       const r = entry(state, action.payload.resource);
-      r.query = action.payload.query;
-      startLoading(r);
-    },
-    queryChanged(state, action: WithResource<{ patch: QueryPatch }>) {
-      const r = entry(state, action.payload.resource);
-      r.query = mergeQuery(r.query, action.payload.patch);
-      startLoading(r);
-    },
-    listRequested(state, action: WithResource) {
-      startLoading(entry(state, action.payload.resource));
+      if (action.payload.query) r.resultQuery = action.payload.query;
+      r.status = 'loading';
+      r.error = null;
     },
     listLoaded(state, action: WithResource<{ items: ResourceRow[]; total: number }>) {
       const r = entry(state, action.payload.resource);
@@ -168,8 +155,6 @@ const resourcesSlice = createSlice({
 });
 
 export const {
-  querySet,
-  queryChanged,
   listRequested,
   listLoaded,
   listFailed,

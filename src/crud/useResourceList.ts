@@ -1,33 +1,44 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { queryFromSearchParams, queryToSearchParams, sameQuery } from './queryRules';
-import { querySet } from './resourcesSlice';
+import { mergeQuery, queryFromSearchParams, queryToSearchParams, sameQuery, type QueryPatch } from './queryRules';
+import { listRequested, type ResourceState } from './resourcesSlice';
 import { selectResource } from './selectors';
 import { DEFAULT_QUERY, type ResourceQuery } from './types';
 
+/** A list screen's view: the results from the store, the query from the address, and the way to change it. */
+export interface ResourceList extends ResourceState {
+  query: ResourceQuery;
+  changeQuery: (patch: QueryPatch) => void;
+}
+
 /**
- * Keeps a list screen's query in the store and in the URL: opening a link (or reloading) loads the query from the
- * URL; every change in the store is written back to the URL, so the view can be shared. `pinned` filters are
+ * The address is the one place a list screen's query lives, so a view can be shared and survives a reload: the
+ * query is read from it, every change is written to it, and each new query fetches the list. `pinned` filters are
  * written even when they equal the default (see queryToSearchParams).
  */
-export function useResourceList(resource: string, defaults: ResourceQuery = DEFAULT_QUERY, pinned: readonly string[] = []) {
+export function useResourceList(resource: string, defaults: ResourceQuery = DEFAULT_QUERY, pinned: readonly string[] = []): ResourceList {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const state = useAppSelector((s) => selectResource(s, resource));
+  const query = queryFromSearchParams(search, defaults);
+  const queryKey = queryToSearchParams(query).toString();
 
-  useEffect(() => {
-    const fromUrl = queryFromSearchParams(search, defaults);
-    if (state.status === 'idle' || !sameQuery(fromUrl, state.query)) dispatch(querySet({ resource, query: fromUrl }));
-    // Only a URL change (navigation, reload, shared link) drives this; store changes are handled below.
-  }, [search, resource]);
+  const showQuery = (next: ResourceQuery) => {
+    const wanted = queryToSearchParams(next, defaults, pinned).toString();
+    if (wanted !== new URLSearchParams(search).toString()) void navigate({ pathname, search: wanted ? `?${wanted}` : '' }, { replace: true });
+  };
 
-  useEffect(() => {
-    if (state.status === 'idle') return;
-    const wanted = queryToSearchParams(state.query, defaults, pinned).toString();
-    if (wanted !== new URLSearchParams(search).toString()) navigate({ pathname, search: wanted ? `?${wanted}` : '' }, { replace: true });
-  }, [state.query]);
+  // Results already answering this query (e.g. back on a tab) are shown as they are. The address is rewritten in
+  // its canonical form (malformed values dropped, pinned filters spelled out), which reads back as the same query.
+  const load = useEffectEvent(() => {
+    if (state.status === 'idle' || !sameQuery(query, state.resultQuery)) dispatch(listRequested({ resource, query }));
+    showQuery(query);
+  });
+  useEffect(() => load(), [resource, queryKey]);
 
-  return state;
+  const changeQuery = (patch: QueryPatch) => showQuery(mergeQuery(query, patch));
+
+  return { ...state, query, changeQuery };
 }

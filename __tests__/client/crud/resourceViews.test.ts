@@ -1,4 +1,4 @@
-import { detailRequested, querySet, rowActionRequested } from '../../../src/crud/resourcesSlice';
+import { detailRequested, listRequested, rowActionRequested } from '../../../src/crud/resourcesSlice';
 import { baseResource, resourceConfig } from '../../../src/crud/registry';
 import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestStore, flush, httpError } from '../support/testStore';
@@ -10,8 +10,8 @@ describe('resource views and documents', () => {
     const { store, calls } = createTestStore({
       'GET /Project/': (o) => ({ items: [{ id: Number((o?.query as { page_size: number }).page_size) }], total: 1 }),
     });
-    store.dispatch(querySet({ resource: 'project', query: DEFAULT_QUERY }));
-    store.dispatch(querySet({ resource: 'project@options', query: { ...DEFAULT_QUERY, pageSize: 100 } }));
+    store.dispatch(listRequested({ resource: 'project', query: DEFAULT_QUERY }));
+    store.dispatch(listRequested({ resource: 'project@options', query: { ...DEFAULT_QUERY, pageSize: 100 } }));
     await flush();
     expect(calls.map((c) => c.path)).toEqual(['/Project/', '/Project/']);
     expect(store.getState().resources.project.items).toEqual([{ id: 20 }]);

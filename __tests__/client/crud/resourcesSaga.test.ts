@@ -1,5 +1,5 @@
 import { ApiError } from '../../../src/api/client';
-import { deleteRequested, exportRequested, listRequested, queryChanged, querySet, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
+import { deleteRequested, exportRequested, listRequested, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
@@ -17,8 +17,8 @@ const readText = (blob: Blob) =>
 describe('resources saga', () => {
   it('a query change fetches the list with the API parameters', async () => {
     const { store, calls } = createTestStore({ 'GET /Device/': () => ({ items: devices, total: 41 }) });
-    store.dispatch(querySet({ resource: 'device', query: DEFAULT_QUERY }));
-    store.dispatch(queryChanged({ resource: 'device', patch: { search: 'M30', ordering: '-last_seen' } }));
+    store.dispatch(listRequested({ resource: 'device', query: DEFAULT_QUERY }));
+    store.dispatch(listRequested({ resource: 'device', query: { ...DEFAULT_QUERY, search: 'M30', ordering: '-last_seen' } }));
     await flush();
     expect(calls.at(-1)).toMatchObject({
       method: 'GET',
@@ -108,7 +108,7 @@ describe('resources saga', () => {
       expect(this.download).toBe('reports.csv');
     });
     store.dispatch(
-      querySet({ resource: 'flightReport', query: { ...DEFAULT_QUERY, page: 2, filters: { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' } } }),
+      listRequested({ resource: 'flightReport', query: { ...DEFAULT_QUERY, page: 2, filters: { takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' } } }),
     );
     await flush();
     calls.length = 0;
@@ -132,7 +132,7 @@ describe('resources saga', () => {
     const lines = (await readText(saved[0])).replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(231);
     expect(lines.slice(0, 3)).toEqual(['ID,Device', '1,M30', '2,2']);
-    expect(store.getState().resources.flightReport).toMatchObject({ exporting: false, query: { page: 2 } });
+    expect(store.getState().resources.flightReport).toMatchObject({ exporting: false, resultQuery: { page: 2 } });
     click.mockRestore();
   });
 });

@@ -71,7 +71,7 @@ export default function RolesPage() {
   ];
   return (
     <PageFrame title={t('menu.role')}>
-      <ResourceTable resource={RESOURCE} state={state} columns={columns} onCreate={canWrite ? () => setEditing('new') : undefined} />
+      <ResourceTable state={state} columns={columns} onCreate={canWrite ? () => setEditing('new') : undefined} />
       <ResourceFormDialog<RoleForm>
         resource={RESOURCE}
         state={state}

@@ -98,7 +98,6 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
   return (
     <PageFrame title={t(mode === 'accounts' ? 'menu.sysUser' : 'menu.appUser')}>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         filters={[

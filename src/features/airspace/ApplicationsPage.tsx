@@ -133,7 +133,6 @@ export default function ApplicationsPage() {
   return (
     <PageFrame title={t('menu.airspaceApply')}>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]}

@@ -104,7 +104,6 @@ export default function PlansPage() {
   return (
     <PageFrame title={t('menu.airspacePlan')}>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]}

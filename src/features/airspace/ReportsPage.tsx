@@ -14,7 +14,7 @@ import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
-import { exportRequested, queryChanged } from '../../crud/resourcesSlice';
+import { exportRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
 import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
@@ -26,7 +26,7 @@ const RESOURCE = 'flightReport';
 export default function ReportsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  // The range lives in the list query (store and address, spelled out so a link keeps its days); the charts follow it.
+  // The range lives in the list query (the address, spelled out so a link keeps its days); the charts follow it.
   const defaults = useMemo(() => reportDefaults(dayjs()), []);
   const state = useResourceList(RESOURCE, defaults, REPORT_RANGE);
   const canWrite = useCan('airspace:write');
@@ -34,7 +34,7 @@ export default function ReportsPage() {
   const from = dayjs(params.from);
   const to = dayjs(params.to);
   const setDay = (filter: (typeof REPORT_RANGE)[number]) => (value: Dayjs | null) => {
-    if (value?.isValid()) dispatch(queryChanged({ resource: RESOURCE, patch: { filters: { [filter]: value.format(DAY) } } }));
+    if (value?.isValid()) state.changeQuery({ filters: { [filter]: value.format(DAY) } });
   };
   // Until the address has set the query, the range shown is the default one and nothing is fetched for it.
   const { data, status } = useResourceDocument<ChartInfo>('chartinfo', state.status === 'idle' ? null : params);
@@ -106,7 +106,6 @@ export default function ReportsPage() {
       )}
       <Box sx={{ mt: 2 }}>
         <ResourceTable
-          resource={RESOURCE}
           state={state}
           columns={columns}
           filters={[{ name: 'device_id', label: 'airspace.device', options: devices }]}

@@ -145,7 +145,6 @@ export default function DevicesPage() {
   return (
     <PageFrame title={t('menu.uav')}>
       <ResourceTable
-        resource={RESOURCE}
         state={stateWithLive}
         columns={columns}
         searchLabel={t('devices.searchLabel')}

@@ -80,7 +80,6 @@ export default function NoticesPage() {
   return (
     <PageFrame title={t('menu.notice')}>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         filters={[{ name: 'level', label: 'notices.level', options: levelOptions }]}

@@ -73,7 +73,6 @@ export default function MessagesPage() {
         {t('personal.messagesIntro')}
       </Typography>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         onRowClick={(row) => {

@@ -124,7 +124,6 @@ export default function TasksPage() {
   return (
     <PageFrame title={t('menu.taskUav')}>
       <ResourceTable
-        resource={RESOURCE}
         state={state}
         columns={columns}
         filters={[
