@@ -1,18 +1,26 @@
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isLanguage, LANGUAGES } from './languages';
 import { languageChanged, selectLanguage } from './localeSlice';
 
 const onDarkSx = {
-  '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiNativeSelect-icon': { color: 'inherit' },
+  '& .MuiInputBase-root, & .MuiInputLabel-root': { color: 'inherit' },
   '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' },
 };
 
-/** The app language, chosen from the header or the login page (a native select: light for the first paint). */
+const SelectElement = forwardRef<HTMLSelectElement, InputBaseComponentProps>(function SelectElement(props, ref) {
+  return <select ref={ref} {...(props as SelectHTMLAttributes<HTMLSelectElement>)} />;
+});
+
+/**
+ * The app language, chosen from the header or the login page. A plain <select> in the outlined input the login form
+ * already loads: MUI's Select/NativeSelect would add their code to the /login first paint.
+ */
 export default function LanguageSelect({ onDark = false }: { onDark?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -23,17 +31,21 @@ export default function LanguageSelect({ onDark = false }: { onDark?: boolean })
       <InputLabel htmlFor="app-language" shrink>
         {label}
       </InputLabel>
-      <NativeSelect
+      <OutlinedInput
+        id="app-language"
+        label={label}
+        notched
         value={language}
         onChange={(e) => isLanguage(e.target.value) && dispatch(languageChanged(e.target.value))}
-        input={<OutlinedInput label={label} notched id="app-language" />}
-      >
-        {LANGUAGES.map((lang) => (
-          <option key={lang} value={lang} style={{ color: 'initial' }}>
-            {t(`language.${lang}`)}
-          </option>
-        ))}
-      </NativeSelect>
+        inputComponent={SelectElement}
+        inputProps={{
+          children: LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} style={{ color: 'initial' }}>
+              {t(`language.${lang}`)}
+            </option>
+          )),
+        }}
+      />
     </FormControl>
   );
 }
