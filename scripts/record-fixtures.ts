@@ -35,6 +35,14 @@ import { projectExited, projectJoinRequested } from '../src/features/project/pro
 import type { ActionLog } from '../src/features/replay/logFormat';
 import { createActionRecorder } from '../src/features/replay/recorder';
 import { pageOpened, tabCloseRequested } from '../src/features/tabs/tabsSlice';
+import { encodeFleet } from '../shared/fleet/codec';
+import type { Telemetry } from '../shared/live';
+import type { AppDispatch } from '../src/app/store';
+import { brokerEvents } from '../src/features/broker/eventBus';
+import { openFleetFeed } from '../src/features/situation/fleetFeed';
+import { FleetStore } from '../src/features/situation/fleetStore';
+import { droneSearchChanged, droneSelected, followToggled, statusFilterChanged } from '../src/features/situation/situationSlice';
+import { inThreadFleetWorker } from '../__tests__/client/support/fleetWorker';
 
 export const FIXTURE_DIR = path.join(__dirname, '../__tests__/fixtures/replay');
 const START = Date.parse('2026-01-05T08:00:00.000Z');
@@ -125,6 +133,16 @@ export interface Session {
 }
 
 const loggedIn: Partial<RootState> = { auth: { ...initialAuthState, token: TOKEN, user: USER } };
+
+/** A sysinfo/fleet snapshot as the broker hands it to the situational view (the bytes the server publishes). */
+const fleetSnapshot = (at: number, drones: Array<Partial<Telemetry> & { sn: string }>) =>
+  brokerEvents.emit('sysinfo/fleet', {
+    topic: 'sysinfo/fleet',
+    message: encodeFleet(
+      at,
+      drones.map((d) => ({ lat: 22.54, lng: 114.05, alt: 80, speed: 8, heading: 90, battery: 80, status: 'flying' as const, at, ...d })),
+    ),
+  });
 const tab = (item: { name: string; path: string }) => ({ name: item.path.slice(1).replace(/\//g, '-'), title: item.name, path: item.path });
 
 export const SESSIONS: Session[] = [
@@ -198,6 +216,43 @@ export const SESSIONS: Session[] = [
       mqtt.fire('connect');
       await settle();
       dispatch(logoutRequested());
+      await settle();
+    },
+  },
+  {
+    name: 'tas',
+    description: 'opens /Tas: its fleet feed decodes two sysinfo/fleet snapshots (worker handler in-thread); search, filter, select, follow, close',
+    preloadedState: loggedIn,
+    async run({ dispatch, settle }) {
+      dispatch(menuLoaded(MENU_TREE));
+      dispatch(pageOpened(tab({ name: 'menu.tas', path: '/Tas' })));
+      // What the view does while mounted (useFleetFeed), without React.
+      const close = openFleetFeed(
+        async () => inThreadFleetWorker(),
+        new FleetStore(),
+        dispatch as AppDispatch,
+        () => [],
+        () => undefined,
+      );
+      await settle();
+      fleetSnapshot(START + 1000, [
+        { sn: 'SIM-0001', taskId: 12 },
+        { sn: 'SIM-0002', status: 'online' },
+        { sn: 'SIM-0003', status: 'maintenance' },
+      ]);
+      await settle();
+      fleetSnapshot(START + 2000, [
+        { sn: 'SIM-0001', taskId: 12, lat: 22.55 },
+        { sn: 'SIM-0004', battery: 30 },
+      ]);
+      await settle();
+      dispatch(droneSearchChanged('SIM-000'));
+      dispatch(statusFilterChanged('flying'));
+      dispatch(droneSelected('SIM-0004'));
+      dispatch(followToggled());
+      dispatch(droneSelected(null));
+      close();
+      dispatch(tabCloseRequested('/Tas'));
       await settle();
     },
   },
