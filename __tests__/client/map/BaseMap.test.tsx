@@ -5,7 +5,7 @@ import { GCJ02_CRS } from '../../../src/features/map/baseMapCrs';
 import { wgs84ToGcj02 } from '../../../src/features/map/gcj02';
 import { parsePlatformConfig } from '../../../src/features/platform/platformConfig';
 import { platformConfigLoaded } from '../../../src/features/platform/platformSlice';
-import GeoMap from '../../../src/features/resources/GeoMap';
+import GeoMap from '../../../src/crud/GeoMap';
 import { createTestStore, flush } from '../support/testStore';
 import { renderWithStore } from '../support/renderWithStore';
 
