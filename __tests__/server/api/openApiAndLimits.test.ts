@@ -1,8 +1,8 @@
 import { ADMIN_PASSWORD, startServer, type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('OpenAPI and rate limits API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { login } = api;
 
   describe(`OpenAPI document and rate limits (${dialect})`, () => {
