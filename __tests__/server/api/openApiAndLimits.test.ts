@@ -11,7 +11,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('OpenAPI and rate limits API (%s)
       expect(response.statusCode).toBe(200);
       const doc = response.json();
       expect(doc.openapi).toMatch(/^3\./);
-      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/'])
+      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/', '/api/Feature/import/'])
         expect(Object.keys(doc.paths)).toContain(path);
     });
 
