@@ -146,6 +146,9 @@ async function fullTextCandidates(db: Kysely<Database>, fullText: NonNullable<Li
   return sql`(select rowid from ${sql.table(fullText.index)} where ${sql.table(fullText.index)} match ${narrowing})`;
 }
 
+/** Columns named at run time (only from a spec's whitelists): the list query sees rows of unknown columns. */
+type UntypedSelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
 /**
  * The one list implementation behind every list endpoint: filters, case-insensitive substring search (LIKE on
  * SQLite, lower(col) LIKE on PostgreSQL), ordering from the whitelist plus id as tie-breaker, paging; returns the page and the total.
@@ -160,7 +163,7 @@ export async function listRows<TB extends TableName>(
   // Dynamic column names come only from the spec's whitelists; the untyped builder keeps this one helper generic.
   let base = db.selectFrom(spec.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>;
   if (scope) base = scope(base);
-  let qb = base as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let qb = base as unknown as UntypedSelect;
   for (const [name, value] of Object.entries(query.filters)) qb = qb.where(sql.ref(`${spec.table}.${name}`), '=', value);
   for (const { column, from, to } of query.ranges) {
     if (from) qb = qb.where(sql.ref(`${spec.table}.${column}`), '>=', from);
@@ -180,8 +183,7 @@ export async function listRows<TB extends TableName>(
   const ordering = query.ordering ?? spec.defaultOrder;
   const desc = ordering.startsWith('-');
   const column = desc ? ordering.slice(1) : ordering;
-  const page = (q: SelectQueryBuilder<any, any, any>) =>
-    // eslint-disable-line @typescript-eslint/no-explicit-any
+  const page = (q: UntypedSelect) =>
     q
       .orderBy(sql.ref(`${spec.table}.${column}`), desc ? 'desc' : 'asc')
       .orderBy(sql.ref(`${spec.table}.id`), desc ? 'desc' : 'asc')

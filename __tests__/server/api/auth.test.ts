@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { ADMIN_PASSWORD, type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('auth and permissions API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { call, login } = api;
 
   describe(`auth (${dialect})`, () => {

@@ -1,8 +1,8 @@
 import { type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { call, login, total } = api;
 
   describe(`create, update, delete (${dialect})`, () => {

@@ -1,9 +1,9 @@
 import { DEMO_COUNTS } from '../../../server/seed/demo';
 import { type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('demo seed API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { total } = api;
 
   describe(`demo seed (${dialect})`, () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { multipart, PNG, type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('device photos API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { call, total } = api;
 
   describe(`device photos (${dialect})`, () => {

@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { FEATURE_IMPORT_MAX, type FeatureInput } from '@shared/entities/feature';
-import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
+import { useTestApi } from './testApi';
+import type { Dialect } from './harness';
 
 interface Answer {
   code: number;
@@ -46,34 +46,20 @@ const square: FeatureInput = {
 };
 
 describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/Feature/import/ (%s)', (dialect) => {
-  let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const api = useTestApi(dialect, { demoSeed: false });
+  const { call, total, addUser } = api;
   let projectId: number;
 
-  const call = async (method: InjectOptions['method'], url: string, as?: string, payload?: object) => {
-    const response = await server.handle.app.inject({
-      method,
-      url,
-      headers: as ? { authorization: `Bearer ${tokens[as]}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() as Answer };
+  const importFeatures = async (features: unknown[], as = 'admin') => {
+    const response = await call('POST', '/api/Feature/import/', as, { features });
+    return { status: response.status, body: response.body as Answer };
   };
-  const importFeatures = (features: unknown[], as = 'admin') => call('POST', '/api/Feature/import/', as, { features });
-  const featureCount = async () => ((await call('GET', '/api/Feature/?page_size=1', 'admin')).body.data as unknown as { total: number }).total;
-  const login = async (username: string, password: string) =>
-    (await call('POST', '/api/auth/login/', undefined, { username, password })).body.data as unknown as { token: string };
+  const featureCount = () => total('/api/Feature/?page_size=1');
 
   beforeAll(async () => {
-    server = await startServer(dialect, { demoSeed: false });
-    tokens.admin = (await login('admin', ADMIN_PASSWORD)).token;
-    projectId = ((await call('POST', '/api/Project/', 'admin', { name: 'Import target' })).body.data as unknown as { id: number }).id;
-    const roles = (await call('GET', '/api/Role/?search=viewer', 'admin')).body.data as unknown as { items: { id: number; code: string }[] };
-    const viewerRole = roles.items.find((r) => r.code === 'viewer')!.id;
-    await call('POST', '/api/User/', 'admin', { username: 'mapviewer', name: 'Map viewer', password: 'viewer-pass-1', role_ids: [viewerRole] });
-    tokens.viewer = (await login('mapviewer', 'viewer-pass-1')).token;
+    projectId = (await call('POST', '/api/Project/', 'admin', { name: 'Import target' })).body.data.id;
+    await addUser('viewer', 'viewer');
   });
-  afterAll(async () => server?.close());
 
   it('saves every feature in one go and answers 201 with the rows in the order given', async () => {
     const before = await featureCount();
@@ -87,7 +73,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/Feature/import/ (%s)',
     expect(items[2]).toMatchObject({ properties: { owner: 'depot' }, geometry: square.geometry });
     expect(await featureCount()).toBe(before + 3);
     for (const item of items) expect((await call('GET', `/api/Feature/${item.id}/`, 'admin')).body.data).toMatchObject({ name: item.name });
-    const audit = (await call('GET', '/api/Audit/?entity=feature&action=create&page_size=100', 'admin')).body.data as unknown as {
+    const audit = (await call('GET', '/api/Audit/?entity=feature&action=create&page_size=100', 'admin')).body.data as {
       items: { entity_id: string }[];
     };
     expect(audit.items.map((a) => Number(a.entity_id))).toEqual(expect.arrayContaining(items.map((f) => f.id)));
@@ -146,7 +132,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/Feature/import/ (%s)',
   });
 
   it('rolls back the features already written when the database refuses a later one', async () => {
-    const db = server.handle.database.db;
+    const db = api.server.handle.database.db;
     // A trigger stands in for any failure during the writes (constraint, connection, disk).
     if (dialect === 'sqlite') {
       await sql`create trigger refuse_boom before insert on features when new.name = 'boom' begin select raise(abort, 'boom refused'); end`.execute(db);

@@ -21,6 +21,7 @@ export async function assertPostgres(): Promise<void> {
   } catch (error) {
     throw new Error(
       `PostgreSQL is not reachable at ${PG_URL} (${(error as Error).message}); the API suite runs against it too. Start it (see .ci/run) or set TEST_DATABASE_URL.`,
+      { cause: error },
     );
   } finally {
     await client.end().catch(() => undefined);

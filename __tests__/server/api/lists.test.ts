@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { DEMO_COUNTS } from '../../../server/seed/demo';
 import { type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('lists API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { call, total } = api;
 
   describe(`lists (${dialect})`, () => {

@@ -1,8 +1,8 @@
 import { ADMIN_PASSWORD, startServer, type Dialect } from './harness';
-import { useDemoApi } from './demoApi';
+import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('OpenAPI and rate limits API (%s)', (dialect) => {
-  const api = useDemoApi(dialect);
+  const api = useTestApi(dialect);
   const { login } = api;
 
   describe(`OpenAPI document and rate limits (${dialect})`, () => {
@@ -11,7 +11,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('OpenAPI and rate limits API (%s)
       expect(response.statusCode).toBe(200);
       const doc = response.json();
       expect(doc.openapi).toMatch(/^3\./);
-      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/'])
+      for (const path of ['/api/auth/login/', '/api/Device/', '/api/Device/{id}/', '/api/chartinfo/', '/api/Task/{id}/start/', '/api/Feature/import/'])
         expect(Object.keys(doc.paths)).toContain(path);
     });
 
