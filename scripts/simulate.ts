@@ -6,7 +6,6 @@
  *   npm run simulate -- --drones 50 [--url ws://localhost:8080/mqtt] [--rate 1] [--secret …] [--api http://localhost:8080]
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEMO_DEVICE_SECRET } from '../server/mqtt/config';
 
 interface Args {
   drones: number;
@@ -46,7 +45,7 @@ function parseArgs(argv: string[]): Args {
     drones,
     url,
     rate,
-    secret: get('secret') ?? process.env.DEVICE_SECRET ?? DEMO_DEVICE_SECRET,
+    secret: get('secret') ?? process.env.DEVICE_SECRET ?? '',
     api,
     user: get('user') ?? process.env.ADMIN_USER ?? 'admin',
     password: get('password') ?? process.env.ADMIN_PASSWORD,
