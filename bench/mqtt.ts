@@ -139,7 +139,7 @@ async function main() {
   );
   console.log(`  ratio saga/raw           ${(sagaRate / rawRate).toFixed(2)}×  (target ≥ 0.70)`);
   console.log(
-    `  server ingest            ${server.app.mqtt?.channel.stats.telemetryAccepted} accepted, ${server.app.mqtt?.channel.stats.telemetryDropped} dropped`,
+    `  server ingest            ${server.app.mqtt?.channel.stats.telemetryAccepted} accepted, ${JSON.stringify(server.app.mqtt?.gateway.stats.dropped)} dropped`,
   );
 
   sagaTask.cancel();

@@ -8,6 +8,7 @@ import { geometrySchema, lineStringSchema, parseJson, polygonSchema, routeMetric
 import { allowedActions, APPLICATION_MACHINE, PLAN_MACHINE, TASK_MACHINE } from '../domain/stateMachines';
 import { badRequest, conflict, type FieldError } from '../http/envelope';
 import { grants, PERMISSION_CODES } from '../rbac/permissions';
+import { newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../entities/deviceLink/dockSecret';
 import { registerCrud } from './crud';
 import { imageStore } from './uploads';
 
@@ -272,10 +273,12 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     unique: ['serial'],
     refs: { dept_id: 'departments' },
     file: { field: 'photo', column: 'photo', ...imageStore(options.dataDir) },
-    toRow: (input, _ctx, existing) =>
+    toRow: (input, ctx, existing) =>
       existing
         ? defined(input)
         : {
+            // DJI link (issue 14): a new dock gets its MQTT secret, shown once in the answer.
+            ...newDeviceSecretColumns(input.kind, ctx.request),
             firmware: null,
             dept_id: null,
             status: 'offline',
@@ -287,7 +290,8 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
             battery: null,
             ...defined(input),
           },
-    toApi: (row) => ({ ...row }),
+    toApi: withoutSecretHash,
+    decorate: async (_db, items, request) => withIssuedSecret(items, request),
   });
 
   registerCrud(app, {

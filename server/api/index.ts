@@ -2,6 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import alertRoutes from '../entities/alert/routes';
+import deviceLinkRoutes from '../entities/deviceLink/routes';
 import { registerEntities } from './entities';
 import platformRoutes, { readDjiConfig, type DjiConfigOptions } from './platform';
 import { MAX_UPLOAD_BYTES } from './uploads';
@@ -33,5 +35,7 @@ export default async function platformApi(api: FastifyInstance, options: Platfor
   await api.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 } });
   registerEntities(api, { dataDir: options.dataDir });
   registerWorkflows(api);
+  await api.register(alertRoutes);
+  await api.register(deviceLinkRoutes);
   await api.register(platformRoutes, { dji: options.dji ?? readDjiConfig() });
 }

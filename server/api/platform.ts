@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/time';
 import { badRequest, envelopeSchema, notFound, ok } from '../http/envelope';
-import { requirePermission } from '../rbac/permissions';
+import { issueThingCredentials } from '../mqtt/gateway/credentials';
+import { grants, requirePermission } from '../rbac/permissions';
 import { idParams } from './crud';
 import { DAY_MS, daySchema, dayStartMs } from './list';
 
@@ -15,6 +16,8 @@ export interface DjiConfigOptions {
   appKey: string;
   appLicense: string;
   platformName: string;
+  /** NTP server the devices synchronise with (answer to their `config` request). */
+  ntpServerHost: string;
   /** Broker address the controller connects to; derived from the request host when unset. */
   mqttHost?: string;
   mqttUsername?: string;
@@ -27,6 +30,7 @@ export function readDjiConfig(env: NodeJS.ProcessEnv = process.env): DjiConfigOp
     appKey: env.DJI_APP_KEY ?? 'demo-app-key',
     appLicense: env.DJI_APP_LICENSE ?? 'demo-app-license',
     platformName: env.PLATFORM_NAME ?? 'Skyline Ops',
+    ntpServerHost: env.DJI_NTP_SERVER ?? 'pool.ntp.org',
     mqttHost: env.DJI_MQTT_HOST || undefined,
     mqttUsername: env.DJI_MQTT_USERNAME || undefined,
     mqttPassword: env.DJI_MQTT_PASSWORD || undefined,
@@ -199,6 +203,9 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
       const project = await db.selectFrom('projects').select(['id', 'name', 'description']).where('id', '=', request.params.id).executeTakeFirst();
       if (!project) throw notFound(`No project with id ${request.params.id}`);
       const secure = request.protocol === 'https';
+      // Pilot 2's thing link: credentials of this login session on the embedded broker, else the configured ones of an external broker.
+      const pilot = appBase.mqtt?.mode === 'embedded' && request.auth && grants(request.permissions ?? [], 'device:pilot');
+      const issued = pilot && request.auth ? await issueThingCredentials(db, request.auth) : null;
       const mqttHost = options.dji.mqttHost ?? `${secure ? 'wss' : 'ws'}://${request.host}/mqtt`;
       return ok({
         appId: options.dji.appId,
@@ -209,8 +216,8 @@ export default async function platformRoutes(appBase: FastifyInstance, options: 
         workspaceId: String(project.id),
         workspaceDesc: project.description ?? '',
         mqttHost,
-        mqttUsername: options.dji.mqttUsername ?? null,
-        mqttPassword: options.dji.mqttPassword ?? null,
+        mqttUsername: issued?.username ?? options.dji.mqttUsername ?? null,
+        mqttPassword: issued?.password ?? options.dji.mqttPassword ?? null,
       });
     },
   );

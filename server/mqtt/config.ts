@@ -10,8 +10,6 @@ export interface MqttConfig {
   /** Also accept plain MQTT over TCP on this port (embedded broker only). */
   tcpPort?: number;
   tcpHost: string;
-  /** Shared secret of device clients (username = device serial). */
-  deviceSecret: string;
   /** sysinfo/online and sysinfo/weather are republished this often (ms). */
   sysinfoIntervalMs: number;
   /** A device that sends nothing for this long is offline (ms). */
@@ -20,9 +18,6 @@ export interface MqttConfig {
   sessionCheckMs: number;
   wsPath: string;
 }
-
-/** Demo default so `npm run simulate` works out of the box; set DEVICE_SECRET in any real deployment. */
-export const DEMO_DEVICE_SECRET = 'skyline-demo-device';
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -43,7 +38,6 @@ export function readMqttConfig(env: NodeJS.ProcessEnv = process.env): MqttConfig
     password: env.MQTT_PASSWORD || undefined,
     tcpPort,
     tcpHost: env.MQTT_TCP_HOST || '0.0.0.0',
-    deviceSecret: env.DEVICE_SECRET || DEMO_DEVICE_SECRET,
     sysinfoIntervalMs: positiveInt(env.MQTT_SYSINFO_INTERVAL_MS, 10_000, 'MQTT_SYSINFO_INTERVAL_MS') || 10_000,
     deviceTimeoutMs: positiveInt(env.DEVICE_OFFLINE_AFTER_MS, 30_000, 'DEVICE_OFFLINE_AFTER_MS') || 30_000,
     sessionCheckMs: positiveInt(env.MQTT_SESSION_CHECK_MS, 15_000, 'MQTT_SESSION_CHECK_MS') || 15_000,
