@@ -49,7 +49,7 @@ function slope(xs: number[], ys: number[]): number {
 }
 
 async function main() {
-  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000', DEVICE_SECRET: 'bench-device-secret' });
+  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000' });
   const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
   const simulator = spawn(
     process.execPath,
@@ -62,8 +62,6 @@ async function main() {
       String(RATE),
       '--url',
       url,
-      '--secret',
-      'bench-device-secret',
     ],
     {
       cwd: root,
