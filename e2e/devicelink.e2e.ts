@@ -60,7 +60,8 @@ test('a simulated Pilot 2 gateway: its aircraft is online on /Tas and /Device/UA
   // /Device/UAV: the row is flying (Pilot 2 reports manual flight) and paired with its RC.
   await page.goto(`${server.url}#/Device/UAV`);
   await page.getByLabel('搜索序列号/名称/型号').fill(sn);
-  const row = page.getByRole('row', { name: new RegExp(sn) });
+  // The aircraft's own row (its RC's row names it too, as the aircraft paired with it).
+  const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: sn, exact: true }) });
   await row.waitFor({ timeout: 20_000 });
   await row.getByText('飞行中').waitFor({ timeout: 20_000 });
   await row.getByText(`遥控器 ${gateway.sn}`).or(row.getByText(gateway.sn)).first().waitFor();
