@@ -54,9 +54,9 @@ export class TestGateway {
   }
 
   /** Publishes `message` on `topic` and resolves with the platform's reply (same tid) on `topic`_reply. */
-  async call(topic: string, message: { tid?: unknown }, timeoutMs = 5000): Promise<ReplyEnvelope> {
+  async call(topic: string, message: Record<string, unknown>, timeoutMs = 5000): Promise<ReplyEnvelope> {
     const reply = nextMessage(this.client, replyTopic(topic), timeoutMs, (p) => (p as { tid?: unknown }).tid === (message.tid ?? ''));
-    this.client.publish(topic, typeof message === 'string' ? message : JSON.stringify(message), { qos: 1 });
+    this.client.publish(topic, JSON.stringify(message), { qos: 1 });
     return (await reply).payload as ReplyEnvelope;
   }
 

@@ -34,8 +34,8 @@ export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: 
   };
 }
 
-export async function loginToken(server: ServerHandle): Promise<string> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+export async function loginToken(server: ServerHandle, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username, password } });
   const body = response.json() as { data: { token: string } };
   if (!body.data?.token) throw new Error(`login failed: ${response.body}`);
   return body.data.token;

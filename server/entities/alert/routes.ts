@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertSchema } from '@shared/entities/alert';
+import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, notFound, ok, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { idParams, registerCrud } from '../../api/crud';
@@ -19,10 +19,12 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     list: {
       table: 'alerts',
       search: ['device_sn', 'code'],
-      order: ['id', 'level', 'last_seen_at', 'first_seen_at', 'count', 'device_sn'],
+      order: ['id', 'code', 'level', 'last_seen_at', 'first_seen_at', 'count', 'device_sn'],
       defaultOrder: '-last_seen_at',
       filters: { device_sn: 'string', kind: 'string', level: 'int', active: 'int', device_id: 'int' },
     },
+    // The same filters with their ranges (level 0…2, active 0|1, a known kind): anything else is a 400.
+    listParams: alertFilterSchema.shape,
     // Alerts are written by the device gateway, never through this resource.
     input: alertSchema.pick({ code: true }),
     toRow: () => ({}),
