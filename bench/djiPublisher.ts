@@ -14,6 +14,9 @@ export interface BenchGateway {
   aircraft: string;
 }
 
+export const benchGateways = (prefix: string, n: number): BenchGateway[] =>
+  Array.from({ length: n }, (_, i) => ({ dock: `${prefix}-DOCK-${i}`, aircraft: `${prefix}-UAV-${i}` }));
+
 export function connect(url: string, options: IClientOptions): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, { reconnectPeriod: 0, ...options });
