@@ -199,8 +199,15 @@ async function sustained(server: Server, url: string) {
   worker.postMessage('go');
   const done = await report();
   if (done.type !== 'done') throw new Error('the load generator stopped early');
-  const settled = await waitFor(() => appliedOsd(server) - before.applied >= done.sent, 30_000);
   lag.disable();
+  // A server slower than the load works through Mosquitto's queue afterwards: wait while it still makes progress.
+  const sentAt = performance.now();
+  let progress = { applied: appliedOsd(server), at: sentAt };
+  while (appliedOsd(server) - before.applied < done.sent && performance.now() - progress.at < 10_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (appliedOsd(server) > progress.applied) progress = { applied: appliedOsd(server), at: performance.now() };
+  }
+  const drainSeconds = (progress.at - sentAt) / 1000;
   const applied = appliedOsd(server) - before.applied;
   const dropped = Object.fromEntries(
     Object.entries(gatewayStats(server).dropped).map(([reason, n]) => [reason, n - before.dropped[reason as keyof typeof before.dropped]]),
@@ -209,7 +216,7 @@ async function sustained(server: Server, url: string) {
     `  sent                       ${done.sent.toLocaleString('en')} in ${done.seconds.toFixed(1)} s = ${rate(done.sent, done.seconds)} (at most ${Math.round(done.maxLateMs)} ms behind the 1 Hz schedule)`,
   );
   console.log(
-    `  applied by the server      ${applied.toLocaleString('en')} (${((applied / done.sent) * 100).toFixed(2)} %${settled ? '' : ', still behind 30 s after the last send'})`,
+    `  applied by the server      ${applied.toLocaleString('en')} (${((applied / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
   );
   console.log(`  dropped by the gateway     ${JSON.stringify(dropped)}`);
   console.log(
