@@ -1,14 +1,19 @@
 /**
- * npm run bench:mqtt — 50k telemetry messages through the real embedded broker, consumed in the same run by
- * (a) a raw mqtt.js subscriber that only counts them and (b) the console's broker saga (real mqtt.js client, the
- * eventChannel, per-flush batches) feeding a real Redux store. Prints msgs/s of both and the ratio (target ≥ 0.7).
- * Prints only; asserts nothing.  Options: --messages 50000 --devices 10
+ * npm run bench:mqtt — DJI OSD from dock gateways through the broker, measured in the same run by a raw mqtt.js
+ * subscriber (counts only), the server's DJI gateway (validated and applied) and the console's broker saga:
+ *   1. the embedded broker: each gateway connects with its own dock secret (registered through the API);
+ *   2. Mosquitto as the external broker (an own process on a free port): the same burst, then a sustained load of
+ *      --aircraft aircraft at 1 Hz for --seconds, checking that the server applies every message it is sent.
+ * Prints only; asserts nothing.  Options: --messages 50000 --gateways 20 --aircraft 10000 --seconds 20 --publishers 50
  */
 process.env.NODE_ENV ??= 'production'; // the store as the production bundle runs it (no dev-only RTK checks)
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { configureStore } from '@reduxjs/toolkit';
 import mqtt, { type MqttClient } from 'mqtt';
 import createSagaMiddleware from 'redux-saga';
@@ -20,23 +25,24 @@ import brokerSaga from '../src/features/broker/brokerSaga';
 import { subscriptionsChanged } from '../src/features/broker/brokerSlice';
 import type { MqttConnect, MqttLike } from '../src/features/broker/mqttClient';
 import { DEFAULT_PLATFORM_CONFIG } from '../src/features/platform/platformConfig';
+import { dockLogin, PlatformSession } from '../scripts/simulator/platformApi';
+import { benchGateways, connect, DjiPublisher } from './djiPublisher';
+import type { LoadOptions, LoadReport } from './mqttLoad';
+import { startMosquitto } from './mosquitto';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const TOTAL = arg('messages', 50_000);
-const DEVICES = arg('devices', 10);
+const GATEWAYS = arg('gateways', 20);
+const AIRCRAFT = arg('aircraft', 10_000);
+const SECONDS = arg('seconds', 20);
+const PUBLISHERS = arg('publishers', 50);
 const ADMIN_PASSWORD = 'bench-Admin-1';
-const SECRET = 'bench-device-secret';
+const OSD_FILTER = 'thing/product/+/osd';
 
-function connect(url: string, options: mqtt.IClientOptions): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const client = mqtt.connect(url, { reconnectPeriod: 0, ...options });
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
+type Server = Awaited<ReturnType<typeof buildServer>>;
 
 const waitFor = async (predicate: () => boolean, timeoutMs: number) => {
   const until = Date.now() + timeoutMs;
@@ -47,104 +53,198 @@ const waitFor = async (predicate: () => boolean, timeoutMs: number) => {
   return true;
 };
 
-async function main() {
+const rate = (n: number, seconds: number) => `${Math.round(n / seconds).toLocaleString('en')} msgs/s`;
+const gatewayStats = (server: Server) => server.app.mqtt!.gateway.stats;
+const appliedOsd = (server: Server) => gatewayStats(server).accepted.osd ?? 0;
+
+async function startPlatform(mqttEnv: Record<string, string>): Promise<{ server: Server; api: string; wsUrl: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-bench-'));
   const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
-  config.mqtt = { ...readMqttConfig({ DEVICE_SECRET: SECRET }), sysinfoIntervalMs: 600_000 };
+  config.mqtt = { ...readMqttConfig(mqttEnv), sysinfoIntervalMs: 600_000 };
   const server = await buildServer(config, { apiRateLimit: 100_000, loginRateLimit: 1000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (server.app.server.address() as { port: number }).port;
-  const wsUrl = `ws://127.0.0.1:${port}/mqtt`;
-  const login = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
-  const { token, user } = (login.json() as { data: { token: string; user: RootState['auth']['user'] } }).data;
+  return { server, api: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/mqtt`, dataDir };
+}
 
-  // (a) raw subscriber
-  let rawCount = 0;
-  let rawLast = 0;
-  const raw = await connect(wsUrl, { clientId: 'web_raw', username: 'admin', password: token });
-  raw.on('message', (topic) => {
-    if (!topic.endsWith('/osd')) return;
-    rawCount++;
-    rawLast = performance.now();
+async function stopPlatform({ server, dataDir }: { server: Server; dataDir: string }) {
+  await server.app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A subscriber that only counts OSD messages, and when the last one came. */
+async function rawCounter(url: string, options: mqtt.IClientOptions) {
+  const counter = { count: 0, last: 0, client: null as MqttClient | null };
+  counter.client = await connect(url, options);
+  counter.client.on('message', () => {
+    counter.count++;
+    counter.last = performance.now();
   });
-  await raw.subscribeAsync('thing/product/+/osd', { qos: 0 });
+  await counter.client.subscribeAsync(OSD_FILTER, { qos: 0 });
+  return counter;
+}
 
-  // (b) the console's saga and store, with the real mqtt.js client
+/** The console's broker saga and store on a real mqtt.js client, counting the OSD messages it took in. */
+async function consoleStore(url: string, auth: { token: string; user: RootState['auth']['user'] }) {
   const saga = createSagaMiddleware({ context: {} });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      auth: { ...initialAuthState, token, user },
-      platform: { config: { ...DEFAULT_PLATFORM_CONFIG, mqtt_host: wsUrl } },
+      auth: { ...initialAuthState, ...auth },
+      platform: { config: { ...DEFAULT_PLATFORM_CONFIG, mqtt_host: url } },
     } as Partial<RootState> as RootState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
   });
-  store.dispatch(subscriptionsChanged({ add: ['thing/product/+/osd'] }));
-  const realConnect: MqttConnect = (url, options) => mqtt.connect(url, options) as unknown as MqttLike;
-  const sagaTask = saga.run(brokerSaga, { connect: realConnect });
-  let sagaLast = 0;
-  let sagaCount = 0;
+  store.dispatch(subscriptionsChanged({ add: [OSD_FILTER] }));
+  const realConnect: MqttConnect = (brokerUrl, options) => mqtt.connect(brokerUrl, options) as unknown as MqttLike;
+  const task = saga.run(brokerSaga, { connect: realConnect });
+  const counter = { count: 0, last: 0, stop: () => task.cancel() };
   store.subscribe(() => {
-    const n = store.getState().broker.counters.byTopic['thing/product/+/osd'] ?? 0;
-    if (n !== sagaCount) {
-      sagaCount = n;
-      sagaLast = performance.now();
+    const n = store.getState().broker.counters.byTopic[OSD_FILTER] ?? 0;
+    if (n !== counter.count) {
+      counter.count = n;
+      counter.last = performance.now();
     }
   });
-  if (!(await waitFor(() => store.getState().broker.status === 'connected', 10_000)))
-    throw new Error(`saga did not connect: ${JSON.stringify(store.getState().broker.status)}`);
+  if (!(await waitFor(() => store.getState().broker.status === 'connected', 10_000))) throw new Error('the console saga did not connect');
   await new Promise((r) => setTimeout(r, 200)); // SUBACK of the saga's subscriptions
+  return counter;
+}
 
-  // publishers: DEVICES device clients, TOTAL/DEVICES samples each, QoS 0, as fast as the socket drains
-  const devices = await Promise.all(
-    Array.from({ length: DEVICES }, (_, i) => connect(wsUrl, { clientId: `dev_bench_${i}`, username: `BENCH-${i}`, password: SECRET })),
-  );
-  const perDevice = Math.ceil(TOTAL / DEVICES);
-  const sent = perDevice * DEVICES;
-  const start = performance.now();
+/** Publishes `total` OSD messages round-robin over the publishers' gateways as fast as the sockets drain. */
+async function burst(publishers: DjiPublisher[], total: number) {
+  const perPublisher = Math.ceil(total / publishers.length);
   await Promise.all(
-    devices.map(async (client, d) => {
-      const sn = `BENCH-${d}`;
-      for (let i = 0; i < perDevice; i++) {
-        const sample = {
-          sn,
-          lat: 22.54 + i * 1e-6,
-          lng: 114.05 + d * 1e-3,
-          alt: 80,
-          speed: 10,
-          heading: (i * 3) % 360,
-          battery: 100 - (i / perDevice) * 50,
-          status: 'flying',
-          at: Date.now(),
-        };
-        client.publish(`thing/product/${sn}/osd`, JSON.stringify(sample), { qos: 0 });
+    publishers.map(async (publisher) => {
+      for (let i = 0; i < perPublisher; i++) {
+        publisher.publishOsd(i % publisher.gateways.length, i);
         if (i % 500 === 499) await new Promise((r) => setImmediate(r));
       }
     }),
   );
+  return perPublisher * publishers.length;
+}
+
+/** Burst through the broker; prints raw subscriber vs server ingest (and the console saga when given). */
+async function throughput(
+  label: string,
+  server: Server,
+  publishers: DjiPublisher[],
+  raw: Awaited<ReturnType<typeof rawCounter>>,
+  saga?: Awaited<ReturnType<typeof consoleStore>>,
+) {
+  const appliedBefore = appliedOsd(server);
+  const ingest = { count: 0, last: 0 };
+  const ingestWatch = setInterval(() => {
+    const applied = appliedOsd(server) - appliedBefore;
+    if (applied === ingest.count) return;
+    ingest.count = applied;
+    ingest.last = performance.now();
+  }, 2);
+  raw.count = 0;
+  const start = performance.now();
+  const sent = await burst(publishers, TOTAL);
   const publishedAt = performance.now();
-  await waitFor(() => rawCount >= sent && sagaCount >= sent, 120_000);
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor(() => raw.count >= sent && ingest.count >= sent && (!saga || saga.count >= sent), 120_000);
+  clearInterval(ingestWatch);
+  const secs = (t: number) => Math.max(t - start, 1) / 1000;
+  const rawRate = raw.count / secs(raw.last);
+  const ingestRate = ingest.count / secs(ingest.last);
+  console.log(`\n${label}: ${sent.toLocaleString('en')} aircraft OSD messages from ${publishers.reduce((n, p) => n + p.gateways.length, 0)} dock gateways`);
+  console.log(`  publishing took            ${secs(publishedAt).toFixed(2)} s`);
+  console.log(`  raw mqtt.js subscriber     ${raw.count} in ${secs(raw.last).toFixed(2)} s = ${rate(raw.count, secs(raw.last))}`);
+  console.log(`  server ingest (validated)  ${ingest.count} in ${secs(ingest.last).toFixed(2)} s = ${rate(ingest.count, secs(ingest.last))}`);
+  console.log(`  ratio ingest/raw           ${(ingestRate / rawRate).toFixed(2)}×  (target ≥ 0.80)`);
+  if (saga) {
+    const sagaRate = saga.count / secs(saga.last);
+    console.log(
+      `  console saga → store       ${saga.count} in ${secs(saga.last).toFixed(2)} s = ${rate(saga.count, secs(saga.last))}  (${(sagaRate / rawRate).toFixed(2)}× raw, target ≥ 0.70)`,
+    );
+  }
+  console.log(`  dropped by the gateway     ${JSON.stringify(gatewayStats(server).dropped)}`);
+}
 
-  const secs = (t: number) => (t - start) / 1000;
-  const rawRate = rawCount / secs(rawLast);
-  const sagaRate = sagaCount / secs(sagaLast);
-  const broker = store.getState().broker;
-  console.log(`bench:mqtt  ${sent} telemetry messages from ${DEVICES} device clients through the embedded broker (ws), NODE_ENV=${process.env.NODE_ENV}`);
-  console.log(`  publishing took          ${secs(publishedAt).toFixed(2)} s`);
-  console.log(`  raw mqtt.js subscriber   ${rawCount} msgs in ${secs(rawLast).toFixed(2)} s = ${Math.round(rawRate).toLocaleString('en')} msgs/s`);
-  console.log(
-    `  saga → Redux store       ${sagaCount} msgs in ${secs(sagaLast).toFixed(2)} s = ${Math.round(sagaRate).toLocaleString('en')} msgs/s  (${broker.counters.batches} store updates, ${Object.keys(broker.telemetry).length} drone tracks, ${broker.counters.invalid} invalid)`,
-  );
-  console.log(`  ratio saga/raw           ${(sagaRate / rawRate).toFixed(2)}×  (target ≥ 0.70)`);
-  console.log(
-    `  server ingest            ${server.app.mqtt?.channel.stats.telemetryAccepted} accepted, ${server.app.mqtt?.channel.stats.telemetryDropped} dropped`,
-  );
+async function embedded() {
+  const platform = await startPlatform({});
+  const { server, api, wsUrl } = platform;
+  const session = await PlatformSession.login(api, 'admin', ADMIN_PASSWORD);
+  const publishers: DjiPublisher[] = [];
+  for (const gateway of benchGateways('BENCH', GATEWAYS)) {
+    const secret = await dockLogin(session, { sn: gateway.dock, model: 'DJI Dock 2', name: gateway.dock });
+    publishers.push(await DjiPublisher.open(wsUrl, { clientId: gateway.dock, ...secret }, [gateway]));
+  }
+  await Promise.all(publishers.map((p) => p.declare()));
+  const raw = await rawCounter(wsUrl, { clientId: 'web_bench_raw', username: 'admin', password: session.token });
+  const saga = await consoleStore(wsUrl, { token: session.token, user: session.user as RootState['auth']['user'] });
+  await throughput('Embedded broker (websocket, one dock secret per gateway)', server, publishers, raw, saga);
+  saga.stop();
+  await Promise.all([...publishers.map((p) => p.close()), raw.client!.endAsync(true)]);
+  await stopPlatform(platform);
+}
 
-  sagaTask.cancel();
-  await Promise.all([...devices, raw].map((c) => c.endAsync(true)));
-  await server.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+/** 10,000 aircraft at 1 Hz from a worker thread (bench/mqttLoad.ts); the server's event loop is measured alone. */
+async function sustained(server: Server, url: string) {
+  const workerData: LoadOptions = { url, aircraft: AIRCRAFT, publishers: PUBLISHERS, seconds: SECONDS };
+  const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname, 'mqttLoad.ts'))});`, { eval: true, workerData });
+  const report = () => once(worker, 'message').then(([message]) => message as LoadReport);
+  const declared = await report();
+  console.log(
+    `\nMosquitto, sustained: ${AIRCRAFT.toLocaleString('en')} aircraft at 1 Hz for ${SECONDS} s (${PUBLISHERS} publisher connections in a worker thread)`,
+  );
+  console.log(`  topology of ${AIRCRAFT.toLocaleString('en')} docks declared in ${declared.seconds.toFixed(1)} s`);
+  const before = { applied: appliedOsd(server), dropped: { ...gatewayStats(server).dropped } };
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  worker.postMessage('go');
+  const done = await report();
+  if (done.type !== 'done') throw new Error('the load generator stopped early');
+  lag.disable();
+  // A server slower than the load works through Mosquitto's queue afterwards: wait while it still makes progress.
+  const sentAt = performance.now();
+  let progress = { applied: appliedOsd(server), at: sentAt };
+  while (appliedOsd(server) - before.applied < done.sent && performance.now() - progress.at < 10_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (appliedOsd(server) > progress.applied) progress = { applied: appliedOsd(server), at: performance.now() };
+  }
+  const drainSeconds = (progress.at - sentAt) / 1000;
+  const applied = appliedOsd(server) - before.applied;
+  const dropped = Object.fromEntries(
+    Object.entries(gatewayStats(server).dropped).map(([reason, n]) => [reason, n - before.dropped[reason as keyof typeof before.dropped]]),
+  );
+  console.log(
+    `  sent                       ${done.sent.toLocaleString('en')} in ${done.seconds.toFixed(1)} s = ${rate(done.sent, done.seconds)} (at most ${Math.round(done.maxLateMs)} ms behind the 1 Hz schedule)`,
+  );
+  console.log(
+    `  applied by the server      ${applied.toLocaleString('en')} (${((applied / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
+  );
+  console.log(`  dropped by the gateway     ${JSON.stringify(dropped)}`);
+  console.log(
+    `  server event-loop delay    p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
+  );
+  console.log(`  target                     ${AIRCRAFT.toLocaleString('en')} msgs/s held, all applied, none dropped for lack of capacity`);
+}
+
+async function external() {
+  const mosquitto = await startMosquitto();
+  const platform = await startPlatform({ MQTT_URL: mosquitto.url });
+  try {
+    const { server } = platform;
+    const publishers = await Promise.all(benchGateways('BURST', GATEWAYS).map((g) => DjiPublisher.open(mosquitto.url, { clientId: g.dock }, [g])));
+    await Promise.all(publishers.map((p) => p.declare()));
+    const raw = await rawCounter(mosquitto.url, { clientId: 'bench_raw' });
+    await throughput(`Mosquitto as the external broker (${mosquitto.url})`, server, publishers, raw);
+    await Promise.all([...publishers.map((p) => p.close()), raw.client!.endAsync(true)]);
+    await sustained(server, mosquitto.url);
+  } finally {
+    await stopPlatform(platform);
+    await mosquitto.stop();
+  }
+}
+
+async function main() {
+  console.log(`bench:mqtt  NODE_ENV=${process.env.NODE_ENV}, ${os.cpus().length} CPU(s)`);
+  await embedded();
+  await external();
   process.exit(0);
 }
 

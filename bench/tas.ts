@@ -63,8 +63,6 @@ function startSimulator(server: RunningServer, drones: number, rate: number) {
       String(rate),
       '--url',
       url,
-      '--secret',
-      'bench-device-secret',
     ],
     { cwd: root, env: { ...process.env, ADMIN_PASSWORD: server.adminPassword }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -202,7 +200,7 @@ const heapLine = (f: Figures) => `JS heap after GC (MB): ${f.heaps.map(mb).join(
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 async function main() {
-  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000', DEVICE_SECRET: 'bench-device-secret' });
+  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000' });
   const simulator = startSimulator(server, DRONES, RATE);
   const browser = await launchBrowser();
   try {

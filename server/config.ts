@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEMO_DEVICE_SECRET, type MqttConfig } from './mqtt/config';
+import type { MqttConfig } from './mqtt/config';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
 export interface DjiConfigOptions {
@@ -8,6 +8,8 @@ export interface DjiConfigOptions {
   appKey: string;
   appLicense: string;
   platformName: string;
+  /** NTP server the devices synchronise with (answer to their `config` request). */
+  ntpServerHost: string;
   /** Broker address the controller connects to; derived from the request host when unset. */
   mqttHost?: string;
   mqttUsername?: string;
@@ -77,12 +79,12 @@ const environmentSchema = z.object({
   MQTT_PASSWORD: text,
   MQTT_TCP_PORT: port,
   MQTT_TCP_HOST: text,
-  DEVICE_SECRET: text,
   // 0 means the default, as unset does.
   MQTT_SYSINFO_INTERVAL_MS: integer(0),
   DEVICE_OFFLINE_AFTER_MS: integer(0),
   MQTT_SESSION_CHECK_MS: integer(0),
   DJI_APP_ID: text,
+  DJI_NTP_SERVER: text,
   DJI_APP_KEY: text,
   DJI_APP_LICENSE: text,
   PLATFORM_NAME: text,
@@ -107,7 +109,6 @@ function mqttConfig(e: Environment): MqttConfig {
     password: e.MQTT_PASSWORD,
     tcpPort: e.MQTT_TCP_PORT,
     tcpHost: e.MQTT_TCP_HOST ?? '0.0.0.0',
-    deviceSecret: e.DEVICE_SECRET ?? DEMO_DEVICE_SECRET,
     sysinfoIntervalMs: e.MQTT_SYSINFO_INTERVAL_MS || 10_000,
     deviceTimeoutMs: e.DEVICE_OFFLINE_AFTER_MS || 30_000,
     sessionCheckMs: e.MQTT_SESSION_CHECK_MS || 15_000,
@@ -140,6 +141,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       appKey: e.DJI_APP_KEY ?? 'demo-app-key',
       appLicense: e.DJI_APP_LICENSE ?? 'demo-app-license',
       platformName: e.PLATFORM_NAME ?? 'Skyline Ops',
+      ntpServerHost: e.DJI_NTP_SERVER ?? 'pool.ntp.org',
       mqttHost: e.DJI_MQTT_HOST,
       mqttUsername: e.DJI_MQTT_USERNAME,
       mqttPassword: e.DJI_MQTT_PASSWORD,

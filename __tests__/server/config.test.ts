@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { readConfig } from '../../server/config';
-import { DEMO_DEVICE_SECRET } from '../../server/mqtt/config';
 
 describe('readConfig: the whole environment through one schema', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -22,7 +21,6 @@ describe('readConfig: the whole environment through one schema', () => {
         enabled: true,
         url: undefined,
         tcpHost: '0.0.0.0',
-        deviceSecret: DEMO_DEVICE_SECRET,
         sysinfoIntervalMs: 10_000,
         deviceTimeoutMs: 30_000,
         sessionCheckMs: 15_000,
@@ -52,7 +50,7 @@ describe('readConfig: the whole environment through one schema', () => {
     ['MQTT_TCP_PORT', { MQTT_TCP_PORT: '1883' }, (c) => c.mqtt.tcpPort, 1883],
     ['limits', { API_RATE_LIMIT: '50', LOGIN_RATE_LIMIT: '3', PG_POOL_SIZE: '4' }, (c) => [c.apiRateLimit, c.loginRateLimit, c.pgPoolSize], [50, 3, 4]],
     ['DJI settings', { DJI_APP_ID: '42', DJI_MQTT_HOST: 'wss://x/mqtt' }, (c) => [c.dji.appId, c.dji.mqttHost], ['42', 'wss://x/mqtt']],
-    ['secrets', { JWT_SECRET: 's', DEVICE_SECRET: 'd' }, (c) => [c.jwtSecret, c.mqtt.deviceSecret], ['s', 'd']],
+    ['secrets', { JWT_SECRET: 's' }, (c) => [c.jwtSecret], ['s']],
   ])('%s', (_name, env, pick, expected) => expect(pick(readConfig(env))).toEqual(expected));
 
   it.each<[Record<string, string>, string]>([

@@ -3,6 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTypeKey } from '@shared/dji/devices';
 import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
+import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { Flight } from './flight';
 import { distance, type Point } from './geometry';
@@ -113,8 +114,12 @@ export class SimulatedGateway {
     await this.handshake();
     // A reconnection declares the topology again, as a gateway does after a link loss.
     client.on('connect', () => void this.handshake().catch((error: Error) => this.options.log(`${this.sn}: ${error.message}`)));
-    await this.request('config', { config_type: 'json', config_scope: 'product' });
-    if (this.plan.kind === 'dock') await this.request('airport_bind_status', { devices: [{ sn: this.sn }, { sn: this.plan.aircraft.sn }] });
+    const requests: Array<[string, Record<string, unknown>]> = [[METHOD_CONFIG, { config_type: 'json', config_scope: 'product' }]];
+    if (this.plan.kind === 'dock') requests.push([METHOD_AIRPORT_BIND_STATUS, { devices: [{ sn: this.sn }, { sn: this.plan.aircraft.sn }] }]);
+    for (const [method, data] of requests) {
+      const reply = await this.request(method, data);
+      if (reply.result !== RESULT.ok) this.options.log(`${this.sn}: the platform answered ${method} with result ${reply.result}`);
+    }
   }
 
   /** Subscribes to what the platform sends this gateway, declares the topology and reports the devices' state. */
@@ -122,7 +127,8 @@ export class SimulatedGateway {
     const client = this.client!;
     const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
     await client.subscribeAsync(downlinks, { qos: 1 });
-    await this.announceTopology(true);
+    const reply = await this.announceTopology(true);
+    if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
     this.sendState();
   }
 

@@ -21,7 +21,9 @@ export class ApiError extends Error {
 export class PlatformSession {
   private constructor(
     private readonly base: string,
-    private readonly token: string,
+    /** the login token (also the user's broker password) and who signed in, as the login answered. */
+    readonly token: string,
+    readonly user: unknown,
   ) {}
 
   /** Logs in; waits out the login rate limit (429 with retry-after) instead of failing. */
@@ -38,7 +40,8 @@ export class PlatformSession {
         continue;
       }
       if (!response.ok) throw new ApiError(response.status, `login as ${username} answered ${response.status}`);
-      return new PlatformSession(base, ((await response.json()) as Answer<{ token: string }>).data.token);
+      const { token, user } = ((await response.json()) as Answer<{ token: string; user: unknown }>).data;
+      return new PlatformSession(base, token, user);
     }
   }
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, notFound, ok } from '../http/envelope';
+import { issueThingCredentials } from '../mqtt/gateway/credentials';
+import { grants } from '@shared/permissions';
 import { requirePermission } from '../rbac/permissions';
 import { idParams } from './crud';
 
@@ -41,6 +43,9 @@ export default async function controllerConfigRoutes(appBase: FastifyInstance): 
       const project = await db.selectFrom('projects').select(['id', 'name', 'description']).where('id', '=', request.params.id).executeTakeFirst();
       if (!project) throw notFound(`No project with id ${request.params.id}`);
       const secure = request.protocol === 'https';
+      // Pilot 2's thing link: credentials of this login session on the embedded broker, else the configured ones of an external broker.
+      const pilot = appBase.mqtt?.mode === 'embedded' && request.auth && grants(request.permissions ?? [], 'device:pilot');
+      const issued = pilot && request.auth ? await issueThingCredentials(db, request.auth) : null;
       const mqttHost = dji.mqttHost ?? `${secure ? 'wss' : 'ws'}://${request.host}/mqtt`;
       return ok({
         appId: dji.appId,
@@ -51,8 +56,8 @@ export default async function controllerConfigRoutes(appBase: FastifyInstance): 
         workspaceId: String(project.id),
         workspaceDesc: project.description ?? '',
         mqttHost,
-        mqttUsername: dji.mqttUsername ?? null,
-        mqttPassword: dji.mqttPassword ?? null,
+        mqttUsername: issued?.username ?? dji.mqttUsername ?? null,
+        mqttPassword: issued?.password ?? dji.mqttPassword ?? null,
       });
     },
   );

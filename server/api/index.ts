@@ -2,9 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import alertRoutes from '../entities/alert/routes';
 import airspaceApplicationRoutes from '../entities/airspaceApplication/routes';
 import auditRoutes from '../entities/audit/routes';
 import departmentRoutes from '../entities/department/routes';
+import deviceLinkRoutes from '../entities/deviceLink/routes';
 import deviceRoutes from '../entities/device/routes';
 import featureRoutes from '../entities/feature/routes';
 import flightPlanRoutes from '../entities/flightPlan/routes';
@@ -53,6 +55,8 @@ export default async function platformApi(api: FastifyInstance): Promise<void> {
   await api.register(flightReportRoutes);
   await api.register(featureRoutes);
   await api.register(auditRoutes);
+  await api.register(alertRoutes);
+  await api.register(deviceLinkRoutes);
   await api.register(statisticsRoutes);
   await api.register(controllerConfigRoutes);
 }

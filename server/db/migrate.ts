@@ -6,6 +6,7 @@ import * as identity from './migrations/001_identity';
 import * as domain from './migrations/002_domain';
 import * as search from './migrations/003_search';
 import * as searchTrigrams from './migrations/004_search_trigrams';
+import * as deviceLink from './migrations/005_device_link';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -15,6 +16,7 @@ const migrations: Record<string, VersionedMigration> = {
   '002_domain': domain,
   '003_search': search,
   '004_search_trigrams': searchTrigrams,
+  '005_device_link': deviceLink,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -92,6 +92,44 @@ export interface DevicesTable extends Stamped {
   last_lng: number | null;
   last_alt: number | null;
   battery: number | null;
+  /** DJI link (migration 005): gateway serial, update_topo identity, last `state`, dock secret hash. */
+  gateway_sn: string | null;
+  dji_domain: number | null;
+  dji_type: number | null;
+  dji_sub_type: number | null;
+  sub_index: string | null;
+  thing_version: string | null;
+  dji_state: string | null;
+  secret_hash: string | null;
+}
+
+/** Pilot 2 MQTT credentials, one per issue, valid while their login session is. */
+export interface ThingCredentialsTable {
+  username: string;
+  secret_hash: string;
+  user_id: number;
+  session_id: string;
+  created_at: string;
+}
+
+/** args: JSON object text. */
+export interface AlertsTable {
+  id: Generated<number>;
+  kind: string;
+  code: string;
+  level: number;
+  module: number | null;
+  device_id: number | null;
+  device_sn: string;
+  gateway_sn: string | null;
+  in_the_sky: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  count: number;
+  active: number;
+  acked_by: number | null;
+  acked_at: string | null;
+  args: string | null;
 }
 
 /** area: GeoJSON Polygon text; members: JSON array of user ids. */
@@ -204,6 +242,8 @@ export interface Database {
   flight_reports: FlightReportsTable;
   features: FeaturesTable;
   audit_log: AuditLogTable;
+  thing_credentials: ThingCredentialsTable;
+  alerts: AlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,29 @@
 import { isReservedForBrowsers } from '@shared/brokerTopics';
-import { SERIAL_PATTERN } from '@shared/live';
+import type { GatewayLink } from './gateway/link';
+
+/** A Pilot 2 or dock connection: a DJI gateway. Pilot 2 logins carry the pilot's session (its end closes the connection). */
+export interface GatewayIdentity {
+  kind: 'gateway';
+  source: 'pilot' | 'dock';
+  /** MQTT username: the credential's name (Pilot 2) or the dock's serial. */
+  username: string;
+  link: GatewayLink & { declared: Set<string> };
+  pilot?: { userId: number; username: string; sessionId: string; deptId: number | null };
+}
 
 /** Who a broker client is, decided once at connect time. */
-export type BrokerIdentity =
-  { kind: 'service'; username: string } | { kind: 'web'; username: string; userId: number; sessionId: string } | { kind: 'device'; sn: string };
+export type BrokerIdentity = { kind: 'service'; username: string } | { kind: 'web'; username: string; userId: number; sessionId: string } | GatewayIdentity;
+
+/** The login session a connection lives on, if any (closed when the session ends). */
+export function sessionOf(identity: BrokerIdentity): string | undefined {
+  if (identity.kind === 'web') return identity.sessionId;
+  return identity.kind === 'gateway' ? identity.pilot?.sessionId : undefined;
+}
+
+/** Two identities are the same principal (may reuse each other's client id). */
+export function samePrincipal(a: BrokerIdentity, b: BrokerIdentity): boolean {
+  return a.kind === b.kind && a.username === b.username;
+}
 
 function levels(topic: string): string[] {
   return topic.split('/');
@@ -19,32 +39,19 @@ function within(topic: string, prefix: string[]): boolean {
 const reserved = (topic: string) => topic.startsWith('$');
 
 /**
- * Publish rules. Web clients never write sysinfo/# nor thing/# (no impersonating devices or the server) nor $-topics;
- * devices write only under thing/product/{own serial}/; the static service account writes anywhere.
+ * Publish rules of browsers and the service account. Web clients never write sysinfo/# nor thing/# (no impersonating
+ * devices or the server) nor $-topics, and never retain; gateways are checked by checkGatewayPublish.
  */
-export function canPublish(identity: BrokerIdentity, topic: string): boolean {
+export function canPublish(identity: Exclude<BrokerIdentity, GatewayIdentity>, topic: string, retain: boolean): boolean {
   if (!topic || topic.includes('#') || topic.includes('+')) return false;
-  switch (identity.kind) {
-    case 'service':
-      return true;
-    case 'device':
-      return SERIAL_PATTERN.test(identity.sn) && within(topic, ['thing', 'product', identity.sn]) && levels(topic).length > 3;
-    case 'web':
-      return !isReservedForBrowsers(topic);
-  }
+  if (identity.kind === 'service') return true;
+  return !retain && !isReservedForBrowsers(topic);
 }
 
-/** A web client may read sysinfo/… and device telemetry thing/product/{sn|+}/osd; a device only its own subtree. */
-export function canSubscribe(identity: BrokerIdentity, filter: string): boolean {
+/** A web client may read sysinfo/… and device telemetry thing/product/{sn|+}/osd. */
+export function canSubscribe(identity: Exclude<BrokerIdentity, GatewayIdentity>, filter: string): boolean {
   if (!filter) return false;
-  switch (identity.kind) {
-    case 'service':
-      return true;
-    case 'device':
-      return within(filter, ['thing', 'product', identity.sn]);
-    case 'web': {
-      if (filter === 'sysinfo/#' || (within(filter, ['sysinfo']) && levels(filter).length >= 2 && !reserved(filter))) return true;
-      return /^thing\/product\/([A-Za-z0-9_-]+|\+)\/osd$/.test(filter);
-    }
-  }
+  if (identity.kind === 'service') return true;
+  if (filter === 'sysinfo/#' || (within(filter, ['sysinfo']) && levels(filter).length >= 2 && !reserved(filter))) return true;
+  return /^thing\/product\/([A-Za-z0-9_-]+|\+)\/osd$/.test(filter);
 }

@@ -10,8 +10,6 @@ export interface MqttConfig {
   /** Also accept plain MQTT over TCP on this port (embedded broker only). */
   tcpPort?: number;
   tcpHost: string;
-  /** Shared secret of device clients (username = device serial). */
-  deviceSecret: string;
   /** sysinfo/online and sysinfo/weather are republished this often (ms). */
   sysinfoIntervalMs: number;
   /** A device that sends nothing for this long is offline (ms). */
@@ -20,6 +18,3 @@ export interface MqttConfig {
   sessionCheckMs: number;
   wsPath: string;
 }
-
-/** Demo default so `npm run simulate` works out of the box; set DEVICE_SECRET in any real deployment. */
-export const DEMO_DEVICE_SECRET = 'skyline-demo-device';

@@ -1,36 +1,62 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { Duplex } from 'node:stream';
 import type { Aedes, AedesPublishPacket, AuthenticateError, Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { canPublish, canSubscribe, type BrokerIdentity } from './acl';
+import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
+import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
+import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
 import type { MessageBus } from './liveChannel';
-import { SERIAL_PATTERN } from '@shared/live';
+import { LoginThrottle } from './loginThrottle';
+import { packetSizeGuard } from './packetGuard';
+
+/** Largest MQTT packet accepted on either listener. */
+export const MAX_PACKET_BYTES = 256 * 1024;
+/** Failed logins per address and minute before the address is refused outright. */
+const LOGIN_FAILURES_PER_MINUTE = 10;
+
+export type LoginRefusal = 'unknown_username' | 'wrong_secret' | 'session_ended' | 'throttled' | 'client_id_taken';
+export type Authenticated = { identity: BrokerIdentity } | { refused: Exclude<LoginRefusal, 'throttled' | 'client_id_taken'> };
+
+type Log = { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 
 export interface EmbeddedBrokerOptions {
   server: Server;
   wsPath: string;
   tcpPort?: number;
   tcpHost: string;
-  /** Decides who connects; null refuses the connection (bad username or password). */
-  authenticate(username: string, password: string): Promise<BrokerIdentity | null>;
-  onDeviceConnected?(sn: string): void;
-  onDeviceDisconnected?(sn: string): void;
-  log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** Decides who connects. */
+  authenticate(username: string, password: string): Promise<Authenticated>;
+  /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
+  mayClaimGateway(identity: GatewayIdentity, sn: string): Promise<boolean>;
+  onGatewayDisconnected?(sn: string): void;
+  log: Log;
+  now?: () => number;
+}
+
+export interface BrokerStats {
+  /** Refused logins, publishes and subscriptions, per reason. */
+  refused: Record<string, number>;
 }
 
 export interface EmbeddedBroker {
   aedes: Aedes;
   bus: MessageBus;
   tcpAddress?: net.AddressInfo;
-  /** Closes the browser connections whose login session is no longer active; returns how many. */
-  closeEndedWebSessions(activeOf: (sessionIds: string[]) => Promise<Set<string>>): Promise<number>;
+  stats: BrokerStats;
+  /** The identity connected as gateway `sn`, if any. */
+  gateway(sn: string): GatewayIdentity | undefined;
+  /** Closes the connection of gateway `sn` (e.g. its secret was rotated); true when there was one. */
+  closeGateway(sn: string): boolean;
+  /** Closes the connections (browsers, Pilot 2) whose login session is no longer active; returns how many. */
+  closeEndedSessions(activeOf: (sessionIds: string[]) => Promise<Set<string>>): Promise<number>;
   close(): Promise<void>;
 }
 
 const identities = new WeakMap<Client, BrokerIdentity>();
 export const identityOf = (client: Client | null) => (client ? identities.get(client) : undefined);
+/** The remote address behind each connection's stream (websocket or TCP). */
+const addresses = new WeakMap<object, string>();
 
 function authError(): AuthenticateError {
   const error = new Error('Bad username or password') as AuthenticateError;
@@ -43,15 +69,49 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // aedes 1.x is an ES module; this CommonJS server loads it on demand.
   const { Aedes } = await import('aedes');
   const { log } = options;
+  const stats: BrokerStats = { refused: {} };
+  const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000, options.now);
+  /** Connected gateways by serial: one connection per gateway. */
+  const gateways = new Map<string, Client>();
+  /** Connected clients by client id (aedes keeps one too, but not in its typings). */
+  const connected = new Map<string, Client>();
+
+  const refuse = (reason: string, detail: Record<string, unknown>) => {
+    stats.refused[reason] = (stats.refused[reason] ?? 0) + 1;
+    log.info({ reason, ...detail }, 'mqtt: refused');
+  };
+  /** Makes `sn` this gateway connection's serial, unless another connection holds it or it may not be claimed. */
+  const claim = async (client: Client, identity: GatewayIdentity, sn: string) => {
+    const holder = gateways.get(sn);
+    if (holder && holder !== client && !holder.closed) return false;
+    if (identity.source === 'pilot' && !(await options.mayClaimGateway(identity, sn))) return false;
+    identity.link.gatewaySn = sn;
+    gateways.set(sn, client);
+    return true;
+  };
+
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     authenticate(client, username, password, done) {
+      const address = addresses.get(client.conn) ?? 'unknown';
+      const fail = (reason: LoginRefusal) => {
+        refuse(reason, { clientId: client.id, username, address });
+        if (reason !== 'throttled' && reason !== 'client_id_taken') throttle.fail(address);
+        done(authError(), false);
+      };
+      if (throttle.blocked(address)) return fail('throttled');
+      if (!username || !password) return fail('unknown_username');
       options
-        .authenticate(username ?? '', password ? password.toString('utf8') : '')
-        .then((identity) => {
-          if (!identity) {
-            log.debug({ clientId: client.id, username }, 'mqtt: connection refused (bad credentials)');
-            return done(authError(), false);
+        .authenticate(username, password.toString('utf8'))
+        .then((result) => {
+          if ('refused' in result) return fail(result.refused);
+          const holder = connected.get(client.id);
+          const holderIdentity = holder && identityOf(holder);
+          if (holderIdentity && !samePrincipal(holderIdentity, result.identity)) return fail('client_id_taken');
+          const { identity } = result;
+          if (identity.kind === 'gateway' && identity.link.gatewaySn) {
+            const other = gateways.get(identity.link.gatewaySn);
+            if (other && other !== holder && !other.closed) return fail('client_id_taken');
           }
           identities.set(client, identity);
           done(null, true);
@@ -63,44 +123,73 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizePublish(client, packet, done) {
       // client null: the server's own publish.
-      const identity = identityOf(client);
       if (!client) return done(null);
-      if (!identity || !canPublish(identity, packet.topic)) {
-        log.debug({ clientId: client.id, topic: packet.topic }, 'mqtt: publish refused by ACL');
-        return done(new Error(`publish to ${packet.topic} not allowed`));
-      }
-      done(null);
+      const identity = identityOf(client);
+      const deny = (reason: string) => {
+        refuse(reason, { clientId: client.id, topic: packet.topic });
+        done(new Error(`publish to ${packet.topic} not allowed`));
+      };
+      if (!identity) return deny('topic_not_allowed');
+      if (identity.kind !== 'gateway')
+        return canPublish(identity, packet.topic, packet.retain) ? done(null) : deny(packet.retain ? 'retained' : 'topic_not_allowed');
+      const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
+      if (!verdict.ok) return deny(verdict.reason);
+      const accept = () => {
+        // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
+        if (verdict.topic.channel === 'status') declare(identity, packet.payload);
+        done(null);
+      };
+      if (!verdict.claims) return accept();
+      claim(client, identity, verdict.claims)
+        .then((ok) => (ok ? accept() : deny('gateway_taken')))
+        .catch(() => deny('gateway_taken'));
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identityOf(client);
-      if (!identity || !canSubscribe(identity, subscription.topic)) {
-        log.debug({ clientId: client.id, topic: subscription.topic }, 'mqtt: subscription refused by ACL');
+      const deny = () => {
+        refuse('subscription_not_allowed', { clientId: client.id, topic: subscription.topic });
         // null subscription: SUBACK 0x80 for this filter, the connection stays up.
-        return done(null, null);
-      }
-      done(null, subscription);
+        done(null, null);
+      };
+      if (!identity) return deny();
+      if (identity.kind !== 'gateway') return canSubscribe(identity, subscription.topic) ? done(null, subscription) : deny();
+      const sn = gatewaySubscribeSerial(identity.link, subscription.topic);
+      if (!sn) return deny();
+      if (identity.link.gatewaySn === sn) return done(null, subscription);
+      claim(client, identity, sn)
+        .then((ok) => (ok ? done(null, subscription) : deny()))
+        .catch(() => deny());
     },
   });
 
-  /** Connected browsers with their login session. */
-  const webClients = new Map<Client, string>();
+  /** Connections living on a login session. */
+  const sessionClients = new Map<Client, string>();
   aedes.on('clientReady', (client) => {
+    connected.set(client.id, client);
     const identity = identityOf(client);
-    if (identity?.kind === 'device') options.onDeviceConnected?.(identity.sn);
-    if (identity?.kind === 'web') webClients.set(client, identity.sessionId);
+    if (!identity) return;
+    const session = sessionOf(identity);
+    if (session) sessionClients.set(client, session);
+    if (identity.kind === 'gateway' && identity.link.gatewaySn) gateways.set(identity.link.gatewaySn, client);
   });
   aedes.on('clientDisconnect', (client) => {
+    if (connected.get(client.id) === client) connected.delete(client.id);
     const identity = identityOf(client);
-    if (identity?.kind === 'device') options.onDeviceDisconnected?.(identity.sn);
-    webClients.delete(client);
+    sessionClients.delete(client);
+    const sn = identity?.kind === 'gateway' ? identity.link.gatewaySn : undefined;
+    if (sn && gateways.get(sn) === client) {
+      gateways.delete(sn);
+      options.onGatewayDisconnected?.(sn);
+    }
   });
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt: client error'));
   aedes.on('connectionError', (client, error) => log.debug({ clientId: client?.id, err: error.message }, 'mqtt: connection error'));
 
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_PACKET_BYTES });
   wss.on('connection', (socket, request: IncomingMessage) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
+    addresses.set(stream, request.socket.remoteAddress ?? 'unknown');
     aedes.handle(stream, request);
   });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -113,7 +202,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   let tcp: net.Server | undefined;
   let tcpAddress: net.AddressInfo | undefined;
   if (options.tcpPort !== undefined) {
-    const tcpServer = net.createServer((socket) => aedes.handle(socket));
+    const tcpServer = net.createServer((socket) => {
+      const guard = packetSizeGuard(MAX_PACKET_BYTES);
+      guard.on('error', () => socket.destroy());
+      socket.pipe(guard);
+      const stream = Duplex.from({ readable: guard, writable: socket });
+      stream.on('error', () => socket.destroy());
+      socket.on('close', () => stream.destroy());
+      addresses.set(stream, socket.remoteAddress ?? 'unknown');
+      aedes.handle(stream);
+    });
     tcp = tcpServer;
     await new Promise<void>((resolve, reject) => {
       tcpServer.once('error', reject);
@@ -151,12 +249,25 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     aedes,
     bus,
     tcpAddress,
-    async closeEndedWebSessions(activeOf) {
-      if (webClients.size === 0) return 0;
-      const active = await activeOf([...new Set(webClients.values())]);
-      const ended = [...webClients].filter(([, sessionId]) => !active.has(sessionId));
+    stats,
+    gateway(sn) {
+      const client = gateways.get(sn);
+      const identity = client && identityOf(client);
+      return identity?.kind === 'gateway' ? identity : undefined;
+    },
+    closeGateway(sn) {
+      const client = gateways.get(sn);
+      if (!client) return false;
+      log.info({ sn }, 'mqtt: gateway connection closed by the server');
+      client.close();
+      return true;
+    },
+    async closeEndedSessions(activeOf) {
+      if (sessionClients.size === 0) return 0;
+      const active = await activeOf([...new Set(sessionClients.values())]);
+      const ended = [...sessionClients].filter(([, sessionId]) => !active.has(sessionId));
       for (const [client] of ended) {
-        log.debug({ clientId: client.id }, 'mqtt: login session ended, connection closed');
+        log.info({ clientId: client.id }, 'mqtt: login session ended, connection closed');
         client.close();
       }
       return ended.length;
@@ -171,31 +282,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 }
 
-/** Constant-time comparison of secrets (hashed first so lengths never leak). */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
-
-/** Username/password → identity for the embedded broker (see docs/mqtt.md "Authentication"). */
-export function createAuthenticator(options: {
-  staticUser?: string;
-  staticPassword?: string;
-  deviceSecret: string;
-  resolveToken(token: string): Promise<{ userId: number; username: string; sessionId: string } | null>;
-}) {
-  return async (username: string, password: string): Promise<BrokerIdentity | null> => {
-    if (!username || !password) return null;
-    if (options.staticUser && options.staticPassword && username === options.staticUser && sameSecret(password, options.staticPassword)) {
-      return { kind: 'service', username };
-    }
-    // Login tokens are JWTs (three dot-separated parts); anything else can only be a device secret.
-    if (password.split('.').length === 3) {
-      const session = await options.resolveToken(password);
-      if (session && session.username === username) return { kind: 'web', username, userId: session.userId, sessionId: session.sessionId };
-      return null;
-    }
-    if (SERIAL_PATTERN.test(username) && sameSecret(password, options.deviceSecret)) return { kind: 'device', sn: username };
-    return null;
-  };
+/** The sub-devices of a valid update_topo become the serials this gateway connection may speak for. */
+function declare(identity: GatewayIdentity, payload: Buffer | string) {
+  try {
+    const message = JSON.parse(payload.toString()) as { method?: unknown; data?: unknown };
+    if (message.method !== METHOD_UPDATE_TOPO) return;
+    const topo = updateTopoSchema.safeParse(message.data);
+    if (topo.success) identity.link.declared = new Set(topo.data.sub_devices.map((d) => d.sn));
+  } catch {
+    // Not JSON: the gateway service drops and counts it.
+  }
 }

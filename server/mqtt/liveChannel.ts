@@ -1,8 +1,6 @@
 import { encodeFleet } from '@shared/fleet/codec';
 import type { DeviceDirectory } from './domain';
-import { parseTelemetry } from './payloads';
 import { type DeviceStatus, type OnlineSummary, type Telemetry } from '@shared/live';
-import { TELEMETRY_FILTER, telemetrySerial } from './topics';
 import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import type { WeatherProvider } from './weather';
 
@@ -15,8 +13,8 @@ export interface MessageBus {
 }
 
 export interface LiveChannelStats {
+  /** Device reports applied (the DJI gateway validates and counts what it drops). */
   telemetryAccepted: number;
-  telemetryDropped: number;
   onlinePublished: number;
   weatherPublished: number;
   fleetPublished: number;
@@ -53,7 +51,7 @@ export const FLEET_INTERVAL_MS = 1_000;
 
 /** Telemetry ingest, device presence, and the sysinfo publishers. Transport-independent. */
 export class LiveChannel {
-  readonly stats: LiveChannelStats = { telemetryAccepted: 0, telemetryDropped: 0, onlinePublished: 0, weatherPublished: 0, fleetPublished: 0 };
+  readonly stats: LiveChannelStats = { telemetryAccepted: 0, onlinePublished: 0, weatherPublished: 0, fleetPublished: 0 };
   private readonly devices = new Map<string, DeviceState>();
   /** Newest sample per drone since the last sysinfo/fleet. */
   private fleet = new Map<string, Telemetry>();
@@ -70,8 +68,7 @@ export class LiveChannel {
   }
 
   async start(): Promise<void> {
-    const { bus, sysinfoIntervalMs } = this.options;
-    await bus.subscribe(TELEMETRY_FILTER, (topic, payload) => this.ingest(topic, payload));
+    const { sysinfoIntervalMs } = this.options;
     await this.refreshDeviceCount();
     await Promise.all([this.publishOnline(), this.publishWeather()]);
     const every = (ms: number, fn: () => Promise<void> | void) => {
@@ -97,29 +94,25 @@ export class LiveChannel {
     if (this.debounce) clearTimeout(this.debounce);
   }
 
-  /** A telemetry message from the broker: untrusted, validated, dropped and counted when bad. */
-  ingest(topic: string, payload: Buffer | string): Telemetry | null {
-    const sn = telemetrySerial(topic);
-    const sample = sn ? parseTelemetry(payload, sn) : null;
-    if (!sample) {
-      this.stats.telemetryDropped++;
-      this.options.log.debug({ topic, bytes: payload.length }, 'mqtt: invalid telemetry dropped');
-      return null;
-    }
+  /**
+   * A device's newest status from the DJI gateway, with its sample when its position is known. Aircraft samples
+   * (`inFleet`) also go out on sysinfo/fleet; the device row follows at most every DB_WRITE_INTERVAL_MS unless the status changes.
+   */
+  observe(sn: string, status: DeviceStatus, sample: Telemetry | null, inFleet: boolean): void {
     this.stats.telemetryAccepted++;
-    this.fleet.set(sample.sn, sample);
+    if (sample && inFleet) this.fleet.set(sn, sample);
     const now = this.now();
-    const device = this.devices.get(sample.sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
-    const statusChanged = device.status !== sample.status;
-    device.status = sample.status;
+    const device = this.devices.get(sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
+    const statusChanged = device.status !== status;
+    device.status = status;
     device.lastSeen = now;
-    this.devices.set(sample.sn, device);
+    this.devices.set(sn, device);
     if (statusChanged || now - device.lastWrite >= DB_WRITE_INTERVAL_MS) {
       device.lastWrite = now;
-      void this.options.directory.recordTelemetry(sample).catch(() => undefined);
+      const write = sample ? this.options.directory.recordTelemetry(sample) : this.options.directory.recordStatus(sn, status, now);
+      void write.catch(() => undefined);
     }
-    if (statusChanged) this.markChanged(sample.sn, sample.status);
-    return sample;
+    if (statusChanged) this.markChanged(sn, status);
   }
 
   /** A device client connected to the embedded broker: online until it disconnects or falls silent. */
@@ -135,6 +128,7 @@ export class LiveChannel {
     }
   }
 
+  /** The gateway's connection closed, or the device left its gateway's topology: offline now. */
   deviceDisconnected(sn: string): void {
     const device = this.devices.get(sn);
     if (!device) return;

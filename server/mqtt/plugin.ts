@@ -3,10 +3,15 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
+import { AlertService } from '../entities/alert/service';
+import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { createDeviceDirectory } from './domain';
-import { createAuthenticator, startEmbeddedBroker, type EmbeddedBroker } from './embedded';
+import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { connectExternalBroker } from './external';
+import { findGatewayCredential } from './gateway/credentials';
+import { DjiGateway } from './gateway/service';
+import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
 
@@ -17,7 +22,9 @@ export interface MqttPluginOptions {
 
 export interface MqttHandle {
   mode: 'embedded' | 'external';
+  bus: MessageBus;
   channel: LiveChannel;
+  gateway: DjiGateway;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -31,25 +38,27 @@ declare module 'fastify' {
 }
 
 /**
- * The live channel: embedded aedes on this server's HTTP listener at /mqtt (or a client of MQTT_URL), telemetry ingest,
- * device presence and the sysinfo publishers. Starts when the server is ready and stops with it.
+ * The live channel: embedded aedes on this server's HTTP listener at /mqtt (or a client of MQTT_URL), the DJI device
+ * gateway, device presence and the sysinfo publishers. Starts when the server is ready and stops with it.
  */
 export default fp(
   async (app: FastifyInstance, options: MqttPluginOptions) => {
     const { config } = options;
+    // App identity handed to devices (their `config` request).
+    const { dji } = app.config;
     app.decorate('mqtt', null);
     if (!config.enabled) return;
     const log = app.log.child({ module: 'mqtt' });
     const directory = createDeviceDirectory(app.db as unknown as Kysely<unknown>, log);
+    const store = createDeviceLinkStore(app.db);
     const weather = options.weather ?? new SimulatedWeatherProvider();
     let bus: MessageBus | undefined;
     let broker: EmbeddedBroker | undefined;
     let channel: LiveChannel | undefined;
+    let gateway: DjiGateway | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
-      // The channel refers to itself through the broker callbacks, so it is created first and started last.
-      const ref: { channel?: LiveChannel } = {};
       if (config.url) {
         bus = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
       } else {
@@ -61,37 +70,55 @@ export default fp(
           authenticate: createAuthenticator({
             staticUser: config.user,
             staticPassword: config.password,
-            deviceSecret: config.deviceSecret,
             resolveToken: (token) => resolveToken(app, token),
+            findCredential: (username) => findGatewayCredential(app.db, username),
           }),
-          onDeviceConnected: (sn) => ref.channel?.deviceConnected(sn),
-          onDeviceDisconnected: (sn) => ref.channel?.deviceDisconnected(sn),
+          // A Pilot 2 connection may not pose as a registered dock.
+          mayClaimGateway: async (_identity, sn) => !(await store.isRegisteredDock(sn)),
+          onGatewayDisconnected: (sn) => gateway?.gatewayDisconnected(sn),
           log,
         });
         bus = broker.bus;
-      }
-      if (broker) {
-        // Sessions live in the database, so a logout on any instance closes this instance's connection too.
+        // Sessions live in the database, so a logout on any instance closes this instance's connections too.
         const embedded = broker;
         sessionCheck = setInterval(
           () =>
             void embedded
-              .closeEndedWebSessions((ids) => activeSessionIds(app.db, ids))
+              .closeEndedSessions((ids) => activeSessionIds(app.db, ids))
               .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,
         );
         sessionCheck.unref();
       }
+      const liveBus = bus;
       channel = new LiveChannel({ bus, directory, weather, sysinfoIntervalMs: config.sysinfoIntervalMs, deviceTimeoutMs: config.deviceTimeoutMs, log });
-      ref.channel = channel;
-      await channel.start();
-      const mode = config.url ? 'external' : 'embedded';
-      app.mqtt = {
-        mode,
+      gateway = new DjiGateway({
+        bus,
         channel,
+        store,
+        alerts: new AlertService(app.db, () => liveBus, log),
+        platform: {
+          appId: dji.appId,
+          appKey: dji.appKey,
+          appLicense: dji.appLicense,
+          ntpServerHost: dji.ntpServerHost,
+          organizationId: 'default',
+          organizationName: dji.platformName,
+        },
+        binderOf: (sn) => binderOf(broker, sn),
+        offlineAfterMs: config.deviceTimeoutMs,
+        log,
+      });
+      await channel.start();
+      await gateway.start();
+      app.mqtt = {
+        mode: config.url ? 'external' : 'embedded',
+        bus,
+        channel,
+        gateway,
         broker,
         describe(baseUrl) {
-          if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, telemetry read from it)`;
+          if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
           const ws = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '') + config.wsPath;
           const tcp = broker?.tcpAddress ? `   TCP: mqtt://localhost:${broker.tcpAddress.port}` : '';
           return `MQTT: ${ws} (embedded broker)${tcp}`;
@@ -102,6 +129,7 @@ export default fp(
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
+      gateway?.stop();
       await channel?.stop();
       await broker?.close();
       if (config.url) await bus?.close();
@@ -109,6 +137,13 @@ export default fp(
   },
   { name: 'skyline-mqtt', dependencies: ['skyline-auth'] },
 );
+
+/** Who vouches for a gateway's unknown devices: its signed-in pilot or the registered dock; nobody on an external broker. */
+function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder | null {
+  const identity = broker?.gateway(gatewaySn);
+  if (!identity) return null;
+  return identity.pilot ? { by: 'pilot', ...identity.pilot } : { by: 'dock', sn: gatewaySn };
+}
 
 function redact(url: string): string {
   try {

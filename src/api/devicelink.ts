@@ -22,8 +22,8 @@ export async function findDeviceBySerial(client: HttpClient, serial: string): Pr
   return answer.data.items.find((device) => device.serial === serial) ?? null;
 }
 
-/** GET /api/Device/{id}/live/: the device's normalised DJI live state (validated by the caller). */
-export const fetchDeviceLive = (client: HttpClient, id: number) => client.request<unknown>('GET', `/Device/${id}/live/`);
+/** GET /api/Device/{id}/live/: the device's normalised DJI live state (null before it reports; validated by the caller) and its gateway. */
+export const fetchDeviceLive = (client: HttpClient, id: number) => client.request<{ live: unknown; gatewaySn: string | null }>('GET', `/Device/${id}/live/`);
 
 export const fetchActiveAlerts = (client: HttpClient, query: { device_sn?: string; page_size: number }) =>
   client.request<Page<Alert>>('GET', '/Alert/', { query: { active: 1, ...query } });

@@ -124,7 +124,7 @@ describe('device drawer on /Device/UAV', () => {
     'GET /Device/': () => ({ items: devices, total: 2 }),
     'GET /Dept/': () => ({ items: [], total: 0 }),
     'GET /Notice/unread/': () => ({ count: 2 }),
-    'GET /Device/1/live/': () => aircraftLive,
+    'GET /Device/1/live/': () => ({ live: aircraftLive, gatewaySn: 'RC-1' }),
     'GET /Alert/': () => ({ items: [alert(7, '0x16080020', 2)], total: 1 }),
   };
   const osd = (data: Record<string, unknown>) => ({ tid: 't', bid: 'b', timestamp: 2_000, data });

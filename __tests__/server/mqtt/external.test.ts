@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
-import { telemetryTopic } from '../../../server/mqtt/topics';
-import { connect, end, nextMessage, sleep, startServer, subscribe, telemetry, type TestServer } from './support';
+import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
+import { connect, end, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -50,7 +50,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     const passwd = path.join(dir, 'passwd');
     execFileSync(MOSQUITTO_PASSWD, ['-c', '-b', passwd, 'skyline-server', 'server-secret']);
     execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, 'viewer', 'viewer-secret']);
-    execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, 'SKY-EXT', 'device-secret']);
+    execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, 'DOCK-EXT', 'device-secret']);
     fs.writeFileSync(
       path.join(dir, 'acl'),
       [
@@ -61,7 +61,15 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
         'topic read sysinfo/#',
         'topic read thing/product/+/osd',
         '',
+        // A gateway writes its own topics and reads its replies and commands; the serials it speaks for are listed
+        // by hand here (docs/mqtt.md: external mode has no per-connection topology ACL yet).
+        'pattern write sys/product/%u/status',
+        'pattern read sys/product/%u/status_reply',
         'pattern write thing/product/%u/#',
+        'pattern read thing/product/%u/#',
+        'user DOCK-EXT',
+        'topic write thing/product/AC-EXT/osd',
+        'topic write thing/product/AC-UNDECLARED/osd',
         '',
       ].join('\n'),
     );
@@ -94,7 +102,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the server publishes retained sysinfo there, reads telemetry from it, and a plain client (websocket) receives it', async () => {
+  it('the server publishes retained sysinfo there, runs the DJI gateway on it, and a plain client (websocket) receives it', async () => {
     server = await startServer({
       ...readMqttConfig({ MQTT_URL: `mqtt://127.0.0.1:${tcpPort}`, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'server-secret' }),
       sysinfoIntervalMs: 60_000,
@@ -109,11 +117,20 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
       stations: expect.arrayContaining([expect.objectContaining({ areaId: expect.any(String), flyable: expect.any(Boolean) })]),
     });
 
-    // Telemetry from a device on the external broker reaches the server's ingest.
-    const drone = await connect(`mqtt://127.0.0.1:${tcpPort}`, { clientId: 'dev_ext', username: 'SKY-EXT', password: 'device-secret' });
-    const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as { online: string[] }).online.includes('SKY-EXT'));
-    drone.publish(telemetryTopic('SKY-EXT'), JSON.stringify(telemetry('SKY-EXT')), { qos: 1 });
-    expect((await changed).payload).toMatchObject({ onlineCount: 1 });
+    // A dock on the external broker: the server answers its update_topo there, and its aircraft's OSD reaches the live state.
+    const dock = await TestGateway.connect(`mqtt://127.0.0.1:${tcpPort}`, 'DOCK-EXT', 'DOCK-EXT', 'device-secret');
+    const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as { online: string[] }).online.includes('AC-EXT'));
+    const reply = await dock.topo(DOCK, [aircraft('AC-EXT')]);
+    expect(reply).toMatchObject({ method: 'update_topo', data: { result: 0 } });
+    dock.osd('AC-EXT', aircraftOsd());
+    expect((await changed).payload).toMatchObject({ changed: expect.arrayContaining([{ sn: 'AC-EXT', status: 'flying' }]) });
+    expect(server.app.mqtt?.gateway.liveState('AC-EXT')).toMatchObject({ lat: 22.6, battery: 66, mode: { en: 'Wayline flight' } });
+
+    // Mosquitto lets this one through (the ACL above), the gateway does not: no update_topo declared it.
+    dock.osd('AC-UNDECLARED', aircraftOsd());
+    await dock.flush();
+    expect(server.app.mqtt?.gateway.stats.dropped.undeclared_serial).toBe(1);
+    expect(server.app.mqtt?.gateway.liveState('AC-UNDECLARED')).toBeUndefined();
 
     // Mosquitto's ACL: the viewer's publish to sysinfo/online is silently dropped.
     const seen: unknown[] = [];
@@ -122,7 +139,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     viewer.publish('sysinfo/online', '{"fake":true}', { qos: 1 });
     await sleep(300);
     expect(seen).toEqual([]);
-    await Promise.all([end(viewer), end(drone)]);
+    await Promise.all([end(viewer), dock.end()]);
   });
 
   it('a wrong server password fails the start with a clear error', async () => {

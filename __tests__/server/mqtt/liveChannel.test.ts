@@ -1,4 +1,5 @@
 import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
+import type { DeviceStatus, Telemetry } from '@shared/live';
 import { LiveChannel, type MessageBus } from '../../../server/mqtt/liveChannel';
 import type { DeviceDirectory } from '../../../server/mqtt/domain';
 import { DEFAULT_AREA, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
@@ -34,7 +35,18 @@ function setup() {
   return { channel, published, writes, log, advance: (ms: number) => (now += ms) };
 }
 
-const sample = (sn: string, status = 'flying') => JSON.stringify({ sn, lat: 22.5, lng: 114, alt: 50, speed: 5, heading: 10, battery: 90, status, at: 1 });
+const sample = (sn: string, status: DeviceStatus = 'flying'): Telemetry => ({
+  sn,
+  lat: 22.5,
+  lng: 114,
+  alt: 50,
+  speed: 5,
+  heading: 10,
+  battery: 90,
+  status,
+  at: 1,
+});
+const observe = (channel: LiveChannel, s: Telemetry) => channel.observe(s.sn, s.status, s, true);
 
 describe('LiveChannel', () => {
   it('publishes retained online + weather at start, counting registered devices', async () => {
@@ -50,7 +62,7 @@ describe('LiveChannel', () => {
 
   it('telemetry brings a drone online; 30 s of silence takes it offline; changes are reported once', async () => {
     const { channel, advance, writes } = setup();
-    expect(channel.ingest('thing/product/D1/osd', sample('D1'))).not.toBeNull();
+    observe(channel, sample('D1'));
     expect(channel.summary()).toMatchObject({ online: ['D1'], changed: [{ sn: 'D1', status: 'flying' }] });
     await channel.publishOnline();
     expect(channel.summary().changed).toEqual([]);
@@ -64,29 +76,29 @@ describe('LiveChannel', () => {
     await channel.stop();
   });
 
-  it('counts and drops bad telemetry without throwing', () => {
-    const { channel, log } = setup();
-    expect(channel.ingest('thing/product/D1/osd', 'nope')).toBeNull();
-    expect(channel.ingest('thing/product/D1/osd', sample('D2'))).toBeNull();
-    expect(channel.ingest('thing/product/D1/osd', JSON.stringify({ sn: 'D1', status: 'flying' }))).toBeNull();
-    expect(channel.stats).toMatchObject({ telemetryAccepted: 0, telemetryDropped: 3 });
-    expect(log.debug).toHaveBeenCalledTimes(3);
+  it('a device without a position (RC, dock) changes status without joining the fleet', async () => {
+    const { channel, published, writes } = setup();
+    channel.observe('RC1', 'online', null, false);
+    channel.observe('DOCK1', 'maintenance', sample('DOCK1', 'maintenance'), false);
+    expect(channel.summary().online).toEqual(['DOCK1', 'RC1']);
+    expect(writes).toEqual(['RC1:online', 'DOCK1:maintenance']);
+    await channel.publishFleet();
+    expect(published).toEqual([]);
   });
 
   it("publishes each reporting drone's newest sample once on sysinfo/fleet, and nothing when none reported", async () => {
     const { channel, published } = setup();
     await channel.publishFleet();
     expect(published).toEqual([]);
-    channel.ingest('thing/product/D1/osd', sample('D1', 'online'));
-    channel.ingest('thing/product/D2/osd', sample('D2'));
-    channel.ingest('thing/product/D1/osd', sample('D1', 'flying'));
-    channel.ingest('thing/product/D3/osd', 'not json');
+    observe(channel, sample('D1', 'online'));
+    observe(channel, sample('D2'));
+    observe(channel, sample('D1', 'flying'));
     await channel.publishFleet();
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: false });
     const decoded = decodeFleet(published[0].payload as Buffer);
     expect(decoded).toMatchObject({ ok: true, fleet: { at: 1_000_000, count: 2, rejected: 0, sn: ['D1', 'D2'] } });
-    if (decoded.ok) expect(telemetryOf(decoded.fleet, 0)).toEqual(JSON.parse(sample('D1', 'flying')));
+    if (decoded.ok) expect(telemetryOf(decoded.fleet, 0)).toEqual(sample('D1', 'flying'));
     await channel.publishFleet();
     expect(published).toHaveLength(1);
     expect(channel.stats.fleetPublished).toBe(1);

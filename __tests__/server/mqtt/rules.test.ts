@@ -1,26 +1,27 @@
-import { canPublish, canSubscribe, type BrokerIdentity } from '../../../server/mqtt/acl';
+import { canPublish, canSubscribe } from '../../../server/mqtt/acl';
+import { createAuthenticator } from '../../../server/mqtt/authenticate';
 import { areaCentre } from '../../../server/mqtt/domain';
-import { createAuthenticator } from '../../../server/mqtt/embedded';
+import { hashSecret } from '../../../server/mqtt/gateway/credentials';
+import { checkGatewayPublish, gatewaySubscribeSerial } from '../../../server/mqtt/gateway/link';
+import { LoginThrottle } from '../../../server/mqtt/loginThrottle';
 import { matches } from '../../../server/mqtt/match';
-import { parseTelemetry } from '../../../server/mqtt/payloads';
+import { packetSizeGuard } from '../../../server/mqtt/packetGuard';
 import { DEFAULT_AREA, flyableVerdict, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
 
-const web: BrokerIdentity = { kind: 'web', username: 'admin', userId: 1, sessionId: 's' };
-const device: BrokerIdentity = { kind: 'device', sn: 'SN1' };
+const web = { kind: 'web', username: 'admin', userId: 1, sessionId: 's' } as const;
+const service = { kind: 'service', username: 'ops' } as const;
 
 describe('ACL', () => {
-  it.each([
-    [web, 'sysinfo/online', false],
-    [web, 'sysinfo/weather/extra', false],
-    [web, 'thing/product/SN1/osd', false],
-    [web, '$SYS/x', false],
-    [web, 'web/admin/chat', true],
-    [device, 'thing/product/SN1/osd', true],
-    [device, 'thing/product/SN2/osd', false],
-    [device, 'thing/product/SN1', false],
-    [device, 'sysinfo/online', false],
-    [{ kind: 'service', username: 'ops' } as BrokerIdentity, 'sysinfo/online', true],
-  ])('publish %o → %s: %s', (identity, topic, allowed) => expect(canPublish(identity, topic)).toBe(allowed));
+  it.each<[typeof web | typeof service, string, boolean, boolean]>([
+    [web, 'sysinfo/online', false, false],
+    [web, 'sysinfo/weather/extra', false, false],
+    [web, 'thing/product/SN1/osd', false, false],
+    [web, 'sys/product/SN1/status', false, false],
+    [web, '$SYS/x', false, false],
+    [web, 'web/admin/chat', false, true],
+    [web, 'web/admin/chat', true, false],
+    [service, 'sysinfo/online', true, true],
+  ])('publish %o → %s (retain %s): %s', (identity, topic, retain, allowed) => expect(canPublish(identity, topic, retain)).toBe(allowed));
 
   it.each([
     [web, 'sysinfo/#', true],
@@ -28,40 +29,104 @@ describe('ACL', () => {
     [web, 'thing/product/+/osd', true],
     [web, 'thing/product/SN1/osd', true],
     [web, 'thing/product/#', false],
+    [web, 'thing/product/SN1/services', false],
     [web, '#', false],
     [web, '+/online', false],
-    [device, 'thing/product/SN1/#', true],
-    [device, 'thing/product/+/osd', false],
-    [device, 'sysinfo/online', false],
   ])('subscribe %o → %s: %s', (identity, filter, allowed) => expect(canSubscribe(identity, filter)).toBe(allowed));
+});
 
-  it('authenticates web clients by token, devices by secret, and the static account', async () => {
+describe('gateway links', () => {
+  const pilot = (gatewaySn?: string) => ({ gatewaySn, declared: new Set(['AC1']) });
+  it.each<[string, ReturnType<typeof pilot>, string, boolean, ReturnType<typeof checkGatewayPublish>]>([
+    ['first update_topo claims the serial', pilot(), 'sys/product/RC1/status', false, expect.objectContaining({ ok: true, claims: 'RC1' })],
+    ['nothing else before a claim', pilot(), 'thing/product/RC1/osd', false, { ok: false, reason: 'undeclared_serial' }],
+    ['own OSD', pilot('RC1'), 'thing/product/RC1/osd', false, expect.objectContaining({ ok: true })],
+    ['declared aircraft OSD', pilot('RC1'), 'thing/product/AC1/osd', false, expect.objectContaining({ ok: true })],
+    ['declared aircraft state', pilot('RC1'), 'thing/product/AC1/state', false, expect.objectContaining({ ok: true })],
+    ['undeclared serial', pilot('RC1'), 'thing/product/AC2/osd', false, { ok: false, reason: 'undeclared_serial' }],
+    ['events only for the gateway', pilot('RC1'), 'thing/product/AC1/events', false, { ok: false, reason: 'undeclared_serial' }],
+    ['another gateway status', pilot('RC1'), 'sys/product/RC2/status', false, { ok: false, reason: 'undeclared_serial' }],
+    ['services are the platform’s', pilot('RC1'), 'thing/product/RC1/services', false, { ok: false, reason: 'topic_not_allowed' }],
+    ['services_reply', pilot('RC1'), 'thing/product/RC1/services_reply', false, expect.objectContaining({ ok: true })],
+    ['sysinfo', pilot('RC1'), 'sysinfo/online', false, { ok: false, reason: 'topic_not_allowed' }],
+    ['retained', pilot('RC1'), 'thing/product/RC1/osd', true, { ok: false, reason: 'retained' }],
+  ])('%s', (_name, link, topic, retain, verdict) => expect(checkGatewayPublish(link, topic, retain)).toEqual(verdict));
+
+  it.each<[string | undefined, string, string | null]>([
+    [undefined, 'sys/product/RC1/status_reply', 'RC1'],
+    ['RC1', 'thing/product/RC1/services', 'RC1'],
+    ['RC1', 'thing/product/RC2/services', null],
+    ['RC1', 'thing/product/+/services', null],
+    ['RC1', 'thing/product/RC1/#', null],
+  ])('gateway %s subscribes %s → %s', (gatewaySn, filter, sn) => expect(gatewaySubscribeSerial({ gatewaySn, declared: new Set() }, filter)).toBe(sn));
+});
+
+describe('authentication', () => {
+  it('the static account, browsers by login token, Pilot 2 by thing credentials of a live session, docks by secret', async () => {
+    const pilotHash = hashSecret('pilot-pw');
     const auth = createAuthenticator({
       staticUser: 'ops',
       staticPassword: 'pw',
-      deviceSecret: 'dev',
       resolveToken: async (token) => (token === 'a.b.c' ? { userId: 1, username: 'admin', sessionId: 's1' } : null),
+      findCredential: async (username) =>
+        username === 'pilot-1' || username === 'pilot-old'
+          ? { kind: 'pilot', hash: pilotHash, userId: 2, username: 'amy', sessionId: 's2', deptId: 3, sessionActive: username === 'pilot-1' }
+          : username === 'DOCK1'
+            ? { kind: 'dock', hash: hashSecret('dock-pw'), sn: 'DOCK1' }
+            : null,
     });
-    expect(await auth('admin', 'a.b.c')).toEqual({ kind: 'web', username: 'admin', userId: 1, sessionId: 's1' });
-    expect(await auth('bob', 'a.b.c')).toBeNull();
-    expect(await auth('SN1', 'dev')).toEqual({ kind: 'device', sn: 'SN1' });
-    expect(await auth('SN/1', 'dev')).toBeNull();
-    expect(await auth('ops', 'pw')).toEqual({ kind: 'service', username: 'ops' });
-    expect(await auth('ops', 'nope')).toBeNull();
+    expect(await auth('admin', 'a.b.c')).toEqual({ identity: { kind: 'web', username: 'admin', userId: 1, sessionId: 's1' } });
+    expect(await auth('bob', 'a.b.c')).toEqual({ refused: 'wrong_secret' });
+    expect(await auth('ops', 'pw')).toEqual({ identity: { kind: 'service', username: 'ops' } });
+    expect(await auth('ops', 'nope')).toEqual({ refused: 'unknown_username' });
+    expect(await auth('pilot-1', 'pilot-pw')).toEqual({
+      identity: {
+        kind: 'gateway',
+        source: 'pilot',
+        username: 'pilot-1',
+        link: { declared: new Set() },
+        pilot: { userId: 2, username: 'amy', sessionId: 's2', deptId: 3 },
+      },
+    });
+    expect(await auth('pilot-1', 'wrong')).toEqual({ refused: 'wrong_secret' });
+    expect(await auth('pilot-old', 'pilot-pw')).toEqual({ refused: 'session_ended' });
+    expect(await auth('DOCK1', 'dock-pw')).toEqual({
+      identity: { kind: 'gateway', source: 'dock', username: 'DOCK1', link: { gatewaySn: 'DOCK1', declared: new Set() } },
+    });
+    expect(await auth('DOCK1', 'pilot-pw')).toEqual({ refused: 'wrong_secret' });
+  });
+
+  it('throttles an address after repeated failures, for one window', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(3, 60_000, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect(throttle.blocked('1.2.3.4')).toBe(false);
+      throttle.fail('1.2.3.4');
+    }
+    expect(throttle.blocked('1.2.3.4')).toBe(true);
+    expect(throttle.blocked('5.6.7.8')).toBe(false);
+    now = 60_000;
+    expect(throttle.blocked('1.2.3.4')).toBe(false);
   });
 });
 
-describe('payloads and weather', () => {
-  const good = { sn: 'SN1', lat: 22.5, lng: 114, alt: 50, speed: 5, heading: 10, battery: 90, status: 'flying', at: 1 };
-  it('validates telemetry and binds it to the topic serial', () => {
-    expect(parseTelemetry(JSON.stringify(good), 'SN1')).toEqual(good);
-    expect(parseTelemetry(JSON.stringify(good), 'SN2')).toBeNull();
-    expect(parseTelemetry('{', 'SN1')).toBeNull();
-    expect(parseTelemetry(JSON.stringify({ ...good, battery: 101 }), 'SN1')).toBeNull();
-    const { sn: _sn, ...noSerial } = good;
-    expect(parseTelemetry(JSON.stringify(noSerial), 'SN1')).toMatchObject({ sn: 'SN1' });
-  });
+describe('TCP packet size guard', () => {
+  const run = (max: number, bytes: number[]) =>
+    new Promise<string>((resolve) => {
+      const guard = packetSizeGuard(max);
+      guard.on('error', (error) => resolve(error.message));
+      guard.on('data', () => undefined);
+      guard.on('end', () => resolve('ok'));
+      guard.end(Buffer.from(bytes));
+    });
+  it.each<[string, number, number[], string]>([
+    ['small packets pass', 100, [0x30, 0x03, 1, 2, 3, 0xc0, 0x00], 'ok'],
+    ['a header announcing 200 bytes over a 100 byte cap fails', 100, [0x30, 0xc8, 0x01], 'MQTT packet of 200 bytes exceeds 100'],
+    ['five length bytes are malformed', 1e9, [0x30, 0x80, 0x80, 0x80, 0x80, 0x01], 'malformed MQTT remaining length'],
+  ])('%s', async (_name, max, bytes, outcome) => expect(await run(max, bytes)).toBe(outcome));
+});
 
+describe('weather', () => {
   it('the simulated station is deterministic and its verdict follows the limits', async () => {
     const provider = new SimulatedWeatherProvider();
     const a = await provider.observe([DEFAULT_AREA], 1_700_000_000_000);

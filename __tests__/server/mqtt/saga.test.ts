@@ -1,14 +1,14 @@
 import { configureStore } from '@reduxjs/toolkit';
 import mqtt from 'mqtt';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import { telemetryTopic } from '../../../server/mqtt/topics';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import brokerSaga, { publish } from '../../../src/features/broker/brokerSaga';
 import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import type { MqttConnect, MqttLike } from '../../../src/features/broker/mqttClient';
 import { DEFAULT_PLATFORM_CONFIG } from '../../../src/features/platform/platformConfig';
-import { connect, DEVICE_SECRET, end, loginToken, sleep, startServer, telemetry, type TestServer } from './support';
+import { aircraft, aircraftOsd, DOCK, registerDock, TestGateway } from './dji';
+import { loginToken, sleep, startServer, type TestServer } from './support';
 
 const waitFor = async (what: string, predicate: () => boolean, timeoutMs = 5000) => {
   for (const until = Date.now() + timeoutMs; !predicate(); await sleep(20)) if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -27,7 +27,7 @@ describe('broker saga against the embedded broker', () => {
     await server?.close();
   });
 
-  it('logs in with username + token, fills the store from sysinfo and telemetry, publishes, and never forges sysinfo/online', async () => {
+  it('logs in with username + token, fills the store from sysinfo and the fleet, publishes, and never forges sysinfo/online', async () => {
     const token = await loginToken(server);
     const saga = createSagaMiddleware({ context: {} });
     const store = configureStore({
@@ -38,7 +38,7 @@ describe('broker saga against the embedded broker', () => {
       } as Partial<RootState> as RootState,
       middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
     });
-    store.dispatch(subscriptionsChanged({ add: ['thing/product/+/osd'] }));
+    store.dispatch(subscriptionsChanged({ add: ['sysinfo/fleet'] }));
     const realConnect: MqttConnect = (url, options) => mqtt.connect(url, options) as unknown as MqttLike;
     sagaTask = saga.run(brokerSaga, { connect: realConnect });
     const broker = () => store.getState().broker;
@@ -46,8 +46,11 @@ describe('broker saga against the embedded broker', () => {
     await waitFor('connected + retained sysinfo', () => broker().status === 'connected' && broker().online !== null && broker().weather !== null);
     expect(broker().weather?.stations[0]).toMatchObject({ flyable: expect.any(Boolean), windSpeed: expect.any(Number) });
 
-    const drone = await connect(server.wsUrl, { clientId: 'dev_saga', username: 'SKY-SAGA', password: DEVICE_SECRET });
-    drone.publish(telemetryTopic('SKY-SAGA'), JSON.stringify(telemetry('SKY-SAGA', { battery: 42 })), { qos: 1 });
+    // A dock gateway speaking the DJI protocol: its aircraft reaches the console through sysinfo/fleet.
+    const { secret } = await registerDock(server, token, 'DOCK-SAGA');
+    const dock = await TestGateway.connect(server.wsUrl, 'DOCK-SAGA', 'DOCK-SAGA', secret);
+    await dock.topo(DOCK, [aircraft('SKY-SAGA')]);
+    dock.osd('SKY-SAGA', aircraftOsd({ battery: { capacity_percent: 42 } }));
     await waitFor('telemetry in the store', () => broker().telemetry['SKY-SAGA'] !== undefined);
     expect(broker().telemetry['SKY-SAGA'].latest).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
     await waitFor('the online change', () => broker().online?.online.includes('SKY-SAGA') ?? false);
@@ -59,6 +62,6 @@ describe('broker saga against the embedded broker', () => {
     expect(publish('web/admin/ping', { ok: true })).toBe(true);
     expect(await received).toBe('web/admin/ping');
     expect(broker().status).toBe('connected');
-    await end(drone);
+    await dock.end();
   }, 20_000);
 });

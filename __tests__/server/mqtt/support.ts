@@ -7,7 +7,6 @@ import { readConfig, readMqttConfig } from '../../../server/config';
 import type { MqttConfig } from '../../../server/mqtt/config';
 
 export const ADMIN_PASSWORD = 'mqtt-test-Admin-1';
-export const DEVICE_SECRET = 'test-device-secret';
 
 export interface TestServer extends ServerHandle {
   port: number;
@@ -19,7 +18,7 @@ export interface TestServer extends ServerHandle {
 export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-mqtt-'));
   const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
-  config.mqtt = { ...readMqttConfig({ DEVICE_SECRET, ...env }), ...mqttOverrides };
+  config.mqtt = { ...readMqttConfig(env), ...mqttOverrides };
   const handle = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000 });
   await handle.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (handle.app.server.address() as { port: number }).port;
@@ -35,8 +34,8 @@ export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: 
   };
 }
 
-export async function loginToken(server: ServerHandle): Promise<string> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+export async function loginToken(server: ServerHandle, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username, password } });
   const body = response.json() as { data: { token: string } };
   if (!body.data?.token) throw new Error(`login failed: ${response.body}`);
   return body.data.token;
@@ -91,7 +90,3 @@ export function subscribe(client: MqttClient, topic: string): Promise<number> {
 export const end = (client: MqttClient | undefined) => (client ? client.endAsync(true) : Promise.resolve());
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function telemetry(sn: string, extra: Record<string, unknown> = {}) {
-  return { sn, lat: 22.54, lng: 114.05, alt: 80, speed: 8, heading: 90, battery: 87, status: 'flying', at: Date.now(), ...extra };
-}

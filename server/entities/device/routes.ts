@@ -3,10 +3,12 @@ import type { Selectable } from 'kysely';
 import { registerCrud } from '../../api/crud';
 import { imageStore } from '../../api/uploads';
 import type { DevicesTable } from '../../db/schema';
+import { newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
 import { defined } from '../fields';
 import { deviceInput } from './schema';
 
-export const deviceToApi = (row: Selectable<DevicesTable>) => ({ ...row });
+/** A device row as the API shows it: never the dock secret's hash. */
+export const deviceToApi = (row: Selectable<DevicesTable>) => withoutSecretHash(row);
 
 export default async function deviceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
@@ -28,10 +30,12 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     unique: ['serial'],
     refs: { dept_id: 'departments' },
     file: { field: 'photo', column: 'photo', ...imageStore(app.config.dataDir) },
-    toRow: (input, _ctx, existing) =>
+    toRow: (input, ctx, existing) =>
       existing
         ? defined(input)
         : {
+            // DJI link: a new dock gets its MQTT secret, shown once in the answer.
+            ...newDeviceSecretColumns(input.kind, ctx.request),
             firmware: null,
             dept_id: null,
             status: 'offline',
@@ -44,5 +48,6 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
             ...defined(input),
           },
     toApi: deviceToApi,
+    decorate: async (_db, items, request) => withIssuedSecret(items, request),
   });
 }

@@ -51,8 +51,8 @@ function* loadDevice(sn: string): Saga<DjiLiveKind | null> {
     const alerts: Envelope<Page<Alert>> = yield call(fetchActiveAlerts, client, { device_sn: sn, page_size: 100 });
     yield put(deviceAlertsLoaded({ sn, alerts: alerts.data.items }));
     if (!device) return null;
-    const live: Envelope<unknown> = yield call(fetchDeviceLive, client, device.id);
-    const parsed = djiLiveSchema.safeParse(live.data);
+    const answer: Envelope<{ live: unknown }> = yield call(fetchDeviceLive, client, device.id);
+    const parsed = djiLiveSchema.safeParse(answer.data.live);
     if (parsed.success) yield put(liveReceived(parsed.data));
     return device.kind;
   } catch (error) {

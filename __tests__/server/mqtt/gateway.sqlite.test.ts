@@ -1,0 +1,3 @@
+import { runGatewaySuite } from './gatewaySuite';
+
+runGatewaySuite('sqlite');

@@ -1,0 +1,427 @@
+import { randomBytes } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
+import type { AlertNotification } from '@shared/entities/alert';
+import type { OnlineSummary } from '@shared/live';
+import { DEMO_PASSWORD } from '../../../server/seed/demo';
+import { ServiceError } from '../../../server/mqtt/gateway/service';
+import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
+import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, TestGateway } from './dji';
+import { connect, end, loginToken, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
+
+/** Polls a database-backed condition (device rows are written behind the message path, with no event to await). */
+async function eventually<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  for (const until = Date.now() + timeoutMs; ; await sleep(25)) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+  }
+}
+
+const closedPromise = (client: MqttClient) =>
+  new Promise<void>((resolve) => (client.disconnected || !client.connected ? resolve() : client.once('close', () => resolve())));
+
+/** The DJI gateway against the real embedded broker, on one database dialect. */
+export function runGatewaySuite(dialect: Dialect): void {
+  let server: TestServer;
+  let schema: string | undefined;
+  let token: string;
+  const clients: Array<{ end(): Promise<unknown> }> = [];
+  const track = <T extends { end(): Promise<unknown> }>(client: T) => (clients.push(client), client);
+  const viewer = async () => {
+    const client = await connect(server.wsUrl, { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: token });
+    track({ end: () => end(client) });
+    return client;
+  };
+  const dockGateway = async (sn: string) => {
+    const { id, secret } = await registerDock(server, token, sn);
+    return { id, secret, gateway: track(await TestGateway.connect(server.wsUrl, sn, sn, secret)) };
+  };
+  const deviceRow = (sn: string) => server.app.db.selectFrom('devices').selectAll().where('serial', '=', sn).executeTakeFirst();
+
+  beforeAll(async () => {
+    const env: NodeJS.ProcessEnv = {};
+    if (dialect === 'postgres') {
+      await assertPostgres();
+      schema = `mqtt_${process.pid}_${randomBytes(4).toString('hex')}`;
+      env.DATABASE_URL = `${PG_URL}?schema=${schema}`;
+    }
+    server = await startServer({ user: 'ops', password: 'ops-secret', sysinfoIntervalMs: 60_000, sessionCheckMs: 200, deviceTimeoutMs: 60_000 }, env);
+    token = await loginToken(server);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.end()));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (schema) await dropSchema(schema);
+  });
+
+  it('a dock gets its secret once at registration; unknown usernames and wrong secrets are refused and counted', async () => {
+    const { id, secret } = await registerDock(server, token, 'DOCK-A1');
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const shown = await api(server, token, 'GET', `/api/Device/${id}/`);
+    expect(shown.data).not.toHaveProperty('secret');
+    expect(shown.data).not.toHaveProperty('secret_hash');
+    const stats = server.app.mqtt!.broker!.stats.refused;
+    const before = { unknown: stats.unknown_username ?? 0, wrong: stats.wrong_secret ?? 0 };
+    await expect(connect(server.wsUrl, { clientId: 'gw_x1', username: 'DOCK-A1', password: 'not-the-secret' })).rejects.toThrow(/Bad username or password/);
+    await expect(connect(server.wsUrl, { clientId: 'gw_x2', username: 'DOCK-NOPE', password: secret })).rejects.toThrow(/Bad username or password/);
+    expect(stats.wrong_secret).toBe(before.wrong + 1);
+    expect(stats.unknown_username).toBe(before.unknown + 1);
+    const dock = track(await TestGateway.connect(server.wsUrl, 'DOCK-A1', 'DOCK-A1', secret));
+    expect(dock.client.connected).toBe(true);
+  });
+
+  it('update_topo is answered on status_reply (same tid, bid, method; result 0); the aircraft is bound by the dock with an audit entry', async () => {
+    const { gateway } = await dockGateway('DOCK-B1');
+    const message = envelope('update_topo', { ...DOCK, thing_version: '1.2.0', sub_devices: [aircraft('AC-B1')] });
+    const reply = await gateway.call(statusTopic('DOCK-B1'), message);
+    expect(reply).toEqual({ tid: message.tid, bid: message.bid, method: 'update_topo', timestamp: expect.any(Number), data: { result: 0 } });
+    expect(await deviceRow('AC-B1')).toMatchObject({
+      kind: 'aircraft',
+      model: 'Matrice 350 RTK',
+      gateway_sn: 'DOCK-B1',
+      dji_domain: 0,
+      dji_type: 89,
+      sub_index: 'A',
+    });
+    expect(await deviceRow('DOCK-B1')).toMatchObject({ dji_domain: 3, dji_type: 2, thing_version: '1.2.0', gateway_sn: null });
+    const audit = await server.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'bind').where('detail', 'like', '%AC-B1%').executeTakeFirst();
+    expect(audit).toMatchObject({ username: 'dock:DOCK-B1', entity: 'device' });
+  });
+
+  it('OSD of an aircraft and of a dock: normalised live state, the device row, sysinfo/fleet', async () => {
+    const { gateway, id: dockId } = await dockGateway('DOCK-C1');
+    await gateway.topo(DOCK, [aircraft('AC-C1')]);
+    const web = await viewer();
+    await subscribe(web, 'sysinfo/fleet');
+    const fleet = nextMessage(web, 'sysinfo/fleet', 5000, (p) => (p as { drones: Array<{ sn: string }> }).drones.some((d) => d.sn === 'AC-C1'));
+    gateway.osd('AC-C1', aircraftOsd());
+    gateway.osd('DOCK-C1', {
+      latitude: 22.61,
+      longitude: 114.11,
+      height: 40,
+      mode_code: 0,
+      drone_in_dock: 0,
+      cover_state: 1,
+      humidity: 55,
+      rainfall: 0,
+      temperature: 30,
+    });
+    await gateway.flush();
+    expect(((await fleet).payload as { drones: Array<Record<string, unknown>> }).drones.find((d) => d.sn === 'AC-C1')).toEqual({
+      sn: 'AC-C1',
+      lat: 22.6,
+      lng: 114.1,
+      alt: 95,
+      speed: 8,
+      heading: 270,
+      battery: 66,
+      status: 'flying',
+      at: expect.any(Number),
+    });
+    const aircraftId = (await deviceRow('AC-C1'))!.id;
+    const live = await api(server, token, 'GET', `/api/Device/${aircraftId}/live/`);
+    expect(live.data).toMatchObject({
+      gatewaySn: 'DOCK-C1',
+      live: {
+        kind: 'aircraft',
+        height: 130.5,
+        elevation: 95,
+        remainFlightTime: 1200,
+        modeCode: 5,
+        mode: { en: 'Wayline flight' },
+        rtkFixed: 2,
+        windDirection: 'NE',
+        homeDistance: 420,
+      },
+    });
+    const dockLive = await api(server, token, 'GET', `/api/Device/${dockId}/live/`);
+    expect(dockLive.data).toMatchObject({ live: { kind: 'dock', modeCode: 0, mode: { en: 'Idle' }, dock: { coverState: 1, droneInDock: 0, humidity: 55 } } });
+    const row = await eventually(
+      'the aircraft row',
+      () => deviceRow('AC-C1'),
+      (r) => r?.status === 'flying',
+    );
+    expect(row).toMatchObject({ last_lat: 22.6, last_lng: 114.1, last_alt: 95, battery: 66, last_seen_at: expect.any(String) });
+  });
+
+  it('state stores firmware_version and the other properties on the device', async () => {
+    const { gateway } = await dockGateway('DOCK-D1');
+    await gateway.topo(DOCK, [aircraft('AC-D1')]);
+    gateway.state('AC-D1', { firmware_version: '10.01.0203', compatible_status: 0 });
+    await gateway.flush();
+    expect(await deviceRow('AC-D1')).toMatchObject({
+      firmware: '10.01.0203',
+      dji_state: JSON.stringify({ firmware_version: '10.01.0203', compatible_status: 0 }),
+    });
+  });
+
+  it('HMS: alerts attributed by device_type, answered on events_reply, pushed on sysinfo/alerts, listed, acknowledged, counted and cleared', async () => {
+    const { gateway } = await dockGateway('DOCK-E1');
+    await gateway.topo(DOCK, [aircraft('AC-E1')]);
+    const web = await viewer();
+    await subscribe(web, 'sysinfo/alerts');
+    const pushed: AlertNotification[] = [];
+    web.on('message', (topic, payload) => topic === 'sysinfo/alerts' && pushed.push(JSON.parse(payload.toString())));
+    const firstPush = nextMessage(web, 'sysinfo/alerts');
+    const list = [
+      { code: '0x16100083', level: 2, module: 3, in_the_sky: 0, imminent: 0, device_type: '0-89-0', args: { component_index: 0, sensor_index: 0 } },
+      { code: '0x19114800', level: 1, module: 3, in_the_sky: 0, device_type: '3-2-0' },
+    ];
+    const reply = await gateway.event('hms', { list });
+    expect(reply).toMatchObject({ method: 'hms', data: { result: 0 } });
+    expect(((await firstPush).payload as AlertNotification).alert).toMatchObject({ kind: 'hms', device_sn: expect.stringMatching(/AC-E1|DOCK-E1/) });
+    const aircraftAlerts = await api(server, token, 'GET', '/api/Alert/?device_sn=AC-E1&active=1');
+    expect(aircraftAlerts.data.items).toEqual([
+      expect.objectContaining({
+        code: '0x16100083',
+        level: 2,
+        module: 3,
+        device_sn: 'AC-E1',
+        gateway_sn: 'DOCK-E1',
+        count: 1,
+        active: 1,
+        acked_by: null,
+        args: { component_index: 0, sensor_index: 0 },
+      }),
+    ]);
+    const dockAlerts = await api(server, token, 'GET', '/api/Alert/?device_sn=DOCK-E1&kind=hms&level=1');
+    expect(dockAlerts.data.items).toEqual([expect.objectContaining({ code: '0x19114800', device_id: expect.any(Number) })]);
+
+    // The same list again: counted, not duplicated; then a list without the dock's code clears it.
+    await gateway.event('hms', { list });
+    await gateway.event('hms', { list: [list[0]] });
+    const all = await api(server, token, 'GET', '/api/Alert/?search=E1&ordering=code');
+    expect(all.data.items!.map((a) => [a.code, a.count, a.active])).toEqual([
+      ['0x16100083', 3, 1],
+      ['0x19114800', 2, 0],
+    ]);
+    const id = aircraftAlerts.data.items![0].id as number;
+    const acked = await api(server, token, 'POST', `/api/Alert/${id}/ack/`);
+    expect(acked.data).toMatchObject({ id, acked_by: expect.any(Number), acked_at: expect.any(String) });
+    expect((await api(server, token, 'POST', '/api/Alert/999999/ack/')).status).toBe(404);
+    expect(pushed.some((n) => n.alert.id === id && n.alert.acked_at !== null)).toBe(true);
+    expect(pushed.some((n) => n.alert.code === '0x19114800' && n.alert.active === 0)).toBe(true);
+    expect((await api(server, token, 'GET', '/api/Alert/?level=7')).status).toBe(400);
+  });
+
+  it('requests: config, the dock binding exchange, and an unknown method answered with a non-zero result', async () => {
+    const { gateway } = await dockGateway('DOCK-F1');
+    await gateway.topo(DOCK, []);
+    const config = await gateway.request('config', { config_type: 'json', config_scope: 'product' });
+    expect(config).toMatchObject({
+      method: 'config',
+      data: {
+        result: 0,
+        output: { ntp_server_host: expect.any(String), app_id: expect.any(String), app_key: expect.any(String), app_license: expect.any(String) },
+      },
+    });
+    const status = await gateway.request('airport_bind_status', { devices: [{ sn: 'DOCK-F1' }, { sn: 'AC-UNKNOWN-F1' }] });
+    expect(status.data.output).toEqual({
+      bind_status: [
+        expect.objectContaining({ sn: 'DOCK-F1', is_device_bind_organization: true, organization_id: 'default' }),
+        expect.objectContaining({ sn: 'AC-UNKNOWN-F1', is_device_bind_organization: false }),
+      ],
+    });
+    expect((await gateway.request('airport_organization_get', { device_binding_code: 'x', organization_id: 'default' })).data).toEqual({
+      result: 0,
+      output: { organization_name: expect.any(String) },
+    });
+    const bind = await gateway.request('airport_organization_bind', { bind_devices: [{ sn: 'DOCK-F1', organization_id: 'default' }] });
+    expect(bind.data).toEqual({ result: 0, output: { err_infos: [] } });
+    const unknown = await gateway.request('flighttask_resource_get', { flight_id: 'x' });
+    expect(unknown.data.result).not.toBe(0);
+    expect(server.app.mqtt!.gateway.stats.unknownMethods.flighttask_resource_get).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an unknown event method is logged, counted and still answered', async () => {
+    const { gateway } = await dockGateway('DOCK-G1');
+    await gateway.topo(DOCK, []);
+    const reply = await gateway.event('file_upload_callback', { file: { name: 'x.jpg' } });
+    expect(reply.data).toEqual({ result: 0 });
+    expect(server.app.mqtt!.gateway.stats.unknownMethods.file_upload_callback).toBe(1);
+  });
+
+  it('bad input is dropped and counted per reason, answered with a non-zero result where a reply is due, and never breaks the server', async () => {
+    const { gateway } = await dockGateway('DOCK-H1');
+    await gateway.topo(DOCK, [aircraft('AC-H1')]);
+    const { dropped } = server.app.mqtt!.gateway.stats;
+    const before = { ...dropped };
+    // Not JSON: there is no tid to echo, so the reply carries an empty one.
+    const notJson = nextMessage(gateway.client, replyTopic(statusTopic('DOCK-H1')), 5000, (p) => (p as { tid: string }).tid === '');
+    gateway.client.publish(statusTopic('DOCK-H1'), 'not json {', { qos: 1 });
+    expect(((await notJson).payload as { data: { result: number } }).data.result).not.toBe(0);
+    const noData = await gateway.call(statusTopic('DOCK-H1'), { tid: 'no-data', bid: 'b', timestamp: 1, method: 'update_topo' });
+    expect(noData).toMatchObject({ tid: 'no-data', bid: 'b', method: 'update_topo' });
+    expect(noData.data.result).not.toBe(0);
+    const noBid = await gateway.call(eventsTopic('DOCK-H1'), { tid: 'no-bid', timestamp: 1, method: 'hms', need_reply: 1, data: { list: [] } });
+    expect(noBid.data.result).not.toBe(0);
+    const badTopo = await gateway.call(statusTopic('DOCK-H1'), envelope('update_topo', { ...DOCK, sub_devices: [{ ...aircraft('AC/H2') }] }));
+    expect(badTopo.data.result).not.toBe(0);
+    const badHms = await gateway.event('hms', { list: [{ code: 'nope', level: 9 }] });
+    expect(badHms.data.result).not.toBe(0);
+    gateway.osd('AC-H1', aircraftOsd({ latitude: 95 }));
+    gateway.osd('AC-H1', aircraftOsd({ battery: { capacity_percent: 'full' } }));
+    gateway.client.publish(osdTopic('AC-H1'), '\u0000\u0001', { qos: 1 });
+    await gateway.flush();
+    expect(dropped.not_json - before.not_json).toBe(2);
+    expect(dropped.invalid_envelope - before.invalid_envelope).toBe(2);
+    expect(dropped.invalid_data - before.invalid_data).toBe(4);
+    expect(server.app.mqtt!.gateway.liveState('AC-H1')).toBeUndefined();
+    expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify/', payload: { token } })).statusCode).toBe(200);
+  });
+
+  it('a gateway publishing for a serial it did not declare is refused: disconnected, counted, never delivered', async () => {
+    const { gateway } = await dockGateway('DOCK-I1');
+    await gateway.topo(DOCK, [aircraft('AC-I1')]);
+    const web = await viewer();
+    await subscribe(web, 'thing/product/+/osd');
+    const seen: string[] = [];
+    web.on('message', (topic) => seen.push(topic));
+    const refusedBefore = server.app.mqtt!.broker!.stats.refused.undeclared_serial ?? 0;
+    const closed = closedPromise(gateway.client);
+    gateway.osd('AC-OTHER', aircraftOsd());
+    await closed;
+    expect(server.app.mqtt!.broker!.stats.refused.undeclared_serial).toBe(refusedBefore + 1);
+    // A marker from another gateway: once it arrives, the refused message would have arrived before it.
+    const { gateway: other } = await dockGateway('DOCK-I2');
+    await other.topo(DOCK, []);
+    const marker = nextMessage(web, osdTopic('DOCK-I2'));
+    other.osd('DOCK-I2', { mode_code: 0 });
+    await marker;
+    expect(seen).toEqual([osdTopic('DOCK-I2')]);
+    expect(server.app.mqtt!.gateway.liveState('AC-OTHER')).toBeUndefined();
+  });
+
+  it('an empty sub_devices takes the aircraft offline', async () => {
+    const { gateway } = await dockGateway('DOCK-J1');
+    await gateway.topo(DOCK, [aircraft('AC-J1')]);
+    gateway.osd('AC-J1', aircraftOsd({ mode_code: 0 }));
+    await gateway.flush();
+    const web = await viewer();
+    const offline = nextMessage(web, 'sysinfo/online', 5000, (p) => (p as OnlineSummary).changed.some((c) => c.sn === 'AC-J1' && c.status === 'offline'));
+    await subscribe(web, 'sysinfo/online');
+    await gateway.topo(DOCK, []);
+    await offline;
+    await eventually(
+      'the aircraft row offline',
+      () => deviceRow('AC-J1'),
+      (r) => r?.status === 'offline',
+    );
+    expect(server.app.mqtt!.gateway.liveState('AC-J1')).toBeUndefined();
+  });
+
+  it('sendService resolves with the output, rejects with the device error code, and times out', async () => {
+    const { gateway } = await dockGateway('DOCK-K1');
+    await gateway.topo(DOCK, []);
+    gateway.client.on('message', (topic, payload) => {
+      if (topic !== servicesTopic('DOCK-K1')) return;
+      const request = JSON.parse(payload.toString()) as { tid: string; bid: string; method: string };
+      if (request.method === 'never_answered') return;
+      const data = request.method === 'flighttask_execute' ? { result: 0, output: { status: 'ok' } } : { result: 314000 };
+      gateway.client.publish(replyTopic(servicesTopic('DOCK-K1')), JSON.stringify({ ...request, timestamp: Date.now(), data }), { qos: 1 });
+    });
+    const service = server.app.mqtt!.gateway;
+    await expect(service.sendService('DOCK-K1', 'flighttask_execute', { flight_id: 'f1' })).resolves.toEqual({ status: 'ok' });
+    await expect(service.sendService('DOCK-K1', 'return_home', {})).rejects.toMatchObject({ result: 314000 });
+    const timedOut = service.sendService('DOCK-K1', 'never_answered', {}, { timeoutMs: 300 });
+    await expect(timedOut).rejects.toBeInstanceOf(ServiceError);
+    await expect(timedOut).rejects.toMatchObject({ result: 'timeout' });
+  });
+
+  it('Pilot 2: thing credentials per session bind the RC and aircraft to the pilot’s department; logging out closes the connection', async () => {
+    const pilotToken = await loginToken(server, 'operator1', DEMO_PASSWORD);
+    const viewerToken = await loginToken(server, 'viewer1', DEMO_PASSWORD);
+    await expect(pilotCredentials(server, viewerToken)).rejects.toThrow(/no thing credentials/);
+    const { username, password } = await pilotCredentials(server, pilotToken);
+    const pilot = await TestGateway.connect(server.wsUrl, 'RC-L1', username, password);
+    const reply = await pilot.topo(RC, [aircraft('AC-L1')]);
+    expect(reply.data).toEqual({ result: 0 });
+    const operator = await server.app.db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    expect(await deviceRow('RC-L1')).toMatchObject({ kind: 'remote_controller', model: 'DJI RC Plus', dept_id: operator.dept_id });
+    expect(await deviceRow('AC-L1')).toMatchObject({ kind: 'aircraft', gateway_sn: 'RC-L1', dept_id: operator.dept_id });
+    const audit = await server.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'bind')
+      .where('entity_id', '=', String((await deviceRow('AC-L1'))!.id))
+      .executeTakeFirst();
+    expect(audit).toMatchObject({ user_id: operator.id, username: 'operator1' });
+    pilot.osd('RC-L1', { latitude: 22.5, longitude: 114, capacity_percent: 80, wireless_link: { sdr_quality: 4, '4g_quality': 3, link_workmode: 1 } });
+    await pilot.flush();
+    expect(server.app.mqtt!.gateway.liveState('RC-L1')).toMatchObject({ kind: 'remote_controller', battery: 80, sdrQuality: 4, lteQuality: 3 });
+
+    const closed = closedPromise(pilot.client);
+    expect((await api(server, pilotToken, 'POST', '/api/auth/logout/')).status).toBe(200);
+    await closed;
+    await expect(connect(server.wsUrl, { clientId: 'gw_again', username, password })).rejects.toThrow(/Bad username or password/);
+    await eventually(
+      'the RC row offline',
+      () => deviceRow('RC-L1'),
+      (r) => r?.status === 'offline',
+    );
+  });
+
+  it('a Pilot 2 connection cannot take a registered dock’s serial', async () => {
+    await registerDock(server, token, 'DOCK-M1');
+    const { username, password } = await pilotCredentials(server, token);
+    const pilot = await connect(server.wsUrl, { clientId: 'gw_m1', username, password });
+    track({ end: () => end(pilot) });
+    expect(await subscribe(pilot, replyTopic(statusTopic('DOCK-M1')))).toBe(128);
+    const closed = closedPromise(pilot);
+    pilot.publish(statusTopic('DOCK-M1'), JSON.stringify(envelope('update_topo', { ...DOCK, sub_devices: [] })), { qos: 1 });
+    await closed;
+    expect(server.app.mqtt!.broker!.stats.refused.gateway_taken).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a client id cannot be taken over by another identity', async () => {
+    const web = await connect(server.wsUrl, { clientId: 'shared-id', username: 'admin', password: token });
+    track({ end: () => end(web) });
+    const { secret } = await registerDock(server, token, 'DOCK-N1');
+    await expect(connect(server.wsUrl, { clientId: 'shared-id', username: 'DOCK-N1', password: secret })).rejects.toThrow(/Bad username or password/);
+    expect(server.app.mqtt!.broker!.stats.refused.client_id_taken).toBeGreaterThanOrEqual(1);
+    // The holder is still there: it is served a subscription made after the attempt.
+    const online = nextMessage(web, 'sysinfo/online');
+    await subscribe(web, 'sysinfo/online');
+    expect((await online).retain).toBe(true);
+    // The same principal may reconnect under its id (taking over its own stale session).
+    const again = await connect(server.wsUrl, { clientId: 'shared-id', username: 'admin', password: token });
+    track({ end: () => end(again) });
+    expect(again.connected).toBe(true);
+  });
+
+  it('a browser may not publish retained messages', async () => {
+    const attacker = await viewer();
+    const closed = closedPromise(attacker);
+    attacker.publish('web/admin/pinned', '{"pinned":true}', { qos: 1, retain: true });
+    await closed;
+    expect(server.app.mqtt!.broker!.stats.refused.retained).toBeGreaterThanOrEqual(1);
+    // The service account may read anything: a retained message would reach it on subscribing, before the marker.
+    const ops = await connect(server.wsUrl, { clientId: 'ops_retained', username: 'ops', password: 'ops-secret' });
+    track({ end: () => end(ops) });
+    const seen: string[] = [];
+    ops.on('message', (topic) => seen.push(topic));
+    await subscribe(ops, 'web/admin/#');
+    const marker = nextMessage(ops, 'web/admin/marker');
+    ops.publish('web/admin/marker', '{}');
+    await marker;
+    expect(seen).toEqual(['web/admin/marker']);
+  });
+
+  it('rotating a dock secret closes its connection and refuses the old secret', async () => {
+    const { id, secret, gateway } = await dockGateway('DOCK-P1');
+    await gateway.topo(DOCK, []);
+    const closed = closedPromise(gateway.client);
+    const rotated = await api(server, token, 'POST', `/api/Device/${id}/secret/`);
+    expect(rotated.data).toEqual({ sn: 'DOCK-P1', secret: expect.any(String) });
+    expect(rotated.data.secret).not.toBe(secret);
+    await closed;
+    await expect(connect(server.wsUrl, { clientId: 'gw_p1_old', username: 'DOCK-P1', password: secret })).rejects.toThrow(/Bad username or password/);
+    const fresh = track(await TestGateway.connect(server.wsUrl, 'DOCK-P1', 'DOCK-P1', rotated.data.secret as string));
+    expect((await fresh.topo(DOCK, [])).data.result).toBe(0);
+    const aircraftId = (await api(server, token, 'GET', '/api/Device/?kind=aircraft&page_size=1')).data.items![0].id;
+    expect((await api(server, token, 'POST', `/api/Device/${aircraftId}/secret/`)).status).toBe(400);
+  });
+}

@@ -1,0 +1,141 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { HmsItem } from '@shared/dji/events';
+import { normaliseHmsCode } from '@shared/dji/hms';
+import { TOPIC_ALERTS, type Alert, type AlertNotification } from '@shared/entities/alert';
+import type { AlertsTable, Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+
+type AlertRow = Selectable<AlertsTable>;
+
+/** Row → wire shape (shared/entities/alert.ts). */
+export function alertToApi(row: AlertRow): Alert {
+  return {
+    ...row,
+    kind: row.kind as Alert['kind'],
+    level: row.level as Alert['level'],
+    in_the_sky: row.in_the_sky ? 1 : 0,
+    active: row.active ? 1 : 0,
+    args: row.args ? (JSON.parse(row.args) as Record<string, unknown>) : null,
+  };
+}
+
+/** One HMS item with the device it was attributed to. */
+export interface AttributedHms {
+  item: HmsItem;
+  deviceSn: string;
+}
+
+export interface AlertPublisher {
+  publish(topic: string, payload: string, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
+}
+
+/**
+ * Alerts: one row per device and code while it is active, counted on every repeat. An HMS event carries the
+ * gateway's current list, so active HMS alerts of the gateway's devices missing from it are cleared. New, changed
+ * (level, cleared, acknowledged) alerts go out on sysinfo/alerts.
+ */
+export class AlertService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: () => AlertPublisher | undefined,
+    private readonly log: { warn(obj: unknown, msg?: string): void },
+  ) {}
+
+  async recordHms(gatewaySn: string, gatewayDevices: string[], items: AttributedHms[]): Promise<Alert[]> {
+    const now = nowIso();
+    const changed: AlertRow[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      const serials = [...new Set([...gatewayDevices, ...items.map((i) => i.deviceSn)])];
+      const active = await trx.selectFrom('alerts').selectAll().where('kind', '=', 'hms').where('active', '=', 1).where('device_sn', 'in', serials).execute();
+      const byKey = new Map(active.map((row) => [`${row.device_sn}|${row.code}`, row]));
+      const ids = new Map((await trx.selectFrom('devices').select(['id', 'serial']).where('serial', 'in', serials).execute()).map((r) => [r.serial, r.id]));
+      const seen = new Set<string>();
+      for (const { item, deviceSn } of items) {
+        const code = normaliseHmsCode(item.code);
+        const key = `${deviceSn}|${code}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const values = {
+          level: item.level,
+          module: item.module,
+          in_the_sky: item.in_the_sky,
+          args: item.args ? JSON.stringify(item.args) : null,
+          last_seen_at: now,
+        };
+        const row = byKey.get(key);
+        if (row) {
+          const updated = await trx
+            .updateTable('alerts')
+            .set({ ...values, count: row.count + 1 })
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (row.level !== item.level) changed.push(updated);
+          continue;
+        }
+        const inserted = await trx
+          .insertInto('alerts')
+          .values({
+            ...values,
+            kind: 'hms',
+            code,
+            device_id: ids.get(deviceSn) ?? null,
+            device_sn: deviceSn,
+            gateway_sn: gatewaySn,
+            first_seen_at: now,
+            count: 1,
+            active: 1,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        changed.push(inserted);
+      }
+      const cleared = active.filter((row) => !seen.has(`${row.device_sn}|${row.code}`) && gatewayDevices.includes(row.device_sn));
+      for (const row of cleared) {
+        changed.push(await trx.updateTable('alerts').set({ active: 0, last_seen_at: now }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+      }
+    });
+    const alerts = changed.map(alertToApi);
+    await this.notify(alerts);
+    return alerts;
+  }
+
+  /** Marks an alert acknowledged by `userId` (again acknowledging keeps the first); null when there is no such alert. */
+  async ack(id: number, userId: number): Promise<Alert | null> {
+    const row = await this.db
+      .updateTable('alerts')
+      .set({ acked_by: userId, acked_at: nowIso() })
+      .where('id', '=', id)
+      .where('acked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) {
+      const alert = alertToApi(row);
+      await this.notify([alert]);
+      return alert;
+    }
+    const existing = await this.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
+    return existing ? alertToApi(existing) : null;
+  }
+
+  private async notify(alerts: Alert[]) {
+    const bus = this.bus();
+    if (!bus || alerts.length === 0) return;
+    const activeCount = Number(
+      (
+        await this.db
+          .selectFrom('alerts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('active', '=', 1)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    const at = Date.now();
+    for (const alert of alerts) {
+      const notification: AlertNotification = { at, activeCount, alert };
+      await bus
+        .publish(TOPIC_ALERTS, JSON.stringify(notification), { retain: false, qos: 1 })
+        .catch((error: unknown) => this.log.warn({ err: error }, 'alerts: publish failed'));
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { djiLiveSchema } from '@shared/dji/live';
+import { nowIso } from '../../db/time';
+import { badRequest, envelopeSchema, notFound, ok } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { writeAudit } from '../../api/audit';
+import { idParams } from '../../api/crud';
+import { hashSecret, newSecret } from '../../mqtt/gateway/credentials';
+
+/** The DJI link of a device: its live state and, for docks, secret rotation (docs/mqtt.md). */
+export default async function deviceLinkRoutes(appBase: FastifyInstance): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const db = appBase.db;
+
+  app.post(
+    '/Device/:id/secret/',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Issue a new MQTT secret for a dock (shown once); its current connection is closed',
+        params: idParams,
+        response: { 200: envelopeSchema(z.object({ sn: z.string(), secret: z.string() })) },
+      },
+      preValidation: requirePermission(appBase, 'device:write'),
+    },
+    async (request) => {
+      const device = await db.selectFrom('devices').select(['id', 'serial', 'kind']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!device) throw notFound(`No device with id ${request.params.id}`);
+      if (device.kind !== 'dock') throw badRequest('Only docks have an MQTT secret', [{ field: 'id', message: 'is not a dock' }]);
+      const secret = newSecret();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('devices')
+          .set({ secret_hash: hashSecret(secret), updated_at: nowIso() })
+          .where('id', '=', device.id)
+          .execute();
+        await writeAudit(trx, request, 'rotate_secret', 'device', device.id, { serial: device.serial });
+      });
+      appBase.mqtt?.broker?.closeGateway(device.serial);
+      return ok({ sn: device.serial, secret });
+    },
+  );
+
+  app.get(
+    '/Device/:id/live/',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "The device's DJI live state (normalised OSD) and the gateway it is connected through; null while it has not reported",
+        params: idParams,
+        response: { 200: envelopeSchema(z.object({ live: djiLiveSchema.nullable(), gatewaySn: z.string().nullable() })) },
+      },
+      preValidation: requirePermission(appBase, 'device:read'),
+    },
+    async (request) => {
+      const device = await db.selectFrom('devices').select(['serial', 'gateway_sn']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!device) throw notFound(`No device with id ${request.params.id}`);
+      const gateway = appBase.mqtt?.gateway;
+      return ok({ live: gateway?.liveState(device.serial) ?? null, gatewaySn: gateway?.gatewayFor(device.serial) ?? device.gateway_sn });
+    },
+  );
+}

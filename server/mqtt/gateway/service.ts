@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { deviceKindOf, parseDeviceTypeKey, type DjiDomain } from '@shared/dji/devices';
+import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
+import { flighttaskProgressSchema, hmsEventSchema, METHOD_FLIGHTTASK_PROGRESS, METHOD_HMS } from '@shared/dji/events';
+import { mergeLive, normaliseOsd, toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
+import { stateSchema } from '@shared/dji/osd';
+import {
+  airportBindStatusRequestSchema,
+  airportOrganizationBindRequestSchema,
+  airportOrganizationGetRequestSchema,
+  configRequestSchema,
+  METHOD_AIRPORT_BIND_STATUS,
+  METHOD_AIRPORT_ORGANIZATION_BIND,
+  METHOD_AIRPORT_ORGANIZATION_GET,
+  METHOD_CONFIG,
+  type ConfigOutput,
+} from '@shared/dji/requests';
+import { deriveDeviceStatus } from '@shared/dji/status';
+import { parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
+import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
+import type { z } from 'zod';
+import type { AlertService, AttributedHms } from '../../entities/alert/service';
+import type { LiveChannel, MessageBus } from '../liveChannel';
+import { toTopoDevice, type Binder, type DeviceLinkStore } from './store';
+
+export type DropReason = 'not_json' | 'invalid_envelope' | 'invalid_data' | 'undeclared_serial' | 'unexpected_topic' | 'unmatched_reply';
+
+export interface GatewayStats {
+  /** Messages applied, per channel. */
+  accepted: Record<string, number>;
+  dropped: Record<DropReason, number>;
+  /** events/requests methods this platform does not know, per method (still answered). */
+  unknownMethods: Record<string, number>;
+}
+
+export interface PlatformIdentity {
+  appId: string;
+  appKey: string;
+  appLicense: string;
+  ntpServerHost: string;
+  /** The workspace a dock binds to (airport_organization_*). */
+  organizationId: string;
+  organizationName: string;
+}
+
+export interface GatewayOptions {
+  bus: MessageBus;
+  channel: LiveChannel;
+  store: DeviceLinkStore;
+  alerts: AlertService;
+  platform: PlatformIdentity;
+  /** Who vouches for gateway `sn`'s unknown devices (embedded broker identities); null with an external broker. */
+  binderOf(gatewaySn: string): Binder | null;
+  offlineAfterMs: number;
+  log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  now?: () => number;
+}
+
+interface TopologyEntry {
+  kind: DjiLiveKind;
+  /** Sub-devices by serial (payloads included, with kind null). */
+  subs: Map<string, { domain: DjiDomain; kind: DjiLiveKind | null }>;
+}
+
+/** A command's failure: the device's error code, or no answer in time. */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly result: number | 'timeout',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The DJI Cloud API device gateway (docs/mqtt.md): reads what gateways publish on the broker (embedded or external),
+ * keeps topology and live state, answers status/events/requests, and sends services. Every message is untrusted:
+ * a bad one is dropped and counted, and answered with a non-zero result where the protocol expects an answer.
+ */
+export class DjiGateway {
+  readonly stats: GatewayStats = {
+    accepted: {},
+    dropped: { not_json: 0, invalid_envelope: 0, invalid_data: 0, undeclared_serial: 0, unexpected_topic: 0, unmatched_reply: 0 },
+    unknownMethods: {},
+  };
+  private readonly topology = new Map<string, TopologyEntry>();
+  /** Serial → the gateway that declared it. */
+  private readonly gatewayOf = new Map<string, string>();
+  private readonly live = new Map<string, DjiLive>();
+  private readonly pending = new Map<string, { resolve(output: Record<string, unknown>): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    for (const filter of UPLINK_FILTERS) await this.options.bus.subscribe(filter, (topic, payload) => void this.handle(topic, payload));
+  }
+
+  stop(): void {
+    for (const [tid, call] of this.pending) {
+      clearTimeout(call.timer);
+      call.reject(new ServiceError('the server is stopping', 'timeout'));
+      this.pending.delete(tid);
+    }
+  }
+
+  /** The newest normalised live state of a device, if it reported since the server started. */
+  liveState(sn: string): DjiLive | undefined {
+    return this.live.get(sn);
+  }
+
+  /** The gateway a device is connected through (itself for a gateway), if known. */
+  gatewayFor(sn: string): string | undefined {
+    return this.topology.has(sn) ? sn : this.gatewayOf.get(sn);
+  }
+
+  /** Publishes a command on thing/product/{gw}/services; resolves with the reply's output, rejects with its error code or a timeout. */
+  sendService(
+    gatewaySn: string,
+    method: string,
+    data: Record<string, unknown>,
+    { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
+  ): Promise<Record<string, unknown>> {
+    const tid = randomUUID();
+    const message: Envelope = { tid, bid: randomUUID(), timestamp: this.now(), method, data };
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(tid);
+        reject(new ServiceError(`${method} to ${gatewaySn}: no reply within ${timeoutMs} ms`, 'timeout'));
+      }, timeoutMs);
+      this.pending.set(tid, { resolve, reject, timer });
+      this.options.bus.publish(servicesTopic(gatewaySn), JSON.stringify(message), { retain: false, qos: 1 }).catch((error: unknown) => {
+        clearTimeout(timer);
+        this.pending.delete(tid);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  }
+
+  /** The gateway's connection closed: it and everything behind it is offline. */
+  gatewayDisconnected(gatewaySn: string): void {
+    const entry = this.topology.get(gatewaySn);
+    this.topology.delete(gatewaySn);
+    for (const sn of entry?.subs.keys() ?? []) this.forget(sn, gatewaySn);
+    this.live.delete(gatewaySn);
+    this.options.channel.deviceDisconnected(gatewaySn);
+  }
+
+  async handle(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed) return this.drop('unexpected_topic', { topic });
+    const expectsReply = parsed.channel === 'status' || parsed.channel === 'events' || parsed.channel === 'requests';
+    const message = parseEnvelope(payload);
+    if (!message.ok) {
+      this.drop(message.reason, { topic });
+      if (expectsReply) await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
+      return;
+    }
+    const envelope = message.envelope;
+    try {
+      switch (parsed.channel) {
+        case 'status':
+          return await this.onStatus(topic, parsed.sn, envelope);
+        case 'osd':
+          return this.onOsd(parsed.sn, envelope);
+        case 'state':
+          return await this.onState(parsed.sn, envelope);
+        case 'events':
+          return await this.onEvent(topic, parsed.sn, envelope);
+        case 'requests':
+          return await this.onRequest(topic, parsed.sn, envelope);
+        case 'services_reply':
+          return this.onServiceReply(envelope);
+        default:
+          return this.drop('unexpected_topic', { topic });
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error, topic }, 'dji: message handling failed');
+      if (expectsReply) await this.reply(topic, envelope, RESULT.internalError);
+    }
+  }
+
+  private async onStatus(topic: string, gatewaySn: string, envelope: Envelope) {
+    if (envelope.method !== METHOD_UPDATE_TOPO) return this.unknownMethod(topic, envelope, true);
+    const topo = updateTopoSchema.safeParse(envelope.data);
+    const kind = topo.success ? deviceKindOf(topo.data.domain) : null;
+    if (!topo.success || !kind) return this.invalid(topic, envelope, topo.error, true);
+    const subs = new Map(topo.data.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
+    const previous = this.topology.get(gatewaySn);
+    for (const sn of previous?.subs.keys() ?? []) if (!subs.has(sn)) this.forget(sn, gatewaySn);
+    this.topology.set(gatewaySn, { kind, subs });
+    for (const sn of subs.keys()) this.gatewayOf.set(sn, gatewaySn);
+    const devices = [
+      { sn: gatewaySn, domain: topo.data.domain, type: topo.data.type, subType: topo.data.sub_type, thingVersion: topo.data.thing_version, gatewaySn: null },
+      ...topo.data.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => toTopoDevice(d, gatewaySn)),
+    ];
+    const created = await this.options.store.applyTopology(devices, this.options.binderOf(gatewaySn));
+    if (created.length) this.options.log.info({ gatewaySn, created }, 'dji: devices bound');
+    this.count('status');
+    this.report(gatewaySn, kind);
+    await this.reply(topic, envelope, RESULT.ok);
+  }
+
+  private onOsd(sn: string, envelope: Envelope) {
+    const kind = this.kindOf(sn);
+    if (!kind) return this.drop('undeclared_serial', { sn, channel: 'osd' });
+    const result = normaliseOsd(sn, kind, envelope.data, this.now());
+    if (!result.ok) return this.drop('invalid_data', { sn, issues: result.issues.slice(0, 3) });
+    this.live.set(sn, mergeLive(this.live.get(sn), result.live));
+    this.count('osd');
+    this.report(sn, kind);
+  }
+
+  private async onState(sn: string, envelope: Envelope) {
+    if (!this.kindOf(sn)) return this.drop('undeclared_serial', { sn, channel: 'state' });
+    const state = stateSchema.safeParse(envelope.data);
+    if (!state.success) return this.drop('invalid_data', { sn, channel: 'state' });
+    await this.options.store.recordState(sn, state.data);
+    this.count('state');
+  }
+
+  private async onEvent(topic: string, gatewaySn: string, envelope: Envelope) {
+    const needsReply = envelope.need_reply === 1;
+    const entry = this.topology.get(gatewaySn);
+    if (!entry) {
+      this.drop('undeclared_serial', { sn: gatewaySn, channel: 'events' });
+      if (needsReply) await this.reply(topic, envelope, RESULT.notAllowed);
+      return;
+    }
+    if (envelope.method === METHOD_HMS) {
+      const event = hmsEventSchema.safeParse(envelope.data);
+      if (!event.success) return this.invalid(topic, envelope, event.error, needsReply);
+      const devices = [gatewaySn, ...[...entry.subs].filter(([, d]) => d.kind).map(([sn]) => sn)];
+      const aircraft = [...entry.subs].find(([, d]) => d.domain === 0)?.[0];
+      const items: AttributedHms[] = event.data.list.map((item) => ({
+        item,
+        deviceSn: parseDeviceTypeKey(item.device_type)?.domain === 0 && aircraft ? aircraft : gatewaySn,
+      }));
+      await this.options.alerts.recordHms(gatewaySn, devices, items);
+    } else if (envelope.method === METHOD_FLIGHTTASK_PROGRESS) {
+      const progress = flighttaskProgressSchema.safeParse(envelope.data);
+      if (!progress.success) return this.invalid(topic, envelope, progress.error, needsReply);
+    } else {
+      return this.unknownMethod(topic, envelope, needsReply, RESULT.ok);
+    }
+    this.count('events');
+    if (needsReply) await this.reply(topic, envelope, RESULT.ok);
+  }
+
+  private async onRequest(topic: string, gatewaySn: string, envelope: Envelope) {
+    if (!this.topology.has(gatewaySn)) {
+      this.drop('undeclared_serial', { sn: gatewaySn, channel: 'requests' });
+      return this.reply(topic, envelope, RESULT.notAllowed);
+    }
+    const { platform, store } = this.options;
+    const answer = async (schema: z.ZodType, output: (data: never) => Promise<Record<string, unknown>> | Record<string, unknown>) => {
+      const data = schema.safeParse(envelope.data);
+      if (!data.success) return this.invalid(topic, envelope, data.error, true);
+      this.count('requests');
+      await this.reply(topic, envelope, RESULT.ok, await output(data.data as never));
+    };
+    switch (envelope.method) {
+      case METHOD_CONFIG: {
+        const config: ConfigOutput = {
+          ntp_server_host: platform.ntpServerHost,
+          app_id: platform.appId,
+          app_key: platform.appKey,
+          app_license: platform.appLicense,
+        };
+        return answer(configRequestSchema, () => config);
+      }
+      case METHOD_AIRPORT_BIND_STATUS:
+        return answer(airportBindStatusRequestSchema, async (data: z.infer<typeof airportBindStatusRequestSchema>) => {
+          const known = await store.devicesBySerial(data.devices.map((d) => d.sn));
+          return {
+            bind_status: data.devices.map(({ sn }) => ({
+              sn,
+              is_device_bind_organization: known.has(sn),
+              organization_id: known.has(sn) ? platform.organizationId : '',
+              organization_name: known.has(sn) ? platform.organizationName : '',
+              device_callsign: sn,
+            })),
+          };
+        });
+      case METHOD_AIRPORT_ORGANIZATION_GET:
+        return answer(airportOrganizationGetRequestSchema, () => ({ organization_name: platform.organizationName }));
+      case METHOD_AIRPORT_ORGANIZATION_BIND:
+        // Binding means being registered: an administrator registers the dock (and so issues its secret) first.
+        return answer(airportOrganizationBindRequestSchema, async (data: z.infer<typeof airportOrganizationBindRequestSchema>) => {
+          const known = await store.devicesBySerial(data.bind_devices.map((d) => d.sn));
+          return { err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })) };
+        });
+      default:
+        return this.unknownMethod(topic, envelope, true);
+    }
+  }
+
+  private onServiceReply(envelope: Envelope) {
+    const call = this.pending.get(envelope.tid);
+    const data = replyDataSchema.safeParse(envelope.data);
+    if (!call || !data.success) return this.drop(call ? 'invalid_data' : 'unmatched_reply', { tid: envelope.tid, method: envelope.method });
+    this.pending.delete(envelope.tid);
+    clearTimeout(call.timer);
+    this.count('services_reply');
+    if (data.data.result === 0) call.resolve(data.data.output ?? {});
+    else call.reject(new ServiceError(`${envelope.method ?? 'service'} failed with result ${data.data.result}`, data.data.result));
+  }
+
+  /** Feeds the live channel: status from topology, mode and freshness; the fleet sample for aircraft. */
+  private report(sn: string, kind: DjiLiveKind) {
+    const live = this.live.get(sn);
+    const now = this.now();
+    const status = deriveDeviceStatus({ kind, inTopology: true, modeCode: live?.modeCode, lastSeenAt: now, now, offlineAfterMs: this.options.offlineAfterMs });
+    this.options.channel.observe(sn, status, live ? toTelemetry(live, status) : null, kind === 'aircraft');
+  }
+
+  private kindOf(sn: string): DjiLiveKind | null {
+    const entry = this.topology.get(sn);
+    if (entry) return entry.kind;
+    const gatewaySn = this.gatewayOf.get(sn);
+    return (gatewaySn && this.topology.get(gatewaySn)?.subs.get(sn)?.kind) || null;
+  }
+
+  private forget(sn: string, gatewaySn: string) {
+    if (this.gatewayOf.get(sn) !== gatewaySn) return;
+    this.gatewayOf.delete(sn);
+    this.live.delete(sn);
+    this.options.channel.deviceDisconnected(sn);
+  }
+
+  private async unknownMethod(topic: string, envelope: Envelope, needsReply: boolean, result: number = RESULT.unknownMethod) {
+    const method = envelope.method ?? '(none)';
+    this.stats.unknownMethods[method] = (this.stats.unknownMethods[method] ?? 0) + 1;
+    this.options.log.info({ topic, method }, 'dji: unknown method');
+    if (needsReply) await this.reply(topic, envelope, result);
+  }
+
+  private async invalid(topic: string, envelope: Envelope, error: z.ZodError | undefined, needsReply: boolean) {
+    this.drop('invalid_data', { topic, method: envelope.method, issues: error?.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) });
+    if (needsReply) await this.reply(topic, envelope, RESULT.invalidMessage);
+  }
+
+  private drop(reason: DropReason, detail: Record<string, unknown>) {
+    this.stats.dropped[reason]++;
+    if (reason === 'undeclared_serial') this.options.log.info({ reason, ...detail }, 'dji: message dropped');
+    else this.options.log.debug({ reason, ...detail }, 'dji: message dropped');
+  }
+
+  private count(channel: string) {
+    this.stats.accepted[channel] = (this.stats.accepted[channel] ?? 0) + 1;
+  }
+
+  private async reply(topic: string, request: Pick<Envelope, 'tid' | 'bid' | 'method'>, result: number, output?: Record<string, unknown>) {
+    const message = replyTo(request, result, output, this.now());
+    await this.options.bus.publish(replyTopic(topic), JSON.stringify(message), { retain: false, qos: 1 });
+  }
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { deviceKindOf, deviceModelName, type DjiDomain } from '@shared/dji/devices';
+import type { TopoSubDevice } from '@shared/dji/topology';
+import { auditDetail } from '../../api/audit';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+
+/** Who binds the unknown devices of a topology to the workspace: the signed-in pilot of a Pilot 2 gateway, or a registered dock. */
+export type Binder = { by: 'pilot'; userId: number; username: string; deptId: number | null } | { by: 'dock'; sn: string };
+
+export interface TopoDevice {
+  sn: string;
+  domain: DjiDomain;
+  type: number;
+  subType: number;
+  thingVersion?: string;
+  index?: string;
+  gatewaySn: string | null;
+}
+
+export const toTopoDevice = (d: TopoSubDevice, gatewaySn: string): TopoDevice => ({
+  sn: d.sn,
+  domain: d.domain,
+  type: d.type,
+  subType: d.sub_type,
+  thingVersion: d.thing_version,
+  index: d.index === undefined ? undefined : String(d.index),
+  gatewaySn,
+});
+
+/** The device rows behind the DJI link (migration 005): topology, binding, state, dock lookups. */
+export function createDeviceLinkStore(db: Kysely<Database>) {
+  return {
+    /**
+     * Records the gateway and its sub-devices (payloads are not devices of their own). Unknown ones are created
+     * when a binder vouches for them, with an audit entry naming it; returns the serials created.
+     */
+    async applyTopology(devices: TopoDevice[], binder: Binder | null): Promise<string[]> {
+      const serials = devices.filter((d) => deviceKindOf(d.domain)).map((d) => d.sn);
+      if (serials.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const existing = new Map(
+          (await trx.selectFrom('devices').select(['id', 'serial', 'dept_id']).where('serial', 'in', serials).execute()).map((r) => [r.serial, r]),
+        );
+        const deptId =
+          binder?.by === 'pilot'
+            ? binder.deptId
+            : binder
+              ? ((await trx.selectFrom('devices').select('dept_id').where('serial', '=', binder.sn).executeTakeFirst())?.dept_id ?? null)
+              : null;
+        const created: string[] = [];
+        for (const device of devices) {
+          const kind = deviceKindOf(device.domain);
+          if (!kind) continue;
+          const link = {
+            gateway_sn: device.gatewaySn,
+            dji_domain: device.domain,
+            dji_type: device.type,
+            dji_sub_type: device.subType,
+            sub_index: device.index ?? null,
+            thing_version: device.thingVersion ?? null,
+          };
+          const row = existing.get(device.sn);
+          if (row) {
+            await trx.updateTable('devices').set(link).where('id', '=', row.id).execute();
+            continue;
+          }
+          if (!binder) continue;
+          const model = deviceModelName(device.domain, device.type, device.subType);
+          const inserted = await trx
+            .insertInto('devices')
+            .values({
+              serial: device.sn,
+              name: `${model} ${device.sn.slice(-4)}`,
+              model,
+              kind,
+              dept_id: deptId,
+              status: 'online',
+              created_at: now,
+              updated_at: now,
+              ...link,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('audit_log')
+            .values({
+              user_id: binder.by === 'pilot' ? binder.userId : null,
+              username: binder.by === 'pilot' ? binder.username : `dock:${binder.sn}`,
+              action: 'bind',
+              entity: 'device',
+              entity_id: String(inserted.id),
+              detail: auditDetail({ serial: device.sn, model, kind, gateway: device.gatewaySn ?? device.sn, boundBy: binder }),
+              created_at: now,
+            })
+            .execute();
+          created.push(device.sn);
+        }
+        return created;
+      });
+    },
+
+    /** `state` properties: firmware_version onto the firmware column, the whole object merged into dji_state. */
+    async recordState(sn: string, state: Record<string, unknown>): Promise<void> {
+      const row = await db.selectFrom('devices').select(['id', 'dji_state']).where('serial', '=', sn).executeTakeFirst();
+      if (!row) return;
+      const previous = row.dji_state ? (JSON.parse(row.dji_state) as Record<string, unknown>) : {};
+      const firmware = typeof state.firmware_version === 'string' ? { firmware: state.firmware_version } : {};
+      await db
+        .updateTable('devices')
+        .set({ ...firmware, dji_state: JSON.stringify({ ...previous, ...state }).slice(0, 64_000), updated_at: nowIso() })
+        .where('id', '=', row.id)
+        .execute();
+    },
+
+    async devicesBySerial(serials: string[]): Promise<Map<string, { id: number; kind: string }>> {
+      if (serials.length === 0) return new Map();
+      const rows = await db.selectFrom('devices').select(['id', 'serial', 'kind']).where('serial', 'in', serials).execute();
+      return new Map(rows.map((r) => [r.serial, { id: r.id, kind: r.kind }]));
+    },
+
+    async isRegisteredDock(sn: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('devices').select('id').where('serial', '=', sn).where('kind', '=', 'dock').executeTakeFirst());
+    },
+  };
+}
+export type DeviceLinkStore = ReturnType<typeof createDeviceLinkStore>;
