@@ -26,6 +26,8 @@ export interface EmbeddedBrokerOptions {
   wsPath: string;
   tcpPort?: number;
   tcpHost: string;
+  /** Take a websocket client's address from the last X-Forwarded-For entry (the one the trusted proxy appended). */
+  trustProxy: boolean;
   /** Decides who connects. */
   authenticate(username: string, password: string): Promise<Authenticated>;
   /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
@@ -82,11 +84,22 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
   /** Makes `sn` this gateway connection's serial, unless another connection holds it or it may not be claimed. */
   const claim = async (client: Client, identity: GatewayIdentity, sn: string) => {
-    const holder = gateways.get(sn);
-    if (holder && holder !== client && !holder.closed) return false;
+    if (!mayHold(client, identity, sn)) return false;
     if (identity.source === 'pilot' && !(await options.mayClaimGateway(identity, sn))) return false;
     identity.link.gatewaySn = sn;
     gateways.set(sn, client);
+    return true;
+  };
+  /**
+   * Whether `client` may be gateway `sn`: nobody else holds it, or the holder is the same principal (a device
+   * reconnecting before its stale connection timed out), whose old connection is then closed.
+   */
+  const mayHold = (client: Client, identity: BrokerIdentity, sn: string) => {
+    const holder = gateways.get(sn);
+    if (!holder || holder === client || holder.closed) return true;
+    const holderIdentity = identityOf(holder);
+    if (!holderIdentity || !samePrincipal(holderIdentity, identity)) return false;
+    holder.close();
     return true;
   };
 
@@ -109,10 +122,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           const holderIdentity = holder && identityOf(holder);
           if (holderIdentity && !samePrincipal(holderIdentity, result.identity)) return fail('client_id_taken');
           const { identity } = result;
-          if (identity.kind === 'gateway' && identity.link.gatewaySn) {
-            const other = gateways.get(identity.link.gatewaySn);
-            if (other && other !== holder && !other.closed) return fail('client_id_taken');
-          }
+          if (identity.kind === 'gateway' && identity.link.gatewaySn && !mayHold(client, identity, identity.link.gatewaySn)) return fail('client_id_taken');
           identities.set(client, identity);
           done(null, true);
         })
@@ -189,7 +199,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   wss.on('connection', (socket, request: IncomingMessage) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
-    addresses.set(stream, request.socket.remoteAddress ?? 'unknown');
+    addresses.set(stream, clientAddress(request, options.trustProxy));
     aedes.handle(stream, request);
   });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -280,6 +290,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
     },
   };
+}
+
+/** The address failed logins are throttled by. */
+export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  return hops.at(-1) ?? request.socket.remoteAddress ?? 'unknown';
 }
 
 /** The sub-devices of a valid update_topo become the serials this gateway connection may speak for. */

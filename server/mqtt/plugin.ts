@@ -21,6 +21,8 @@ export interface MqttPluginOptions {
   /** App identity handed to devices (their `config` request); read from the environment when absent. */
   dji?: DjiConfigOptions;
   weather?: WeatherProvider;
+  /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 export interface MqttHandle {
@@ -69,6 +71,7 @@ export default fp(
           wsPath: config.wsPath,
           tcpPort: config.tcpPort,
           tcpHost: config.tcpHost,
+          trustProxy: options.trustProxy ?? false,
           authenticate: createAuthenticator({
             staticUser: config.user,
             staticPassword: config.password,

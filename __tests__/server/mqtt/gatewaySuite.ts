@@ -392,6 +392,15 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(again.connected).toBe(true);
   });
 
+  it('a dock reconnecting under a new client id replaces its stale connection', async () => {
+    const { secret, gateway } = await dockGateway('DOCK-O1');
+    await gateway.topo(DOCK, []);
+    const closed = closedPromise(gateway.client);
+    const again = track(await TestGateway.connect(server.wsUrl, 'DOCK-O1', 'DOCK-O1', secret));
+    await closed;
+    expect((await again.topo(DOCK, [])).data).toEqual({ result: 0 });
+  });
+
   it('a browser may not publish retained messages', async () => {
     const attacker = await viewer();
     const closed = closedPromise(attacker);
