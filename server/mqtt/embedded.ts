@@ -32,6 +32,8 @@ export interface EmbeddedBrokerOptions {
   authenticate(username: string, password: string): Promise<Authenticated>;
   /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
   mayClaimGateway(identity: GatewayIdentity, sn: string): Promise<boolean>;
+  /** May this Pilot 2 connection declare these sub-devices (e.g. none is a registered dock)? */
+  mayDeclare(identity: GatewayIdentity, serials: string[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
   log: Log;
   now?: () => number;
@@ -103,6 +105,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     return true;
   };
 
+  /** A gateway may not declare another connected gateway, nor (Pilot 2) a registered dock, as its sub-device. */
+  const mayDeclare = async (client: Client, identity: GatewayIdentity, serials: string[]) => {
+    if (serials.some((sn) => gateways.has(sn) && gateways.get(sn) !== client)) return false;
+    return identity.source !== 'pilot' || (await options.mayDeclare(identity, serials));
+  };
+
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     authenticate(client, username, password, done) {
@@ -144,15 +152,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return canPublish(identity, packet.topic, packet.retain) ? done(null) : deny(packet.retain ? 'retained' : 'topic_not_allowed');
       const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
       if (!verdict.ok) return deny(verdict.reason);
-      const accept = () => {
+      const declared = verdict.topic.channel === 'status' ? topologySerials(packet.payload) : null;
+      const decide = async () => {
+        if (verdict.claims && !(await claim(client, identity, verdict.claims))) return 'gateway_taken';
+        if (declared && !(await mayDeclare(client, identity, declared))) return 'serial_not_allowed';
         // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
-        if (verdict.topic.channel === 'status') declare(identity, packet.payload);
-        done(null);
+        if (declared) identity.link.declared = new Set(declared);
+        return null;
       };
-      if (!verdict.claims) return accept();
-      claim(client, identity, verdict.claims)
-        .then((ok) => (ok ? accept() : deny('gateway_taken')))
-        .catch(() => deny('gateway_taken'));
+      decide()
+        .then((refusal) => (refusal ? deny(refusal) : done(null)))
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'mqtt: publish check failed');
+          deny('check_failed');
+        });
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identityOf(client);
@@ -302,14 +315,15 @@ export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket
   return hops.at(-1) ?? request.socket.remoteAddress ?? 'unknown';
 }
 
-/** The sub-devices of a valid update_topo become the serials this gateway connection may speak for. */
-function declare(identity: GatewayIdentity, payload: Buffer | string) {
+/** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */
+function topologySerials(payload: Buffer | string): string[] | null {
   try {
     const message = JSON.parse(payload.toString()) as { method?: unknown; data?: unknown };
-    if (message.method !== METHOD_UPDATE_TOPO) return;
+    if (message.method !== METHOD_UPDATE_TOPO) return null;
     const topo = updateTopoSchema.safeParse(message.data);
-    if (topo.success) identity.link.declared = new Set(topo.data.sub_devices.map((d) => d.sn));
+    return topo.success ? topo.data.sub_devices.map((d) => d.sn) : null;
   } catch {
-    // Not JSON: the gateway service drops and counts it.
+    // Not JSON: the gateway service drops, counts and answers it.
+    return null;
   }
 }

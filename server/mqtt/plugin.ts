@@ -78,8 +78,9 @@ export default fp(
             resolveToken: (token) => resolveToken(app, token),
             findCredential: (username) => findGatewayCredential(app.db, username),
           }),
-          // A Pilot 2 connection may not pose as a registered dock.
-          mayClaimGateway: async (_identity, sn) => !(await store.isRegisteredDock(sn)),
+          // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
+          mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,
+          mayDeclare: async (_identity, serials) => (await store.registeredDocks(serials)).length === 0,
           onGatewayDisconnected: (sn) => gateway?.gatewayDisconnected(sn),
           log,
         });
