@@ -70,7 +70,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
-  await app.register(mqttPlugin, { config: config.mqtt });
+  await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy });
 
   await app.register(
     async (api) => {
