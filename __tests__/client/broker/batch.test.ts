@@ -1,34 +1,32 @@
 import { summariseBatch, TRAIL_LENGTH } from '../../../src/features/broker/batch';
 import type { BrokerMessage } from '../../../src/features/broker/types';
-import type { Telemetry } from '@shared/live';
 
-const sample = (sn: string, at = 1, extra: Partial<Telemetry> = {}): Telemetry => ({
-  sn,
-  lat: 22.5,
-  lng: 114,
-  alt: 80,
-  speed: 6,
-  heading: 90,
-  battery: 70,
-  status: 'flying',
-  at,
-  ...extra,
+/** An aircraft's DJI OSD envelope at epoch ms `at`. */
+const aircraftOsd = (at = 1, data: Record<string, unknown> = {}) => ({
+  tid: 't',
+  bid: 'b',
+  timestamp: at,
+  data: { latitude: 22.5, longitude: 114, elevation: 80, horizontal_speed: 6, attitude_head: 90, mode_code: 5, battery: { capacity_percent: 70 }, ...data },
 });
-const osd = (s: Telemetry): BrokerMessage => ({ topic: `thing/product/${s.sn}/osd`, message: s });
+const osd = (sn: string, message: unknown): BrokerMessage => ({ topic: `thing/product/${sn}/osd`, message });
 
 describe('summariseBatch', () => {
   it.each<[string, BrokerMessage[], Record<string, number[]>, Record<string, number>]>([
     [
       'one telemetry message per drone topic',
-      [osd(sample('A', 1)), osd(sample('B', 1)), osd(sample('A', 2))],
+      [osd('A', aircraftOsd(1)), osd('B', aircraftOsd(1)), osd('A', aircraftOsd(2))],
       { A: [1, 2], B: [1] },
       { 'thing/product/+/osd': 3 },
     ],
     [
-      'a telemetry payload whose serial is not its topic is ignored',
-      [{ topic: 'thing/product/A/osd', message: sample('B') }],
+      "an RC's or a dock's OSD, and anything that is not a valid DJI OSD envelope, adds no aircraft sample",
+      [
+        osd('RC1', { tid: 't', bid: 'b', timestamp: 1, data: { latitude: 22.5, longitude: 114, capacity_percent: 80 } }),
+        osd('A', { sn: 'A', lat: 22.5, lng: 114, alt: 80, battery: 70, status: 'flying', at: 1 }),
+        osd('A', aircraftOsd(1, { latitude: 123 })),
+      ],
       {},
-      { 'thing/product/+/osd': 1 },
+      { 'thing/product/+/osd': 3 },
     ],
     [
       'the binary fleet snapshot is counted, not read here (the situational view decodes it)',
@@ -43,8 +41,13 @@ describe('summariseBatch', () => {
     expect(batch.received).toBe(messages.length);
   });
 
+  it('normalises the aircraft OSD: position, height above take-off, speed, heading 0-360, battery, status from mode_code', () => {
+    const batch = summariseBatch([osd('A', aircraftOsd(5, { attitude_head: -90 }))], 0, 10);
+    expect(batch.telemetry.A).toEqual([{ sn: 'A', lat: 22.5, lng: 114, alt: 80, speed: 6, heading: 270, battery: 70, status: 'flying', at: 5 }]);
+  });
+
   it(`keeps at most ${TRAIL_LENGTH} samples per drone, the newest`, () => {
-    const messages = Array.from({ length: TRAIL_LENGTH * 3 }, (_, i) => osd(sample('A', i)));
+    const messages = Array.from({ length: TRAIL_LENGTH * 3 }, (_, i) => osd('A', aircraftOsd(i)));
     const ats = summariseBatch(messages, 0, 10).telemetry.A.map((s) => s.at);
     expect(ats).toHaveLength(TRAIL_LENGTH);
     expect(ats[ats.length - 1]).toBe(TRAIL_LENGTH * 3 - 1);

@@ -173,15 +173,18 @@ describe('broker saga', () => {
     client().deliver('sysinfo/weather', weather);
     for (let i = 0; i < 100; i++)
       client().deliver('thing/product/SN1/osd', {
-        sn: 'SN1',
-        lat: 22.5 + i / 1000,
-        lng: 114,
-        alt: 50,
-        speed: 5,
-        heading: 0,
-        battery: 90 - i / 10,
-        status: 'flying',
-        at: i,
+        tid: `t${i}`,
+        bid: 'b',
+        timestamp: i,
+        data: {
+          latitude: 22.5 + i / 1000,
+          longitude: 114,
+          elevation: 50,
+          horizontal_speed: 5,
+          attitude_head: 0,
+          mode_code: 5,
+          battery: { capacity_percent: 90 - i / 10 },
+        },
       });
     expect(actions.filter((a) => a.type === 'broker/messagesReceived')).toHaveLength(0);
     expect(scheduler.pending.size).toBe(1);

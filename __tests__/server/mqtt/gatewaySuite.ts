@@ -8,6 +8,14 @@ import { ServiceError } from '../../../server/mqtt/gateway/service';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, TestGateway } from './dji';
 import { connect, end, loginToken, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
+import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
+import type { Telemetry } from '@shared/live';
+
+/** The aircraft samples of one binary sysinfo/fleet snapshot (none when it does not decode). */
+const fleetSamples = (payload: Buffer): Telemetry[] => {
+  const decoded = decodeFleet(payload);
+  return decoded.ok ? Array.from({ length: decoded.fleet.count }, (_, i) => telemetryOf(decoded.fleet, i)) : [];
+};
 
 /** Polls a database-backed condition (device rows are written behind the message path, with no event to await). */
 async function eventually<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -96,7 +104,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     await gateway.topo(DOCK, [aircraft('AC-C1')]);
     const web = await viewer();
     await subscribe(web, 'sysinfo/fleet');
-    const fleet = nextMessage(web, 'sysinfo/fleet', 5000, (p) => (p as { drones: Array<{ sn: string }> }).drones.some((d) => d.sn === 'AC-C1'));
+    const fleet = nextMessage(web, 'sysinfo/fleet', 5000, (p) => (p as Telemetry[]).some((d) => d.sn === 'AC-C1'), fleetSamples);
     gateway.osd('AC-C1', aircraftOsd());
     gateway.osd('DOCK-C1', {
       latitude: 22.61,
@@ -110,7 +118,7 @@ export function runGatewaySuite(dialect: Dialect): void {
       temperature: 30,
     });
     await gateway.flush();
-    expect(((await fleet).payload as { drones: Array<Record<string, unknown>> }).drones.find((d) => d.sn === 'AC-C1')).toEqual({
+    expect(((await fleet).payload as Telemetry[]).find((d) => d.sn === 'AC-C1')).toEqual({
       sn: 'AC-C1',
       lat: 22.6,
       lng: 114.1,

@@ -27,7 +27,7 @@ describe('broker saga against the embedded broker', () => {
     await server?.close();
   });
 
-  it('logs in with username + token, fills the store from sysinfo and the fleet, publishes, and never forges sysinfo/online', async () => {
+  it("logs in with username + token, fills the store from sysinfo and an aircraft's DJI OSD, publishes, and never forges sysinfo/online", async () => {
     const token = await loginToken(server);
     const saga = createSagaMiddleware({ context: {} });
     const store = configureStore({
@@ -38,7 +38,7 @@ describe('broker saga against the embedded broker', () => {
       } as Partial<RootState> as RootState,
       middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
     });
-    store.dispatch(subscriptionsChanged({ add: ['sysinfo/fleet'] }));
+    store.dispatch(subscriptionsChanged({ add: ['thing/product/SKY-SAGA/osd'] }));
     const realConnect: MqttConnect = (url, options) => mqtt.connect(url, options) as unknown as MqttLike;
     sagaTask = saga.run(brokerSaga, { connect: realConnect });
     const broker = () => store.getState().broker;
@@ -46,7 +46,7 @@ describe('broker saga against the embedded broker', () => {
     await waitFor('connected + retained sysinfo', () => broker().status === 'connected' && broker().online !== null && broker().weather !== null);
     expect(broker().weather?.stations[0]).toMatchObject({ flyable: expect.any(Boolean), windSpeed: expect.any(Number) });
 
-    // A dock gateway speaking the DJI protocol: its aircraft reaches the console through sysinfo/fleet.
+    // A dock gateway speaking the DJI protocol: its aircraft's OSD reaches the console's store, normalised.
     const { secret } = await registerDock(server, token, 'DOCK-SAGA');
     const dock = await TestGateway.connect(server.wsUrl, 'DOCK-SAGA', 'DOCK-SAGA', secret);
     await dock.topo(DOCK, [aircraft('SKY-SAGA')]);

@@ -58,6 +58,8 @@ export function nextMessage(
   topic: string,
   timeoutMs = 5000,
   predicate: (payload: unknown) => boolean = () => true,
+  /** Payloads are JSON unless the topic is binary (sysinfo/fleet). */
+  decode: (payload: Buffer) => unknown = (payload) => JSON.parse(payload.toString()),
 ): Promise<{ payload: unknown; retain: boolean }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -66,7 +68,7 @@ export function nextMessage(
     }, timeoutMs);
     const onMessage = (t: string, payload: Buffer, packet: { retain: boolean }) => {
       if (t !== topic) return;
-      const parsed = JSON.parse(payload.toString()) as unknown;
+      const parsed = decode(payload);
       if (!predicate(parsed)) return;
       clearTimeout(timer);
       client.off('message', onMessage);

@@ -1,6 +1,8 @@
 import type { BrokerMessage } from './types';
 import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
+import { normaliseOsd, toTelemetry } from '@shared/dji/live';
+import { deriveDeviceStatus } from '@shared/dji/status';
 
 /** Samples kept per drone for the situational view's trail. */
 export const TRAIL_LENGTH = 30;
@@ -20,11 +22,25 @@ const TELEMETRY_TOPIC = /^thing\/product\/([^/]+)\/osd$/;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function isTelemetry(value: unknown): value is Telemetry {
-  const t = value as Telemetry | null;
-  return (
-    !!t && typeof t === 'object' && typeof t.sn === 'string' && isNum(t.lat) && isNum(t.lng) && isNum(t.alt) && isNum(t.battery) && typeof t.status === 'string'
-  );
+/**
+ * An aircraft's DJI OSD message on thing/product/{sn}/osd as the normalised sample the device list shows; null for the
+ * OSD of an RC or a dock (no attitude) and for anything invalid. Status by the shared rule, as of the message's time.
+ */
+export function aircraftSample(sn: string, message: unknown): Telemetry | null {
+  if (!message || typeof message !== 'object') return null;
+  const { data, timestamp } = message as { data?: unknown; timestamp?: unknown };
+  if (!data || typeof data !== 'object' || !('attitude_head' in data) || !isNum(timestamp)) return null;
+  const result = normaliseOsd(sn, 'aircraft', data, timestamp);
+  if (!result.ok) return null;
+  const status = deriveDeviceStatus({
+    kind: 'aircraft',
+    inTopology: true,
+    modeCode: result.live.modeCode,
+    lastSeenAt: timestamp,
+    now: timestamp,
+    offlineAfterMs: Infinity,
+  });
+  return toTelemetry(result.live, status);
 }
 
 const isOnline = (v: unknown): v is OnlineSummary =>
@@ -58,8 +74,9 @@ export function summariseBatch(messages: BrokerMessage[], invalid: number, at: n
       if (isOnline(message)) batch.online = message;
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
-    } else if (match && isTelemetry(message) && message.sn === match[1]) {
-      addSample(batch, message);
+    } else if (match) {
+      const sample = aircraftSample(match[1], message);
+      if (sample) addSample(batch, sample);
     }
   }
   for (const list of Object.values(batch.telemetry)) if (list.length > TRAIL_LENGTH) list.splice(0, list.length - TRAIL_LENGTH);
