@@ -43,11 +43,12 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await ensureRbac(database.db);
   const demoSeeded = (options.demoSeed ?? process.env.DEMO_SEED !== '0') ? await seedDemoIfEmpty(database.db) : false;
   const secret = await loadSigningSecret(database.db, process.env.JWT_SECRET);
+  const trustProxy = process.env.TRUST_PROXY === '1';
 
   const app = Fastify({
     logger: { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +75,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
-  await app.register(mqttPlugin, { config: config.mqtt ?? readMqttConfig() });
+  await app.register(mqttPlugin, { config: config.mqtt ?? readMqttConfig(), trustProxy });
 
   await app.register(
     async (api) => {

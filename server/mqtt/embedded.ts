@@ -26,10 +26,14 @@ export interface EmbeddedBrokerOptions {
   wsPath: string;
   tcpPort?: number;
   tcpHost: string;
+  /** Take a websocket client's address from the last X-Forwarded-For entry (the one the trusted proxy appended). */
+  trustProxy: boolean;
   /** Decides who connects. */
   authenticate(username: string, password: string): Promise<Authenticated>;
   /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
   mayClaimGateway(identity: GatewayIdentity, sn: string): Promise<boolean>;
+  /** May this Pilot 2 connection declare these sub-devices (e.g. none is a registered dock)? */
+  mayDeclare(identity: GatewayIdentity, serials: string[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
   log: Log;
   now?: () => number;
@@ -82,12 +86,29 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
   /** Makes `sn` this gateway connection's serial, unless another connection holds it or it may not be claimed. */
   const claim = async (client: Client, identity: GatewayIdentity, sn: string) => {
-    const holder = gateways.get(sn);
-    if (holder && holder !== client && !holder.closed) return false;
+    if (!mayHold(client, identity, sn)) return false;
     if (identity.source === 'pilot' && !(await options.mayClaimGateway(identity, sn))) return false;
     identity.link.gatewaySn = sn;
     gateways.set(sn, client);
     return true;
+  };
+  /**
+   * Whether `client` may be gateway `sn`: nobody else holds it, or the holder is the same principal (a device
+   * reconnecting before its stale connection timed out), whose old connection is then closed.
+   */
+  const mayHold = (client: Client, identity: BrokerIdentity, sn: string) => {
+    const holder = gateways.get(sn);
+    if (!holder || holder === client || holder.closed) return true;
+    const holderIdentity = identityOf(holder);
+    if (!holderIdentity || !samePrincipal(holderIdentity, identity)) return false;
+    holder.close();
+    return true;
+  };
+
+  /** A gateway may not declare another connected gateway, nor (Pilot 2) a registered dock, as its sub-device. */
+  const mayDeclare = async (client: Client, identity: GatewayIdentity, serials: string[]) => {
+    if (serials.some((sn) => gateways.has(sn) && gateways.get(sn) !== client)) return false;
+    return identity.source !== 'pilot' || (await options.mayDeclare(identity, serials));
   };
 
   const aedes = await Aedes.createBroker({
@@ -109,10 +130,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           const holderIdentity = holder && identityOf(holder);
           if (holderIdentity && !samePrincipal(holderIdentity, result.identity)) return fail('client_id_taken');
           const { identity } = result;
-          if (identity.kind === 'gateway' && identity.link.gatewaySn) {
-            const other = gateways.get(identity.link.gatewaySn);
-            if (other && other !== holder && !other.closed) return fail('client_id_taken');
-          }
+          if (identity.kind === 'gateway' && identity.link.gatewaySn && !mayHold(client, identity, identity.link.gatewaySn)) return fail('client_id_taken');
           identities.set(client, identity);
           done(null, true);
         })
@@ -134,15 +152,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return canPublish(identity, packet.topic, packet.retain) ? done(null) : deny(packet.retain ? 'retained' : 'topic_not_allowed');
       const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
       if (!verdict.ok) return deny(verdict.reason);
-      const accept = () => {
+      const declared = verdict.topic.channel === 'status' ? topologySerials(packet.payload) : null;
+      const decide = async () => {
+        if (verdict.claims && !(await claim(client, identity, verdict.claims))) return 'gateway_taken';
+        if (declared && !(await mayDeclare(client, identity, declared))) return 'serial_not_allowed';
         // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
-        if (verdict.topic.channel === 'status') declare(identity, packet.payload);
-        done(null);
+        if (declared) identity.link.declared = new Set(declared);
+        return null;
       };
-      if (!verdict.claims) return accept();
-      claim(client, identity, verdict.claims)
-        .then((ok) => (ok ? accept() : deny('gateway_taken')))
-        .catch(() => deny('gateway_taken'));
+      decide()
+        .then((refusal) => (refusal ? deny(refusal) : done(null)))
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'mqtt: publish check failed');
+          deny('check_failed');
+        });
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identityOf(client);
@@ -189,7 +212,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   wss.on('connection', (socket, request: IncomingMessage) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
-    addresses.set(stream, request.socket.remoteAddress ?? 'unknown');
+    addresses.set(stream, clientAddress(request, options.trustProxy));
     aedes.handle(stream, request);
   });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -282,14 +305,25 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 }
 
-/** The sub-devices of a valid update_topo become the serials this gateway connection may speak for. */
-function declare(identity: GatewayIdentity, payload: Buffer | string) {
+/** The address failed logins are throttled by. */
+export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  return hops.at(-1) ?? request.socket.remoteAddress ?? 'unknown';
+}
+
+/** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */
+function topologySerials(payload: Buffer | string): string[] | null {
   try {
     const message = JSON.parse(payload.toString()) as { method?: unknown; data?: unknown };
-    if (message.method !== METHOD_UPDATE_TOPO) return;
+    if (message.method !== METHOD_UPDATE_TOPO) return null;
     const topo = updateTopoSchema.safeParse(message.data);
-    if (topo.success) identity.link.declared = new Set(topo.data.sub_devices.map((d) => d.sn));
+    return topo.success ? topo.data.sub_devices.map((d) => d.sn) : null;
   } catch {
-    // Not JSON: the gateway service drops and counts it.
+    // Not JSON: the gateway service drops, counts and answers it.
+    return null;
   }
 }

@@ -4,7 +4,7 @@ import type { MessageBus } from './liveChannel';
 
 /**
  * The server as a client of an external broker (MQTT_URL, e.g. the machine's Mosquitto): it publishes sysinfo and
- * subscribes to telemetry with MQTT_USER/MQTT_PASSWORD. Authentication and ACL are then the external broker's job.
+ * subscribes to the device topics with MQTT_USER/MQTT_PASSWORD. Authentication and ACL are then the external broker's job.
  */
 export async function connectExternalBroker(
   url: string,

@@ -28,7 +28,6 @@ export interface FleetSnapshot {
 interface DeviceState {
   status: DeviceStatus;
   lastSeen: number;
-  connected: boolean;
   lastWrite: number;
 }
 
@@ -54,7 +53,7 @@ const ONLINE_DEBOUNCE_MS = 200;
  */
 export const FLEET_INTERVAL_MS = 1_000;
 
-/** Telemetry ingest, device presence, and the sysinfo publishers. Transport-independent. */
+/** Device presence and samples (fed by the DJI gateway), and the sysinfo publishers. Transport-independent. */
 export class LiveChannel {
   readonly stats: LiveChannelStats = { telemetryAccepted: 0, onlinePublished: 0, weatherPublished: 0, fleetPublished: 0 };
   private readonly devices = new Map<string, DeviceState>();
@@ -107,7 +106,7 @@ export class LiveChannel {
     this.stats.telemetryAccepted++;
     if (sample && inFleet) this.fleet.set(sn, sample);
     const now = this.now();
-    const device = this.devices.get(sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
+    const device = this.devices.get(sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, lastWrite: 0 };
     const statusChanged = device.status !== status;
     device.status = status;
     device.lastSeen = now;
@@ -120,25 +119,10 @@ export class LiveChannel {
     if (statusChanged) this.markChanged(sn, status);
   }
 
-  /** A device client connected to the embedded broker: online until it disconnects or falls silent. */
-  deviceConnected(sn: string): void {
-    const device = this.devices.get(sn) ?? { status: 'offline' as DeviceStatus, lastSeen: 0, connected: false, lastWrite: 0 };
-    device.connected = true;
-    device.lastSeen = this.now();
-    this.devices.set(sn, device);
-    if (device.status === 'offline') {
-      device.status = 'online';
-      this.markChanged(sn, 'online');
-      void this.options.directory.recordStatus(sn, 'online', device.lastSeen).catch(() => undefined);
-    }
-  }
-
   /** The gateway's connection closed, or the device left its gateway's topology: offline now. */
   deviceDisconnected(sn: string): void {
     const device = this.devices.get(sn);
-    if (!device) return;
-    device.connected = false;
-    this.setOffline(sn, device);
+    if (device) this.setOffline(sn, device);
   }
 
   /**
@@ -179,11 +163,11 @@ export class LiveChannel {
     this.stats.fleetPublished++;
   }
 
-  /** Devices silent for longer than the timeout (and not connected to the embedded broker) go offline. */
+  /** Devices silent for longer than the timeout go offline. */
   sweep(): void {
     const limit = this.now() - this.options.deviceTimeoutMs;
     for (const [sn, device] of this.devices) {
-      if (!device.connected && device.status !== 'offline' && device.lastSeen < limit) this.setOffline(sn, device);
+      if (device.status !== 'offline' && device.lastSeen < limit) this.setOffline(sn, device);
     }
   }
 

@@ -21,6 +21,8 @@ export interface MqttPluginOptions {
   /** App identity handed to devices (their `config` request); read from the environment when absent. */
   dji?: DjiConfigOptions;
   weather?: WeatherProvider;
+  /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 export interface MqttHandle {
@@ -69,14 +71,16 @@ export default fp(
           wsPath: config.wsPath,
           tcpPort: config.tcpPort,
           tcpHost: config.tcpHost,
+          trustProxy: options.trustProxy ?? false,
           authenticate: createAuthenticator({
             staticUser: config.user,
             staticPassword: config.password,
             resolveToken: (token) => resolveToken(app, token),
             findCredential: (username) => findGatewayCredential(app.db, username),
           }),
-          // A Pilot 2 connection may not pose as a registered dock.
-          mayClaimGateway: async (_identity, sn) => !(await store.isRegisteredDock(sn)),
+          // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
+          mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,
+          mayDeclare: async (_identity, serials) => (await store.registeredDocks(serials)).length === 0,
           onGatewayDisconnected: (sn) => gateway?.gatewayDisconnected(sn),
           log,
         });

@@ -7,6 +7,8 @@ describe('isReservedForBrowsers (the broker ACL and the console share it)', () =
     ['sysinfo/weather/extra', true],
     ['thing/product/SN1/osd', true],
     ['thing', true],
+    ['sys/product/SN1/status', true],
+    ['systems/x', false],
     ['$SYS/x', true],
     ['web/admin/x', false],
     ['things/x', false],

@@ -376,6 +376,24 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(server.app.mqtt!.broker!.stats.refused.gateway_taken).toBeGreaterThanOrEqual(1);
   });
 
+  it('a Pilot 2 connection cannot declare a registered dock as its sub-device', async () => {
+    await registerDock(server, token, 'DOCK-M2');
+    const { username, password } = await pilotCredentials(server, token);
+    const pilot = await TestGateway.connect(server.wsUrl, 'RC-M2', username, password);
+    track(pilot);
+    const closed = closedPromise(pilot.client);
+    pilot.client.publish(
+      statusTopic('RC-M2'),
+      JSON.stringify(envelope('update_topo', { ...RC, sub_devices: [{ ...aircraft('DOCK-M2'), domain: '3', type: 2 }] })),
+      {
+        qos: 1,
+      },
+    );
+    await closed;
+    expect(server.app.mqtt!.broker!.stats.refused.serial_not_allowed).toBeGreaterThanOrEqual(1);
+    expect(await deviceRow('DOCK-M2')).toMatchObject({ gateway_sn: null });
+  });
+
   it('a client id cannot be taken over by another identity', async () => {
     const web = await connect(server.wsUrl, { clientId: 'shared-id', username: 'admin', password: token });
     track({ end: () => end(web) });
@@ -390,6 +408,15 @@ export function runGatewaySuite(dialect: Dialect): void {
     const again = await connect(server.wsUrl, { clientId: 'shared-id', username: 'admin', password: token });
     track({ end: () => end(again) });
     expect(again.connected).toBe(true);
+  });
+
+  it('a dock reconnecting under a new client id replaces its stale connection', async () => {
+    const { secret, gateway } = await dockGateway('DOCK-O1');
+    await gateway.topo(DOCK, []);
+    const closed = closedPromise(gateway.client);
+    const again = track(await TestGateway.connect(server.wsUrl, 'DOCK-O1', 'DOCK-O1', secret));
+    await closed;
+    expect((await again.topo(DOCK, [])).data).toEqual({ result: 0 });
   });
 
   it('a browser may not publish retained messages', async () => {

@@ -1,6 +1,7 @@
 import { canPublish, canSubscribe } from '../../../server/mqtt/acl';
 import { createAuthenticator } from '../../../server/mqtt/authenticate';
 import { areaCentre } from '../../../server/mqtt/domain';
+import { clientAddress } from '../../../server/mqtt/embedded';
 import { hashSecret } from '../../../server/mqtt/gateway/credentials';
 import { checkGatewayPublish, gatewaySubscribeSerial } from '../../../server/mqtt/gateway/link';
 import { LoginThrottle } from '../../../server/mqtt/loginThrottle';
@@ -108,6 +109,16 @@ describe('authentication', () => {
     now = 60_000;
     expect(throttle.blocked('1.2.3.4')).toBe(false);
   });
+});
+
+describe('the address failed logins are throttled by', () => {
+  const request = (forwarded?: string) => ({ headers: forwarded ? { 'x-forwarded-for': forwarded } : {}, socket: { remoteAddress: '10.0.0.1' } }) as never;
+  it.each<[string, string | undefined, boolean, string]>([
+    ['the socket without a proxy', undefined, false, '10.0.0.1'],
+    ['X-Forwarded-For ignored unless the proxy is trusted', '6.6.6.6', false, '10.0.0.1'],
+    ['the hop the trusted proxy appended (earlier ones are client-supplied)', '6.6.6.6, 203.0.113.9', true, '203.0.113.9'],
+    ['the socket when a trusted proxy sent none', undefined, true, '10.0.0.1'],
+  ])('%s', (_name, forwarded, trustProxy, address) => expect(clientAddress(request(forwarded), trustProxy)).toBe(address));
 });
 
 describe('TCP packet size guard', () => {

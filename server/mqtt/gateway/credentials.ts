@@ -20,10 +20,14 @@ export async function issueThingCredentials(
 ): Promise<{ username: string; password: string }> {
   const username = `pilot-${randomBytes(8).toString('hex')}`;
   const password = newSecret();
-  await db
-    .insertInto('thing_credentials')
-    .values({ username, secret_hash: hashSecret(password), user_id: auth.userId, session_id: auth.sessionId, created_at: nowIso() })
-    .execute();
+  // One credential per session: a new one replaces the last (a connection made with it stays up until the session ends).
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('thing_credentials').where('session_id', '=', auth.sessionId).execute();
+    await trx
+      .insertInto('thing_credentials')
+      .values({ username, secret_hash: hashSecret(password), user_id: auth.userId, session_id: auth.sessionId, created_at: nowIso() })
+      .execute();
+  });
   return { username, password };
 }
 

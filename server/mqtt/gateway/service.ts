@@ -89,6 +89,8 @@ export class DjiGateway {
   private readonly live = new Map<string, DjiLive>();
   private readonly pending = new Map<string, { resolve(output: Record<string, unknown>): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private readonly now: () => number;
+  /** The tail of the messages being applied. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: GatewayOptions) {
     this.now = options.now ?? Date.now;
@@ -148,7 +150,18 @@ export class DjiGateway {
     this.options.channel.deviceDisconnected(gatewaySn);
   }
 
-  async handle(topic: string, payload: Buffer): Promise<void> {
+  /**
+   * Handles one message from the broker. Messages are applied one after the other in arrival order, so a gateway's
+   * update_topo takes effect before the OSD it sent next, and its answers leave in the order it asked.
+   */
+  handle(topic: string, payload: Buffer): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.apply(topic, payload))
+      .catch((error: unknown) => this.options.log.warn({ err: error, topic }, 'dji: message handling failed'));
+    return this.queue;
+  }
+
+  private async apply(topic: string, payload: Buffer): Promise<void> {
     const parsed = parseDeviceTopic(topic);
     if (!parsed) return this.drop('unexpected_topic', { topic });
     const expectsReply = parsed.channel === 'status' || parsed.channel === 'events' || parsed.channel === 'requests';

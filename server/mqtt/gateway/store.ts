@@ -120,8 +120,11 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
       return new Map(rows.map((r) => [r.serial, { id: r.id, kind: r.kind }]));
     },
 
-    async isRegisteredDock(sn: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('devices').select('id').where('serial', '=', sn).where('kind', '=', 'dock').executeTakeFirst());
+    /** Which of `serials` are registered docks. */
+    async registeredDocks(serials: string[]): Promise<string[]> {
+      if (serials.length === 0) return [];
+      const rows = await db.selectFrom('devices').select('serial').where('serial', 'in', serials).where('kind', '=', 'dock').execute();
+      return rows.map((r) => r.serial);
     },
   };
 }
