@@ -127,9 +127,21 @@ export class SimulatedGateway {
     const client = this.client!;
     const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
     await client.subscribeAsync(downlinks, { qos: 1 });
-    const reply = await this.announceTopology(true);
+    const reply = await this.announceTopologyRepeatedly();
     if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
     this.sendState();
+  }
+
+  /** update_topo until the platform answers, as a gateway repeats it while it gets no status_reply. */
+  private async announceTopologyRepeatedly(attempts = 3): Promise<ReplyData> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.announceTopology(true);
+      } catch (error) {
+        if (!(error instanceof ReplyTimeoutError) || attempt >= attempts) throw error;
+        this.options.log(`${error.message}; declaring the topology again`);
+      }
+    }
   }
 
   /** update_topo with the aircraft (or, when it is gone, none); resolves with status_reply's data. */

@@ -136,9 +136,9 @@ describe('device drawer on /Device/UAV', () => {
     expect(screen.getByText('飞行器 UAV-1')).toBeInTheDocument();
 
     await userEvent.click(screen.getByText('巡检一号'));
-    const drawer = await screen.findByRole('dialog', { name: '巡检一号 (UAV-1)' });
+    const drawer = await screen.findByRole('dialog', { name: '巡检一号 (UAV-1)' }, { timeout: 5000 });
     const live = within(drawer).getByRole('region', { name: '实时状态 (DJI)' });
-    expect(await within(live).findByText('手动飞行')).toBeInTheDocument();
+    expect(await within(live).findByText('手动飞行', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(live).getByText('15:50')).toBeInTheDocument();
     expect(within(live).getByText('3.2 m/s NE')).toBeInTheDocument();
     // HMS text from the shared table in the app's language, the component index counted from 1, warning colour.
@@ -148,15 +148,15 @@ describe('device drawer on /Device/UAV', () => {
     expect(store.getState().broker.subscriptions).toContain('thing/product/UAV-1/osd');
 
     act(() => brokerEvents.emit('thing/product/UAV-1/osd', { topic: 'thing/product/UAV-1/osd', message: osd({ mode_code: 9, wind_speed: 5 }) }));
-    expect(await within(live).findByText('自动返航')).toBeInTheDocument();
+    expect(await within(live).findByText('自动返航', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(live).getByText('5.0 m/s NE')).toBeInTheDocument();
 
     // The open drawer hides the rest of the page from assistive technology.
     const bell = () => screen.getByRole('link', { name: /未读消息/, hidden: true });
-    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 2 条'));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 2 条'), { timeout: 5000 });
     const unknown = { at: 3_000, activeCount: 4, alert: { ...alert(8, '0x99999999', 0), last_seen_at: '2026-11-24T04:01:00.000Z' } };
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: unknown }));
-    expect(await within(live).findByText('HMS 0x99999999')).toBeInTheDocument();
+    expect(await within(live).findByText('HMS 0x99999999', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(bell()).toHaveAccessibleName('未读消息 6 条');
     const cleared = { at: 4_000, activeCount: 3, alert: alert(7, '0x16080020', 2, 0) };
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: cleared }));
@@ -183,9 +183,9 @@ describe('/djiapp home', () => {
     };
     renderApp('/djiapp/home', { routes, preloadedState: loggedInState });
     const tile = await screen.findByRole('region', { name: '物联组件（消息通道）' }, { timeout: 8000 });
-    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 未绑定`)).toBeInTheDocument();
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 未绑定`, {}, { timeout: 5000 })).toBeInTheDocument();
     known = [SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN];
     await userEvent.click(screen.getByRole('button', { name: '刷新' }));
-    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 已绑定`)).toBeInTheDocument();
+    expect(await within(tile).findByText(`平台已绑定: ${SIMULATED_AIRCRAFT_SN} 已绑定 · ${SIMULATED_RC_SN} 已绑定`, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

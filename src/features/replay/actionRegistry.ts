@@ -2,6 +2,7 @@ import * as httpActions from '../../api/callApi';
 import * as authActions from '../auth/authSlice';
 import * as brokerActions from '../broker/brokerSlice';
 import * as controllerActions from '../controller/controllerSlice';
+import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
 import * as mapActions from '../map/mapSlice';
 import * as menuActions from '../menu/menuSlice';
@@ -23,6 +24,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/auth/authSlice': authActions,
   'features/broker/brokerSlice': brokerActions,
   'features/controller/controllerSlice': controllerActions,
+  'features/devicelink/devicelinkSlice': devicelinkActions,
   'features/i18n/localeSlice': localeActions,
   'features/map/mapSlice': mapActions,
   'features/menu/menuSlice': menuActions,
