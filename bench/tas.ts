@@ -209,13 +209,16 @@ async function main() {
     await page.getByRole('heading', { name: '态势感知' }).waitFor();
     const online = page.getByLabel('在线设备');
     const onlineCount = async () => Number(/在线设备 (\d+)/.exec((await online.textContent()) ?? '')?.[1] ?? 0);
-    // Every drone online first (that is the simulator's and server's pace), then /Tas opened afresh and timed.
+    // The drones online first (that is the simulator's and server's pace; on a loaded machine a few may fail to
+    // connect), then /Tas opened afresh and timed until every drone online is on the map.
+    const enough = Math.floor(DRONES * 0.95);
     await until(
       page,
-      async () => (await onlineCount()) >= DRONES,
+      async () => (await onlineCount()) >= enough,
       120_000,
       async () => `only ${await onlineCount()} drones online\n${simulator.output()}`,
     );
+    const reporting = await onlineCount();
     await page.evaluate(`location.hash = '#/Map/Index'`);
     await page.getByRole('heading', { name: '地图总览' }).waitFor();
     const opened = Date.now();
@@ -229,13 +232,13 @@ async function main() {
     const firstOnMap = (Date.now() - opened) / 1000;
     await until(
       page,
-      async () => (await dronesOnMap(page)) >= DRONES,
+      async () => (await dronesOnMap(page)) >= reporting,
       60_000,
-      async () => `only ${await dronesOnMap(page)} drones on the map`,
+      async () => `only ${await dronesOnMap(page)} of ${reporting} drones on the map`,
     );
     const allOnMap = (Date.now() - opened) / 1000;
     console.log(
-      `bench:tas — ${DRONES} drones at ${RATE} Hz; after opening /Tas: first drones on the map ${firstOnMap.toFixed(1)} s, all ${allOnMap.toFixed(1)} s; ` +
+      `bench:tas — ${DRONES} drones at ${RATE} Hz (${reporting} online); after opening /Tas: first drones on the map ${firstOnMap.toFixed(1)} s, all ${allOnMap.toFixed(1)} s; ` +
         `warm-up ${WARMUP} s, then ${SECONDS} s per page`,
     );
     if (SEARCH) await page.getByLabel('搜索序列号或任务').fill(SEARCH);

@@ -1,6 +1,7 @@
 import type { AreaOverlay } from '../../../src/features/map/types';
-import { colourOf, listRows, nearestSlot, onScreen, slotColour } from '../../../src/features/situation/fleet';
-import { TRAIL_LENGTH } from '../../../src/features/situation/fleetFrame';
+import { listRows, nearestSlot, onScreen, slotColour } from '../../../src/features/situation/fleet';
+import { TRAIL_LENGTH, type FromFleetWorker } from '../../../src/features/situation/fleetFrame';
+import { fleetWorkerHandler } from '../../../src/features/situation/fleetWorkerHandler';
 import { FleetModel } from '../../../src/features/situation/fleetModel';
 import { mercatorX, mercatorY, toScreenX, toScreenY, type View } from '../../../src/features/situation/projection';
 import reducer, {
@@ -11,7 +12,7 @@ import reducer, {
   initialSituationState,
   statusFilterChanged,
 } from '../../../src/features/situation/situationSlice';
-import { sample, snapshotColumns } from './fleetFixtures';
+import { sample, snapshotBytes, snapshotColumns } from './fleetFixtures';
 
 const box: AreaOverlay = {
   id: 1,
@@ -75,6 +76,26 @@ describe('FleetModel', () => {
   });
 });
 
+describe('fleet worker handler', () => {
+  it('answers a frame per snapshot with its buffers to transfer, and counts unreadable snapshots without throwing', () => {
+    const posted: Array<{ message: FromFleetWorker; transfer: Transferable[] }> = [];
+    const handle = fleetWorkerHandler((message, transfer) => posted.push({ message, transfer }));
+    handle({ type: 'airspace', areas: [box] });
+    handle({ type: 'snapshot', bytes: snapshotBytes([sample('A')]) });
+    handle({ type: 'snapshot', bytes: new Uint8Array([2, 0, 0, 0]) });
+    handle({ type: 'snapshot', bytes: snapshotBytes([sample('A')]).subarray(0, 30) });
+    handle({ type: 'snapshot', bytes: snapshotBytes([sample('B')]) });
+    expect(
+      posted.map(({ message: m }) => (m.type === 'frame' ? `frame v${m.frame.version} ${m.frame.sn} dropped ${m.frame.dropped}` : `${m.error} ${m.dropped}`)),
+    ).toEqual(['frame v1 A dropped 0', 'version 1', 'truncated 2', 'frame v2 A,B dropped 2']);
+    const { message, transfer } = posted[0];
+    if (message.type !== 'frame') throw new Error('a frame first');
+    expect(transfer).toContain(message.frame.lat.buffer);
+    expect(transfer).toContain(message.frame.trail.buffer);
+    expect(new Set(transfer).size).toBe(transfer.length);
+  });
+});
+
 describe('list selection', () => {
   const frame = fleetOf([
     ['B2', { taskId: 17 }],
@@ -99,7 +120,6 @@ describe('list selection', () => {
 
   it('colours by status, flagged in red', () => {
     expect(current.sn.map((_, slot) => slotColour(current, slot))).toEqual(['#1e88e5', '#43a047', '#e53935', '#9e9e9e']);
-    expect(colourOf('weird', false)).toBe('#607d8b');
   });
 });
 

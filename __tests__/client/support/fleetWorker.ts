@@ -5,6 +5,7 @@ import { fleetWorkerHandler } from '../../../src/features/situation/fleetWorkerH
 export function inThreadFleetWorker(): FleetWorkerPort & { frames: FleetFrame[]; terminated: boolean } {
   const port: FleetWorkerPort & { frames: FleetFrame[]; terminated: boolean } = {
     onmessage: null,
+    onerror: null,
     frames: [],
     terminated: false,
     postMessage: (message) => handle(message),

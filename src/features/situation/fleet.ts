@@ -1,15 +1,14 @@
-import { DEVICE_STATUSES } from '@shared/live';
+import { DEVICE_STATUSES, type DeviceStatus } from '@shared/live';
 import type { FleetFrame } from './fleetFrame';
 import { toScreenX, toScreenY, type View } from './projection';
 import type { StatusFilter } from './situationSlice';
 
-export const STATUS_COLOURS: Record<string, string> = { flying: '#1e88e5', online: '#43a047', maintenance: '#fb8c00', offline: '#9e9e9e' };
-export const FLAGGED_COLOUR = '#e53935';
-export const colourOf = (status: string, flagged: boolean) => (flagged ? FLAGGED_COLOUR : (STATUS_COLOURS[status] ?? '#607d8b'));
+const STATUS_COLOURS: Record<DeviceStatus, string> = { flying: '#1e88e5', online: '#43a047', maintenance: '#fb8c00', offline: '#9e9e9e' };
+const FLAGGED_COLOUR = '#e53935';
 
 /** A slot's colour group: its status index, or DEVICE_STATUSES.length when flagged (drawn in FLAGGED_COLOUR). */
 export const colourGroup = (frame: FleetFrame, slot: number) => (frame.flagged[slot] ? DEVICE_STATUSES.length : frame.status[slot]);
-export const GROUP_COLOURS = [...DEVICE_STATUSES.map((s) => colourOf(s, false)), FLAGGED_COLOUR];
+export const GROUP_COLOURS = [...DEVICE_STATUSES.map((s) => STATUS_COLOURS[s]), FLAGGED_COLOUR];
 export const slotColour = (frame: FleetFrame, slot: number) => GROUP_COLOURS[colourGroup(frame, slot)];
 
 /** The side list: slots matching the search (serial or task, case-insensitive) and the status filter, by serial. */

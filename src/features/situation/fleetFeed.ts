@@ -50,6 +50,7 @@ export function openFleetFeed(
         store.apply(frame);
         dispatch(fleetSnapshotApplied({ version: frame.version, at: frame.at, reporting: frame.count, counts: frame.counts, dropped: frame.dropped }));
       };
+      port.onerror = (event) => console.error(`situation: the fleet worker failed: ${event.message ?? 'unknown error'}`);
       port.postMessage({ type: 'airspace', areas: airspace() }, []);
       onWorker(port);
       if (waiting) port.postMessage({ type: 'snapshot', bytes: waiting }, []);

@@ -78,5 +78,7 @@ export type FromFleetWorker = { type: 'frame'; frame: FleetFrame } | { type: 'dr
 export interface FleetWorkerPort {
   postMessage(message: ToFleetWorker, transfer: Transferable[]): void;
   onmessage: ((event: { data: FromFleetWorker }) => void) | null;
+  /** A Worker reports a script that failed to load or threw here. */
+  onerror: ((event: { message?: string }) => void) | null;
   terminate(): void;
 }

@@ -23,6 +23,9 @@ const COLUMNS: Array<[ColumnName, Float64ArrayConstructor | Float32ArrayConstruc
   ['trailCount', Uint8Array, 1],
 ];
 
+/** The buffers of a frame's columns, to transfer rather than copy across threads. */
+export const frameBuffers = (frame: FleetFrame): ArrayBuffer[] => [...COLUMNS.map(([name]) => frame[name].buffer), frame.order.buffer] as ArrayBuffer[];
+
 /**
  * The worker's fleet: decoded snapshots applied into growable columns (one slot per serial), trails shifted in
  * place, geofence flags and counts recomputed per snapshot. `frame()` hands out a copy the main thread owns.

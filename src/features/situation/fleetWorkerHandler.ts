@@ -1,6 +1,6 @@
 import { decodeFleet } from '@shared/fleet/codec';
 import type { FromFleetWorker, ToFleetWorker } from './fleetFrame';
-import { FleetModel } from './fleetModel';
+import { FleetModel, frameBuffers } from './fleetModel';
 
 export type PostToMain = (message: FromFleetWorker, transfer: Transferable[]) => void;
 
@@ -9,11 +9,7 @@ export function fleetWorkerHandler(post: PostToMain): (message: ToFleetWorker) =
   const model = new FleetModel();
   const sendFrame = () => {
     const frame = model.frame();
-    const columns = [frame.lat, frame.lng, frame.sampleAt, frame.alt, frame.speed, frame.heading, frame.battery, frame.status, frame.flagged, frame.x, frame.y];
-    post(
-      { type: 'frame', frame },
-      [...columns, frame.trail, frame.trailCount, frame.order].map((a) => a.buffer),
-    );
+    post({ type: 'frame', frame }, frameBuffers(frame));
   };
   return (message) => {
     if (message.type === 'airspace') {
