@@ -2,12 +2,12 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
 import type { ServerConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
+import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import { readMqttConfig } from './mqtt/config';
@@ -37,7 +37,16 @@ export interface BuildOptions {
 }
 
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
-  const database = openDatabase(config);
+  const log: { target?: FastifyBaseLogger } = {};
+  const database = openDatabase({
+    ...config,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onConnectionError: (error) => log.target?.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
+  });
+  await assertDatabaseReachable(database, config.databaseConnectTimeoutMs).catch(async (error: unknown) => {
+    await database.db.destroy();
+    throw error;
+  });
   await migrateToLatest(database);
   const admin = await ensureAdmin(database.db, config.adminPassword);
   await ensureRbac(database.db);
@@ -50,6 +59,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });
+  log.target = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

@@ -7,6 +7,8 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise SQLite at dataDir/skyline.db. */
   databaseUrl?: string;
+  /** PostgreSQL: a connection attempt (also the first one at start-up) fails after this long. */
+  databaseConnectTimeoutMs: number;
   adminPassword?: string;
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
@@ -29,6 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseConnectTimeoutMs: positiveNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', 10_000),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     distDir: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
@@ -36,4 +39,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'warn',
     mqtt: readMqttConfig(env),
   };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${env[name]}"`);
+  return value;
 }
