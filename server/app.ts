@@ -11,6 +11,7 @@ import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import { readMqttConfig } from './mqtt/config';
+import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { HttpError, registerErrorEnvelope } from './http/envelope';
 import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
@@ -58,7 +59,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions(config.http),
   });
+  capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   log.target = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,7 +87,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
-  await app.register(mqttPlugin, { config: config.mqtt ?? readMqttConfig() });
+  const mqtt = config.mqtt ?? readMqttConfig();
+  closeUnknownUpgrades(app.server, mqtt.enabled && !mqtt.url ? [mqtt.wsPath] : []);
+  await app.register(mqttPlugin, { config: mqtt });
 
   await app.register(
     async (api) => {

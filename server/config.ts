@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HttpLimits } from './http/connections';
 import { readMqttConfig, type MqttConfig } from './mqtt/config';
 
 export interface ServerConfig {
@@ -15,6 +16,7 @@ export interface ServerConfig {
   staticDir: string;
   tokenTtlSeconds: number;
   logLevel: string;
+  http: HttpLimits;
   /** Live channel (MQTT_* env, see docs/mqtt.md); buildServer reads the environment when absent. */
   mqtt?: MqttConfig;
 }
@@ -37,6 +39,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
     tokenTtlSeconds: ttl,
     logLevel: env.LOG_LEVEL ?? 'warn',
+    http: {
+      headersTimeoutMs: positiveNumber(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
+      requestTimeoutMs: positiveNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+      keepAliveTimeoutMs: positiveNumber(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+      maxConnectionsPerAddress: count(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 100),
+    },
     mqtt: readMqttConfig(env),
   };
 }
@@ -44,5 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${env[name]}"`);
+  return value;
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${env[name]}"`);
   return value;
 }

@@ -5,19 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { buildServer, type ServerHandle } from '../../../server/app';
-import { readConfig } from '../../../server/config';
-import { ADMIN_PASSWORD, assertPostgres, dropSchema, PG_URL } from './harness';
+import { ADMIN_PASSWORD, assertPostgres, dropSchema, PG_URL, testConfig } from './harness';
 
 jest.setTimeout(60_000);
 
 const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-faults-'));
-const configFor = (root: string, env: Record<string, string> = {}) => ({
-  ...readConfig({ LOG_LEVEL: 'silent', ...env }),
-  dataDir: path.join(root, 'data'),
-  distDir: path.join(root, 'dist'),
-  staticDir: path.join(root, 'static'),
-  adminPassword: ADMIN_PASSWORD,
-});
 
 describe('PostgreSQL outage mid-traffic', () => {
   const schema = `t_${process.pid}_faults_${randomBytes(3).toString('hex')}`;
@@ -28,7 +20,7 @@ describe('PostgreSQL outage mid-traffic', () => {
 
   beforeAll(async () => {
     await assertPostgres();
-    handle = await buildServer(configFor(root, { DATABASE_URL: `${PG_URL}?schema=${schema}&application_name=${applicationName}` }), { demoSeed: false });
+    handle = await buildServer(testConfig(root, { DATABASE_URL: `${PG_URL}?schema=${schema}&application_name=${applicationName}` }), { demoSeed: false });
   });
   afterAll(async () => {
     await handle?.app.close();
@@ -90,7 +82,9 @@ describe('database that accepts TCP but never answers', () => {
     try {
       const started = Date.now();
       await expect(
-        buildServer(configFor(root, { DATABASE_URL: `postgres://skyline@127.0.0.1:${port}/skyline`, DATABASE_CONNECT_TIMEOUT_MS: '800' }), { demoSeed: false }),
+        buildServer(testConfig(root, { DATABASE_URL: `postgres://skyline@127.0.0.1:${port}/skyline`, DATABASE_CONNECT_TIMEOUT_MS: '800' }), {
+          demoSeed: false,
+        }),
       ).rejects.toThrow(`PostgreSQL 127.0.0.1:${port}/skyline did not answer within 0.8 s (DATABASE_CONNECT_TIMEOUT_MS); giving up`);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
@@ -106,7 +100,7 @@ describe('SQLite file checks at start-up', () => {
   const file = path.join(root, 'data', 'skyline.db');
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  const start = async () => (await buildServer(configFor(root), { demoSeed: false })).app.close();
+  const start = async () => (await buildServer(testConfig(root), { demoSeed: false })).app.close();
 
   it('creates the database readable by its owner only', async () => {
     await start();
