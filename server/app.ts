@@ -13,6 +13,7 @@ import mqttPlugin from './mqtt/plugin';
 import { readMqttConfig } from './mqtt/config';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { HttpError, registerErrorEnvelope } from './http/envelope';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
 import platformApi, { registerOpenApi } from './api';
@@ -57,7 +58,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const app = Fastify({
     logger: { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...httpTimeoutOptions(config.http),
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { HttpLimits } from './http/connections';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { readMqttConfig, type MqttConfig } from './mqtt/config';
 
 export interface ServerConfig {
@@ -17,6 +18,8 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   logLevel: string;
   http: HttpLimits;
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY, see http/trustProxy.ts); the rate limits key on the result. */
+  trustProxy: TrustProxy;
   /** Live channel (MQTT_* env, see docs/mqtt.md); buildServer reads the environment when absent. */
   mqtt?: MqttConfig;
 }
@@ -28,6 +31,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const ttl = Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600);
   if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive number, got "${env.TOKEN_TTL_SECONDS}"`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (!trustProxy.ok) throw new Error(trustProxy.error);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -39,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
     tokenTtlSeconds: ttl,
     logLevel: env.LOG_LEVEL ?? 'warn',
+    trustProxy: trustProxy.trustProxy,
     http: {
       headersTimeoutMs: positiveNumber(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
       requestTimeoutMs: positiveNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, type ServerHandle } from '../../../server/app';
-import { testConfig } from './harness';
+import { testConfig } from '../api/harness';
 
 interface RawConnection {
   socket: net.Socket;
