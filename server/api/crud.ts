@@ -12,6 +12,9 @@ import { writeAudit } from './audit';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
+// The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
+type AnyTableQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -63,8 +66,13 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   toApi: (row: Row<TB>) => Record<string, unknown>;
   /** Optional batch enrichment of API objects (e.g. a user's roles). */
   decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
-  /** Runs in the write transaction after insert/update (e.g. join tables). */
-  afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>) => Promise<void>;
+  /**
+   * Refuses a write, or with `input` absent a delete, that this caller may not make (throws an HttpError); runs after
+   * validation, before anything is written. `existing` is absent on create.
+   */
+  authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
+  /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
+  afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
    * to any more (row deleted, file replaced, write failed) is removed.
@@ -94,7 +102,7 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what 
 }
 
 export async function findRow<TB extends TableName>(db: Kysely<Database>, table: TB, id: number): Promise<Row<TB> | undefined> {
-  const qb = db.selectFrom(table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const qb = db.selectFrom(table as TableName) as unknown as AnyTableQuery;
   return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
 }
 
@@ -163,9 +171,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     for (const column of def.unique ?? []) {
       const value = input[column];
       if (value === undefined || value === null) continue;
-      let qb = (db.selectFrom(def.table as TableName) as unknown as import('kysely').SelectQueryBuilder<any, any, any>)
-        .select('id')
-        .where(column as string, '=', value as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+      let qb = (db.selectFrom(def.table as TableName) as unknown as AnyTableQuery).select('id').where(column as string, '=', value as never);
       if (id !== undefined) qb = qb.where('id', '<>', id);
       if (await qb.executeTakeFirst()) errors.push({ field: column, message: `${String(value)} is already taken` });
     }
@@ -178,7 +184,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const qb = def.scope(
       appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>,
       request,
-    ) as unknown as SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    ) as unknown as AnyTableQuery;
     return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
   };
 
@@ -208,6 +214,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const errors = def.check?.(merged, existing) ?? [];
     if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
     await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
+    await def.authorize?.(appBase.db, request, existing, input as Partial<z.infer<In>>);
     const existingId = existing ? (existing as unknown as { id: number }).id : undefined;
     await checkUnique(appBase.db, input, existingId);
     // The file is stored only once the fields are known to be valid, so a rejected request writes nothing.
@@ -218,7 +225,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         const ctx: WriteContext = { db: trx, request, now: nowIso() };
         const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
         if (stored && def.file) row[def.file.column] = stored.url;
-        const qb = trx as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const qb = trx as unknown as AnyDb;
         let id: number;
         if (existing) {
           id = existingId!;
@@ -235,7 +242,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
             .executeTakeFirstOrThrow();
           id = Number(inserted.id);
         }
-        await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>);
+        await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>, existing);
         await writeAudit(trx, request, existing ? 'update' : 'create', def.entity, id, stored ? { ...input, [def.file!.column]: stored.url } : input);
         return (await findRow(trx, def.table, id))!;
       });
@@ -335,12 +342,13 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
         const refusal = def.guardDelete?.(existing, request);
         if (refusal) throw conflict(refusal);
+        await def.authorize?.(appBase.db, request, existing, undefined);
         try {
           await appBase.db.transaction().execute(async (trx) => {
-            await (trx as unknown as Kysely<any>)
+            await (trx as unknown as AnyDb)
               .deleteFrom(def.table as string)
               .where('id', '=', request.params.id)
-              .execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
+              .execute();
             await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
           });
         } catch (error) {

@@ -7,6 +7,7 @@ import { nowIso } from '../db/time';
 import { geometrySchema, lineStringSchema, parseJson, polygonSchema, routeMetrics, waypointSchema, type Waypoint } from '../domain/geo';
 import { allowedActions, APPLICATION_MACHINE, PLAN_MACHINE, TASK_MACHINE } from '../domain/stateMachines';
 import { badRequest, conflict, type FieldError } from '../http/envelope';
+import { authorizeRoleWrite, authorizeUserWrite, endSessionsAfterAccountChange } from '../rbac/accountGuards';
 import { grants, PERMISSION_CODES } from '../rbac/permissions';
 import { registerCrud } from './crud';
 import { imageStore } from './uploads';
@@ -108,6 +109,7 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     }),
     unique: ['code'],
     guardDelete: (row) => (row.code === 'admin' ? 'The admin role cannot be deleted' : null),
+    authorize: authorizeRoleWrite, // h17: grant only what you hold; admin role fixed
     toRow: (input) => defined({ ...input, permissions: json(input.permissions && [...new Set(input.permissions)].sort()) }),
     toApi: (row) => ({ ...row, permissions: parseJson<string[]>(row.permissions, []) }),
   });
@@ -175,13 +177,15 @@ export function registerEntities(app: FastifyInstance, options: { dataDir: strin
     refs: { dept_id: 'departments', role_ids: 'roles' },
     check: (v, existing) => (!existing && !v.password ? [{ field: 'password', message: 'is required' }] : []),
     guardDelete: (row, request) => (row.id === request.auth?.userId ? 'You cannot delete your own account' : null),
+    authorize: authorizeUserWrite, // h17: no escalation, the last active admin stays
     toRow: async (input, _ctx, existing) => {
       const { password, name: displayName, role_ids: _roles, ...rest } = input;
       const row = defined({ ...rest, display_name: displayName });
       if (password) row.password_hash = await hashPassword(password);
       return existing ? row : { phone: null, email: null, dept_id: null, is_active: 1, ...row };
     },
-    afterWrite: async (ctx, userId, input) => {
+    afterWrite: async (ctx, userId, input, existing) => {
+      await endSessionsAfterAccountChange(ctx.db, ctx.request, userId, input, existing); // h17
       if (!input.role_ids) return;
       await ctx.db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       for (const roleId of new Set(input.role_ids)) await ctx.db.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();

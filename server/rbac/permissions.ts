@@ -32,9 +32,13 @@ export const PERMISSIONS = {
 export type PermissionCode = keyof typeof PERMISSIONS;
 export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
 
-/** The built-in roles, created on every start when missing (their permission sets may be edited afterwards). */
-export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: string[] }[] = [
-  { code: 'admin', name: '系统管理员', description: 'Everything', permissions: ['*'] },
+/** The built-in role whose permissions are fixed to everything (and repaired at every start). */
+export const ADMIN_ROLE_CODE = 'admin';
+export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
+
+/** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
+export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[] }[] = [
+  { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS },
   {
     code: 'operator',
     name: '飞手/操作员',
@@ -95,6 +99,13 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
+  // Whatever was stored, the admin role grants everything: a start repairs an admin role edited down by any means.
+  await db
+    .updateTable('roles')
+    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), updated_at: now })
+    .where('code', '=', ADMIN_ROLE_CODE)
+    .where('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS))
+    .execute();
   const admin = await db.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirst();
   if (!admin || !adminRole) return;
