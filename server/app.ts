@@ -13,6 +13,7 @@ import mqttPlugin from './mqtt/plugin';
 import { readMqttConfig } from './mqtt/config';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { HttpError, registerErrorEnvelope } from './http/envelope';
+import { registerInputGuards } from './http/inputGuards';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
@@ -69,6 +70,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('db', database.db);
   app.addHook('onClose', async () => database.db.destroy());
   registerErrorEnvelope(app);
+  registerInputGuards(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

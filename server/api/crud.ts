@@ -7,6 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { badRequest, conflict, envelopeSchema, notFound, ok, type FieldError } from '../http/envelope';
+import { assertCleanInput } from '../http/inputGuards';
 import { requirePermission, type PermissionCode } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
@@ -202,6 +203,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const readInput = async (request: FastifyRequest, schema: z.ZodType) => {
     if (def.file && request.isMultipart()) {
       const { fields, file } = await readMultipart(request, def.file.field);
+      assertCleanInput(fields, 'body');
       const input = parseOr400(schema, fields) as Record<string, unknown>;
       return { input, file };
     }
