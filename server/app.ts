@@ -20,14 +20,14 @@ import { ensureAdmin, type AdminAccount } from './seed/admin';
 import platformApi, { registerOpenApi } from './api';
 import uploadsRoutes from './api/uploads';
 import { ensureRbac } from './rbac/permissions';
-import { seedDemoIfEmpty } from './seed/demo';
+import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 
 export interface ServerHandle {
   app: FastifyInstance;
   database: DatabaseHandle;
   admin: AdminAccount;
-  /** True when this start created the demo data (fresh database). */
-  demoSeeded: boolean;
+  /** Set when this start created the demo data (fresh database): each demo account's generated password, shown once. */
+  demoPasswords: DemoPasswords | null;
 }
 
 export interface BuildOptions {
@@ -53,7 +53,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await migrateToLatest(database);
   const admin = await ensureAdmin(database.db, config.adminPassword);
   await ensureRbac(database.db);
-  const demoSeeded = (options.demoSeed ?? process.env.DEMO_SEED !== '0') ? await seedDemoIfEmpty(database.db) : false;
+  const demoPasswords = (options.demoSeed ?? process.env.DEMO_SEED !== '0') ? await seedDemoIfEmpty(database.db) : null;
   const secret = await loadSigningSecret(database.db, process.env.JWT_SECRET);
 
   const app = Fastify({
@@ -123,5 +123,5 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     },
   });
 
-  return { app, database, admin, demoSeeded };
+  return { app, database, admin, demoPasswords };
 }
