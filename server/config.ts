@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from './db/database';
 import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { readMqttConfig, type MqttConfig } from './mqtt/config';
@@ -33,24 +34,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive number, got "${env.TOKEN_TTL_SECONDS}"`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (!trustProxy.ok) throw new Error(trustProxy.error);
+  const http: HttpLimits = {
+    headersTimeoutMs: positiveNumber(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
+    requestTimeoutMs: positiveNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+    keepAliveTimeoutMs: positiveNumber(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    maxConnectionsPerAddress: count(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 100),
+  };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    databaseConnectTimeoutMs: positiveNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', 10_000),
+    databaseConnectTimeoutMs: positiveNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     distDir: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(projectRoot, 'static')),
     tokenTtlSeconds: ttl,
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy: trustProxy.trustProxy,
-    http: {
-      headersTimeoutMs: positiveNumber(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
-      requestTimeoutMs: positiveNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
-      keepAliveTimeoutMs: positiveNumber(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
-      maxConnectionsPerAddress: count(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 100),
-    },
+    http,
     mqtt: readMqttConfig(env),
   };
 }
