@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
@@ -69,6 +70,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.addHook('onClose', async () => database.db.destroy());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection problem'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   registerErrorEnvelope(app);
   registerInputGuards(app);
 
@@ -99,6 +105,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       await api.register(fastifyRateLimit, {
         max: options.apiRateLimit ?? Number(process.env.API_RATE_LIMIT ?? 600),
         timeWindow: 60_000,
+        // With REDIS_URL the counters (the login limit's too) are shared by every instance; without Redis reachable
+        // a request is let through rather than failed.
+        ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
         errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
       });
       await registerOpenApi(api);

@@ -21,6 +21,10 @@ export interface ServerConfig {
   http: HttpLimits;
   /** Which X-Forwarded-For hops to believe (TRUST_PROXY, see http/trustProxy.ts); the rate limits key on the result. */
   trustProxy: TrustProxy;
+  /** Shared state of several instances (rate-limit counters) lives in this Redis when set. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
   /** Live channel (MQTT_* env, see docs/mqtt.md); buildServer reads the environment when absent. */
   mqtt?: MqttConfig;
 }
@@ -54,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy: trustProxy.trustProxy,
     http,
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'skyline:',
     mqtt: readMqttConfig(env),
   };
 }
