@@ -4,7 +4,6 @@ import { startServer, type RunningServer } from './support/server';
 
 jest.setTimeout(120_000);
 
-const DEMO_PASSWORD = 'Demo@2026';
 // A valid 1×1 PNG: the server checks uploads by content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -180,7 +179,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
 });
 
 test('a viewer cannot delete: no button, and the API answers 403', async () => {
-  await signIn('viewer1', DEMO_PASSWORD);
+  await signIn('viewer1', server.demoPasswords.viewer1);
   await page.goto(`${server.url}#/Device/UAV`);
   await page.getByRole('heading', { name: '无人机管理' }).waitFor();
   await page.getByRole('row').nth(1).waitFor();
@@ -192,7 +191,7 @@ test('a viewer cannot delete: no button, and the API answers 403', async () => {
   await page.goto(`${server.url}#/app/role`);
   await page.getByRole('alert', { name: '403' }).waitFor();
 
-  const viewer = await tokenOf('viewer1', DEMO_PASSWORD);
+  const viewer = await tokenOf('viewer1', server.demoPasswords.viewer1);
   const { data: list } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', viewer);
   const { status } = await api('DELETE', `/Device/${list.items[0].id}/`, viewer);
   expect(status).toBe(403);

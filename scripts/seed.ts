@@ -8,7 +8,7 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureRbac } from '../server/rbac/permissions';
-import { DEMO_PASSWORD, seedBulkDevices, seedDemoIfEmpty } from '../server/seed/demo';
+import { describeDemoLogins, seedBulkDevices, seedDemoIfEmpty } from '../server/seed/demo';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,8 +26,8 @@ async function main(): Promise<void> {
     const admin = await ensureAdmin(handle.db, config.adminPassword);
     if (admin.newPassword) console.log(`Admin: ${admin.username} / ${admin.newPassword}`);
     await ensureRbac(handle.db);
-    if (await seedDemoIfEmpty(handle.db)) console.log(`Demo data seeded (users operator1 / operator2 / viewer1 / viewer2, password ${DEMO_PASSWORD})`);
-    else console.log('Demo data already present');
+    const demoPasswords = await seedDemoIfEmpty(handle.db);
+    console.log(demoPasswords ? describeDemoLogins(demoPasswords) : 'Demo data already present');
     if (devices > 0) {
       const started = Date.now();
       await seedBulkDevices(handle.db, devices);

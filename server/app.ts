@@ -2,29 +2,33 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
 import type { ServerConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
+import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
+import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { HttpError, registerErrorEnvelope } from './http/envelope';
+import { registerInputGuards } from './http/inputGuards';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
 import platformApi, { registerOpenApi } from './api';
 import uploadsRoutes from './api/uploads';
 import { ensureRbac } from './rbac/permissions';
-import { seedDemoIfEmpty } from './seed/demo';
+import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
 
 export interface ServerHandle {
   app: FastifyInstance;
   database: DatabaseHandle;
   admin: AdminAccount;
-  /** True when this start created the demo data (fresh database). */
-  demoSeeded: boolean;
+  /** Set when this start created the demo data (fresh database): each demo account's generated password, shown once. */
+  demoPasswords: DemoPasswords | null;
 }
 
 /** Overrides of the configuration's limits and seeding (tests raise the rate limits). */
@@ -32,25 +36,43 @@ export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRat
 
 export async function buildServer(baseConfig: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
   const config: ServerConfig = { ...baseConfig, ...options };
-  const database = openDatabase(config);
+  const log: { target?: FastifyBaseLogger } = {};
+  const database = openDatabase({
+    ...config,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onConnectionError: (error) => log.target?.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
+  });
+  await assertDatabaseReachable(database, config.databaseConnectTimeoutMs).catch(async (error: unknown) => {
+    await database.db.destroy();
+    throw error;
+  });
   await migrateToLatest(database);
   const admin = await ensureAdmin(database.db, config.adminPassword);
   await ensureRbac(database.db);
-  const demoSeeded = config.demoSeed ? await seedDemoIfEmpty(database.db) : false;
+  const demoPasswords = config.demoSeed ? await seedDemoIfEmpty(database.db) : null;
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
 
   const app = Fastify({
     logger: { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions(config.http),
   });
+  capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
+  log.target = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.addHook('onClose', async () => database.db.destroy());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection problem'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   registerErrorEnvelope(app);
+  registerInputGuards(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -70,6 +92,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
+  closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
   await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy });
 
   await app.register(
@@ -77,6 +100,9 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await api.register(fastifyRateLimit, {
         max: config.apiRateLimit,
         timeWindow: 60_000,
+        // With REDIS_URL the counters (the login limit's too) are shared by every instance; without Redis reachable
+        // a request is let through rather than failed.
+        ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
         errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
       });
       await registerOpenApi(api);
@@ -102,5 +128,5 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     },
   });
 
-  return { app, database, admin, demoSeeded };
+  return { app, database, admin, demoPasswords };
 }

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from './db/database';
+import type { HttpLimits } from './http/connections';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import type { MqttConfig } from './mqtt/config';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
@@ -24,6 +27,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool. */
   pgPoolSize: number;
+  /** PostgreSQL: a connection attempt (also the first one at start-up) fails after this long. */
+  databaseConnectTimeoutMs: number;
   adminPassword?: string;
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
@@ -32,8 +37,13 @@ export interface ServerConfig {
   /** Token signing secret; when unset one is generated once and kept in the database. */
   jwtSecret?: string;
   logLevel: string;
-  /** Trust X-Forwarded-* from a reverse proxy. */
-  trustProxy: boolean;
+  http: HttpLimits;
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY, see http/trustProxy.ts); the rate limits key on the result. */
+  trustProxy: TrustProxy;
+  /** Shared state of several instances (rate-limit counters) lives in this Redis when set. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
   /** Requests per minute per client address on /api. */
   apiRateLimit: number;
   /** Login attempts per minute per address and username. */
@@ -69,7 +79,19 @@ const environmentSchema = z.object({
   TOKEN_TTL_SECONDS: integer(1),
   JWT_SECRET: text,
   LOG_LEVEL: text,
-  TRUST_PROXY: text.transform((v) => v === '1'),
+  TRUST_PROXY: text.transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (parsed.ok) return parsed.trustProxy;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(1),
+  HTTP_HEADERS_TIMEOUT_MS: integer(1),
+  HTTP_REQUEST_TIMEOUT_MS: integer(1),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer(0),
+  REDIS_URL: text,
+  REDIS_KEY_PREFIX: text,
   API_RATE_LIMIT: integer(1),
   LOGIN_RATE_LIMIT: integer(1),
   DEMO_SEED: onUnless('0'),
@@ -119,12 +141,20 @@ function mqttConfig(e: Environment): MqttConfig {
 /** The server's whole configuration from the environment (process.env by default): the only place that reads it. */
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const e = parseEnvironment(env);
+  const http: HttpLimits = {
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 30_000,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 120_000,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+    maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? 100,
+  };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) throw new Error('Invalid environment: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? path.join(projectRoot, 'data')),
     databaseUrl: e.DATABASE_URL,
     pgPoolSize: e.PG_POOL_SIZE ?? 10,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_CONNECT_TIMEOUT_MS,
     adminPassword: e.ADMIN_PASSWORD,
     distDir: path.resolve(e.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(projectRoot, 'static')),
@@ -132,6 +162,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'warn',
     trustProxy: e.TRUST_PROXY,
+    http,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skyline:',
     apiRateLimit: e.API_RATE_LIMIT ?? 600,
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
     demoSeed: e.DEMO_SEED,

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './app';
 import { readConfig } from './config';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
+import { describeDemoLogins } from './seed/demo';
 
 async function main(): Promise<void> {
   const config = readConfig();
   if (!fs.existsSync(path.join(config.distDir, 'index.html'))) {
     console.warn(`The console is not built yet (${config.distDir}/index.html is missing): run "npm run build", or use "npm start" which builds first.`);
   }
-  const { app, database, admin, demoSeeded } = await buildServer(config);
+  const { app, database, admin, demoPasswords } = await buildServer(config);
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   const url = `http://localhost:${port}/`;
@@ -20,8 +20,7 @@ async function main(): Promise<void> {
     lines.push(`Login: ${admin.username} / ${admin.newPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose or reset it)`);
   else if (admin.newPassword) lines.push(`Login: ${admin.username} / the password in ADMIN_PASSWORD`);
   else lines.push(`Login: ${admin.username} / the password printed at first start (restart with ADMIN_PASSWORD=… to reset it)`);
-  if (demoSeeded)
-    lines.push(`Demo users: ${DEMO_USERS.map((u) => u.username).join(' / ')}, password ${DEMO_PASSWORD}   (demo data seeded now; DEMO_SEED=0 skips it)`);
+  if (demoPasswords) lines.push(describeDemoLogins(demoPasswords));
   console.log(lines.join('\n'));
 
   const shutdown = async (signal: string) => {

@@ -8,6 +8,8 @@ const root = path.resolve(__dirname, '../..');
 export interface RunningServer extends ServerProcess {
   dataDir: string;
   adminPassword: string;
+  /** The demo accounts' passwords from the banner (empty when this start did not seed the demo). */
+  demoPasswords: Record<string, string>;
 }
 
 /**
@@ -20,5 +22,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-e2e-'));
   const adminPassword = env.ADMIN_PASSWORD ?? 'e2e-admin-password';
   const server = await spawnServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, ADMIN_PASSWORD: adminPassword, ...env });
-  return { ...server, dataDir, adminPassword };
+  const logins = /^Demo logins: (.+?) {3}/m.exec(server.output())?.[1] ?? '';
+  const demoPasswords = Object.fromEntries(logins ? logins.split(', ').map((login) => login.split(' / ')) : []);
+  return { ...server, dataDir, adminPassword, demoPasswords };
 }

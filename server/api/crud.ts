@@ -8,11 +8,13 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { badRequest, conflict, envelopeSchema, notFound, ok, type FieldError } from '../http/envelope';
 import type { PermissionCode } from '@shared/permissions';
+import { assertCleanInput } from '../http/inputGuards';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
+// The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -64,8 +66,13 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   toApi: (row: Row<TB>) => Record<string, unknown>;
   /** Optional batch enrichment of API objects (e.g. a user's roles). */
   decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
-  /** Runs in the write transaction after insert/update (e.g. join tables). */
-  afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>) => Promise<void>;
+  /**
+   * Refuses a write, or with `input` absent a delete, that this caller may not make (throws an HttpError); runs after
+   * validation, before anything is written. `existing` is absent on create.
+   */
+  authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
+  /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
+  afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
    * to any more (row deleted, file replaced, write failed) is removed.
@@ -205,6 +212,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const readInput = async (request: FastifyRequest, schema: z.ZodType) => {
     if (def.file && request.isMultipart()) {
       const { fields, file } = await readMultipart(request, def.file.field);
+      assertCleanInput(fields, 'body');
       const input = parseOr400(schema, fields) as Record<string, unknown>;
       return { input, file };
     }
@@ -217,6 +225,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const errors = def.check?.(merged, existing) ?? [];
     if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
     await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
+    await def.authorize?.(appBase.db, request, existing, input as Partial<z.infer<In>>);
     const existingId = existing ? (existing as unknown as { id: number }).id : undefined;
     await checkUnique(appBase.db, input, existingId);
     // The file is stored only once the fields are known to be valid, so a rejected request writes nothing.
@@ -244,7 +253,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
             .executeTakeFirstOrThrow();
           id = Number(inserted.id);
         }
-        await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>);
+        await def.afterWrite?.(ctx, id, input as Partial<z.infer<In>>, existing);
         await writeAudit(trx, request, existing ? 'update' : 'create', def.entity, id, stored ? { ...input, [def.file!.column]: stored.url } : input);
         return (await findRow(trx, def.table, id))!;
       });
@@ -344,6 +353,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
         const refusal = def.guardDelete?.(existing, request);
         if (refusal) throw conflict(refusal);
+        await def.authorize?.(appBase.db, request, existing, undefined);
         try {
           await appBase.db.transaction().execute(async (trx) => {
             await byTableName(trx)

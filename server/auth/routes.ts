@@ -4,7 +4,7 @@ import { loginInfoSchema, userInfoSchema } from '@shared/user';
 import { z } from 'zod';
 import { envelopeSchema, HttpError, notFound, ok, unauthorized } from '../http/envelope';
 import { loadUserRoles } from '../rbac/permissions';
-import { verifyPassword } from './password';
+import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
 import { resolveToken } from './plugin';
 import { createSession, revokeSession } from './tokens';
 import { findUserById, findUserByUsername, toUserInfo } from './users';
@@ -50,6 +50,12 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
       const valid = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
       if (!user || !valid) throw new HttpError(401, 'Wrong username or password');
       if (!user.is_active) throw new HttpError(403, 'This account is disabled');
+      if (needsRehash(user.password_hash))
+        await app.db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(password) })
+          .where('id', '=', user.id)
+          .execute();
       const session = await createSession(app.db, user.id, options.tokenTtlSeconds);
       const token = app.jwt.sign({ sub: String(user.id), sid: session.id, username: user.username });
       return ok({ token, expiresAt: session.expiresAt, user: toUserInfo(user) });
@@ -99,4 +105,4 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
   );
 }
 
-const UNKNOWN_USER_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+const UNKNOWN_USER_HASH = `scrypt$${PASSWORD_COST.N}$${PASSWORD_COST.r}$${PASSWORD_COST.p}$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
+import { openSqliteFile } from './sqliteFile';
 import { withStatementCache } from './statementCache';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -24,6 +22,10 @@ export interface OpenDatabaseOptions {
   pgPoolSize?: number;
   /** PostgreSQL only: work inside this schema (also settable as DATABASE_URL ?schema=name). Created on migration. */
   schema?: string;
+  /** PostgreSQL only: how long a new connection may take before the attempt fails (a server that accepts TCP but never answers). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: an idle pooled connection broke (backend terminated, failover, proxy cut). The pool replaces it by itself. */
+  onConnectionError?: (error: Error) => void;
 }
 
 const dialects = new WeakMap<object, DialectName>();
@@ -38,6 +40,8 @@ function remember(handle: DatabaseHandle): DatabaseHandle {
   return handle;
 }
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
@@ -49,8 +53,16 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     const pool = new Pool({
       connectionString: url.toString(),
       max: options.pgPoolSize ?? 10,
+      application_name: 'skyline-ops',
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // Unhandled, these events kill the process. The pool emits one for an idle connection that broke; a connection
+    // checked out by a query emits it on the client (the query fails on its own: 503, see http/envelope) and is
+    // discarded when released. The pool opens fresh connections on demand.
+    const connectionLost = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
     url.password = '';
     url.search = '';
     return remember({
@@ -61,9 +73,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     });
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)');
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, 'skyline.db');
-  const sqlite = new SQLite(file);
+  const { sqlite, file } = openSqliteFile(options.dataDir);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -72,4 +82,20 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     dialect: 'sqlite',
     description: `SQLite ${file}`,
   });
+}
+
+/** First contact at start-up: a clear message instead of a hang or a driver stack when the database does not answer. */
+export async function assertDatabaseReachable(handle: DatabaseHandle, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Promise<void> {
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    const reason = (error as Error).message;
+    const timedOut = /timeout/i.test(reason);
+    throw new Error(
+      timedOut
+        ? `${handle.description} did not answer within ${connectTimeoutMs / 1000} s (DATABASE_CONNECT_TIMEOUT_MS); giving up`
+        : `${handle.description} is not reachable: ${reason}`,
+      { cause: error },
+    );
+  }
 }

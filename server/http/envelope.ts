@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors';
 
 /** Every endpoint answers {code, msg, data}; `code` always equals the HTTP status. */
 export interface Envelope<T> {
@@ -36,6 +37,8 @@ export const forbidden = (message = 'You have no permission for this operation')
 export const notFound = (message = 'Requested resource not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
 
+const DATABASE_UNAVAILABLE = 'The database is unavailable right now; retry in a few seconds';
+
 function fieldPath(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
   const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const missing = params && typeof params.missingProperty === 'string' ? params.missingProperty : '';
@@ -54,6 +57,10 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         message: issue.message ?? 'invalid',
       }));
       return reply.code(400).send({ code: 400, msg: `Invalid ${where}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, data: null, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

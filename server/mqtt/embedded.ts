@@ -2,7 +2,9 @@ import net from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { Aedes, AedesPublishPacket, AuthenticateError, Client } from 'aedes';
+import proxyaddr from 'proxy-addr';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { fastifyTrustProxy, type TrustProxy } from '../http/trustProxy';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
 import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
 import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
@@ -26,7 +28,7 @@ export interface EmbeddedBrokerOptions {
   tcpPort?: number;
   tcpHost: string;
   /** Take a websocket client's address from the last X-Forwarded-For entry (the one the trusted proxy appended). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Decides who connects. */
   authenticate(username: string, password: string): Promise<Authenticated>;
   /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
@@ -305,14 +307,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 }
 
-/** The address failed logins are throttled by. */
-export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? request.socket.remoteAddress ?? 'unknown';
+/** The address failed logins are throttled by: the socket's, or the client's as Fastify's request.ip finds it behind trusted proxies. */
+export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: TrustProxy): string {
+  const trust = fastifyTrustProxy(trustProxy);
+  return trust === false ? (request.socket.remoteAddress ?? 'unknown') : proxyaddr(request, trust);
 }
 
 /** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */

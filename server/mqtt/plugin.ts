@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TrustProxy } from '../http/trustProxy';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
@@ -19,7 +20,8 @@ export interface MqttPluginOptions {
   config: MqttConfig;
   weather?: WeatherProvider;
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
+  trustProxy?: TrustProxy;
 }
 
 export interface MqttHandle {

@@ -7,9 +7,13 @@ import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
 import { grants, type PermissionCode } from '@shared/permissions';
 
-/** The built-in roles, created on every start when missing (their permission sets may be edited afterwards). */
-export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: string[] }[] = [
-  { code: 'admin', name: '系统管理员', description: 'Everything', permissions: ['*'] },
+/** The built-in role whose permissions are fixed to everything (and repaired at every start). */
+export const ADMIN_ROLE_CODE = 'admin';
+export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
+
+/** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
+export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[] }[] = [
+  { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS },
   {
     code: 'operator',
     name: '飞手/操作员',
@@ -80,6 +84,13 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
+  // Whatever was stored, the admin role grants everything: a start repairs an admin role edited down by any means.
+  await db
+    .updateTable('roles')
+    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), updated_at: now })
+    .where('code', '=', ADMIN_ROLE_CODE)
+    .where('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS))
+    .execute();
   const admin = await db.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirst();
   if (!admin || !adminRole) return;

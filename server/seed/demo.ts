@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/password';
+import { generatePassword, hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { routeMetrics, type Waypoint } from '@shared/geo';
 import { ADMIN_USERNAME } from './admin';
 
-/** Demo accounts (besides admin), documented in the start-up banner and docs/deploy.md. */
-export const DEMO_PASSWORD = 'Demo@2026';
+/** Demo accounts (besides admin); each gets a random password at seeding, printed once in the start-up banner. */
 export const DEMO_USERS = [
   { username: 'operator1', name: '张飞手', dept: 1, role: 'operator' },
   { username: 'operator2', name: '李飞手', dept: 2, role: 'operator' },
   { username: 'viewer1', name: '王观察', dept: 1, role: 'viewer' },
   { username: 'viewer2', name: '赵观察', dept: 2, role: 'viewer' },
 ] as const;
+
+export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
+/** The generated password of every demo account, known only to the start that seeded them. */
+export type DemoPasswords = Record<DemoUsername, string>;
 
 /** What the demo seed creates; tests rely on these numbers. */
 export const DEMO_COUNTS = {
@@ -58,28 +61,37 @@ function square(lat: number, lng: number, half: number): number[][][] {
   ];
 }
 
+/** The banner line with the demo logins (the e2e support reads the passwords back from it). */
+export function describeDemoLogins(passwords: DemoPasswords): string {
+  const logins = DEMO_USERS.map((u) => `${u.username} / ${passwords[u.username]}`).join(', ');
+  return `Demo logins: ${logins}   (demo data seeded now; passwords generated now and shown only once; DEMO_SEED=0 skips the demo)`;
+}
+
 /**
  * Seeds the demo data once, on a fresh database: the settings row "demo_seed" is inserted first in the same
- * transaction, so of several instances starting together only one seeds. Returns whether it seeded.
+ * transaction, so of several instances starting together only one seeds. Returns the demo passwords when it seeded.
  */
-export async function seedDemoIfEmpty(db: Kysely<Database>, now: number = Date.now()): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Kysely<Database>, now: number = Date.now()): Promise<DemoPasswords | null> {
   const existing = await db.selectFrom('settings').select('value').where('key', '=', 'demo_seed').executeTakeFirst();
-  if (existing) return false;
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  if (existing) return null;
+  const passwords = Object.fromEntries(DEMO_USERS.map((u) => [u.username, generatePassword()])) as DemoPasswords;
+  // One after the other: each hash takes 128 MiB.
+  const hashes: string[] = [];
+  for (const u of DEMO_USERS) hashes.push(await hashPassword(passwords[u.username]));
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('settings')
       .values({ key: 'demo_seed', value: nowIso(now) })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
     const devicesBefore = await trx
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
-    if (Number(devicesBefore?.n ?? 0) > 0) return false;
+    if (Number(devicesBefore?.n ?? 0) > 0) return null;
     await insertDemo(trx, hashes, now);
-    return true;
+    return passwords;
   });
 }
 

@@ -12,4 +12,12 @@ describe('toCsv', () => {
     );
     expect(csv).toBe('\uFEFFA,B,C\r\n"x,y","say ""hi""",\r\n');
   });
+
+  it('neutralises text cells that start like a formula, and leaves numbers alone', () => {
+    const csv = toCsv(
+      [{ a: '=HYPERLINK("http://evil","x")', b: '+1', c: '-2+3', d: '@SUM(A1)', e: -5, f: 'a=b' }],
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((field) => ({ field, header: field })),
+    );
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'+1,'-2+3,'@SUM(A1),-5,a=b`);
+  });
 });

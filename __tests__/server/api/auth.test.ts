@@ -1,5 +1,4 @@
 import type { InjectOptions } from 'fastify';
-import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { ADMIN_PASSWORD, type Dialect } from './harness';
 import { useTestApi } from './testApi';
 
@@ -20,7 +19,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('auth and permissions API (%s)', 
     });
 
     it('verifies tokens and revokes them on logout', async () => {
-      const session = (await login('viewer2', DEMO_PASSWORD)).body.data.token as string;
+      const session = (await login('viewer2', api.server.handle.demoPasswords!.viewer2)).body.data.token as string;
       expect((await call('POST', '/api/auth/verify/', undefined, { token: session })).body.data).toMatchObject({ valid: true, user: { username: 'viewer2' } });
       expect((await call('POST', '/api/auth/verify/', undefined, { token: 'not-a-token' })).status).toBe(401);
       const headers = { authorization: `Bearer ${session}` };

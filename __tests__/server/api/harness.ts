@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { buildServer, type BuildOptions, type ServerHandle } from '../../../server/app';
-import { readConfig } from '../../../server/config';
+import { readConfig, type ServerConfig } from '../../../server/config';
 
 export type Dialect = 'sqlite' | 'postgres';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,6 +46,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The configuration of a test server under `root` (created), from defaults plus `env` as the environment would give it. */
+export function testConfig(root: string, env: Record<string, string> = {}): ServerConfig {
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'static'), { recursive: true });
+  return {
+    ...readConfig({ LOG_LEVEL: 'silent', ...env }),
+    dataDir: path.join(root, 'data'),
+    distDir: path.join(root, 'dist'),
+    staticDir: path.join(root, 'static'),
+    adminPassword: ADMIN_PASSWORD,
+  };
+}
+
 /** A server on a fresh database: a temp SQLite DATA_DIR, or a unique PostgreSQL schema dropped afterwards. */
 export async function startServer(dialect: Dialect, options: BuildOptions = {}, reuse?: { root: string; schema?: string }): Promise<TestServer> {
   const root = reuse?.root ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-api-'));
@@ -56,17 +69,7 @@ export async function startServer(dialect: Dialect, options: BuildOptions = {}, 
     schema ??= `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     databaseUrl = `${PG_URL}?schema=${schema}`;
   }
-  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'static'), { recursive: true });
-  const config = {
-    ...readConfig({}),
-    dataDir: path.join(root, 'data'),
-    distDir: path.join(root, 'dist'),
-    staticDir: path.join(root, 'static'),
-    adminPassword: ADMIN_PASSWORD,
-    databaseUrl,
-    logLevel: 'silent',
-  };
+  const config = { ...testConfig(root), databaseUrl };
   const handle = await buildServer(config, { apiRateLimit: 100_000, loginRateLimit: 5, ...options });
   return {
     handle,

@@ -1,5 +1,4 @@
 import type { InjectOptions } from 'fastify';
-import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
 
 export type Json = { code: number; msg: string; data: any; errors?: { field: string; message: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -49,8 +48,8 @@ export function useTestApi(dialect: Dialect, options: { demoSeed?: boolean } = {
       ['admin', ADMIN_PASSWORD],
       ...(demoSeed
         ? [
-            ['operator1', DEMO_PASSWORD],
-            ['viewer1', DEMO_PASSWORD],
+            ['operator1', server.handle.demoPasswords!.operator1],
+            ['viewer1', server.handle.demoPasswords!.viewer1],
           ]
         : []),
     ];

@@ -3,7 +3,6 @@ import type { MqttClient } from 'mqtt';
 import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertNotification } from '@shared/entities/alert';
 import type { OnlineSummary } from '@shared/live';
-import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { ServiceError } from '../../../server/mqtt/gateway/service';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, TestGateway } from './dji';
@@ -340,8 +339,8 @@ export function runGatewaySuite(dialect: Dialect): void {
   });
 
   it('Pilot 2: thing credentials per session bind the RC and aircraft to the pilot’s department; logging out closes the connection', async () => {
-    const pilotToken = await loginToken(server, 'operator1', DEMO_PASSWORD);
-    const viewerToken = await loginToken(server, 'viewer1', DEMO_PASSWORD);
+    const pilotToken = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
+    const viewerToken = await loginToken(server, 'viewer1', server.demoPasswords!.viewer1);
     await expect(pilotCredentials(server, viewerToken)).rejects.toThrow(/no thing credentials/);
     const { username, password } = await pilotCredentials(server, pilotToken);
     const pilot = await TestGateway.connect(server.wsUrl, 'RC-L1', username, password);

@@ -1,6 +1,7 @@
 import { canPublish, canSubscribe } from '../../../server/mqtt/acl';
 import { createAuthenticator } from '../../../server/mqtt/authenticate';
 import { areaCentre } from '../../../server/mqtt/domain';
+import type { TrustProxy } from '../../../server/http/trustProxy';
 import { clientAddress } from '../../../server/mqtt/embedded';
 import { hashSecret } from '../../../server/mqtt/gateway/credentials';
 import { checkGatewayPublish, gatewaySubscribeSerial } from '../../../server/mqtt/gateway/link';
@@ -113,11 +114,13 @@ describe('authentication', () => {
 
 describe('the address failed logins are throttled by', () => {
   const request = (forwarded?: string) => ({ headers: forwarded ? { 'x-forwarded-for': forwarded } : {}, socket: { remoteAddress: '10.0.0.1' } }) as never;
-  it.each<[string, string | undefined, boolean, string]>([
+  it.each<[string, string | undefined, TrustProxy, string]>([
     ['the socket without a proxy', undefined, false, '10.0.0.1'],
     ['X-Forwarded-For ignored unless the proxy is trusted', '6.6.6.6', false, '10.0.0.1'],
-    ['the hop the trusted proxy appended (earlier ones are client-supplied)', '6.6.6.6, 203.0.113.9', true, '203.0.113.9'],
-    ['the socket when a trusted proxy sent none', undefined, true, '10.0.0.1'],
+    ['one trusted hop: the address that proxy appended (earlier ones are client-supplied)', '6.6.6.6, 203.0.113.9', 1, '203.0.113.9'],
+    ['the socket when a trusted proxy sent none', undefined, 1, '10.0.0.1'],
+    ['a trusted proxy address: the first untrusted hop', '6.6.6.6, 203.0.113.9', ['10.0.0.0/8'], '203.0.113.9'],
+    ['an untrusted socket: its own address, whatever the header says', '6.6.6.6', ['192.168.0.0/16'], '10.0.0.1'],
   ])('%s', (_name, forwarded, trustProxy, address) => expect(clientAddress(request(forwarded), trustProxy)).toBe(address));
 });
 
