@@ -49,7 +49,8 @@ function slope(xs: number[], ys: number[]): number {
 }
 
 async function main() {
-  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000' });
+  // Every simulated RC signs in like its pilot: the login rate limit must let them all in at once.
+  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000', LOGIN_RATE_LIMIT: String(DRONES + 10) });
   const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
   const simulator = spawn(
     process.execPath,
