@@ -268,11 +268,11 @@ export class DjiGateway {
       return this.reply(topic, envelope, RESULT.notAllowed);
     }
     const { platform, store } = this.options;
-    const answer = async (schema: z.ZodType, output: (data: never) => Promise<Record<string, unknown>> | Record<string, unknown>) => {
+    const answer = async <T extends z.ZodType>(schema: T, output: (data: z.infer<T>) => Promise<Record<string, unknown>> | Record<string, unknown>) => {
       const data = schema.safeParse(envelope.data);
       if (!data.success) return this.invalid(topic, envelope, data.error, true);
       this.count('requests');
-      await this.reply(topic, envelope, RESULT.ok, await output(data.data as never));
+      await this.reply(topic, envelope, RESULT.ok, await output(data.data));
     };
     switch (envelope.method) {
       case METHOD_CONFIG: {
@@ -285,7 +285,7 @@ export class DjiGateway {
         return answer(configRequestSchema, () => config);
       }
       case METHOD_AIRPORT_BIND_STATUS:
-        return answer(airportBindStatusRequestSchema, async (data: z.infer<typeof airportBindStatusRequestSchema>) => {
+        return answer(airportBindStatusRequestSchema, async (data) => {
           const known = await store.devicesBySerial(data.devices.map((d) => d.sn));
           return {
             bind_status: data.devices.map(({ sn }) => ({
@@ -301,7 +301,7 @@ export class DjiGateway {
         return answer(airportOrganizationGetRequestSchema, () => ({ organization_name: platform.organizationName }));
       case METHOD_AIRPORT_ORGANIZATION_BIND:
         // Binding means being registered: an administrator registers the dock (and so issues its secret) first.
-        return answer(airportOrganizationBindRequestSchema, async (data: z.infer<typeof airportOrganizationBindRequestSchema>) => {
+        return answer(airportOrganizationBindRequestSchema, async (data) => {
           const known = await store.devicesBySerial(data.bind_devices.map((d) => d.sn));
           return { err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })) };
         });
