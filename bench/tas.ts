@@ -200,7 +200,8 @@ const heapLine = (f: Figures) => `JS heap after GC (MB): ${f.heaps.map(mb).join(
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 async function main() {
-  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000' });
+  // Every simulated RC signs in like its pilot: the login rate limit must let them all in at once.
+  const server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '2000', LOGIN_RATE_LIMIT: String(DRONES + 10) });
   const simulator = startSimulator(server, DRONES, RATE);
   const browser = await launchBrowser();
   try {

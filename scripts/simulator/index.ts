@@ -81,33 +81,42 @@ export function planGateways(
 }
 
 /**
- * Broker logins through the API like the real devices get them: thing credentials issued to the signed-in pilot for
- * each RC (GET /api/djiconf/{id}/, as the /djiapp page hands them to Pilot 2), a generated secret per dock.
+ * Broker logins through the API like the real devices get them: each RC's pilot signs in and takes the thing
+ * credentials GET /api/djiconf/{id}/ issues for that session (one per session, as the /djiapp page hands them to
+ * Pilot 2); each dock gets a generated secret. Returns the pilots' sessions too: signing out ends their credentials.
  */
-async function loginsFor(plans: GatewayPlan[], session: PlatformSession, workspaceId: number | string): Promise<BrokerLogin[]> {
+async function loginsFor(
+  plans: GatewayPlan[],
+  admin: PlatformSession,
+  options: SimulationOptions,
+): Promise<{ logins: BrokerLogin[]; sessions: PlatformSession[] }> {
   const logins: BrokerLogin[] = [];
+  const sessions: PlatformSession[] = [];
   for (const { kind, gateway } of plans) {
-    const model = deviceModelName(gateway.domain, gateway.type, gateway.subType);
-    logins.push(
-      kind === 'pilot' ? await pilotLogin(session, workspaceId) : await dockLogin(session, { sn: gateway.sn, model, name: `Simulated dock ${gateway.sn}` }),
-    );
+    if (kind === 'pilot') {
+      const session = await PlatformSession.login(options.api, options.user, options.password);
+      sessions.push(session);
+      logins.push(await pilotLogin(session, options.workspaceId));
+    } else {
+      const model = deviceModelName(gateway.domain, gateway.type, gateway.subType);
+      logins.push(await dockLogin(admin, { sn: gateway.sn, model, name: `Simulated dock ${gateway.sn}` }));
+    }
   }
-  return logins;
+  return { logins, sessions };
 }
 
 /** Starts the gateways against a running platform and resolves once every one has completed its topology handshake. */
 export async function startSimulation(options: SimulationOptions): Promise<Simulation> {
   const log = options.log ?? (() => undefined);
-  const session = await PlatformSession.login(options.api, options.user, options.password);
-  const demo = await demoData(session);
+  const admin = await PlatformSession.login(options.api, options.user, options.password);
+  const demo = await demoData(admin);
   const plans = planGateways(options, demo);
-  const logins = await loginsFor(plans, session, options.workspaceId);
+  const { logins, sessions } = await loginsFor(plans, admin, options);
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], { url: options.url, replyTimeoutMs: options.replyTimeoutMs ?? 10_000, log }));
   const stopAll = async () => {
     clearInterval(ticker);
     await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));
-    // Signing out also ends the Pilot 2 thing credentials issued for the session.
-    await session.logout();
+    await Promise.all([admin, ...sessions].map((session) => session.logout()));
   };
 
   const periodMs = 1000 / options.rate;
