@@ -1,4 +1,4 @@
-import { telemetrySchema, type Telemetry } from '@shared/live';
+import { telemetrySchema, type Telemetry } from '@shared/telemetry';
 
 /** Parses a raw MQTT payload as telemetry; null when it is not JSON or not a valid sample. */
 export function parseTelemetry(payload: Buffer | string, expectedSn?: string): Telemetry | null {
