@@ -7,7 +7,7 @@ const meaning = z.object({ en: z.string(), zh: z.string() });
 
 /**
  * One device's DJI live state, normalised from its OSD messages (camelCase, units in the names' comments). Fields a
- * message did not carry are absent; `mergeLive` keeps the last known value of each. Served by GET /api/Device/{id}/live/.
+ * message did not carry are absent; `mergeLive` (mergeLive.ts) keeps the last known value of each. Served by GET /api/Device/{id}/live/.
  */
 export const djiLiveSchema = z.object({
   sn: z.string(),
@@ -160,13 +160,6 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
       }),
     },
   };
-}
-
-/** The newer sample over the older one, field by field (OSD messages may carry only some fields). */
-export function mergeLive(previous: DjiLive | undefined, next: DjiLive): DjiLive {
-  if (!previous || previous.kind !== next.kind) return next;
-  const dock = previous.dock || next.dock ? { ...previous.dock, ...next.dock } : undefined;
-  return { ...previous, ...next, ...(dock ? { dock } : {}) };
 }
 
 /** The fleet sample (sysinfo/fleet) of an aircraft's live state, or null while its position is unknown. */

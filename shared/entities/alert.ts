@@ -38,9 +38,6 @@ export const alertFilterSchema = z.object({
   active: z.coerce.number().int().min(0).max(1).optional(),
 });
 
-/** Broker topic of new or changed alerts (QoS 1, not retained); browsers subscribe to it. */
-export const TOPIC_ALERTS = 'sysinfo/alerts';
-
-/** The payload of sysinfo/alerts. */
+/** The payload of sysinfo/alerts (TOPIC_ALERTS in shared/live.ts). */
 export const alertNotificationSchema = z.object({ at: z.number(), activeCount: z.number().int(), alert: alertSchema });
 export type AlertNotification = z.infer<typeof alertNotificationSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { grantableCodeSchema } from '../permissions';
+import { isGrantableCode } from '../permissions';
 import { displayName, stampedSchema } from './fields';
 
 export const ROLE_CODE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
@@ -8,7 +8,7 @@ export const roleInputSchema = z.object({
   code: z.string().regex(ROLE_CODE_PATTERN, 'lower-case letters, digits and _'),
   name: displayName,
   description: z.string().max(500).nullable().optional(),
-  permissions: z.array(grantableCodeSchema).max(100),
+  permissions: z.array(z.string().refine(isGrantableCode, 'unknown permission code')).max(100),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 

@@ -2,7 +2,7 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import type { i18n } from 'i18next';
 import { lazy, Suspense, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { HashRouter, type RouteObject } from 'react-router-dom';
 import { selectLanguage } from '../features/i18n/localeSlice';
@@ -23,7 +23,9 @@ interface RoutingProps {
 
 function ThemedApp({ routes, navigator }: RoutingProps) {
   const language = useAppSelector(selectLanguage);
-  const theme = useMemo(() => createAppTheme(language), [language]);
+  // `t` changes once the language's table has loaded, and the theme's texts with it.
+  const { t } = useTranslation();
+  const theme = useMemo(() => createAppTheme(language, t), [language, t]);
   const hasToast = useAppSelector(selectCurrentToast) !== null;
   return (
     <ThemeProvider theme={theme}>

@@ -1,30 +1,23 @@
 import type { Saga } from 'redux-saga';
-import { all, call, fork, put } from 'redux-saga/effects';
+import { all, call, fork } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
-import { toastShown } from '../features/notifications/notificationsSlice';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../crud/resourcesSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
+import { loadSplitModule } from './splitModule';
 
 /**
  * Runs a saga whose code is split off the first paint. Only for sagas that start from the state rather than from
  * an action (an action dispatched while the chunk loads is not seen by them).
  */
 export function* splitSaga(load: () => Promise<{ default: Saga }>) {
-  let module: { default: Saga };
-  try {
-    module = yield call(load);
-  } catch (error) {
-    console.error(error);
-    yield put(toastShown({ messageKey: 'page.chunkFailedBody', severity: 'error' }));
-    return;
-  }
-  yield call(module.default);
+  const module: { default: Saga } | null = yield* loadSplitModule(load);
+  if (module) yield call(module.default);
 }
 
 /** The broker saga connects whenever the state holds a token, so it may start after the first paint. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DjiLive } from '@shared/dji/live';
 import type { Alert } from '@shared/entities/alert';
-import { TOPIC_ALERTS } from '@shared/entities/alert';
+import { TOPIC_ALERTS } from '@shared/live';
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN } from '../../../src/features/controller/simulatedBridge';
 import { liveFields, formatDuration } from '../../../src/features/devicelink/liveFields';
@@ -11,7 +11,7 @@ import { loggedInState, renderApp } from '../support/renderApp';
 
 jest.setTimeout(60_000);
 
-jest.mock('../../../src/features/resources/GeoMap', () => ({ __esModule: true, default: () => null }));
+jest.mock('../../../src/crud/GeoMap', () => ({ __esModule: true, default: () => null }));
 
 const aircraftLive: DjiLive = {
   sn: 'UAV-1',

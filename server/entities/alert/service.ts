@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
 import { normaliseHmsCode } from '@shared/dji/hms';
-import { TOPIC_ALERTS, type Alert, type AlertNotification } from '@shared/entities/alert';
+import type { Alert, AlertNotification } from '@shared/entities/alert';
+import { TOPIC_ALERTS } from '@shared/live';
 import type { AlertsTable, Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { deviceKindOf, parseDeviceTypeKey, type DjiDomain } from '@shared/dji/devices';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
 import { flighttaskProgressSchema, hmsEventSchema, METHOD_FLIGHTTASK_PROGRESS, METHOD_HMS } from '@shared/dji/events';
-import { mergeLive, normaliseOsd, toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
+import { normaliseOsd, toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
+import { mergeLive } from '@shared/dji/mergeLive';
 import { stateSchema } from '@shared/dji/osd';
 import {
   airportBindStatusRequestSchema,

@@ -1,15 +1,16 @@
 import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import { envelopeSchema } from '@shared/dji/envelope';
-import { djiLiveSchema, normaliseOsd, type DjiLiveKind } from '@shared/dji/live';
+import type { DjiLiveKind } from '@shared/dji/live';
 import { osdTopic } from '@shared/dji/topics';
-import { alertNotificationSchema, TOPIC_ALERTS, type Alert } from '@shared/entities/alert';
+import type { Alert } from '@shared/entities/alert';
+import { TOPIC_ALERTS } from '@shared/live';
 import type { Envelope, HttpClient } from '../../api/client';
 import { requestFailed } from '../../api/callApi';
 import { fetchActiveAlerts, fetchDeviceLive, findDeviceBySerial, type DeviceSummary, type Page } from '../../api/devicelink';
 import { toFailedRequest } from '../../api/errorCatalogue';
 import type { RootState } from '../../app/rootReducer';
+import { loadSplitModule } from '../../app/splitModule';
 import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
 import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller/controllerSlice';
 import { brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from '../broker/brokerSlice';
@@ -23,9 +24,13 @@ import {
   deviceWatchStopped,
   liveReceived,
 } from './devicelinkSlice';
+import type * as Messages from './messages';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Saga<T = void> = Generator<unknown, T, any>;
+
+/** The message checks carry zod: loaded when first needed, not with the first paint. */
+const loadMessages = () => import(/* webpackChunkName: "devicelink-messages" */ './messages');
 
 /** Broker messages of one topic as a channel (wrapped: a channel cannot carry undefined). */
 function topicChannel(bus: EventBus<BrokerEvents>, topic: string): EventChannel<{ message: unknown }> {
@@ -44,7 +49,7 @@ function* withSubscription<T>(topic: string, body: () => Saga<T>): Saga<T> {
 }
 
 /** Loads a device's live state and active alerts, then follows its OSD; returns its kind (null for an unknown serial). */
-function* loadDevice(sn: string): Saga<DjiLiveKind | null> {
+function* loadDevice(sn: string, messages: typeof Messages): Saga<DjiLiveKind | null> {
   const client: HttpClient = yield getContext('http');
   try {
     const device: DeviceSummary | null = yield call(findDeviceBySerial, client, sn);
@@ -52,8 +57,8 @@ function* loadDevice(sn: string): Saga<DjiLiveKind | null> {
     yield put(deviceAlertsLoaded({ sn, alerts: alerts.data.items }));
     if (!device) return null;
     const answer: Envelope<{ live: unknown }> = yield call(fetchDeviceLive, client, device.id);
-    const parsed = djiLiveSchema.safeParse(answer.data.live);
-    if (parsed.success) yield put(liveReceived(parsed.data));
+    const parsed = messages.readLive(answer.data.live);
+    if (parsed) yield put(liveReceived(parsed));
     return device.kind;
   } catch (error) {
     yield put(requestFailed(toFailedRequest(error)));
@@ -66,14 +71,14 @@ function* followDevice(sn: string, bus: EventBus<BrokerEvents>): Saga {
   yield* withSubscription(topic, function* () {
     const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, topic);
     try {
-      const kind: DjiLiveKind | null = yield* loadDevice(sn);
+      const messages: typeof Messages | null = yield* loadSplitModule(loadMessages);
+      if (!messages) return;
+      const kind: DjiLiveKind | null = yield* loadDevice(sn, messages);
       if (!kind) return;
       while (true) {
         const { message }: { message: unknown } = yield take(channel);
-        const envelope = envelopeSchema.safeParse(message);
-        if (!envelope.success) continue;
-        const result = normaliseOsd(sn, kind, envelope.data.data, envelope.data.timestamp);
-        if (result.ok) yield put(liveReceived(result.live));
+        const live = messages.readOsd(sn, kind, message);
+        if (live) yield put(liveReceived(live));
       }
     } finally {
       channel.close();
@@ -114,12 +119,14 @@ function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
   yield* withSubscription(TOPIC_ALERTS, function* () {
     const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, TOPIC_ALERTS);
     try {
+      const messages: typeof Messages | null = yield* loadSplitModule(loadMessages);
+      if (!messages) return;
       if ((yield select(selectBrokerStatus)) === 'connected') yield fork(loadActiveAlertCount);
       yield takeLatest((action: Action) => brokerStatusChanged.match(action) && action.payload.status === 'connected', loadActiveAlertCount);
       while (true) {
         const { message }: { message: unknown } = yield take(channel);
-        const notification = alertNotificationSchema.safeParse(message);
-        if (notification.success) yield put(alertNotified(notification.data));
+        const notification = messages.readAlertNotification(message);
+        if (notification) yield put(alertNotified(notification));
         else console.warn('devicelink: dropped a sysinfo/alerts message of an unknown shape');
       }
     } finally {

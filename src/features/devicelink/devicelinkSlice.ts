@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert, AlertNotification } from '@shared/entities/alert';
-import { mergeLive, type DjiLive } from '@shared/dji/live';
+import type { DjiLive } from '@shared/dji/live';
+import { mergeLive } from '@shared/dji/mergeLive';
 
 /** The DJI device link as the console sees it: live state of the devices on screen, their active alerts, the bell's count. */
 export interface DevicelinkState {

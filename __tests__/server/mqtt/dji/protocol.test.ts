@@ -1,7 +1,8 @@
 import { deviceModelName, parseDeviceTypeKey } from '@shared/dji/devices';
 import { parseEnvelope, replyTo, RESULT } from '@shared/dji/envelope';
 import { hmsText } from '@shared/dji/hms';
-import { mergeLive, normaliseOsd, toTelemetry } from '@shared/dji/live';
+import { normaliseOsd, toTelemetry } from '@shared/dji/live';
+import { mergeLive } from '@shared/dji/mergeLive';
 import { deriveDeviceStatus, type StatusInput } from '@shared/dji/status';
 import { parseDeviceTopic, replyTopic, statusTopic, UPLINK_FILTERS } from '@shared/dji/topics';
 import { updateTopoSchema } from '@shared/dji/topology';

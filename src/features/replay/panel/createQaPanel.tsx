@@ -43,7 +43,7 @@ export function createQaPanel({ reducer, recorder, ...services }: QaPanelOptions
     return (
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={createAppTheme(isLanguage(language) ? language : 'zh-cn')}>
+          <ThemeProvider theme={createAppTheme(isLanguage(language) ? language : 'zh-cn', i18n.getFixedT(language))}>
             <QaPanel />
           </ThemeProvider>
         </I18nextProvider>
