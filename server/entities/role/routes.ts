@@ -4,6 +4,7 @@ import { roleInputSchema } from '@shared/entities/role';
 import { registerCrud } from '../../api/crud';
 import { parseJson, toJsonText } from '../../db/json';
 import type { RolesTable } from '../../db/schema';
+import { authorizeRoleWrite } from '../../rbac/accountGuards';
 import { defined } from '../fields';
 
 export const roleToApi = (row: Selectable<RolesTable>) => ({ ...row, permissions: parseJson<string[]>(row.permissions, []) });
@@ -20,6 +21,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     input: roleInputSchema,
     unique: ['code'],
     guardDelete: (row) => (row.code === 'admin' ? 'The admin role cannot be deleted' : null),
+    // Grant only what you hold; the admin role's permissions are fixed.
+    authorize: authorizeRoleWrite,
     toRow: (input) => defined({ ...input, permissions: toJsonText(input.permissions && [...new Set(input.permissions)].sort()) }),
     toApi: roleToApi,
   });

@@ -5,6 +5,7 @@ import { registerCrud } from '../../api/crud';
 import { hashPassword } from '../../auth/password';
 import type { UsersTable } from '../../db/schema';
 import { rolesOfUsers } from '../../rbac/permissions';
+import { authorizeUserWrite, endSessionsAfterAccountChange } from '../../rbac/accountGuards';
 import { defined } from '../fields';
 import { replaceUserRoles } from './service';
 
@@ -31,13 +32,16 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     refs: { dept_id: 'departments', role_ids: 'roles' },
     check: (v, existing) => (!existing && !v.password ? [{ field: 'password', message: 'is required' }] : []),
     guardDelete: (row, request) => (row.id === request.auth?.userId ? 'You cannot delete your own account' : null),
+    // No escalation through user edits; the last active admin stays.
+    authorize: authorizeUserWrite,
     toRow: async (input, _ctx, existing) => {
       const { password, name: displayName, role_ids: _roles, ...rest } = input;
       const row = defined({ ...rest, display_name: displayName });
       if (password) row.password_hash = await hashPassword(password);
       return existing ? row : { phone: null, email: null, dept_id: null, is_active: 1, ...row };
     },
-    afterWrite: async (ctx, userId, input) => {
+    afterWrite: async (ctx, userId, input, existing) => {
+      await endSessionsAfterAccountChange(ctx.db, ctx.request, userId, input, existing);
       if (input.role_ids) await replaceUserRoles(ctx.db, userId, input.role_ids);
     },
     toApi: userToApi,
