@@ -39,8 +39,11 @@ describe('readConfig: the whole environment through one schema', () => {
       [8080, undefined, '0.0.0.0'],
     ],
     ['DATA_DIR is resolved', { DATA_DIR: 'rel/data' }, (c) => c.dataDir, path.resolve('rel/data')],
-    ['TRUST_PROXY=1', { TRUST_PROXY: '1' }, (c) => c.trustProxy, true],
-    ['TRUST_PROXY other than 1', { TRUST_PROXY: 'yes' }, (c) => c.trustProxy, false],
+    ['TRUST_PROXY=1: one hop', { TRUST_PROXY: '1' }, (c) => c.trustProxy, 1],
+    ['TRUST_PROXY unset: no proxy', {}, (c) => c.trustProxy, false],
+    ['TRUST_PROXY addresses', { TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, (c) => c.trustProxy, ['10.0.0.1', '192.168.0.0/16']],
+    ['HTTP limits', { HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, (c) => [c.http.headersTimeoutMs, c.http.maxConnectionsPerAddress], [500, 0]],
+    ['Redis', { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 't:' }, (c) => [c.redisUrl, c.redisKeyPrefix], ['redis://127.0.0.1:6379', 't:']],
     ['DEMO_SEED=0', { DEMO_SEED: '0' }, (c) => c.demoSeed, false],
     ['MQTT_ENABLED=false', { MQTT_ENABLED: 'false' }, (c) => c.mqtt.enabled, false],
     ['MQTT_ENABLED=0', { MQTT_ENABLED: '0' }, (c) => c.mqtt.enabled, false],
@@ -63,5 +66,8 @@ describe('readConfig: the whole environment through one schema', () => {
     [{ MQTT_SYSINFO_INTERVAL_MS: '-5' }, 'MQTT_SYSINFO_INTERVAL_MS'],
     [{ API_RATE_LIMIT: '0' }, 'API_RATE_LIMIT'],
     [{ PG_POOL_SIZE: 'many' }, 'PG_POOL_SIZE'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
   ])('refuses %p, naming %s', (env, variable) => expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid environment: ${variable} `)));
 });

@@ -25,9 +25,10 @@ describe('tree helpers', () => {
 
 describe('permission tree rules', () => {
   it('a whole area collapses to area:*, unticking one expands it', () => {
-    const both = togglePermission(['device:read'], 'device:write', true);
-    expect(both).toEqual(['device:*']);
-    expect(togglePermission(both, 'device:write', false)).toEqual(['device:read']);
+    const both = togglePermission(['task:read'], 'task:write', true);
+    expect(both).toEqual(['task:*']);
+    expect(togglePermission(both, 'task:write', false)).toEqual(['task:read']);
+    expect(togglePermission(['device:read', 'device:write'], 'device:pilot', true)).toEqual(['device:*']);
     expect(togglePermission(['task:read'], '*', true)).toEqual(['*']);
   });
 });
@@ -75,6 +76,7 @@ describe('/app/role', () => {
     await userEvent.click(screen.getByRole('button', { name: '授权 只读用户' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑角色' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '管理 (device:write)' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: '飞行（Pilot 2） (device:pilot)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '查看 (task:read)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.options?.body).toMatchObject({ code: 'viewer', permissions: ['device:*', 'task:read'] }));

@@ -54,5 +54,6 @@ export default translateFeature(text, {
     read: 'Read',
     write: 'Manage',
     approve: 'Approve',
+    pilot: 'Fly (Pilot 2)',
   },
 });

@@ -55,6 +55,7 @@ export default defineFeatureText({
       read: '查看',
       write: '管理',
       approve: '审批',
+      pilot: '飞行（Pilot 2）',
     },
   },
 });

@@ -2,10 +2,11 @@ import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Typography } 
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DeviceLiveDetails } from '../devicelink';
 import { useFleetFrame } from './fleetStore';
 import { droneSelected, followToggled } from './situationSlice';
 
-/** The selected drone's card: its newest sample (once a snapshot), the airspace flag, follow and close. */
+/** The selected drone's card: its newest sample (once a snapshot), the airspace flag, its DJI live fields and HMS alerts, follow and close. */
 export default function DroneDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -53,6 +54,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
             </Box>
           ))}
         </Box>
+        <DeviceLiveDetails sn={sn} />
         <Button size="small" variant={follow ? 'contained' : 'outlined'} sx={{ mt: 1 }} onClick={() => dispatch(followToggled())}>
           {t('situation.follow')}
         </Button>
