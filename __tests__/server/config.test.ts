@@ -42,7 +42,12 @@ describe('readConfig: the whole environment through one schema', () => {
     ['TRUST_PROXY=1: one hop', { TRUST_PROXY: '1' }, (c) => c.trustProxy, 1],
     ['TRUST_PROXY unset: no proxy', {}, (c) => c.trustProxy, false],
     ['TRUST_PROXY addresses', { TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, (c) => c.trustProxy, ['10.0.0.1', '192.168.0.0/16']],
-    ['HTTP limits', { HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, (c) => [c.http.headersTimeoutMs, c.http.maxConnectionsPerAddress], [500, 0]],
+    [
+      'HTTP limits',
+      { HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' },
+      (c) => [c.http.headersTimeoutMs, c.http.maxConnectionsPerAddress],
+      [500, 0],
+    ],
     ['Redis', { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 't:' }, (c) => [c.redisUrl, c.redisKeyPrefix], ['redis://127.0.0.1:6379', 't:']],
     ['DEMO_SEED=0', { DEMO_SEED: '0' }, (c) => c.demoSeed, false],
     ['MQTT_ENABLED=false', { MQTT_ENABLED: 'false' }, (c) => c.mqtt.enabled, false],

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { Aedes, AedesPublishPacket, AuthenticateError, Client } from 'aedes';
-import proxyaddr from 'proxy-addr';
+import proxyaddr from '@fastify/proxy-addr';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { fastifyTrustProxy, type TrustProxy } from '../http/trustProxy';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
@@ -308,7 +308,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 }
 
 /** The address failed logins are throttled by: the socket's, or the client's as Fastify's request.ip finds it behind trusted proxies. */
-export function clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: TrustProxy): string {
+export function clientAddress(request: IncomingMessage, trustProxy: TrustProxy): string {
   const trust = fastifyTrustProxy(trustProxy);
   return trust === false ? (request.socket.remoteAddress ?? 'unknown') : proxyaddr(request, trust);
 }
