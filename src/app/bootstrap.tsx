@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { createHttpClient } from '../api/client';
+import { connectWithMqttJs } from '../features/broker/mqttClient';
 import { initialAuthState, userInfoRequested } from '../features/auth/authSlice';
 import { createI18n } from '../features/i18n/i18n';
 import { loadTranslation } from '../features/i18n/resources';
@@ -9,7 +10,7 @@ import { MENU_TREE } from '../features/menu/menuTree';
 import { selectMenuTree } from '../features/menu/selectors';
 import { loadPlatformConfig, simulatedBridgeAllowed } from '../features/platform/platformConfig';
 import { platformConfigLoaded } from '../features/platform/platformSlice';
-import { insideControllerBridge } from '../features/navigation/RouteGuard';
+import { insideControllerBridge } from '../features/controller';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
 import { loadFeatureSagas } from './featureSagas';
@@ -50,7 +51,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const store = createAppStore({
     middleware: [qa.middleware],
     featureSagas,
-    services: { http, navigator, storage: window.localStorage, i18n, document },
+    services: { http, navigator, storage: window.localStorage, i18n, document, mqttConnect: connectWithMqttJs },
     preloadedState: { auth: { ...initialAuthState, token: persisted.token, user: persisted.user }, locale: { language: persisted.language } },
   });
   store.dispatch(platformConfigLoaded(config));

@@ -45,7 +45,7 @@ function* refreshUserInfo() {
 /** Spec §7: the server logout counts as done when its code field is 200; locally the user is signed out either way. */
 export function* signOut() {
   const client: HttpClient = yield getContext('http');
-  let serverConfirmed = false;
+  let serverConfirmed: boolean;
   try {
     const response: Envelope<null> = yield call(logout, client);
     serverConfirmed = response.code === 200;

@@ -1,6 +1,6 @@
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 
-/** A message after JSON parsing, as re-emitted on the event bus. */
+/** A message after JSON parsing. */
 export interface BrokerMessage {
   topic: string;
   message: unknown;
@@ -14,6 +14,5 @@ export const BROKER_CONSTANTS = {
   reconnectPeriod: 5000,
   successToastMs: 2000,
   subscribeQos: 0,
-  publishQos: 1,
   clean: true,
 } as const;

@@ -5,12 +5,11 @@ import { useRouteHandles } from '../../app/routeHandle';
 import { userInfoRequested } from '../auth/authSlice';
 import { selectIsLoggedIn } from '../auth/selectors';
 import { selectFirstMenuPath } from '../menu/selectors';
+import { insideControllerBridge } from '../controller';
 import { toastShown } from '../notifications/notificationsSlice';
 import ForbiddenPage from './ForbiddenPage';
 import { decideNavigation } from './guard';
 import { selectPermissions } from './permissions';
-
-export const insideControllerBridge = () => typeof window !== 'undefined' && 'djiBridge' in window && Boolean((window as { djiBridge?: unknown }).djiBridge);
 
 /** Applies the pure navigation guard to the current location. */
 export default function RouteGuard() {
