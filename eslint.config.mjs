@@ -24,12 +24,20 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Ambient declarations (e.g. augmenting Jest's Matchers in `declare global`) need a namespace.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       'no-console': 'off',
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Plain .js files are CommonJS modules that Jest loads with require() (e.g. its test environment).
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}', '__tests__/client/**/*.{ts,tsx}'],

@@ -13,6 +13,7 @@ import { platformConfigLoaded } from '../features/platform/platformSlice';
 import { insideControllerBridge } from '../features/controller';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
+import { developmentBuild } from './buildConfig';
 import { loadFeatureSagas } from './featureSagas';
 import { readPersistedSession } from './persistence';
 import { rootReducer } from './rootReducer';
@@ -25,7 +26,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const config = await loadPlatformConfig();
   // ?djibridge=sim: a simulated DJI bridge (docs/controller.md), installed before the router's guard looks for one.
   if (/[?&]djibridge=sim(&|$)/.test(window.location.search)) {
-    if (simulatedBridgeAllowed(process.env.NODE_ENV !== 'production', config)) {
+    if (simulatedBridgeAllowed(developmentBuild, config)) {
       const simulator = await import(/* webpackChunkName: "dji-simulator" */ '../features/controller/simulatedBridge');
       simulator.installSimulatedBridge(simulator.simulatorOptionsFromQuery(window.location.search) ?? {});
     } else {

@@ -185,7 +185,7 @@ describe('action recorder', () => {
   });
 
   it('records actions dispatched while another is handled after it, in reducer order', () => {
-    let clock = 0;
+    const clock = 0;
     const recorder = createActionRecorder({ reducer, now: () => clock });
     const echo = () => (next: (a: unknown) => unknown) => (action: unknown) => {
       const result = next(action);

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
+import type L from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
