@@ -9,6 +9,16 @@ import tseslint from 'typescript-eslint';
 const notServer = { group: ['**/server/**', '../server', '../../server'], message: 'The console and the server meet only in shared/ (@shared/…).' };
 const notSrc = { group: ['**/src/**'], message: 'The server and the console meet only in shared/ (@shared/…).' };
 
+/**
+ * Features reach each other only through their index.ts (public actions, selectors and components). `features`: how
+ * an importing file spells the features folder (e.g. "../" from a feature's top level); a text table (text.ts,
+ * text.en.ts) may be named directly, as every feature's own table is registered by the i18n feature.
+ */
+const deepFeatureImport = (features) => ({
+  regex: `${features}(?!\\.)[^/]+/(?!(index|text|text\\.en)$)`,
+  message: "Import another feature through its index (e.g. '../auth'), not its files.",
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'static/**'] },
   js.configs.recommended,
@@ -46,6 +56,24 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer] }] },
+  },
+  {
+    files: ['src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./')] }] },
+  },
+  {
+    files: ['src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./\\.\\./')] }] },
+  },
+  {
+    files: ['src/crud/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./features/')] }] },
+  },
+  {
+    // Aggregators by design: the replay registry lists every slice module by its path (its test derives the names from
+    // the files), and the language tables gather each feature's text tables (English ones load only when chosen).
+    files: ['src/features/replay/actionRegistry.ts', 'src/features/i18n/resources.ts', 'src/features/i18n/translations.en.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notServer] }] },
   },
   {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectPlatformName } from '../platform/platformSlice';
+import { selectPlatformName } from '../platform';
 import { loginRequested } from './authSlice';
 import { selectLoginError, selectLoginStatus } from './selectors';
 

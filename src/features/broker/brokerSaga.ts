@@ -1,9 +1,8 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take } from 'redux-saga/effects';
-import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
-import { selectToken } from '../auth/selectors';
+import { loggedOut, loginSucceeded, sessionExpired, selectToken } from '../auth';
 import { insideControllerBridge } from '../controller';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../notifications';
 import { summariseBatch, parsePayload } from './batch';
 import { brokerStatusChanged, messagesReceived, subscriptionsChanged, type BrokerStatus } from './brokerSlice';
 import { brokerUrl, tokenUsername, type MqttConnect, type MqttLike } from './mqttClient';

@@ -5,7 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { projectExited, projectJoinRequested, selectCurrentProject, selectJoiningProjectId } from '../project/projectSlice';
+import { projectExited, projectJoinRequested, selectCurrentProject, selectJoiningProjectId } from '../project';
 import { projectsRequested, selectControllerProjects } from './controllerSlice';
 
 /** /djiapp/project: the project list; join one (it becomes the current project) or leave the current one. */

@@ -16,9 +16,8 @@ import {
   type TaskSummary,
 } from '../../api/controller';
 import type { ListResult } from '../../crud/types';
-import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired } from '../auth/authSlice';
-import { selectToken, selectUser } from '../auth/selectors';
-import { projectLoaded, selectCurrentProjectId } from '../project/projectSlice';
+import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, selectToken, selectUser } from '../auth';
+import { projectLoaded, selectCurrentProjectId } from '../project';
 import { getBridge, insideControllerBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
 import {
   aircraftBound,

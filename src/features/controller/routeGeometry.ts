@@ -1,3 +1,4 @@
+import { length as turfLength, lineString } from '@turf/turf';
 import type { RouteDetail, Waypoint } from '../../api/controller';
 
 export type LatLngTuple = [number, number];
@@ -25,26 +26,17 @@ export function routeGeometry(route: Pick<RouteDetail, 'waypoints'> | null | und
   };
 }
 
-/** Length in metres as the server gives it, else the sum of great-circle legs. */
-export function routeLengthMetres(route: Pick<RouteDetail, 'waypoints' | 'length' | 'length_m'>): number {
-  const given = route.length_m ?? route.length;
+/** Length in metres as the server gives it, else the geodesic length of the waypoints (turf). */
+export function routeLengthMetres(route: Pick<RouteDetail, 'waypoints' | 'length_m'>): number {
+  const given = route.length_m;
   if (typeof given === 'number' && Number.isFinite(given)) return given;
   const { positions } = routeGeometry(route);
-  let total = 0;
-  for (let i = 1; i < positions.length; i += 1) total += haversine(positions[i - 1], positions[i]);
-  return total;
-}
-
-function haversine([lat1, lng1]: LatLngTuple, [lat2, lng2]: LatLngTuple): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(a));
+  if (positions.length < 2) return 0;
+  return turfLength(lineString(positions.map(([lat, lng]) => [lng, lat])), { units: 'kilometers' }) * 1000;
 }
 
 /** Duration in seconds as the server gives it; null when unknown. */
-export function routeDurationSeconds(route: Pick<RouteDetail, 'duration' | 'duration_s'>): number | null {
-  const given = route.duration_s ?? route.duration;
+export function routeDurationSeconds(route: Pick<RouteDetail, 'duration_s'>): number | null {
+  const given = route.duration_s;
   return typeof given === 'number' && Number.isFinite(given) ? given : null;
 }

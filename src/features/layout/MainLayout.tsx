@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { deepestHandle, useRouteHandles } from '../../app/routeHandle';
-import { viewportResized } from '../menu/menuSlice';
-import Sidebar from '../menu/Sidebar';
-import PageOutlet from '../pages/PageOutlet';
-import { selectPlatformName } from '../platform/platformSlice';
-import { pageOpened } from '../tabs/tabsSlice';
-import TabStrip from '../tabs/TabStrip';
+import { viewportResized, Sidebar } from '../menu';
+import { PageOutlet } from '../pages';
+import { selectPlatformName } from '../platform';
+import { pageOpened, TabStrip } from '../tabs';
 import Header from './Header';
 
 /** The main shell of spec §2: header, collapsible sidebar, tab strip and content. */

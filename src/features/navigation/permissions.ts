@@ -1,5 +1,5 @@
 import type { RootState } from '../../app/rootReducer';
-import type { MenuItem } from '../menu/menuTypes';
+import type { MenuItem } from '../menu';
 
 /**
  * The permission code (server/rbac/permissions.ts) a menu page needs. Pages not listed need only a login.

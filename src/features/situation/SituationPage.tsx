@@ -18,11 +18,10 @@ import {
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { subscriptionsChanged } from '../broker/brokerSlice';
-import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker/selectors';
+import { subscriptionsChanged, selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker';
 import { TOPIC_FLEET } from '@shared/live';
-import { overlaysRequested } from '../map/mapSlice';
-import PageFrame from '../pages/PageFrame';
+import { overlaysRequested } from '../map';
+import { PageFrame } from '../pages';
 import { colourOf, countByStatus, filterFleet } from './fleet';
 import { selectApprovedAirspace, selectFleet, selectSituation } from './selectors';
 import { droneSearchChanged, droneSelected, followToggled, statusFilterChanged, type StatusFilter } from './situationSlice';

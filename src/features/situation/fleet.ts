@@ -1,4 +1,4 @@
-import type { DroneTrack } from '../broker/brokerSlice';
+import type { DroneTrack } from '../broker';
 import type { Telemetry } from '@shared/live';
 import type { StatusFilter } from './situationSlice';
 

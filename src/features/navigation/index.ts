@@ -1,0 +1,3 @@
+// The navigation feature's public face: other features import these from here, never its files.
+export { selectPermissions, visibleMenu } from './permissions';
+export { useCan } from './useCan';
