@@ -1,13 +1,13 @@
 /**
  * npx tsx scripts/replay-schema.ts — writes docs/replay-log.schema.json, the JSON Schema of the QA action log for
  * readers and other tools, generated from the zod schema the console and the CLI validate with
- * (src/features/replay/logFormat.ts); run Prettier on it afterwards. __tests__/tools/replay-schema.test.ts fails when
+ * (src/features/replay/logSchema.ts); run Prettier on it afterwards. __tests__/tools/replay-schema.test.ts fails when
  * the file is stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { actionLogSchema } from '../src/features/replay/logFormat';
+import { actionLogSchema } from '../src/features/replay/logSchema';
 
 export const SCHEMA_DOC_PATH = path.join(__dirname, '../docs/replay-log.schema.json');
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { actionLogSchema, LOG_FORMAT, LOG_VERSION, type ActionLog } from './logFormat';
+import { LOG_FORMAT, LOG_VERSION } from './logFormat';
+import { actionLogSchema, type ActionLog } from './logSchema';
 
 export type LogCheck = { ok: true; log: ActionLog } | { ok: false; message: string; entryIndex?: number };
 
