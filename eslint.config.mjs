@@ -9,8 +9,18 @@ import tseslint from 'typescript-eslint';
 const notServer = { group: ['**/server/**', '../server', '../../server'], message: 'The console and the server meet only in shared/ (@shared/…).' };
 const notSrc = { group: ['**/src/**'], message: 'The server and the console meet only in shared/ (@shared/…).' };
 
+/**
+ * Features reach each other only through their index.ts (public actions, selectors and components). `features`: how
+ * an importing file spells the features folder (e.g. "../" from a feature's top level); a text table (text.ts,
+ * text.en.ts) may be named directly, as every feature's own table is registered by the i18n feature.
+ */
+const deepFeatureImport = (features) => ({
+  regex: `${features}(?!\\.)[^/]+/(?!(index|text|text\\.en)$)`,
+  message: "Import another feature through its index (e.g. '../auth'), not its files.",
+});
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'static/**', 'src/features/replay/logSchemaValidator.generated.ts'] },
+  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'static/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,6 +34,8 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Ambient declarations (e.g. augmenting Jest's Matchers in `declare global`) need a namespace.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       'no-console': 'off',
     },
   },
@@ -32,12 +44,36 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Plain .js files are CommonJS modules that Jest loads with require() (e.g. its test environment).
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', '__tests__/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer] }] },
+  },
+  {
+    files: ['src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./')] }] },
+  },
+  {
+    files: ['src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./\\.\\./')] }] },
+  },
+  {
+    files: ['src/crud/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, deepFeatureImport('^\\.\\./features/')] }] },
+  },
+  {
+    // Aggregators by design: the replay registry lists every slice module by its path (its test derives the names from
+    // the files), and the language tables gather each feature's text tables (English ones load only when chosen).
+    files: ['src/features/replay/actionRegistry.ts', 'src/features/i18n/resources.ts', 'src/features/i18n/translations.en.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notServer] }] },
   },
   {

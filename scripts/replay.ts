@@ -7,12 +7,10 @@
  * Exit status: 0 match, 1 mismatch (a checkpoint or --expect differs), 2 bad log or bad arguments (unreadable file,
  * bad JSON, another version, schema error, unknown action type, reducer exception). Messages name the entry.
  */
-import Ajv from 'ajv';
 import fs from 'node:fs';
-import path from 'node:path';
 import { rootReducer } from '../src/app/rootReducer';
 import { isKnownActionType } from '../src/features/replay/actionRegistry';
-import { parseLog, type SchemaValidator } from '../src/features/replay/logValidation';
+import { parseLog } from '../src/features/replay/logValidation';
 import { buildTimeline, describeDivergence, diffPaths } from '../src/features/replay/replayEngine';
 
 export const EXIT_MATCH = 0;
@@ -24,13 +22,6 @@ export const USAGE = 'usage: npm run replay -- path/to/log.json [--until N] [--e
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
-}
-
-const SCHEMA_PATH = path.join(__dirname, '../docs/replay-log.schema.json');
-let compiled: SchemaValidator | null = null;
-export function schemaValidator(): SchemaValidator {
-  if (!compiled) compiled = new Ajv({ allErrors: false, strict: true }).compile(JSON.parse(fs.readFileSync(SCHEMA_PATH, 'utf8'))) as SchemaValidator;
-  return compiled;
 }
 
 interface Args {
@@ -85,7 +76,7 @@ export function main(argv: string[], io: Io = { out: (t) => process.stdout.write
 
   const text = readText(args.logPath);
   if (typeof text !== 'string') return bad(text.error);
-  const checked = parseLog(text, schemaValidator(), isKnownActionType);
+  const checked = parseLog(text, isKnownActionType);
   if (!checked.ok) return bad(checked.message);
   const { log } = checked;
 

@@ -3,7 +3,6 @@ import { rootReducer } from '../../src/app/rootReducer';
 import { redact } from '../../src/features/replay/redact';
 import { buildTimeline } from '../../src/features/replay/replayEngine';
 import { expectedPath, logPath, recordSession, SESSIONS } from '../../scripts/record-fixtures';
-import { schemaValidator } from '../../scripts/replay';
 import { isKnownActionType } from '../../src/features/replay/actionRegistry';
 import { checkLog } from '../../src/features/replay/logValidation';
 
@@ -22,7 +21,7 @@ describe.each(SESSIONS.map((s) => [s.name, s] as const))('recorded session "%s"'
   const committed = read(logPath(name));
 
   it('is a valid log with every checkpoint matching on replay, ending in the committed expected state', () => {
-    expect(checkLog(committed, schemaValidator(), isKnownActionType)).toMatchObject({ ok: true });
+    expect(checkLog(committed, isKnownActionType)).toMatchObject({ ok: true });
     const timeline = buildTimeline(rootReducer, committed);
     expect(timeline.failure).toBeNull();
     expect(timeline.checkpoints.checked).toBe(committed.checkpoints.length);

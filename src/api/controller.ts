@@ -54,9 +54,6 @@ export interface RouteDetail {
   /** Metres and seconds, computed by the server from the waypoints. */
   length_m?: number | null;
   duration_s?: number | null;
-  /** Older name of length_m / duration_s. */
-  length?: number | null;
-  duration?: number | null;
   [field: string]: unknown;
 }
 

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { createHttpClient } from '../api/client';
+import { connectWithMqttJs } from '../features/broker/mqttClient';
 import { initialAuthState, userInfoRequested } from '../features/auth/authSlice';
 import { createI18n } from '../features/i18n/i18n';
 import { loadTranslation } from '../features/i18n/resources';
@@ -10,9 +11,10 @@ import { MENU_TREE } from '../features/menu/menuTree';
 import { selectMenuTree } from '../features/menu/selectors';
 import { loadPlatformConfig, simulatedBridgeAllowed } from '../features/platform/platformConfig';
 import { platformConfigLoaded } from '../features/platform/platformSlice';
-import { insideControllerBridge } from '../features/navigation/RouteGuard';
+import { insideControllerBridge } from '../features/controller';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
+import { developmentBuild } from './buildConfig';
 import { loadFeatureSagas } from './featureSagas';
 import { readPersistedSession } from './persistence';
 import { rootReducer } from './rootReducer';
@@ -25,7 +27,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const config = await loadPlatformConfig();
   // ?djibridge=sim: a simulated DJI bridge (docs/controller.md), installed before the router's guard looks for one.
   if (/[?&]djibridge=sim(&|$)/.test(window.location.search)) {
-    if (simulatedBridgeAllowed(process.env.NODE_ENV !== 'production', config)) {
+    if (simulatedBridgeAllowed(developmentBuild, config)) {
       const simulator = await import(/* webpackChunkName: "dji-simulator" */ '../features/controller/simulatedBridge');
       simulator.installSimulatedBridge(simulator.simulatorOptionsFromQuery(window.location.search) ?? {});
     } else {
@@ -51,7 +53,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const store = createAppStore({
     middleware: [qa.middleware],
     featureSagas,
-    services: { http, navigator, storage: window.localStorage, i18n, document },
+    services: { http, navigator, storage: window.localStorage, i18n, document, mqttConnect: connectWithMqttJs },
     preloadedState: {
       auth: { ...initialAuthState, token: persisted.token, user: persisted.user },
       locale: { language: persisted.language },

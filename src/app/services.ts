@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next';
 import type { HttpClient } from '../api/client';
+import type { MqttConnect } from '../features/broker/mqttClient';
 
 export interface Navigator {
   navigate(path: string): void;
@@ -12,4 +13,6 @@ export interface AppServices {
   storage: Storage;
   i18n: i18n;
   document: Document;
+  /** The broker client factory (mqtt.js in the browser); without one the console runs with no broker connection. */
+  mqttConnect?: MqttConnect;
 }

@@ -6,7 +6,7 @@ import 'dayjs/locale/en';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../features/i18n/localeSlice';
+import { selectLanguage } from '../features/i18n';
 
 /** MUI X date pickers in the console's language (zh-CN / en), with the spec §8 texts for now/today/start/end. */
 export default function DateLocalization({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import BaseMap from '../features/map/BaseMap';
 
@@ -35,16 +35,17 @@ function boundsOf(points: LatLng[]): [LatLng, LatLng] | null {
   ];
 }
 
+/** Frames the shapes when they change (not when the parent passes equal ones anew). */
 function Fit({ bounds }: { bounds: [LatLng, LatLng] | null }) {
   const map = useMap();
+  const frame = useEffectEvent(() => {
+    if (!bounds) return;
+    if (bounds[0][0] === bounds[1][0] && bounds[0][1] === bounds[1][1]) map.setView(bounds[0], 15);
+    else map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
+  });
   // Refitted when the bounds' values change, not on every new array.
   const key = JSON.stringify(bounds);
-  useEffect(() => {
-    const target = JSON.parse(key) as [LatLng, LatLng] | null;
-    if (!target) return;
-    if (target[0][0] === target[1][0] && target[0][1] === target[1][1]) map.setView(target[0], 15);
-    else map.fitBounds(target, { padding: [24, 24], maxZoom: 17 });
-  }, [map, key]);
+  useEffect(() => frame(), [map, key]);
   return null;
 }
 

@@ -6,7 +6,7 @@ import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../features/i18n/localeSlice';
+import { selectLanguage } from '../features/i18n';
 import PaginationWithGoTo from './PaginationWithGoTo';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
 import type { ResourceList } from './useResourceList';

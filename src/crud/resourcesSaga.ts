@@ -3,7 +3,7 @@ import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
-import { reportActionFailure } from '../features/notifications/actionFailure';
+import { reportActionFailure } from '../features/notifications';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';

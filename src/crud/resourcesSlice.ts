@@ -1,5 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../features/auth/authSlice';
+import { loggedOut, sessionExpired } from '../features/auth';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
 /** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */

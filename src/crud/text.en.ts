@@ -1,4 +1,4 @@
-import { translateFeature } from '../features/i18n/featureText';
+import { translateFeature } from '../features/i18n';
 import text from './text';
 
 export default translateFeature(text, {

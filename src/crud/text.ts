@@ -1,4 +1,4 @@
-import { defineFeatureText } from '../features/i18n/featureText';
+import { defineFeatureText } from '../features/i18n';
 
 export default defineFeatureText({
   namespace: 'resources',

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../../src/api/client';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
 
 beforeEach(() => {
@@ -34,7 +35,7 @@ describe('console shell', () => {
     renderApp('/login', {
       routes: {
         'POST /auth/login/': () => {
-          throw Object.assign(new (require('../../../src/api/client').ApiError)('http', 'Wrong username or password', 401), {});
+          throw new ApiError('http', 'Wrong username or password', 401);
         },
       },
     });
@@ -48,7 +49,7 @@ describe('console shell', () => {
     const { router } = renderApp('/', { preloadedState: loggedInState });
     expect(await screen.findByRole('heading', { name: '态势感知' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/Tas');
-    await act(() => router.navigate('/AirSpace'));
+    act(() => router.navigate('/AirSpace'));
     expect(await screen.findByRole('heading', { name: '空域申请' })).toBeInTheDocument();
   });
 

@@ -2,10 +2,10 @@ import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
 import { initialAuthState, loggedOut, loginSucceeded, sessionExpired } from '../../../src/features/auth/authSlice';
-import brokerSaga, { publish, type Scheduler } from '../../../src/features/broker/brokerSaga';
-import { publishRequested, subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
-import { brokerEvents, EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
+import brokerSaga, { type Scheduler } from '../../../src/features/broker/brokerSaga';
+import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import type { MqttConnectOptions } from '../../../src/features/broker/mqttClient';
+import { EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
 import { FakeMqttClient } from './fakeMqtt';
 
 const user = { id: 1, username: 'admin', name: '系统管理员', phone: null, email: null };
@@ -32,7 +32,6 @@ function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?:
   const clients: FakeMqttClient[] = [];
   const actions: UnknownAction[] = [];
   const scheduler = manualScheduler();
-  const bus = new EventBus<BrokerEvents>();
   const connect = (url: string, options: MqttConnectOptions) => {
     if (opts.connectThrows) throw new Error('boom');
     const client = new FakeMqttClient(url, options);
@@ -52,11 +51,12 @@ function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?:
         saga,
       ),
   });
+  const bus = new EventBus<BrokerEvents>();
   const task = saga.run(brokerSaga, { connect, schedule: scheduler.schedule, bus });
   running.push(task);
   const client = () => clients[clients.length - 1];
   const toasts = () => store.getState().notifications.queue.map((t) => ({ messageKey: t.messageKey, severity: t.severity }));
-  return { store, clients, client, actions, scheduler, bus, task, toasts };
+  return { store, clients, client, actions, scheduler, task, toasts, bus };
 }
 
 describe('broker saga', () => {
@@ -143,13 +143,9 @@ describe('broker saga', () => {
     expect(clients[1].ended).toBe(true);
   });
 
-  it('messages are batched: one store update per frame, re-emitted on the event bus under the topic and "message"', () => {
-    const { client, store, scheduler, bus, actions } = setup();
+  it('messages are batched: one store update per frame', () => {
+    const { client, store, scheduler, actions } = setup();
     client().acceptConnection();
-    const byTopic: unknown[] = [];
-    const all: unknown[] = [];
-    bus.on('sysinfo/online', (e) => byTopic.push(e));
-    bus.on('message', (e) => all.push(e));
     const online = { online: ['A'], onlineCount: 1, total: 2, changed: [], at: 1 };
     const weather = {
       at: 1,
@@ -201,8 +197,6 @@ describe('broker saga', () => {
     });
     expect(state.telemetry.SN1.latest.at).toBe(99);
     expect(state.telemetry.SN1.trail).toHaveLength(30);
-    expect(byTopic).toEqual([{ topic: 'sysinfo/online', message: online }]);
-    expect(all).toHaveLength(102);
   });
 
   it('a payload that is not JSON is dropped with a warning and counted, never a crash', () => {
@@ -232,33 +226,6 @@ describe('broker saga', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('publish: false and "client not connected" while disconnected; QoS 1 by default when connected', () => {
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    expect(publish('web/admin/x', { a: 1 })).toBe(false);
-    const { client, store } = setup();
-    expect(publish('web/admin/x', { a: 1 })).toBe(false);
-    expect(log).toHaveBeenCalledWith('client not connected');
-    client().acceptConnection();
-    expect(publish('web/admin/x', { a: 1 })).toBe(true);
-    store.dispatch(publishRequested({ topic: 'web/admin/y', message: 'hi', qos: 0 }));
-    expect(client().published).toEqual([
-      { topic: 'web/admin/x', message: '{"a":1}', qos: 1, retain: false },
-      { topic: 'web/admin/y', message: 'hi', qos: 0, retain: false },
-    ]);
-    expect(store.getState().broker.counters.published).toBe(1);
-    client().dropConnection();
-    expect(publish('web/admin/x', 1)).toBe(false);
-  });
-
-  it('publish refuses reserved topics even when connected (the broker would drop the connection)', () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { client } = setup();
-    client().acceptConnection();
-    expect(publish('sysinfo/online', { online: ['FAKE'] })).toBe(false);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('reserved'));
-    expect(client().published).toEqual([]);
-  });
-
   it('subscriptions can be changed at run time (e.g. telemetry for the situational view)', () => {
     const { client, store } = setup();
     client().acceptConnection();
@@ -269,18 +236,14 @@ describe('broker saga', () => {
     expect(store.getState().broker.subscriptions).toEqual(['sysinfo/online', 'thing/product/+/osd']);
   });
 
-  it('the default event bus is a shared singleton; a failing listener does not stop others', () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const seen: string[] = [];
-    const off1 = brokerEvents.on('message', () => {
-      throw new Error('bad listener');
+  it('a store whose host provides no client factory makes no connection', () => {
+    const saga = createSagaMiddleware({ context: { document } });
+    const store = configureStore({
+      reducer: rootReducer,
+      preloadedState: loggedIn as RootState,
+      middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
     });
-    const off2 = brokerEvents.on('message', (e) => seen.push(e.topic));
-    brokerEvents.emit('message', { topic: 't', message: 1 });
-    off1();
-    off2();
-    expect(seen).toEqual(['t']);
-    expect(error).toHaveBeenCalled();
-    expect(brokerEvents.listenerCount('message')).toBe(0);
+    running.push(saga.run(brokerSaga));
+    expect(store.getState().broker.status).toBe('idle');
   });
 });

@@ -11,7 +11,6 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   ended = false;
   subscriptions: Array<{ topics: string[]; qos: number }> = [];
   unsubscribed: string[] = [];
-  published: Array<{ topic: string; message: string; qos: number; retain?: boolean }> = [];
 
   constructor(
     readonly url: string,
@@ -28,11 +27,6 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   unsubscribe(topics: string | string[], callback?: (error?: Error | null) => void) {
     this.unsubscribed.push(...([] as string[]).concat(topics));
     callback?.(null);
-    return this;
-  }
-  publish(topic: string, message: string, options: { qos: 0 | 1 | 2; retain?: boolean }) {
-    if (!this.connected) throw new Error('fake: publish while disconnected');
-    this.published.push({ topic, message, qos: options.qos, retain: options.retain });
     return this;
   }
   end() {

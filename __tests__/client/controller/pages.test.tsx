@@ -117,9 +117,9 @@ describe('controller projects and tasks', () => {
     await userEvent.click(within(list).getByRole('button', { name: '加入 深圳湾巡检' }));
     const current = await screen.findByRole('region', { name: '当前项目' });
     expect(current).toHaveTextContent('深圳湾巡检');
-    await act(() => router.navigate('/djiapp/home'));
+    act(() => router.navigate('/djiapp/home'));
     expect(await within(await screen.findByRole('region', { name: '当前项目' })).findByText('深圳湾巡检')).toBeInTheDocument();
-    await act(() => router.navigate('/djiapp/project'));
+    act(() => router.navigate('/djiapp/project'));
     await userEvent.click(within(await screen.findByRole('region', { name: '当前项目' })).getByRole('button', { name: '退出项目' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: '当前项目' })).not.toBeInTheDocument());
   });

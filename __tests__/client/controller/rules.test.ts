@@ -160,7 +160,6 @@ describe('routeGeometry', () => {
 
   it.each([
     [{ duration_s: 420 }, 420],
-    [{ duration: 60 }, 60],
     [{}, null],
   ])('routeDurationSeconds(%p) = %p', (route, expected) => expect(routeDurationSeconds(route)).toBe(expected));
 
@@ -168,7 +167,6 @@ describe('routeGeometry', () => {
 
   it('length: the server value, else the great-circle sum', () => {
     expect(routeLengthMetres({ waypoints: [], length_m: 1234 })).toBe(1234);
-    expect(routeLengthMetres({ waypoints: [], length: 99 })).toBe(99);
     const metres = routeLengthMetres({
       waypoints: [
         { lat: 22.5, lng: 114 },

@@ -109,7 +109,7 @@ describe('/Device/UAV', () => {
     const { store, router } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
     await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
     await waitFor(() => expect(store.getState().broker.subscriptions).toContain('thing/product/SN-0001/osd'));
-    await act(() => router.navigate('/404'));
+    act(() => router.navigate('/404'));
     await waitFor(() => expect(store.getState().broker.subscriptions).not.toContain('thing/product/SN-0001/osd'));
   });
 

@@ -1,7 +1,6 @@
 import { combineReducers, configureStore, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { isKnownActionType } from '../../../src/features/replay/actionRegistry';
 import { checkLog } from '../../../src/features/replay/logValidation';
-import validate from '../../../src/features/replay/logSchemaValidator.generated';
 import { qaPanelRequested } from '../../../src/features/replay/qaActions';
 import { createActionRecorder, matchesRule, type RecorderOptions } from '../../../src/features/replay/recorder';
 import { redact, REDACTED } from '../../../src/features/replay/redact';
@@ -185,7 +184,7 @@ describe('action recorder', () => {
   });
 
   it('records actions dispatched while another is handled after it, in reducer order', () => {
-    let clock = 0;
+    const clock = 0;
     const recorder = createActionRecorder({ reducer, now: () => clock });
     const echo = () => (next: (a: unknown) => unknown) => (action: unknown) => {
       const result = next(action);
@@ -210,7 +209,7 @@ describe('action recorder', () => {
   it('exports logs the schema accepts', () => {
     const { recorder, dispatch } = setup();
     dispatch(added(1));
-    expect(checkLog(JSON.parse(JSON.stringify(recorder.exportLog())), validate)).toMatchObject({ ok: true });
+    expect(checkLog(JSON.parse(JSON.stringify(recorder.exportLog())))).toMatchObject({ ok: true });
     expect(isKnownActionType('auth/loginRequested')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import brokerSaga, { publish } from '../../../src/features/broker/brokerSaga';
+import brokerSaga from '../../../src/features/broker/brokerSaga';
 import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import type { MqttConnect, MqttLike } from '../../../src/features/broker/mqttClient';
 import { DEFAULT_PLATFORM_CONFIG } from '../../../src/features/platform/platformConfig';
@@ -27,7 +27,7 @@ describe('broker saga against the embedded broker', () => {
     await server?.close();
   });
 
-  it("logs in with username + token, fills the store from sysinfo and an aircraft's DJI OSD, publishes, and never forges sysinfo/online", async () => {
+  it("logs in with username + token and fills the store from sysinfo and an aircraft's DJI OSD", async () => {
     const token = await loginToken(server);
     const saga = createSagaMiddleware({ context: {} });
     const store = configureStore({
@@ -54,13 +54,6 @@ describe('broker saga against the embedded broker', () => {
     await waitFor('telemetry in the store', () => broker().telemetry['SKY-SAGA'] !== undefined);
     expect(broker().telemetry['SKY-SAGA'].latest).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
     await waitFor('the online change', () => broker().online?.online.includes('SKY-SAGA') ?? false);
-
-    // A forged summary never leaves the console (the broker would refuse it and drop the connection); others do.
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(publish('sysinfo/online', { online: ['FORGED'], onlineCount: 1, total: 1, changed: [], at: 1 })).toBe(false);
-    const received = new Promise<string>((resolve) => server.app.mqtt!.broker!.aedes.on('publish', (packet, client) => client && resolve(packet.topic)));
-    expect(publish('web/admin/ping', { ok: true })).toBe(true);
-    expect(await received).toBe('web/admin/ping');
     expect(broker().status).toBe('connected');
     await dock.end();
   }, 20_000);

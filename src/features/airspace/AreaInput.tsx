@@ -1,5 +1,5 @@
 import { Box, Button, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPositions, parsePositions, type Position } from './airspaceRules';
 
@@ -9,9 +9,11 @@ const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/G
 export default function AreaInput({ value, onChange, error }: { value: Position[]; onChange: (value: Position[]) => void; error?: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState(formatPositions(value));
-  useEffect(() => {
+  // A new value from outside (a map click, a reset) replaces the text, unless the text already says it.
+  const showValue = useEffectEvent(() => {
     if (JSON.stringify(parsePositions(text)) !== JSON.stringify(value)) setText(formatPositions(value));
-  }, [value]);
+  });
+  useEffect(() => showValue(), [value]);
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" gutterBottom>

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import LanguageSelect from '../i18n/LanguageSelect';
-import { selectPlatformName } from '../platform/platformSlice';
+import { LanguageSelect } from '../i18n';
+import { selectPlatformName } from '../platform';
 import { loginRequested } from './authSlice';
 import { selectLoginError, selectLoginStatus } from './selectors';
 

@@ -1,22 +1,13 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
-import { isReservedForBrowsers } from '@shared/brokerTopics';
-import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
+import { call, cancel, cancelled, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { loggedOut, loginSucceeded, sessionExpired, selectToken } from '../auth';
+import { insideControllerBridge } from '../controller';
+import { toastShown } from '../notifications';
 import { summariseBatch, parsePayload } from './batch';
-import {
-  brokerStatusChanged,
-  messagePublished,
-  messagesReceived,
-  publishRequested,
-  subscriptionsChanged,
-  type BrokerStatus,
-  type PublishRequest,
-} from './brokerSlice';
+import { brokerStatusChanged, messagesReceived, subscriptionsChanged, type BrokerStatus } from './brokerSlice';
 import { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
-import { brokerUrl, connectWithMqttJs, tokenUsername, type MqttConnect, type MqttLike } from './mqttClient';
-import { selectConnectionSettings } from './selectors';
+import { brokerUrl, tokenUsername, type MqttConnect, type MqttLike } from './mqttClient';
+import { selectConnectionSettings, selectSubscriptions } from './selectors';
 import { BINARY_TOPICS, BROKER_CONSTANTS, type BrokerMessage } from './types';
 
 /** Runs fn soon and returns a canceller. Messages arriving meanwhile are flushed together. */
@@ -40,9 +31,10 @@ export const frameScheduler: Scheduler = (fn) => {
 };
 
 export interface BrokerSagaOptions {
-  /** Client factory; default the saga context's "mqttConnect", else mqtt.js. */
+  /** Client factory; default the saga context's "mqttConnect" (none: no connection). */
   connect?: MqttConnect;
   schedule?: Scheduler;
+  /** Where each message is re-emitted for the features that read a topic themselves (the /Tas fleet feed, the device link). */
   bus?: EventBus<BrokerEvents>;
 }
 
@@ -103,45 +95,17 @@ export function clientChannel(client: MqttLike, schedule: Scheduler): EventChann
   }, buffers.expanding<ClientEvent>(64));
 }
 
-/** The connected client, outside the store (not serialisable). */
-let activeClient: MqttLike | null = null;
-
-/** Spec §7: publishes when connected (default QoS 1) and returns true; otherwise logs "client not connected" and returns false. */
-export function publish(topic: string, message: unknown, options: { qos?: 0 | 1 | 2; retain?: boolean } = {}): boolean {
-  if (isReservedForBrowsers(topic)) {
-    console.warn(`broker: "${topic}" is reserved for the server and devices; not published`);
-    return false;
-  }
-  if (!activeClient || !activeClient.connected) {
-    console.log('client not connected');
-    return false;
-  }
-  const payload = typeof message === 'string' ? message : JSON.stringify(message);
-  activeClient.publish(topic, payload, { qos: options.qos ?? BROKER_CONSTANTS.publishQos, retain: options.retain ?? false });
-  return true;
-}
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function hasControllerBridge(doc: Document | undefined): boolean {
-  const win = (doc?.defaultView ?? (typeof window === 'undefined' ? undefined : window)) as (Window & { djiBridge?: unknown }) | undefined;
-  return Boolean(win && 'djiBridge' in win && win.djiBridge);
-}
 
 function* status(next: BrokerStatus, error?: string) {
   yield put(brokerStatusChanged(error === undefined ? { status: next } : { status: next, error }));
 }
 
-function* handlePublish(action: PayloadAction<PublishRequest>) {
-  const { topic, message, qos, retain } = action.payload;
-  if (publish(topic, message, { qos, retain })) yield put(messagePublished());
-}
-
 function* followSubscriptions(client: MqttLike) {
-  let current: string[] = (yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions)) as string[];
+  let current: string[] = (yield select(selectSubscriptions)) as string[];
   while (true) {
     yield take(subscriptionsChanged.type);
-    const next: string[] = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions);
+    const next: string[] = yield select(selectSubscriptions);
     const added = next.filter((t) => !current.includes(t));
     const removed = current.filter((t) => !next.includes(t));
     current = next;
@@ -155,10 +119,9 @@ function* followSubscriptions(client: MqttLike) {
 export function* brokerConnection(options: BrokerSagaOptions = {}) {
   const doc: Document | undefined = yield getContext('document');
   const contextConnect: MqttConnect | undefined = yield getContext('mqttConnect');
-  const injected = options.connect ?? contextConnect;
-  // Jest renders other features' stores without a broker: no real connection unless a test injects a client factory.
-  if (!injected && process.env.NODE_ENV === 'test') return;
-  const connect = injected ?? connectWithMqttJs;
+  // The host provides the client factory (bootstrap: mqtt.js); a store without one has no broker connection.
+  const connect = options.connect ?? contextConnect;
+  if (!connect) return;
   const bus = options.bus ?? brokerEvents;
   const schedule = options.schedule ?? frameScheduler;
   const settings: ReturnType<typeof selectConnectionSettings> = yield select(selectConnectionSettings);
@@ -186,11 +149,9 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
   }
 
   const channel: EventChannel<ClientEvent> = yield call(clientChannel, client, schedule);
-  activeClient = client;
   let current: BrokerStatus = 'connecting';
   try {
     yield fork(followSubscriptions, client);
-    yield takeEvery(publishRequested.type, handlePublish);
     while (true) {
       const event: ClientEvent = yield take(channel);
       switch (event.type) {
@@ -205,9 +166,9 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
         case 'connect': {
           current = 'connected';
           yield* status('connected');
-          const topics: string[] = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions);
+          const topics: string[] = yield select(selectSubscriptions);
           if (topics.length) client.subscribe(topics, { qos: BROKER_CONSTANTS.subscribeQos });
-          if (!hasControllerBridge(doc)) {
+          if (!insideControllerBridge(doc?.defaultView)) {
             yield put(
               toastShown({
                 messageKey: 'broker.toast.connected',
@@ -240,7 +201,6 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
     }
   } finally {
     channel.close();
-    if (activeClient === client) activeClient = null;
     client.end(true);
     if ((yield cancelled()) as boolean) yield* status('closed');
   }
@@ -249,7 +209,7 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
 /** Connects while logged in (after login, or at start with a stored token); disconnects on logout or an expired session. */
 export default function* brokerSaga(options: BrokerSagaOptions = {}) {
   while (true) {
-    const token: string | null = yield select((s: { auth: { token: string | null } }) => s.auth.token);
+    const token: string | null = yield select(selectToken);
     if (!token) {
       yield take(loginSucceeded.type);
     }

@@ -18,7 +18,6 @@ export interface BrokerCounters {
   invalid: number;
   /** Store updates (one per flush). */
   batches: number;
-  published: number;
   byTopic: Record<string, number>;
   lastMessageAt: number | null;
 }
@@ -38,19 +37,11 @@ export const initialBrokerState: BrokerState = {
   status: 'idle',
   lastError: null,
   subscriptions: DEFAULT_SUBSCRIPTIONS,
-  counters: { received: 0, invalid: 0, batches: 0, published: 0, byTopic: {}, lastMessageAt: null },
+  counters: { received: 0, invalid: 0, batches: 0, byTopic: {}, lastMessageAt: null },
   online: null,
   weather: null,
   telemetry: {},
 };
-
-export interface PublishRequest {
-  topic: string;
-  message: unknown;
-  /** Default 1 (spec §9). */
-  qos?: 0 | 1 | 2;
-  retain?: boolean;
-}
 
 const brokerSlice = createSlice({
   name: 'broker',
@@ -88,16 +79,12 @@ const brokerSlice = createSlice({
       action.payload.remove?.forEach((t) => set.delete(t));
       state.subscriptions = [...set];
     },
-    publishRequested(_state, _action: PayloadAction<PublishRequest>) {},
-    messagePublished(state) {
-      state.counters.published += 1;
-    },
     telemetryCleared(state) {
       state.telemetry = {};
     },
   },
 });
 
-export const { brokerStatusChanged, messagesReceived, subscriptionsChanged, publishRequested, messagePublished, telemetryCleared } = brokerSlice.actions;
+export const { brokerStatusChanged, messagesReceived, subscriptionsChanged, telemetryCleared } = brokerSlice.actions;
 export const selectBrokerStatus = (state: { broker: BrokerState }) => state.broker.status;
 export default brokerSlice.reducer;

@@ -4,11 +4,11 @@ export interface MqttLike {
   on(event: 'connect' | 'reconnect' | 'close' | 'offline' | 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  removeListener(event: string, listener: (...args: any[]) => void): unknown;
+  removeListener(event: 'connect' | 'reconnect' | 'close' | 'offline' | 'end', listener: () => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
   subscribe(topics: string | string[], options: { qos: 0 | 1 | 2 }, callback?: (error?: Error | null) => void): unknown;
   unsubscribe(topics: string | string[], callback?: (error?: Error | null) => void): unknown;
-  publish(topic: string, message: string, options: { qos: 0 | 1 | 2; retain?: boolean }, callback?: (error?: Error) => void): unknown;
   end(force?: boolean): unknown;
 }
 

@@ -1,16 +1,11 @@
 import type { RootState } from '../../app/rootReducer';
 
-export const selectBroker = (state: RootState) => state.broker;
 export { selectBrokerStatus } from './brokerSlice';
-export const selectBrokerError = (state: RootState) => state.broker.lastError;
 export const selectOnlineSummary = (state: RootState) => state.broker.online;
 export const selectWeather = (state: RootState) => state.broker.weather;
 /** The first station (the default area, or the first project area). */
 export const selectCurrentWeather = (state: RootState) => state.broker.weather?.stations[0] ?? null;
 export const selectSubscriptions = (state: RootState) => state.broker.subscriptions;
-export const selectBrokerCounters = (state: RootState) => state.broker.counters;
-export const selectTelemetry = (state: RootState) => state.broker.telemetry;
-export const selectDroneTrack = (sn: string) => (state: RootState) => state.broker.telemetry[sn] ?? null;
 
 /** What the saga connects with: config.json's static account when set, otherwise the user's own name and login token. */
 export const selectConnectionSettings = (state: RootState) => ({

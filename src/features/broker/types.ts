@@ -3,7 +3,7 @@ import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 /** Topics whose payloads are binary (shared/fleet/codec): handed on as a Uint8Array copy, never JSON-parsed here. */
 export const BINARY_TOPICS: ReadonlySet<string> = new Set([TOPIC_FLEET]);
 
-/** A message after JSON parsing (a Uint8Array on BINARY_TOPICS), as re-emitted on the event bus. */
+/** A message after JSON parsing (a Uint8Array on BINARY_TOPICS). */
 export interface BrokerMessage {
   topic: string;
   message: unknown;
@@ -17,6 +17,5 @@ export const BROKER_CONSTANTS = {
   reconnectPeriod: 5000,
   successToastMs: 2000,
   subscribeQos: 0,
-  publishQos: 1,
   clean: true,
 } as const;

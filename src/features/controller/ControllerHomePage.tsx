@@ -2,8 +2,8 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectBrokerStatus, type BrokerStatus } from '../broker/brokerSlice';
-import { selectCurrentProject } from '../project/projectSlice';
+import { selectBrokerStatus, type BrokerStatus } from '../broker';
+import { selectCurrentProject } from '../project';
 import {
   controllerRefreshRequested,
   selectAircraftSn,

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutRequested } from '../auth/authSlice';
-import PageOutlet from '../pages/PageOutlet';
-import { selectPlatformName } from '../platform/platformSlice';
-import { selectCurrentProject } from '../project/projectSlice';
+import { logoutRequested } from '../auth';
+import { PageOutlet } from '../pages';
+import { selectPlatformName } from '../platform';
+import { selectCurrentProject } from '../project';
 import ControllerTheme from './ControllerTheme';
 import { controllerRefreshRequested, selectAircraftSn, selectControllerConnected } from './controllerSlice';
 

@@ -3,8 +3,8 @@ import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLoginError, selectLoginStatus } from '../auth/selectors';
-import { selectPlatformName } from '../platform/platformSlice';
+import { selectLoginError, selectLoginStatus } from '../auth';
+import { selectPlatformName } from '../platform';
 import type { BridgeFailure } from './bridge';
 import ControllerTheme from './ControllerTheme';
 import {

@@ -2,10 +2,10 @@ import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Pap
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { projectExited, projectJoinRequested, selectCurrentProject, selectJoiningProjectId } from '../project/projectSlice';
+import { projectExited, projectJoinRequested, selectCurrentProject, selectJoiningProjectId } from '../project';
 import { projectsRequested, selectControllerProjects } from './controllerSlice';
 
 /** /djiapp/project: the project list; join one (it becomes the current project) or leave the current one. */
@@ -17,11 +17,11 @@ export default function ControllerProjectPage() {
   const joiningId = useAppSelector(selectJoiningProjectId);
   const [search, setSearch] = useState(projects.search);
 
-  useEffect(() => {
+  // Only on opening: searching dispatches on its own.
+  const loadOnOpen = useEffectEvent(() => {
     dispatch(projectsRequested({ search: projects.search }));
-    // Only on opening: searching dispatches on its own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
+  });
+  useEffect(() => loadOnOpen(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

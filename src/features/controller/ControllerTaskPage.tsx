@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCurrentProject } from '../project/projectSlice';
+import { selectCurrentProject } from '../project';
 import { selectControllerRoute, selectControllerTasks, selectSelectedTaskId, taskSelected, tasksRequested } from './controllerSlice';
 import { taskRouteId } from './djiConfig';
 import { routeDurationSeconds, routeLengthMetres } from './routeGeometry';

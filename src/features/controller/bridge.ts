@@ -170,7 +170,8 @@ export function createBridge(raw: DjiBridgeRaw): DjiBridge {
 
 type BridgeWindow = Window & { djiBridge?: DjiBridgeRaw };
 
-export const hasBridge = (win: Window = window) => Boolean((win as BridgeWindow).djiBridge);
+/** Whether the page runs inside the remote controller's app (which provides window.djiBridge). */
+export const insideControllerBridge = (win: Window | null | undefined = globalThis.window) => Boolean(win && (win as BridgeWindow).djiBridge);
 
 /** The typed bridge over window.djiBridge; BridgeError('missing') outside the remote controller. */
 export function getBridge(win: Window = window): DjiBridge {

@@ -16,10 +16,9 @@ import {
   type TaskSummary,
 } from '../../api/controller';
 import type { ListResult } from '../../crud/types';
-import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired } from '../auth/authSlice';
-import { selectToken, selectUser } from '../auth/selectors';
-import { projectLoaded, selectCurrentProjectId } from '../project/projectSlice';
-import { getBridge, hasBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
+import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, selectToken, selectUser } from '../auth';
+import { projectLoaded, selectCurrentProjectId } from '../project';
+import { getBridge, insideControllerBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
 import {
   aircraftBound,
   apiComponentLoaded,
@@ -149,7 +148,7 @@ function* ensureLicense(config: DjiConfig): Saga<boolean> {
 
 /** The login page opened: configuration (if readable before sign-in) and licence, so a refused licence shows at once. */
 function* openLogin(action: PayloadAction<{ workspaceId: number | string }>) {
-  if (!hasBridge()) return;
+  if (!insideControllerBridge()) return;
   const workspaceId: number | string = yield* workspaceFor(action.payload.workspaceId);
   let config: DjiConfig | null = yield select(selectSdkConfig);
   if (!config) config = yield* loadSdkConfigQuietly(workspaceId);
@@ -190,7 +189,7 @@ export function* handTokenToBridge(token: string, config: DjiConfig, username: s
 function* signIn(action: PayloadAction<Credentials & { workspaceId: number | string }>) {
   const { workspaceId: requested, ...credentials } = action.payload;
   const early: DjiConfig | null = yield select(selectSdkConfig);
-  if (early && hasBridge()) {
+  if (early && insideControllerBridge()) {
     const verified: boolean = yield* ensureLicense(early);
     if (!verified) return;
   }
@@ -202,7 +201,7 @@ function* signIn(action: PayloadAction<Credentials & { workspaceId: number | str
 
 /** After sign-in (or on a controller reopened with a stored session): configuration, licence, token to the bridge. */
 function* setUpBridge(token: string, username: string, requested: number | string): Saga<void> {
-  if (!hasBridge()) return;
+  if (!insideControllerBridge()) return;
   let config: DjiConfig | null = yield select(selectSdkConfig);
   if (!config) {
     const workspaceId: number | string = yield* workspaceFor(requested);
@@ -219,11 +218,11 @@ function* setUpBridge(token: string, username: string, requested: number | strin
 
 /** Home screen: serials and the broker state, as the bridge sees them now. */
 function* refresh() {
-  if (!hasBridge()) return;
+  if (!insideControllerBridge()) return;
   const token: string | null = yield select(selectToken);
   const apiComponent: string = yield select(selectApiComponent);
   const bridge: DjiBridge = yield call(getBridge);
-  let apiLoaded = false;
+  let apiLoaded: boolean;
   try {
     apiLoaded = yield call([bridge, bridge.isComponentLoaded], 'api');
   } catch {
@@ -250,7 +249,7 @@ function* refresh() {
 
 /** Signed out (or the session expired): the bridge forgets the token and the broker account. */
 function* clearBridgeSession() {
-  if (hasBridge()) {
+  if (insideControllerBridge()) {
     try {
       const bridge: DjiBridge = yield call(getBridge);
       for (const name of ['thing', 'api'] as const) {
@@ -319,7 +318,7 @@ function* loadRoute(action: PayloadAction<{ taskId: number; routeId: number | nu
 
 /** Joining a project moves the controller to that project's workspace. */
 function* followProject(action: PayloadAction<{ id: number }>) {
-  if (!hasBridge()) return;
+  if (!insideControllerBridge()) return;
   const status: BridgeStatus = yield select(selectBridgeStatus);
   const token: string | null = yield select(selectToken);
   if (status !== 'verified' || !token) return;

@@ -29,8 +29,8 @@ export function routeGeometry(route: Pick<RouteDetail, 'waypoints'> | null | und
 const latLng = ([lat, lng]: LatLngTuple) => ({ lat, lng });
 
 /** Length in metres as the server gives it, else the sum of great-circle legs. */
-export function routeLengthMetres(route: Pick<RouteDetail, 'waypoints' | 'length' | 'length_m'>): number {
-  const given = route.length_m ?? route.length;
+export function routeLengthMetres(route: Pick<RouteDetail, 'waypoints' | 'length_m'>): number {
+  const given = route.length_m;
   if (typeof given === 'number' && Number.isFinite(given)) return given;
   const { positions } = routeGeometry(route);
   let total = 0;
@@ -39,7 +39,7 @@ export function routeLengthMetres(route: Pick<RouteDetail, 'waypoints' | 'length
 }
 
 /** Duration in seconds as the server gives it; null when unknown. */
-export function routeDurationSeconds(route: Pick<RouteDetail, 'duration' | 'duration_s'>): number | null {
-  const given = route.duration_s ?? route.duration;
+export function routeDurationSeconds(route: Pick<RouteDetail, 'duration_s'>): number | null {
+  const given = route.duration_s;
   return typeof given === 'number' && Number.isFinite(given) ? given : null;
 }

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { createSelector } from '@reduxjs/toolkit';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
-import { subscriptionsChanged } from '../broker/brokerSlice';
+import { subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
-import { useCan } from '../navigation/useCan';
-import PageFrame from '../pages/PageFrame';
+import { useCan } from '../navigation';
+import { PageFrame } from '../pages';
 import { formatTime } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
@@ -21,7 +21,7 @@ import StatusChip from '../../crud/StatusChip';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
-import { useSampled } from '../situation/useSampled';
+import { useSampled } from '../situation';
 import {
   DEVICE_KINDS,
   DEVICE_STATUSES,

@@ -6,15 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutRequested } from '../auth/authSlice';
-import BrokerStatus from '../broker/BrokerStatus';
+import { logoutRequested, selectIsLoggedIn, selectUser } from '../auth';
+import { BrokerStatusIndicator as BrokerStatus } from '../broker';
 import { selectActiveAlertCount } from '../devicelink';
-import { selectIsLoggedIn, selectUser } from '../auth/selectors';
-import LanguageSelect from '../i18n/LanguageSelect';
-import { sidebarToggled } from '../menu/menuSlice';
-import { useUnreadCount } from '../notices/useUnreadCount';
-import { selectPlatformName } from '../platform/platformSlice';
-import { qaPanelRequested } from '../replay/qaActions';
+import { LanguageSelect } from '../i18n';
+import { sidebarToggled } from '../menu';
+import { useUnreadCount } from '../notices';
+import { selectPlatformName } from '../platform';
+import { qaPanelRequested } from '../replay';
 
 function UserMenu() {
   const { t } = useTranslation();

@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { deepestHandle, useRouteHandles } from '../../app/routeHandle';
-import { viewportResized } from '../menu/menuSlice';
-import Sidebar from '../menu/Sidebar';
-import PageOutlet from '../pages/PageOutlet';
-import { selectPlatformName } from '../platform/platformSlice';
-import { selectIsLoggedIn } from '../auth/selectors';
-import { useForbidden } from '../navigation/forbidden';
-import { pageOpened, tablessPageOpened } from '../tabs/tabsSlice';
-import TabStrip from '../tabs/TabStrip';
+import { selectIsLoggedIn } from '../auth';
+import { viewportResized, Sidebar } from '../menu';
+import { useForbidden } from '../navigation';
+import { PageOutlet } from '../pages';
+import { selectPlatformName } from '../platform';
+import { pageOpened, tablessPageOpened, TabStrip } from '../tabs';
 import Header from './Header';
 
 /** The main shell of spec §2: header, collapsible sidebar, tab strip and content. */

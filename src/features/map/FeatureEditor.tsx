@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
@@ -30,11 +30,12 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
   const kindText = t(`map.kind.${kind}`);
 
   // A new draft (selection or drawing) resets the form; vertex moves do not.
-  useEffect(() => {
+  const resetForm = useEffectEvent(() => {
     setValues(formValuesOf(existing, t('map.defaultCategory')));
     setErrors({});
     dispatch(saveErrorsCleared({ resource: FEATURE_RESOURCE }));
-  }, [editor.epoch]);
+  });
+  useEffect(() => resetForm(), [editor.epoch]);
 
   if (editor.mode === 'idle')
     return (

@@ -2,7 +2,7 @@ import { Box, Divider, Paper } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import PageFrame from '../pages/PageFrame';
+import { PageFrame } from '../pages';
 import EditLayer from './EditLayer';
 import FeatureEditor from './FeatureEditor';
 import FeatureList from './FeatureList';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { loggedOut, sessionExpired } from '../auth';
 import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import type { ImportProblem } from './geojsonImport';
 import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';

@@ -1,12 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 import { measure } from './measure';
-import { GEOMETRY_TYPE, type FeatureKind, type MapFeature } from './types';
-import type { MapPage } from './mapSlice';
+import type { MapFeature } from './types';
 
 export const selectMap = (state: RootState) => state.map;
 export const selectFeatures = (state: RootState) => state.map.features;
-export const selectFeaturesStatus = (state: RootState) => state.map.featuresStatus;
 export const selectOverlays = (state: RootState) => state.map.overlays;
 export const selectMapView = (state: RootState) => state.map.view;
 export const selectFlyTo = (state: RootState) => state.map.flyTo;
@@ -15,16 +13,7 @@ export const selectLayers = (state: RootState) => state.map.layers;
 export const selectBaseLayer = (state: RootState) => state.map.baseLayer;
 export const selectEditor = (state: RootState) => state.map.editor;
 export const selectImport = (state: RootState) => state.map.import;
-export const selectMapSearch = (page: MapPage) => (state: RootState) => state.map.search[page];
-
-export const selectSelectedFeature = createSelector([selectFeatures, selectSelectedFeatureId], (features, id) =>
-  id === null ? null : (features.find((f) => f.id === id) ?? null),
-);
-
 /** Features of one kind (an editor page), in the server's order. */
-export const selectFeaturesOfKind = (kind: FeatureKind) =>
-  createSelector([selectFeatures], (features) => features.filter((f) => f.geometry?.type === GEOMETRY_TYPE[kind]));
-
 /** Case-insensitive match on name, category or the category's label. */
 export function matchesSearch(feature: Pick<MapFeature, 'name' | 'category'>, text: string, categoryLabel = feature.category): boolean {
   const needle = text.trim().toLowerCase();

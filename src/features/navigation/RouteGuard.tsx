@@ -2,15 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRouteHandles } from '../../app/routeHandle';
-import { userInfoRequested } from '../auth/authSlice';
-import { selectIsLoggedIn } from '../auth/selectors';
-import { selectFirstMenuPath } from '../menu/selectors';
-import { toastShown } from '../notifications/notificationsSlice';
+import { userInfoRequested, selectIsLoggedIn } from '../auth';
+import { selectFirstMenuPath } from '../menu';
+import { insideControllerBridge } from '../controller';
+import { toastShown } from '../notifications';
 import { ForbiddenContext } from './forbidden';
 import { decideNavigation } from './guard';
 import { selectPermissions } from './permissions';
-
-export const insideControllerBridge = () => typeof window !== 'undefined' && 'djiBridge' in window && Boolean((window as { djiBridge?: unknown }).djiBridge);
 
 /** Applies the pure navigation guard to the current location. */
 export default function RouteGuard() {

@@ -1,6 +1,6 @@
 import { grants, type PermissionCode } from '@shared/permissions';
 import type { RootState } from '../../app/rootReducer';
-import type { MenuItem } from '../menu/menuTypes';
+import type { MenuItem } from '../menu';
 
 /**
  * The permission code (@shared/permissions) a menu page needs. Pages not listed need only a login.

@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import PageFrame from '../pages/PageFrame';
+import { PageFrame } from '../pages';
 import { formatTime } from '../../crud/format';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';

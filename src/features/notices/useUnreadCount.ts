@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../auth/selectors';
-import { selectUnreadCount } from '../notifications/selectors';
+import { selectIsLoggedIn } from '../auth';
+import { selectUnreadCount } from '../notifications';
 import { detailRequested } from '../../crud/resourcesSlice';
 
 export const UNREAD_RESOURCE = 'noticeUnread';

@@ -3,9 +3,9 @@ import { getContext, put, select, takeEvery } from 'redux-saga/effects';
 import { requestFailed } from '../../api/callApi';
 import { describeFailedRequest, type FailedRequest } from '../../api/errorCatalogue';
 import { wipeStorageKeepingLanguage } from '../../app/persistence';
-import { sessionExpired } from '../auth/authSlice';
-import { selectLanguage } from '../i18n/localeSlice';
-import type { Language } from '../i18n/languages';
+import { sessionExpired } from '../auth';
+import { selectLanguage } from '../i18n';
+import type { Language } from '../i18n';
 import { toastShown } from './notificationsSlice';
 
 function* reportFailure(action: PayloadAction<FailedRequest>) {

@@ -54,10 +54,10 @@ export function fnv1a64(text: string): string {
     const t2 = h2 * 0x1b3;
     const t3 = h3 * 0x1b3;
     // 2^40 = limb 2 shifted by 8 bits: h0 << 8 lands in limb 2 (and 3), h1 << 8 in limb 3.
-    let c0 = t0;
-    let c1 = t1 + (c0 >>> 16);
-    let c2 = t2 + (c1 >>> 16) + ((h0 << 8) & 0xffffff);
-    let c3 = t3 + (c2 >>> 16) + (h1 << 8);
+    const c0 = t0;
+    const c1 = t1 + (c0 >>> 16);
+    const c2 = t2 + (c1 >>> 16) + ((h0 << 8) & 0xffffff);
+    const c3 = t3 + (c2 >>> 16) + (h1 << 8);
     h0 = c0 & 0xffff;
     h1 = c1 & 0xffff;
     h2 = c2 & 0xffff;

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import MapCanvas from '../map/MapCanvas';
-import { AreaOverlays, LayerSwitcher } from '../map/MapLayers';
+import { MapCanvas, AreaOverlays, LayerSwitcher } from '../map';
 import DroneLayer from './DroneLayer';
 
 /** The situational map (its own chunk: the page's list and counters show before Leaflet has loaded). */

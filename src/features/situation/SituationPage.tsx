@@ -2,9 +2,9 @@ import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/m
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker/selectors';
-import { overlaysRequested } from '../map/mapSlice';
-import PageFrame from '../pages/PageFrame';
+import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker';
+import { overlaysRequested } from '../map';
+import { PageFrame } from '../pages';
 import DroneDetail from './DroneDetail';
 import DroneList from './DroneList';
 import { useFleetFeed } from './fleetFeed';

@@ -1,6 +1,6 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import type { Telemetry } from '@shared/live';
-import type { AreaOverlay } from '../map/types';
+import type { AreaOverlay } from '../map';
 
 /**
  * The approved areas a drone may fly in at time `at`: those approved for its serial or for any drone

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { loggedOut, sessionExpired } from '../auth';
 import type { DeviceStatus } from '@shared/live';
 import type { FleetCounts } from './fleetFrame';
 

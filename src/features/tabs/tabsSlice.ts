@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth/authSlice';
+import { loggedOut, sessionExpired } from '../auth';
 import { openTab, type Tab } from './tabRules';
 
 export interface TabsState {

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import createSagaMiddleware from 'redux-saga';
 import { createAppTheme } from '../../../app/theme';
-import { isLanguage } from '../../i18n/languages';
+import { isLanguage } from '../../i18n';
 import type { ActionRecorder } from '../recorder';
 import QaPanel from './QaPanel';
 import replayReducer, { initialReplayState, panelOpened, panelToggled } from './replaySlice';

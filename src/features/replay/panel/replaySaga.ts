@@ -2,8 +2,7 @@ import type { PayloadAction, Reducer } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { isKnownActionType } from '../actionRegistry';
 import { logFileName, type ActionLog, type HighVolumeMode } from '../logFormat';
-import validateLogSchema from '../logSchemaValidator.generated';
-import { parseLog, type SchemaValidator } from '../logValidation';
+import { parseLog } from '../logValidation';
 import type { ActionRecorder } from '../recorder';
 import { buildTimeline, type Timeline } from '../replayEngine';
 import {
@@ -75,7 +74,7 @@ function* loadFile(action: PayloadAction<File>) {
     yield put(logRejected(`${file.name}: ${error instanceof Error ? error.message : String(error)}`));
     return;
   }
-  const checked = parseLog(text, validateLogSchema as SchemaValidator, isKnownActionType);
+  const checked = parseLog(text, isKnownActionType);
   if (!checked.ok) {
     yield put(logRejected(`${file.name}: ${checked.message}`));
     return;

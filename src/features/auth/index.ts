@@ -1,0 +1,3 @@
+// The auth feature's public face: other features import these from here, never its files.
+export { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, userInfoRequested } from './authSlice';
+export { selectIsLoggedIn, selectLoginError, selectLoginStatus, selectToken, selectUser } from './selectors';

@@ -1,0 +1,2 @@
+// The controller feature's public face for the rest of the console.
+export { insideControllerBridge } from './bridge';

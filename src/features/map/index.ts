@@ -1,0 +1,6 @@
+// The map feature's public face: other features import these from here, never its files.
+export { default as MapCanvas } from './MapCanvas';
+export { AreaOverlays, LayerSwitcher } from './MapLayers';
+export { overlaysRequested } from './mapSlice';
+export { vectorRenderer } from './renderer';
+export { type AreaOverlay } from './types';
