@@ -3,6 +3,9 @@ import path from 'node:path';
 import { replayLogJsonSchema, SCHEMA_DOC_PATH } from '../../scripts/replay-schema';
 import { checkLog } from '../../src/features/replay/logValidation';
 
+/** A log as parsed JSON, loose enough to break on purpose. */
+type LooseLog = Record<string, unknown> & { entries: Record<string, unknown>[]; checkpoints: Record<string, unknown>[] };
+
 const FIXTURES = path.join(__dirname, '../fixtures/replay');
 const login = () => JSON.parse(fs.readFileSync(path.join(FIXTURES, 'login.log.json'), 'utf8'));
 
@@ -11,7 +14,7 @@ describe('replay log schema', () => {
     expect(JSON.parse(fs.readFileSync(SCHEMA_DOC_PATH, 'utf8'))).toEqual(replayLogJsonSchema());
   });
 
-  it.each<[string, (log: Record<string, any>) => void, boolean]>([
+  it.each<[string, (log: LooseLog) => void, boolean]>([
     ['a recorded log', () => undefined, true],
     ['no recording info', (log) => delete log.recording, true],
     ['a missing initialState', (log) => delete log.initialState, false],

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import BaseMap from '../features/map/BaseMap';
+import { BaseMap } from '../features/map';
 
 export type LatLng = [number, number];
 

@@ -3,7 +3,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
 import type { RouteDetail } from '../../api/controller';
-import BaseMap from '../map/BaseMap';
+import { BaseMap } from '../map';
 import { routeGeometry, type RouteGeometry } from './routeGeometry';
 
 function FitBounds({ bounds }: { bounds: RouteGeometry['bounds'] }) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hmsText, type HmsArgs } from '@shared/dji/hms';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../i18n/localeSlice';
+import { selectLanguage } from '../i18n';
 import { deviceWatchStarted, deviceWatchStopped } from './devicelinkSlice';
 import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
 import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';

@@ -11,10 +11,9 @@ import { fetchActiveAlerts, fetchDeviceLive, findDeviceBySerial, type DeviceSumm
 import { toFailedRequest } from '../../api/errorCatalogue';
 import type { RootState } from '../../app/rootReducer';
 import { loadSplitModule } from '../../app/splitModule';
-import { loggedOut, loginSucceeded, sessionExpired } from '../auth/authSlice';
-import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller/controllerSlice';
-import { brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from '../broker/brokerSlice';
-import { brokerEvents, type BrokerEvents, type EventBus } from '../broker/eventBus';
+import { loggedOut, loginSucceeded, sessionExpired } from '../auth';
+import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller';
+import { brokerEvents, brokerStatusChanged, selectBrokerStatus, subscriptionsChanged, type BrokerEvents, type EventBus } from '../broker';
 import {
   activeAlertCountLoaded,
   alertNotified,

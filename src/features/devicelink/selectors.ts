@@ -1,5 +1,5 @@
 import type { RootState } from '../../app/rootReducer';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../i18n';
 
 export const selectDeviceLive = (sn: string) => (state: RootState) => state.devicelink.live[sn] ?? null;
 export const selectDeviceAlerts = (sn: string) => (state: RootState) => state.devicelink.alerts[sn];

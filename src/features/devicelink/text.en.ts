@@ -1,4 +1,4 @@
-import { translateFeature } from '../i18n/featureText';
+import { translateFeature } from '../i18n';
 import text from './text';
 
 export default translateFeature(text, {

@@ -1,4 +1,4 @@
-import { defineFeatureText } from '../i18n/featureText';
+import { defineFeatureText } from '../i18n';
 
 export default defineFeatureText({
   namespace: 'devicelink',

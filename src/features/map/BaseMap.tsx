@@ -12,7 +12,7 @@ import { baseLayerChanged } from './mapSlice';
 import { hasCanvas, vectorRenderer } from './renderer';
 import { selectBaseLayer } from './selectors';
 import { useTilePackages } from './tilePackages';
-import type { MapProvider } from '../platform/mapProviders';
+import type { MapProvider } from '../platform';
 // protomaps-leaflet extends the global `L`.
 import './leafletGlobal';
 

@@ -1,5 +1,5 @@
 import type { TilePackage } from '@shared/tiles';
-import type { MapProvider } from '../platform/mapProviders';
+import type { MapProvider } from '../platform';
 
 /** What a base map draws: XYZ raster tiles, a PMTiles raster archive, vector tiles (protomaps-leaflet), or the built-in outlines. */
 export type BaseLayerSource =

@@ -4,3 +4,4 @@ export { AreaOverlays, LayerSwitcher } from './MapLayers';
 export { overlaysRequested } from './mapSlice';
 export { vectorRenderer } from './renderer';
 export { type AreaOverlay } from './types';
+export { default as BaseMap } from './BaseMap';

@@ -2,3 +2,4 @@
 export { selectPermissions, visibleMenu } from './permissions';
 export { useCan } from './useCan';
 export { useForbidden } from './forbidden';
+export { default as ForbiddenPage } from './ForbiddenPage';

@@ -2,8 +2,7 @@ import { LinearProgress } from '@mui/material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import ForbiddenPage from '../navigation/ForbiddenPage';
-import { useForbidden } from '../navigation/forbidden';
+import { ForbiddenPage, useForbidden } from '../navigation';
 import RouteErrorBoundary from './RouteErrorBoundary';
 
 /** A layout's content area: the child page (or the 403 page in its place), a progress bar while its code loads, the error page if it fails. */

@@ -1,5 +1,5 @@
 import type { DeviceStatus } from '@shared/live';
-import type { AreaOverlay } from '../map/types';
+import type { AreaOverlay } from '../map';
 
 /** Positions kept per aircraft for its trail (newest last). */
 export const TRAIL_LENGTH = 30;

@@ -1,6 +1,6 @@
 import type { FleetColumns } from '@shared/fleet/codec';
 import { DEVICE_STATUSES } from '@shared/live';
-import type { AreaOverlay } from '../map/types';
+import type { AreaOverlay } from '../map';
 import { TRAIL_LENGTH, type FleetCounts, type FleetFrame } from './fleetFrame';
 import { isOutsideApprovedAirspace } from './geofence';
 import { mercatorX, mercatorY } from './projection';
