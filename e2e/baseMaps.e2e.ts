@@ -60,6 +60,8 @@ const waitForLoadedTiles = async (p: Page, match: (src: string) => boolean) => {
 test('a served MBTiles package, then a PMTiles one, draw their tiles on the map; the choice is remembered', async () => {
   const tileResponses: Response[] = [];
   page.on('response', (r) => r.url().includes('/tiles/') && tileResponses.push(r));
+  // Playwright reports responses asynchronously: an image can be on the page before its response event arrives.
+  const firstServedTile = page.waitForResponse((r) => r.url().includes('/tiles/city.mbtiles/'));
 
   await page.goto(`${server.url}#/Map/Index`);
   await page.getByRole('heading', { name: '地图总览' }).waitFor();
@@ -70,6 +72,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
   expect(await switcher.getByRole('radio', { name: '离线地图包 city.mbtiles' }).isChecked()).toBe(true);
   const mbtiles = await waitForLoadedTiles(page, (src) => src.includes('/tiles/city.mbtiles/'));
   expect(mbtiles.length).toBeGreaterThan(0);
+  await firstServedTile;
   const served = tileResponses.filter((r) => r.url().includes('/tiles/city.mbtiles/'));
   expect(served.length).toBeGreaterThan(0);
   expect(served.every((r) => r.status() === 200 && r.headers()['content-type'] === 'image/png')).toBe(true);
