@@ -20,6 +20,10 @@ export const getResource = (client: HttpClient, path: string, id: number | strin
 export const resourceAction = (client: HttpClient, path: string, id: number | string, action: string, body?: Record<string, unknown>) =>
   client.request<ResourceRow>('POST', `${itemPath(path, id)}${encodeURIComponent(action)}/`, { body: body ?? {} });
 
+/** A new one-time secret for a row (POST path/{id}/secret/, a dock's MQTT password); only its hash stays on the server. */
+export const rotateSecret = (client: HttpClient, path: string, id: number | string) =>
+  client.request<{ sn: string; secret: string }>('POST', `${itemPath(path, id)}secret/`, { body: {} });
+
 /** A step on the whole collection, e.g. POST /Feature/import/ (a bulk import in one transaction). */
 export const collectionAction = <T>(client: HttpClient, path: string, action: string, body: Record<string, unknown>) =>
   client.request<T>('POST', `${path}${encodeURIComponent(action)}/`, { body });

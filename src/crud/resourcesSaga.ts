@@ -2,7 +2,7 @@ import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type
 import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
-import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, updateResource } from '../api/resources';
+import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, rotateSecret, updateResource } from '../api/resources';
 import { reportActionFailure } from '../features/notifications';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
@@ -23,6 +23,8 @@ import {
   saveFailed,
   saveRequested,
   saveSucceeded,
+  secretIssued,
+  secretRotationRequested,
 } from './resourcesSlice';
 import { selectResultQuery } from './selectors';
 import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
@@ -88,8 +90,12 @@ function* save(action: ReturnType<typeof saveRequested>) {
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
-    if (id === undefined) yield* callApi(createResource, path, body);
-    else yield* callApi(updateResource, path, id, body);
+    if (id === undefined) {
+      const response: Envelope<ResourceRow> = yield* callApi(createResource, path, body);
+      // A new dock's MQTT secret comes back with the record, this once only.
+      const { serial, secret } = response.data;
+      if (typeof secret === 'string') yield put(secretIssued({ resource, sn: String(serial), secret }));
+    } else yield* callApi(updateResource, path, id, body);
     yield put(saveSucceeded({ resource, requestId }));
     yield put(listRequested({ resource }));
   } catch (error) {
@@ -117,6 +123,18 @@ function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
     yield put(rowSettled({ resource, id, ok: true }));
     yield put(listRequested({ resource }));
     for (const document of reload) yield put(detailRequested({ resource: document }));
+  } catch (error) {
+    yield* reportActionFailure('resources.actionFailed', error);
+    yield put(rowSettled({ resource, id, ok: false }));
+  }
+}
+
+function* rotateRowSecret(action: ReturnType<typeof secretRotationRequested>) {
+  const { resource, id } = action.payload;
+  try {
+    const response: Envelope<{ sn: string; secret: string }> = yield* callApi(rotateSecret, resourceConfig(resource).path, id);
+    yield put(rowSettled({ resource, id, ok: true }));
+    yield put(secretIssued({ resource, ...response.data }));
   } catch (error) {
     yield* reportActionFailure('resources.actionFailed', error);
     yield put(rowSettled({ resource, id, ok: false }));
@@ -152,6 +170,7 @@ export default function* resourcesSaga(): Generator<Effect> {
     takeEvery(saveRequested.type, save),
     takeEvery(deleteRequested.type, remove),
     takeEvery(rowActionRequested.type, runRowAction),
+    takeEvery(secretRotationRequested.type, rotateRowSecret),
     takeEvery(exportRequested.type, exportList),
   ]);
 }

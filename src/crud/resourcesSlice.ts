@@ -22,6 +22,14 @@ export interface ResourceState {
   detailStatus: 'idle' | 'loading' | 'ready' | 'failed';
   /** A CSV export of every row matching the query is being fetched. */
   exporting: boolean;
+  /** A credential the server shows only once (a new or rotated dock's MQTT secret), until its dialog is closed. */
+  issuedSecret?: IssuedSecret;
+}
+
+/** The recorder redacts `secret` (replay/redact.ts), so the QA log never holds it in clear. */
+export interface IssuedSecret {
+  sn: string;
+  secret: string;
 }
 
 /** What an export writes: the columns in order, and per field the labels that replace raw values (e.g. device ids). */
@@ -143,6 +151,17 @@ const resourcesSlice = createSlice({
     exportFinished(state, action: WithResource) {
       entry(state, action.payload.resource).exporting = false;
     },
+    /** POST path/{id}/secret/: a new one-time secret for the row (a dock), closing its old connection. */
+    secretRotationRequested(state, action: WithResource<{ id: number | string }>) {
+      entry(state, action.payload.resource).busyIds.push(action.payload.id);
+    },
+    secretIssued(state, action: WithResource<IssuedSecret>) {
+      const { sn, secret } = action.payload;
+      entry(state, action.payload.resource).issuedSecret = { sn, secret };
+    },
+    issuedSecretDismissed(state, action: WithResource) {
+      delete entry(state, action.payload.resource).issuedSecret;
+    },
     rowSettled(state, action: WithResource<{ id: number | string; ok: boolean }>) {
       const r = entry(state, action.payload.resource);
       r.busyIds = r.busyIds.filter((id) => id !== action.payload.id);
@@ -165,6 +184,9 @@ export const {
   deleteRequested,
   rowActionRequested,
   rowSettled,
+  secretRotationRequested,
+  secretIssued,
+  issuedSecretDismissed,
   detailRequested,
   detailLoaded,
   detailFailed,

@@ -77,6 +77,7 @@ describe('redact', () => {
       { mqtt_host: 'ws://broker.local:8083/mqtt', link: 'https://x.cn/a@b' },
     ],
     ['absent secrets stay absent', { token: null, password: '' }, { token: null, password: '' }],
+    ['a dock secret issued once', { resource: 'device', sn: 'DOCK-1', secret: 'q7Vx9fK2' }, { resource: 'device', sn: 'DOCK-1', secret: REDACTED }],
     ['secret objects wholly', { secret: { nested: 1 } }, { secret: REDACTED }],
     ['plain data untouched', { name: 'menu.authorization', n: 1, ok: true }, { name: 'menu.authorization', n: 1, ok: true }],
     ['a bare string payload', 'Bearer 0123456789', REDACTED],

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
+import ConfirmDialog from '../../crud/ConfirmDialog';
 import { formatTime } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
@@ -20,6 +22,7 @@ import { actionsColumn } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { secretRotationRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
 import { useSampled } from '../situation';
 import {
@@ -35,6 +38,7 @@ import {
   type DeviceForm,
   type LiveSample,
 } from './deviceRules';
+import IssuedSecretDialog from './IssuedSecretDialog';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 
@@ -56,6 +60,7 @@ export default function DevicesPage() {
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
+  const [rotating, setRotating] = useState<ResourceRow | null>(null);
   const close = useCallback(() => setEditing(null), []);
 
   // Telemetry of the devices on this page only, while the page is open.
@@ -119,9 +124,17 @@ export default function DevicesPage() {
         [
           { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
           { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
+          {
+            key: 'rotateSecret',
+            label: t('devices.rotateSecret'),
+            icon: <KeyIcon fontSize="small" />,
+            color: 'warning',
+            show: (row) => row.kind === 'dock',
+            onClick: setRotating,
+          },
         ],
         state.busyIds,
-        190,
+        300,
       ),
     );
   }
@@ -226,6 +239,17 @@ export default function DevicesPage() {
         )}
       </DetailDrawer>
       {dialog}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('devices.rotateTitle')}
+        body={rotating ? t('devices.rotateBody', { name: `${String(rotating.name)} (${String(rotating.serial)})` }) : ''}
+        onCancel={() => setRotating(null)}
+        onConfirm={() => {
+          if (rotating) dispatch(secretRotationRequested({ resource: RESOURCE, id: rotating.id }));
+          setRotating(null);
+        }}
+      />
+      <IssuedSecretDialog resource={RESOURCE} />
     </PageFrame>
   );
 }
