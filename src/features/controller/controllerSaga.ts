@@ -50,10 +50,7 @@ import {
   type BridgeStatus,
 } from './controllerSlice';
 import { DEFAULT_WORKSPACE_ID, normalizeDjiConfig } from './djiConfig';
-
-// Sagas that other sagas delegate to (yield*): what they return, whatever the effects answer.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Saga<T> = Generator<unknown, T, any>;
+import type { Saga } from '../../app/saga';
 
 /**
  * GET /api/djiconf/{id}/ into the slice (id: the project whose workspace the controller works in). A project id

@@ -24,9 +24,7 @@ import {
   liveReceived,
 } from './devicelinkSlice';
 import type * as Messages from './messages';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Saga<T = void> = Generator<unknown, T, any>;
+import type { Saga } from '../../app/saga';
 
 /** The message checks carry zod: loaded when first needed, not with the first paint. */
 const loadMessages = () => import(/* webpackChunkName: "devicelink-messages" */ './messages');
