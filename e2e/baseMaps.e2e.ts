@@ -43,18 +43,20 @@ const loadedTiles = (p: Page) =>
     .locator('.leaflet-tile-pane img.leaflet-tile')
     .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 256).map((img) => img.src));
 
-const waitForLoadedTiles = async (p: Page, match: (src: string) => boolean) => {
+/** Which tiles to wait for: served by our server from a package (URL fragment), or drawn from PMTiles (blob: URLs). */
+type TileSource = { urlIncludes: string } | { blob: true };
+
+const waitForLoadedTiles = async (p: Page, source: TileSource) => {
+  // No functions are passed into the page: the console's CSP forbids evaluating strings there.
   await p.waitForFunction(
-    (source) => {
-      const test = new Function('src', `return (${source})(src)`) as (src: string) => boolean;
-      return [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].some(
-        (img) => img.complete && img.naturalWidth === 256 && test(img.src),
-      );
-    },
-    match.toString(),
+    ({ urlIncludes, blob }) =>
+      [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].some(
+        (img) => img.complete && img.naturalWidth === 256 && (blob ? img.src.startsWith('blob:') : img.src.includes(urlIncludes ?? '')),
+      ),
+    { urlIncludes: 'urlIncludes' in source ? source.urlIncludes : undefined, blob: 'blob' in source },
     { timeout: 20_000 },
   );
-  return (await loadedTiles(p)).filter(match);
+  return (await loadedTiles(p)).filter((src) => ('blob' in source ? src.startsWith('blob:') : src.includes(source.urlIncludes)));
 };
 
 test('a served MBTiles package, then a PMTiles one, draw their tiles on the map; the choice is remembered', async () => {
@@ -70,7 +72,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
 
   // No online provider configured: the first package is the default.
   expect(await switcher.getByRole('radio', { name: '离线地图包 city.mbtiles' }).isChecked()).toBe(true);
-  const mbtiles = await waitForLoadedTiles(page, (src) => src.includes('/tiles/city.mbtiles/'));
+  const mbtiles = await waitForLoadedTiles(page, { urlIncludes: '/tiles/city.mbtiles/' });
   expect(mbtiles.length).toBeGreaterThan(0);
   await firstServedTile;
   const served = tileResponses.filter((r) => r.url().includes('/tiles/city.mbtiles/'));
@@ -80,7 +82,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
 
   await switcher.getByRole('radio', { name: '离线地图包 world.pmtiles' }).check();
   // PMTiles tiles are cut out of the archive with range requests and shown as blob: images.
-  const pmtiles = await waitForLoadedTiles(page, (src) => src.startsWith('blob:'));
+  const pmtiles = await waitForLoadedTiles(page, { blob: true });
   expect(pmtiles.length).toBeGreaterThan(0);
   const ranges = tileResponses.filter((r) => r.url().endsWith('/tiles/world.pmtiles'));
   expect(ranges.length).toBeGreaterThan(0);
@@ -91,7 +93,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
   await page.getByRole('heading', { name: '地图总览' }).waitFor();
   await page.getByRole('radiogroup', { name: '底图' }).getByRole('radio', { name: '离线地图包 world.pmtiles' }).waitFor();
   expect(await page.getByRole('radiogroup', { name: '底图' }).getByRole('radio', { name: '离线地图包 world.pmtiles' }).isChecked()).toBe(true);
-  expect((await waitForLoadedTiles(page, (src) => src.startsWith('blob:'))).length).toBeGreaterThan(0);
+  expect((await waitForLoadedTiles(page, { blob: true })).length).toBeGreaterThan(0);
 });
 
 test('the small maps use the same base map: the airspace area picker shows the chosen package', async () => {
@@ -103,7 +105,7 @@ test('the small maps use the same base map: the airspace area picker shows the c
   const picker = page.getByRole('combobox', { name: '底图' });
   await picker.waitFor();
   expect(await picker.inputValue()).toBe('package:city.mbtiles');
-  expect((await waitForLoadedTiles(page, (src) => src.includes('/tiles/city.mbtiles/'))).length).toBeGreaterThan(0);
+  expect((await waitForLoadedTiles(page, { urlIncludes: '/tiles/city.mbtiles/' })).length).toBeGreaterThan(0);
 });
 
 test('open tabs and the active one survive a reload', async () => {
