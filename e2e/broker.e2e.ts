@@ -70,7 +70,9 @@ test('inside the controller bridge the broker connects without the success toast
   await page.getByLabel('密码').fill(server.adminPassword);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.getByRole('region', { name: '消息服务' }).getByText('已连接').waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(500);
+  // The success toast is put right after the status, in the same saga step: whatever React renders for both is
+  // committed before the second frame from here.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const toasts = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
   expect(toasts.filter((t) => t.includes('消息服务连接成功'))).toEqual([]);
   await page.close();

@@ -70,10 +70,11 @@ test('draw a polygon, name it, save; after a reload it is listed and shows its a
     [cx + 100, cy + 80],
     [cx - 100, cy + 80],
   ];
-  for (const [x, y] of corners) {
+  for (const [index, [x, y]] of corners.entries()) {
     await page.mouse.move(x, y);
     await page.mouse.click(x, y);
-    await page.waitForTimeout(100);
+    // geoman has placed this vertex (its marker; the cursor marker follows the pointer).
+    await page.waitForFunction((count) => document.querySelectorAll('.marker-icon:not(.cursor-marker)').length === count, index + 1);
   }
   // Clicking the first vertex closes the ring.
   await page.mouse.click(corners[0][0], corners[0][1]);

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { MqttClient } from 'mqtt';
+import { activeSessionIds } from '../../../server/auth/tokens';
 import { createDeviceDirectory } from '../../../server/mqtt/domain';
 import { osdTopic } from '@shared/dji/topics';
-import { connect, end, loginToken, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
+import { connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
 
 describe('embedded broker on the HTTP server (/mqtt)', () => {
   let server: TestServer;
@@ -61,16 +62,15 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
 
   it('ACL: a web client cannot publish to sysinfo/online; other subscribers never see it and aedes drops the publisher', async () => {
     const listener = await web();
+    const retained = nextMessage(listener, 'sysinfo/online');
     await subscribe(listener, 'sysinfo/online');
-    await sleep(100); // the retained message arrives first
-    const seen: unknown[] = [];
-    listener.on('message', (topic, payload) => topic === 'sysinfo/online' && seen.push(JSON.parse(payload.toString())));
+    await retained;
+    const recording = recordMessages(listener, 'sysinfo/online');
     const attacker = await web();
     const closed = new Promise<void>((resolve) => attacker.once('close', () => resolve()));
     attacker.publish('sysinfo/online', JSON.stringify({ online: ['FAKE'], onlineCount: 1, total: 1, changed: [], at: 1 }), { qos: 1 });
     await closed; // aedes answers a refused publish by closing the connection
-    await sleep(200);
-    expect(seen).toEqual([]);
+    expect(await recording.untilMarker(server)).toEqual([]);
   });
 
   it('ACL: web clients may not subscribe outside sysinfo/# and telemetry, nor impersonate a device', async () => {
@@ -80,13 +80,11 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     expect(await subscribe(client, 'thing/product/SN1/services')).toBe(128);
     const listener = await web();
     await subscribe(listener, 'thing/product/+/osd');
-    const seen: string[] = [];
-    listener.on('message', (topic) => seen.push(topic));
+    const recording = recordMessages(listener, osdTopic('SN1'));
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish(osdTopic('SN1'), JSON.stringify({ tid: 't', bid: 'b', timestamp: 1, data: { latitude: 1 } }), { qos: 1 });
     await closed;
-    await sleep(100);
-    expect(seen).toEqual([]);
+    expect(await recording.untilMarker(server)).toEqual([]);
   });
 
   it('the static broker account (MQTT_USER/MQTT_PASSWORD) has full access', async () => {
@@ -137,11 +135,14 @@ describe('device directory and sessions', () => {
       const ending = await connect(server.wsUrl, { clientId: 'web_1', username: 'admin', password: endingToken, reconnectPeriod: 0 });
       const staying = await connect(server.wsUrl, { clientId: 'web_2', username: 'admin', password: stayingToken, reconnectPeriod: 0 });
       browsers.push(ending, staying);
-      const closed = new Promise<boolean>((resolve) => ending.once('close', () => resolve(true)));
+      const closed = new Promise<void>((resolve) => ending.once('close', () => resolve()));
       const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { authorization: `Bearer ${endingToken}` } });
       expect(logout.statusCode).toBe(200);
-      expect(await Promise.race([closed, sleep(5000).then(() => false)])).toBe(true);
-      await sleep(500);
+      await within(closed, 5000, "the ended session's connection closed");
+      // The sweep that closed it would have closed this one too, before answering a later request; nor does a later sweep.
+      expect(await subscribe(staying, 'sysinfo/online')).toBe(0);
+      expect(await server.app.mqtt?.broker?.closeEndedSessions((ids) => activeSessionIds(server.app.db, ids))).toBe(0);
+      expect(await subscribe(staying, 'sysinfo/weather')).toBe(0);
       expect(staying.connected).toBe(true);
     } finally {
       await Promise.all(browsers.map(end));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
-import { connect, end, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
+import { connect, end, nextMessage, recordMessages, sleep, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -132,13 +132,11 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     expect(server.app.mqtt?.gateway.stats.dropped.undeclared_serial).toBe(1);
     expect(server.app.mqtt?.gateway.liveState('AC-UNDECLARED')).toBeUndefined();
 
-    // Mosquitto's ACL: the viewer's publish to sysinfo/online is silently dropped.
-    const seen: unknown[] = [];
-    await sleep(100);
-    viewer.on('message', (topic, payload) => topic === 'sysinfo/online' && seen.push(payload.toString()));
-    viewer.publish('sysinfo/online', '{"fake":true}', { qos: 1 });
-    await sleep(300);
-    expect(seen).toEqual([]);
+    // Mosquitto's ACL: the viewer's publish to sysinfo/online is silently dropped (yet acknowledged).
+    await recordMessages(viewer, 'sysinfo/online').untilMarker(server); // what the server published so far has arrived
+    const recording = recordMessages(viewer, 'sysinfo/online');
+    await viewer.publishAsync('sysinfo/online', '{"fake":true}', { qos: 1 });
+    expect(await recording.untilMarker(server)).toEqual([]);
     await Promise.all([end(viewer), dock.end()]);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,5 +91,42 @@ export function subscribe(client: MqttClient, topic: string): Promise<number> {
 }
 
 export const end = (client: MqttClient | undefined) => (client ? client.endAsync(true) : Promise.resolve());
+
+/**
+ * Records what `client` receives on `topic` from now on. `untilMarker` has the server publish a marker there and
+ * resolves, once it arrives, with what came before it: a message the broker had accepted earlier would be among them.
+ */
+export function recordMessages(client: MqttClient, topic: string) {
+  const seen: string[] = [];
+  const onMessage = (t: string, payload: Buffer) => void (t === topic && seen.push(payload.toString()));
+  client.on('message', onMessage);
+  return {
+    async untilMarker(server: ServerHandle): Promise<string[]> {
+      const bus = server.app.mqtt?.bus;
+      if (!bus) throw new Error('the server runs no MQTT');
+      const marker = `marker-${randomUUID()}`;
+      const arrived = nextMessage(
+        client,
+        topic,
+        5000,
+        (payload) => payload === marker,
+        (payload) => payload.toString(),
+      );
+      await bus.publish(topic, marker, { retain: false, qos: 0 });
+      await arrived;
+      client.off('message', onMessage);
+      return seen.slice(0, seen.indexOf(marker));
+    },
+  };
+}
+
+/** Resolves with `promise`, or rejects once `timeoutMs` passed without it. */
+export function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
