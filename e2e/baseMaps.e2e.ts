@@ -11,6 +11,8 @@ jest.setTimeout(120_000);
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+/** Every response of the page under /tiles/, from its first request on (the login lands on /Tas, whose map loads tiles too). */
+let tileResponses: Response[];
 
 beforeAll(async () => {
   // Two offline packages the server finds in DATA_DIR/tiles at start-up.
@@ -29,6 +31,8 @@ afterAll(async () => {
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  tileResponses = [];
+  page.on('response', (r) => r.url().includes('/tiles/') && tileResponses.push(r));
   await loginThroughPage(page, server.url, 'admin', server.adminPassword);
   await page.getByRole('heading', { name: '态势感知' }).waitFor();
 });
@@ -42,6 +46,17 @@ const loadedTiles = (p: Page) =>
   p
     .locator('.leaflet-tile-pane img.leaflet-tile')
     .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 256).map((img) => img.src));
+
+/**
+ * The tile responses whose URL contains `fragment`. Playwright reports responses asynchronously (an image can be on the
+ * page before its response event arrives), so this waits for the first one, up to a deadline.
+ */
+const responsesOf = async (fragment: string) => {
+  for (const until = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const served = tileResponses.filter((r) => r.url().includes(fragment));
+    if (served.length > 0 || Date.now() > until) return served;
+  }
+};
 
 /** Which tiles to wait for: served by our server from a package (URL fragment), or drawn from PMTiles (blob: URLs). */
 type TileSource = { urlIncludes: string } | { blob: true };
@@ -60,11 +75,6 @@ const waitForLoadedTiles = async (p: Page, source: TileSource) => {
 };
 
 test('a served MBTiles package, then a PMTiles one, draw their tiles on the map; the choice is remembered', async () => {
-  const tileResponses: Response[] = [];
-  page.on('response', (r) => r.url().includes('/tiles/') && tileResponses.push(r));
-  // Playwright reports responses asynchronously: an image can be on the page before its response event arrives.
-  const firstServedTile = page.waitForResponse((r) => r.url().includes('/tiles/city.mbtiles/'));
-
   await page.goto(`${server.url}#/Map/Index`);
   await page.getByRole('heading', { name: '地图总览' }).waitFor();
   const switcher = page.getByRole('radiogroup', { name: '底图' });
@@ -74,8 +84,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
   expect(await switcher.getByRole('radio', { name: '离线地图包 city.mbtiles' }).isChecked()).toBe(true);
   const mbtiles = await waitForLoadedTiles(page, { urlIncludes: '/tiles/city.mbtiles/' });
   expect(mbtiles.length).toBeGreaterThan(0);
-  await firstServedTile;
-  const served = tileResponses.filter((r) => r.url().includes('/tiles/city.mbtiles/'));
+  const served = await responsesOf('/tiles/city.mbtiles/');
   expect(served.length).toBeGreaterThan(0);
   expect(served.every((r) => r.status() === 200 && r.headers()['content-type'] === 'image/png')).toBe(true);
   await page.locator('.leaflet-control-attribution', { hasText: '© City test tiles' }).waitFor();
@@ -84,7 +93,7 @@ test('a served MBTiles package, then a PMTiles one, draw their tiles on the map;
   // PMTiles tiles are cut out of the archive with range requests and shown as blob: images.
   const pmtiles = await waitForLoadedTiles(page, { blob: true });
   expect(pmtiles.length).toBeGreaterThan(0);
-  const ranges = tileResponses.filter((r) => r.url().endsWith('/tiles/world.pmtiles'));
+  const ranges = await responsesOf('/tiles/world.pmtiles');
   expect(ranges.length).toBeGreaterThan(0);
   expect(ranges.every((r) => r.status() === 206)).toBe(true);
   expect(await page.locator('.leaflet-tile-pane img.leaflet-tile[src*="/tiles/city.mbtiles/"]').count()).toBe(0);
