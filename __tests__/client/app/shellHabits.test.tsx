@@ -29,9 +29,9 @@ describe('tabs survive a reload', () => {
   it('the open tabs and the active one are saved per user and come back in a new app instance', async () => {
     const first = renderApp('/Tas', { preloadedState: loggedInState });
     await screen.findByRole('heading', { name: '态势感知' });
-    act(() => first.router.navigate('/Device/UAV'));
+    await act(async () => first.router.navigate('/Device/UAV'));
     await screen.findByRole('heading', { name: '无人机管理' });
-    act(() => first.router.navigate('/Tas'));
+    await act(async () => first.router.navigate('/Tas'));
     await waitFor(() => expect(JSON.parse(localStorage.getItem(tabsKey('admin')) ?? '{}').activePath).toBe('/Tas'));
     first.unmount();
 
@@ -67,7 +67,7 @@ describe('403 and 404 inside the shell', () => {
   it('a refused page shows 403 inside the app frame (header, menu, tabs), one message and no toast', async () => {
     const { router } = renderApp('/Tas', { preloadedState: viewer });
     await screen.findByRole('navigation', { name: '主菜单' });
-    act(() => router.navigate('/app/role'));
+    await act(async () => router.navigate('/app/role'));
     const alert = await screen.findByRole('alert', { name: '403' });
     expect(alert).toHaveTextContent('无权访问');
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('403 and 404 inside the shell', () => {
     const { router } = renderApp('/Tas', { preloadedState: loggedInState });
     await screen.findByRole('heading', { name: '态势感知' });
     expect(selectedTabs().map((t) => t.textContent)).toEqual(['态势感知']);
-    act(() => router.navigate('/no/such/page'));
+    await act(async () => router.navigate('/no/such/page'));
     expect(await screen.findByRole('heading', { name: /404/ })).toBeInTheDocument();
     expect(tabLabels()).toEqual(['态势感知']);
     expect(selectedTabs()).toHaveLength(0);

@@ -1,5 +1,13 @@
 import { loggedOut } from '../../../src/features/auth/authSlice';
-import reducer, { allTabsClosed, initialTabsState, otherTabsClosed, pageOpened, tabClosed } from '../../../src/features/tabs/tabsSlice';
+import reducer, {
+  allTabsClosed,
+  initialTabsState,
+  otherTabsClosed,
+  pageOpened,
+  tabClosed,
+  tablessPageOpened,
+  tabsRestored,
+} from '../../../src/features/tabs/tabsSlice';
 
 const page = (n: number) => pageOpened({ name: `p${n}`, title: `t${n}`, path: `/p${n}` });
 const openPages = (...ns: number[]) => ns.reduce((state, n) => reducer(state, page(n)), initialTabsState);
@@ -18,5 +26,32 @@ describe('tabs reducer', () => {
     ['logout clears tabs', loggedOut({ serverConfirmed: true }), []],
   ])('%s', (_name, action, expected) => {
     expect(reducer(openPages(1, 2, 3), action).tabs.map((t) => t.path)).toEqual(expected);
+  });
+});
+
+describe('restoring saved tabs', () => {
+  const saved = (...ns: number[]) => ({ tabs: openPages(...ns).tabs, activePath: `/p${ns[ns.length - 1]}` });
+
+  it.each([
+    ['into an empty strip: the saved tabs and their active one', initialTabsState, saved(1, 2), ['/p1', '/p2'], '/p2'],
+    ['after the page on screen opened: saved first, that page stays open and active', openPages(3), saved(1, 2), ['/p1', '/p2', '/p3'], '/p3'],
+    ['a page already among the saved keeps its place', openPages(1), saved(1, 2), ['/p1', '/p2'], '/p1'],
+    [
+      'never more than 8: the oldest saved ones go',
+      openPages(9, 10),
+      saved(1, 2, 3, 4, 5, 6, 7),
+      ['/p2', '/p3', '/p4', '/p5', '/p6', '/p7', '/p9', '/p10'],
+      '/p10',
+    ],
+  ])('%s', (_name, state, restored, paths, active) => {
+    const next = reducer(state, tabsRestored(restored));
+    expect(next.tabs.map((t) => t.path)).toEqual(paths);
+    expect(next.activePath).toBe(active);
+  });
+
+  it('a page without a tab leaves none active, the tabs stay', () => {
+    const next = reducer(openPages(1, 2), tablessPageOpened());
+    expect(next.activePath).toBeNull();
+    expect(next.tabs.map((t) => t.path)).toEqual(['/p1', '/p2']);
   });
 });
