@@ -74,57 +74,43 @@ export type NormaliseResult = { ok: true; live: DjiLive } | { ok: false; issues:
 
 /** The OSD `data` of one device of `kind`, validated and normalised; out-of-range or mistyped fields reject the message. */
 export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: number): NormaliseResult {
-  const base = { sn, kind, at };
   const fail = (error: z.ZodError): NormaliseResult => ({ ok: false, issues: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+  /** Every class reports its position the same way; the rest is the class's own. */
+  const live = (o: { latitude?: number; longitude?: number; height?: number }, fields: Partial<DjiLive>): NormaliseResult => ({
+    ok: true,
+    live: { sn, kind, at, ...defined({ lat: o.latitude, lng: o.longitude, height: o.height, ...fields }) },
+  });
   if (kind === 'aircraft') {
     const parsed = aircraftOsdSchema.safeParse(data);
     if (!parsed.success) return fail(parsed.error);
     const o = parsed.data;
-    return {
-      ok: true,
-      live: {
-        ...base,
-        ...defined({
-          lat: o.latitude,
-          lng: o.longitude,
-          height: o.height,
-          elevation: o.elevation,
-          heading: heading360(o.attitude_head),
-          horizontalSpeed: o.horizontal_speed,
-          verticalSpeed: o.vertical_speed,
-          battery: o.battery?.capacity_percent,
-          remainFlightTime: o.battery?.remain_flight_time,
-          modeCode: o.mode_code,
-          mode: modeMeaning('aircraft', o.mode_code) ?? undefined,
-          homeDistance: o.home_distance,
-          gpsNumber: o.position_state?.gps_number,
-          rtkNumber: o.position_state?.rtk_number,
-          rtkFixed: o.position_state?.is_fixed,
-          positionQuality: o.position_state?.quality,
-          windSpeed: o.wind_speed,
-          windDirection: windFrom(o.wind_direction),
-        }),
-      },
-    };
+    return live(o, {
+      elevation: o.elevation,
+      heading: heading360(o.attitude_head),
+      horizontalSpeed: o.horizontal_speed,
+      verticalSpeed: o.vertical_speed,
+      battery: o.battery?.capacity_percent,
+      remainFlightTime: o.battery?.remain_flight_time,
+      modeCode: o.mode_code,
+      mode: modeMeaning('aircraft', o.mode_code) ?? undefined,
+      homeDistance: o.home_distance,
+      gpsNumber: o.position_state?.gps_number,
+      rtkNumber: o.position_state?.rtk_number,
+      rtkFixed: o.position_state?.is_fixed,
+      positionQuality: o.position_state?.quality,
+      windSpeed: o.wind_speed,
+      windDirection: windFrom(o.wind_direction),
+    });
   }
   if (kind === 'remote_controller') {
     const parsed = rcOsdSchema.safeParse(data);
     if (!parsed.success) return fail(parsed.error);
     const o = parsed.data;
-    return {
-      ok: true,
-      live: {
-        ...base,
-        ...defined({
-          lat: o.latitude,
-          lng: o.longitude,
-          height: o.height,
-          battery: o.capacity_percent,
-          sdrQuality: o.wireless_link?.sdr_quality,
-          lteQuality: o.wireless_link?.['4g_quality'],
-        }),
-      },
-    };
+    return live(o, {
+      battery: o.capacity_percent,
+      sdrQuality: o.wireless_link?.sdr_quality,
+      lteQuality: o.wireless_link?.['4g_quality'],
+    });
   }
   const parsed = dockOsdSchema.safeParse(data);
   if (!parsed.success) return fail(parsed.error);
@@ -143,23 +129,14 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
     storageUsed: o.storage?.used,
     storageTotal: o.storage?.total,
   });
-  return {
-    ok: true,
-    live: {
-      ...base,
-      ...defined({
-        lat: o.latitude,
-        lng: o.longitude,
-        height: o.height,
-        modeCode: o.mode_code,
-        mode: modeMeaning('dock', o.mode_code) ?? undefined,
-        windSpeed: o.wind_speed,
-        sdrQuality: o.wireless_link?.sdr_quality,
-        lteQuality: o.wireless_link?.['4g_quality'],
-        dock: Object.keys(dock).length ? dock : undefined,
-      }),
-    },
-  };
+  return live(o, {
+    modeCode: o.mode_code,
+    mode: modeMeaning('dock', o.mode_code) ?? undefined,
+    windSpeed: o.wind_speed,
+    sdrQuality: o.wireless_link?.sdr_quality,
+    lteQuality: o.wireless_link?.['4g_quality'],
+    dock: Object.keys(dock).length ? dock : undefined,
+  });
 }
 
 /** The fleet sample (sysinfo/fleet) of an aircraft's live state, or null while its position is unknown. */
