@@ -1,3 +1,4 @@
+import type { FleetColumns } from '@shared/fleet/codec';
 import type { DeviceStatus } from '@shared/live';
 import type { AreaOverlay } from '../map';
 
@@ -8,26 +9,12 @@ export type FleetCounts = Record<DeviceStatus | 'flagged', number>;
 
 /**
  * The fleet as the situational view draws and lists it: one slot per aircraft (slots only grow), column by column.
- * Built in the worker (fleetModel) and handed over whole once a snapshot; the main thread never edits it.
+ * Built in the worker (fleetModel) and handed over whole once a snapshot; the main thread never edits it. The codec's
+ * columns (at, count, sn … status) are kept per slot: `at` is the newest snapshot's time, `sampleAt` each aircraft's.
  */
-export interface FleetFrame {
+export interface FleetFrame extends Omit<FleetColumns, 'rejected'> {
   /** Increases with every snapshot applied. */
   version: number;
-  /** Time of the newest snapshot (epoch ms). */
-  at: number;
-  count: number;
-  sn: string[];
-  taskId: Array<string | number | undefined>;
-  lat: Float64Array;
-  lng: Float64Array;
-  /** When each aircraft's sample was taken (epoch ms). */
-  sampleAt: Float64Array;
-  alt: Float32Array;
-  speed: Float32Array;
-  heading: Float32Array;
-  battery: Float32Array;
-  /** Index in DEVICE_STATUSES. */
-  status: Uint8Array;
   /** 1 when outside every approved airspace it could be in. */
   flagged: Uint8Array;
   /** Position in normalised Web Mercator (0…1 across the world), so drawing needs no trigonometry. */
