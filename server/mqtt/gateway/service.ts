@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deviceKindOf, parseDeviceTypeKey, type DjiDomain } from '@shared/dji/devices';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
-import { flighttaskProgressSchema, hmsEventSchema, METHOD_FLIGHTTASK_PROGRESS, METHOD_HMS } from '@shared/dji/events';
+import { hmsEventSchema, METHOD_HMS } from '@shared/dji/events';
 import { normaliseOsd, toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { mergeLive } from '@shared/dji/mergeLive';
 import { stateSchema } from '@shared/dji/osd';
@@ -63,6 +63,17 @@ interface TopologyEntry {
   subs: Map<string, { domain: DjiDomain; kind: DjiLiveKind | null }>;
 }
 
+/** One applied OSD report of an aircraft: what flight records and conformance monitoring read. */
+export interface AircraftSample {
+  sn: string;
+  /** The gateway (RC or dock) it reports through. */
+  gatewaySn: string | undefined;
+  live: DjiLive;
+  at: number;
+}
+
+type EventHandler = (gatewaySn: string, data: unknown, envelope: Envelope) => Promise<void>;
+
 /** A command's failure: the device's error code, or no answer in time. */
 export class ServiceError extends Error {
   constructor(
@@ -90,6 +101,9 @@ export class DjiGateway {
   private readonly live = new Map<string, DjiLive>();
   private readonly pending = new Map<string, { resolve(output: Record<string, unknown>): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private readonly now: () => number;
+  private readonly aircraftListeners: ((sample: AircraftSample) => void)[] = [];
+  /** `events` methods handled by other services (beyond HMS), with their payload schema. */
+  private readonly eventHandlers = new Map<string, { schema: z.ZodType; handle: EventHandler }>();
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -112,6 +126,19 @@ export class DjiGateway {
   /** The newest normalised live state of a device, if it reported since the server started. */
   liveState(sn: string): DjiLive | undefined {
     return this.live.get(sn);
+  }
+
+  /** Calls `listener` after each applied aircraft OSD report (synchronously; a throwing listener is logged, not fatal). */
+  onAircraftSample(listener: (sample: AircraftSample) => void): void {
+    this.aircraftListeners.push(listener);
+  }
+
+  /**
+   * Handles the `events` method `method`: the payload is validated by `schema` (invalid → dropped, answered with a
+   * non-zero result), then `handle` runs, and a need_reply event is answered ok once it resolved.
+   */
+  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void {
+    this.eventHandlers.set(method, { schema, handle: (gatewaySn, data, envelope) => handle(gatewaySn, data as z.infer<T>, envelope) });
   }
 
   /** The gateway a device is connected through (itself for a gateway), if known. */
@@ -222,9 +249,19 @@ export class DjiGateway {
     if (!kind) return this.drop('undeclared_serial', { sn, channel: 'osd' });
     const result = normaliseOsd(sn, kind, envelope.data, this.now());
     if (!result.ok) return this.drop('invalid_data', { sn, issues: result.issues.slice(0, 3) });
-    this.live.set(sn, mergeLive(this.live.get(sn), result.live));
+    const live = mergeLive(this.live.get(sn), result.live);
+    this.live.set(sn, live);
     this.count('osd');
     this.report(sn, kind);
+    if (kind !== 'aircraft') return;
+    const sample: AircraftSample = { sn, gatewaySn: this.gatewayFor(sn), live, at: this.now() };
+    for (const listener of this.aircraftListeners) {
+      try {
+        listener(sample);
+      } catch (error) {
+        this.options.log.warn({ err: error, sn }, 'dji: aircraft sample listener failed');
+      }
+    }
   }
 
   private async onState(sn: string, envelope: Envelope) {
@@ -253,11 +290,12 @@ export class DjiGateway {
         deviceSn: parseDeviceTypeKey(item.device_type)?.domain === 0 && aircraft ? aircraft : gatewaySn,
       }));
       await this.options.alerts.recordHms(gatewaySn, devices, items);
-    } else if (envelope.method === METHOD_FLIGHTTASK_PROGRESS) {
-      const progress = flighttaskProgressSchema.safeParse(envelope.data);
-      if (!progress.success) return this.invalid(topic, envelope, progress.error, needsReply);
     } else {
-      return this.unknownMethod(topic, envelope, needsReply, RESULT.ok);
+      const registered = this.eventHandlers.get(envelope.method ?? '');
+      if (!registered) return this.unknownMethod(topic, envelope, needsReply, RESULT.ok);
+      const data = registered.schema.safeParse(envelope.data);
+      if (!data.success) return this.invalid(topic, envelope, data.error, needsReply);
+      await registered.handle(gatewaySn, data.data, envelope);
     }
     this.count('events');
     if (needsReply) await this.reply(topic, envelope, RESULT.ok);
