@@ -13,6 +13,17 @@ export interface Envelope<T> {
 export interface FieldError {
   field: string;
   message: string;
+  /** Stable machine code of this field's problem (the console translates it; `message` is the English text). */
+  code?: string;
+  params?: ErrorParams;
+}
+
+export type ErrorParams = Record<string, string | number>;
+
+/** Stable machine code `<area>.<reason>` of an error with its parameters: sent as `error_code` and `params`. */
+export interface ErrorReason {
+  code: string;
+  params?: ErrorParams;
 }
 
 export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
@@ -26,6 +37,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldError[],
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }
@@ -48,7 +60,13 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.status).send({ code: error.status, msg: error.message, data: null, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.code(error.status).send({
+        code: error.status,
+        msg: error.message,
+        data: null,
+        ...(error.reason ? { error_code: error.reason.code, ...(error.reason.params ? { params: error.reason.params } : {}) } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
@@ -60,7 +78,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '5').send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null });
+      return reply.code(503).header('Retry-After', '5').send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null, error_code: 'common.database_unavailable' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -67,7 +67,9 @@ describe('PostgreSQL outage mid-traffic', () => {
       await admin.end();
     }
     expect(statuses).toContain(503);
-    expect([...failures]).toEqual([`503 ${JSON.stringify({ code: 503, msg: 'The database is unavailable right now; retry in a few seconds', data: null })}`]);
+    expect([...failures]).toEqual([
+      `503 ${JSON.stringify({ code: 503, msg: 'The database is unavailable right now; retry in a few seconds', data: null, error_code: 'common.database_unavailable' })}`,
+    ]);
     expect((await handle.app.inject({ method: 'GET', url: '/api/Device/?page_size=5', headers })).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import resourcesText from '../../crud/text';
 import replayText from '../replay/text';
 import mapText from '../map/text';
 import situationText from '../situation/text';
+import apiErrorText from '../apiErrors/text';
 
 export type Translation = Record<string, unknown>;
 
@@ -32,6 +33,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   adminText,
   noticesText,
   navigationText,
+  apiErrorText,
 ];
 
 /** The default language's table ships with the app; the others are loaded when chosen. */

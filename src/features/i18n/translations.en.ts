@@ -13,6 +13,7 @@ import resourcesText from '../../crud/text.en';
 import replayText from '../replay/text.en';
 import mapText from '../map/text.en';
 import situationText from '../situation/text.en';
+import apiErrorText from '../apiErrors/text.en';
 
 /** The English table, a chunk of its own: only a user who picks English downloads it. */
 export default withFeatures(en, [
@@ -29,4 +30,5 @@ export default withFeatures(en, [
   adminText,
   noticesText,
   navigationText,
+  apiErrorText,
 ]);
