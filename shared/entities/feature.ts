@@ -15,6 +15,9 @@ export type FeatureInput = z.input<typeof featureInputSchema>;
 
 export const FEATURE_IMPORT_MAX = 1000;
 
+/** GIS polygon categories that close airspace: routes may not cross them, flights inside them raise an alert. */
+export const AIRSPACE_RESTRICTING_CATEGORIES = ['no_fly_zone', 'restricted_zone'] as const;
+
 /** POST /api/Feature/import/: many features saved in one transaction, all or none. */
 export const featureImportSchema = z.object({ features: z.array(featureInputSchema).min(1).max(FEATURE_IMPORT_MAX) });
 export type FeatureImport = z.input<typeof featureImportSchema>;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { FeatureInput } from '@shared/entities/feature';
+import { AIRSPACE_RESTRICTING_CATEGORIES, type FeatureInput } from '@shared/entities/feature';
+import type { Polygon } from '@shared/geo';
 import { writeAudit } from '../../api/audit';
-import { toJsonText } from '../../db/json';
+import { parseJson, toJsonText } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import type { FieldError } from '../../http/envelope';
@@ -48,4 +49,24 @@ export async function insertFeatures(db: Kysely<Database>, request: Pick<Fastify
     await writeAudit(db, request, 'create', 'feature', inserted.id, feature);
   }
   return ids;
+}
+
+export interface RestrictingArea {
+  id: number;
+  name: string;
+  category: string;
+  polygon: Polygon;
+}
+
+/** The polygons of the no-fly and restricted categories (AIRSPACE_RESTRICTING_CATEGORIES): what routes and flights must keep out of. */
+export async function restrictingAreas(db: Kysely<Database>): Promise<RestrictingArea[]> {
+  const rows = await db
+    .selectFrom('features')
+    .select(['id', 'name', 'category', 'geometry'])
+    .where('category', 'in', [...AIRSPACE_RESTRICTING_CATEGORIES])
+    .execute();
+  return rows.flatMap((row) => {
+    const geometry = parseJson<{ type?: string } | null>(row.geometry, null);
+    return geometry?.type === 'Polygon' ? [{ id: row.id, name: row.name, category: row.category, polygon: geometry as Polygon }] : [];
+  });
 }

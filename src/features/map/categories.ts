@@ -1,8 +1,10 @@
+import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
+
 /** The category an imported feature without one gets. */
 export const IMPORT_CATEGORY = 'import';
 
 /** Categories with a translated label (the server's demo data and the import default); any other is the user's own text. */
-export const KNOWN_CATEGORIES: readonly string[] = ['landing_site', 'powerline', 'no_fly_zone', IMPORT_CATEGORY];
+export const KNOWN_CATEGORIES: readonly string[] = ['landing_site', 'powerline', ...AIRSPACE_RESTRICTING_CATEGORIES, IMPORT_CATEGORY];
 
 type Translate = (key: string) => string;
 

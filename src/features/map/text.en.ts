@@ -43,7 +43,7 @@ export default translateFeature(text, {
   colorInvalid: 'Colour as #RRGGBB',
   weightInvalid: 'Width 1–20',
   defaultCategory: 'default',
-  categories: { landing_site: 'Landing site', powerline: 'Power line', no_fly_zone: 'No-fly zone', import: 'Imported' },
+  categories: { landing_site: 'Landing site', powerline: 'Power line', no_fly_zone: 'No-fly zone', restricted_zone: 'Restricted zone', import: 'Imported' },
   import: {
     tooLarge: 'the file is larger than {{mb}} MB',
     notJson: 'not valid JSON ({{detail}})',

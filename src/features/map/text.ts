@@ -44,7 +44,7 @@ export default defineFeatureText({
     colorInvalid: '颜色格式为 #RRGGBB',
     weightInvalid: '线宽为 1–20',
     defaultCategory: '默认',
-    categories: { landing_site: '起降点', powerline: '电力线路', no_fly_zone: '禁飞区', import: '导入' },
+    categories: { landing_site: '起降点', powerline: '电力线路', no_fly_zone: '禁飞区', restricted_zone: '限飞区', import: '导入' },
     import: {
       tooLarge: '文件超过 {{mb}} MB',
       notJson: '不是有效的 JSON（{{detail}}）',
