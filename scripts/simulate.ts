@@ -42,7 +42,7 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SimulationOptions {
     user: get('user') ?? env.ADMIN_USER ?? 'admin',
     password,
     gateways: integer(get('gateways', 'drones'), 10, 'gateways', 0, 5000),
-    docks: integer(get('docks'), 0, 'docks', 0, 1000),
+    docks: integer(get('docks'), 0, 'docks', 0, 5000),
     workspaceId: get('workspace') ?? 1,
     rate,
     hmsEverySeconds: integer(get('hms'), 300, 'hms', 0, 86_400),

@@ -2,6 +2,7 @@ import { deviceModelName } from '@shared/dji/devices';
 import { SimulatedGateway, type BrokerLogin, type DeviceIdentity, type GatewayPlan } from './gateway';
 import { circle, type Point } from './geometry';
 import { randomHmsItem } from './hms';
+import { mapLimited } from './concurrency';
 import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
 
 export interface SimulationOptions {
@@ -44,6 +45,13 @@ const DOCK_PAIRS = [
   { dock: { type: 2, subType: 0 }, aircraft: { type: 91, subType: 0 } },
   { dock: { type: 1, subType: 0 }, aircraft: { type: 67, subType: 0 } },
 ];
+
+/** Sign-ins and dock registrations in flight at once. */
+const LOGIN_CONCURRENCY = 8;
+/** Gateways connecting at once: a fleet comes up in waves, as real ones do after an outage, not in one storm. */
+const CONNECT_CONCURRENCY = 20;
+/** Attempts of one gateway's start (connect and handshake) before the simulation gives up. */
+const START_ATTEMPTS = 3;
 
 const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
 const padded = (n: number, width: number) => String(n).padStart(width, '0');
@@ -90,18 +98,18 @@ async function loginsFor(
   admin: PlatformSession,
   options: SimulationOptions,
 ): Promise<{ logins: BrokerLogin[]; sessions: PlatformSession[] }> {
-  const logins: BrokerLogin[] = [];
   const sessions: PlatformSession[] = [];
-  for (const { kind, gateway } of plans) {
+  const loginOf = async ({ kind, gateway }: GatewayPlan): Promise<BrokerLogin> => {
     if (kind === 'pilot') {
       const session = await PlatformSession.login(options.api, options.user, options.password);
       sessions.push(session);
-      logins.push(await pilotLogin(session, options.workspaceId));
-    } else {
-      const model = deviceModelName(gateway.domain, gateway.type, gateway.subType);
-      logins.push(await dockLogin(admin, { sn: gateway.sn, model, name: `Simulated dock ${gateway.sn}` }));
+      return pilotLogin(session, options.workspaceId);
     }
-  }
+    const model = deviceModelName(gateway.domain, gateway.type, gateway.subType);
+    return dockLogin(admin, { sn: gateway.sn, model, name: `Simulated dock ${gateway.sn}` });
+  };
+  // A few at a time: a fleet of thousands signs in within seconds without queueing thousands of requests at once.
+  const logins = await mapLimited(plans, LOGIN_CONCURRENCY, loginOf);
   return { logins, sessions };
 }
 
@@ -137,7 +145,17 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   }, periodMs);
 
   try {
-    await Promise.all(gateways.map((gateway) => gateway.start()));
+    await mapLimited(gateways, CONNECT_CONCURRENCY, async (gateway) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await gateway.start();
+        } catch (error) {
+          await gateway.stop().catch(() => undefined);
+          if (attempt === START_ATTEMPTS) throw error;
+          log(`${gateway.sn}: start failed (${(error as Error).message}); retrying`);
+        }
+      }
+    });
   } catch (error) {
     await stopAll();
     throw error;

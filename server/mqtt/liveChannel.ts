@@ -52,8 +52,8 @@ export const FLEET_INTERVAL_MS = 1_000;
 export class LiveChannel {
   readonly stats: LiveChannelStats = { telemetryAccepted: 0, onlinePublished: 0, weatherPublished: 0, fleetPublished: 0 };
   private readonly devices = new Map<string, DeviceState>();
-  /** Newest sample per drone since the last sysinfo/fleet. */
-  private fleet = new Map<string, Telemetry>();
+  /** Newest sample of every aircraft online: each sysinfo/fleet carries them all, so a new subscriber sees the whole fleet at once. */
+  private readonly fleet = new Map<string, Telemetry>();
   /** Registered devices plus unregistered ones seen live, as of the last count. */
   private deviceCount = 0;
   private changed = new Map<string, DeviceStatus>();
@@ -149,11 +149,10 @@ export class LiveChannel {
     this.stats.weatherPublished++;
   }
 
-  /** One sysinfo/fleet (binary, shared/fleet/codec) with the drones that reported since the last one; nothing when none did. */
+  /** One sysinfo/fleet (binary, shared/fleet/codec) with the newest sample of every aircraft online; nothing when none is. */
   async publishFleet(): Promise<void> {
     if (this.closed || this.fleet.size === 0) return;
     const bytes = encodeFleet(this.now(), [...this.fleet.values()]);
-    this.fleet = new Map();
     await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: false, qos: 0 });
     this.stats.fleetPublished++;
   }
@@ -169,6 +168,7 @@ export class LiveChannel {
   private setOffline(sn: string, device: DeviceState) {
     if (device.status === 'offline') return;
     device.status = 'offline';
+    this.fleet.delete(sn);
     this.markChanged(sn, 'offline');
     void this.options.directory.recordStatus(sn, 'offline', this.now()).catch(() => undefined);
   }

@@ -86,8 +86,8 @@ describe('LiveChannel', () => {
     expect(published).toEqual([]);
   });
 
-  it("publishes each reporting drone's newest sample once on sysinfo/fleet, and nothing when none reported", async () => {
-    const { channel, published } = setup();
+  it('publishes the newest sample of every aircraft online on sysinfo/fleet, so a new subscriber sees the whole fleet at once', async () => {
+    const { channel, published, advance } = setup();
     await channel.publishFleet();
     expect(published).toEqual([]);
     observe(channel, sample('D1', 'online'));
@@ -96,12 +96,22 @@ describe('LiveChannel', () => {
     await channel.publishFleet();
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: false });
-    const decoded = decodeFleet(published[0].payload as Buffer);
-    expect(decoded).toMatchObject({ ok: true, fleet: { at: 1_000_000, count: 2, rejected: 0, sn: ['D1', 'D2'] } });
-    if (decoded.ok) expect(telemetryOf(decoded.fleet, 0)).toEqual(sample('D1', 'flying'));
+    const first = decodeFleet(published[0].payload as Buffer);
+    expect(first).toMatchObject({ ok: true, fleet: { at: 1_000_000, count: 2, rejected: 0, sn: ['D1', 'D2'] } });
+    if (first.ok) expect(telemetryOf(first.fleet, 0)).toEqual(sample('D1', 'flying'));
+    // Nothing new reported: the next snapshot still carries both (a subscriber that just arrived needs them).
     await channel.publishFleet();
-    expect(published).toHaveLength(1);
-    expect(channel.stats.fleetPublished).toBe(1);
+    expect(published).toHaveLength(2);
+    expect(decodeFleet(published[1].payload as Buffer)).toMatchObject({ ok: true, fleet: { count: 2, sn: ['D1', 'D2'] } });
+    // An aircraft that goes offline leaves the snapshot; when none is online, nothing goes out.
+    channel.deviceDisconnected('D2');
+    await channel.publishFleet();
+    expect(decodeFleet(published[2].payload as Buffer)).toMatchObject({ ok: true, fleet: { count: 1, sn: ['D1'] } });
+    advance(60_000);
+    channel.sweep();
+    await channel.publishFleet();
+    expect(published).toHaveLength(3);
+    expect(channel.stats.fleetPublished).toBe(3);
     await channel.stop();
   });
 });
