@@ -134,7 +134,7 @@ describe('/Device/UAV', () => {
 describe('withLiveStatus', () => {
   const row = { id: 1, serial: 'A1', status: 'offline', battery: 50 };
   const NOW = 1_000_000;
-  const sample = (at: number) => ({ A1: { latest: { status: 'flying', battery: 40, lat: 1, lng: 2, at } } });
+  const sample = (at: number) => ({ A1: { status: 'flying', battery: 40, lat: 1, lng: 2, at } });
   it.each<[string, ReturnType<typeof sample> | Record<string, never>, string[] | null, Record<string, unknown>]>([
     ['fresh telemetry wins over the stored row', sample(NOW - 1000), null, { status: 'flying', battery: 40, last_lat: 1, live: true }],
     ['telemetry older than LIVE_MAX_AGE_MS is ignored', sample(NOW - LIVE_MAX_AGE_MS - 1), null, { status: 'offline', battery: 50 }],

@@ -52,7 +52,7 @@ describe('broker saga against the embedded broker', () => {
     await dock.topo(DOCK, [aircraft('SKY-SAGA')]);
     dock.osd('SKY-SAGA', aircraftOsd({ battery: { capacity_percent: 42 } }));
     await waitFor('telemetry in the store', () => broker().telemetry['SKY-SAGA'] !== undefined);
-    expect(broker().telemetry['SKY-SAGA'].latest).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
+    expect(broker().telemetry['SKY-SAGA']).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
     await waitFor('the online change', () => broker().online?.online.includes('SKY-SAGA') ?? false);
     expect(broker().status).toBe('connected');
     await dock.end();

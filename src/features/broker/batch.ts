@@ -4,17 +4,14 @@ import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import { normaliseOsd, toTelemetry } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
 
-/** Samples kept per drone for the situational view's trail. */
-export const TRAIL_LENGTH = 30;
-
-/** What one flush adds to the store: the newest online/weather, and per drone its newest samples (at most TRAIL_LENGTH). */
+/** What one flush adds to the store: the newest online/weather, and per aircraft its newest sample. */
 export interface BrokerBatch {
   received: number;
   invalid: number;
   byTopic: Record<string, number>;
   online?: OnlineSummary;
   weather?: WeatherReport;
-  telemetry: Record<string, Telemetry[]>;
+  telemetry: Record<string, Telemetry>;
   at: number;
 }
 
@@ -57,12 +54,6 @@ export function parsePayload(payload: Uint8Array | string): unknown {
   }
 }
 
-function addSample(batch: BrokerBatch, sample: Telemetry) {
-  const list = (batch.telemetry[sample.sn] ??= []);
-  list.push(sample);
-  if (list.length > TRAIL_LENGTH * 2) list.splice(0, list.length - TRAIL_LENGTH);
-}
-
 /** Reduces a run of parsed messages to one store update (pure; the reducer applies it). */
 export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
   const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
@@ -76,9 +67,8 @@ export function summariseBatch(messages: BrokerMessage[], invalid: number, at: n
       if (isWeather(message)) batch.weather = message;
     } else if (match) {
       const sample = aircraftSample(match[1], message);
-      if (sample) addSample(batch, sample);
+      if (sample) batch.telemetry[sample.sn] = sample;
     }
   }
-  for (const list of Object.values(batch.telemetry)) if (list.length > TRAIL_LENGTH) list.splice(0, list.length - TRAIL_LENGTH);
   return batch;
 }

@@ -1,15 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { TRAIL_LENGTH, type BrokerBatch } from './batch';
+import type { BrokerBatch } from './batch';
 import { DEFAULT_SUBSCRIPTIONS } from './types';
 import { type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
 
 export type BrokerStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
-
-export interface DroneTrack {
-  latest: Telemetry;
-  /** [lng, lat, alt] of the newest samples, oldest first (TRAIL_LENGTH at most). */
-  trail: Array<[number, number, number]>;
-}
 
 export interface BrokerCounters {
   /** Valid JSON messages received. */
@@ -30,7 +24,8 @@ export interface BrokerState {
   counters: BrokerCounters;
   online: OnlineSummary | null;
   weather: WeatherReport | null;
-  telemetry: Record<string, DroneTrack>;
+  /** The newest sample of each aircraft whose thing/product/{sn}/osd is subscribed (the device list's rows). */
+  telemetry: Record<string, Telemetry>;
 }
 
 export const initialBrokerState: BrokerState = {
@@ -62,15 +57,7 @@ const brokerSlice = createSlice({
       if (batch.received > 0) c.lastMessageAt = batch.at;
       if (batch.online) state.online = batch.online;
       if (batch.weather) state.weather = batch.weather;
-      for (const [sn, samples] of Object.entries(batch.telemetry)) {
-        if (samples.length === 0) continue;
-        const track = state.telemetry[sn] ?? { latest: samples[samples.length - 1], trail: [] };
-        const points = samples.map((s): [number, number, number] => [s.lng, s.lat, s.alt]);
-        const trail = track.trail.concat(points);
-        track.trail = trail.length > TRAIL_LENGTH ? trail.slice(trail.length - TRAIL_LENGTH) : trail;
-        track.latest = samples[samples.length - 1];
-        state.telemetry[sn] = track;
-      }
+      Object.assign(state.telemetry, batch.telemetry);
     },
     /** Adds/removes topic filters (e.g. the situational view adds thing/product/+/osd while open). */
     subscriptionsChanged(state, action: PayloadAction<{ add?: string[]; remove?: string[] }>) {
@@ -87,4 +74,5 @@ const brokerSlice = createSlice({
 
 export const { brokerStatusChanged, messagesReceived, subscriptionsChanged, telemetryCleared } = brokerSlice.actions;
 export const selectBrokerStatus = (state: { broker: BrokerState }) => state.broker.status;
+export const selectLiveSamples = (state: { broker: BrokerState }) => state.broker.telemetry;
 export default brokerSlice.reducer;

@@ -1,5 +1,5 @@
 // The broker feature's public face: other features import these from here, never its files.
 export { default as BrokerStatusIndicator } from './BrokerStatus';
-export { type BrokerStatus, type DroneTrack, brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from './brokerSlice';
+export { type BrokerStatus, brokerStatusChanged, selectBrokerStatus, selectLiveSamples, subscriptionsChanged } from './brokerSlice';
 export { selectCurrentWeather, selectOnlineSummary } from './selectors';
 export { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { createSelector } from '@reduxjs/toolkit';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
-import { subscriptionsChanged } from '../broker';
+import { selectLiveSamples, subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
@@ -36,7 +36,6 @@ import {
   telemetryTopics,
   withLiveStatus,
   type DeviceForm,
-  type LiveSample,
 } from './deviceRules';
 import IssuedSecretDialog from './IssuedSecretDialog';
 
@@ -44,10 +43,7 @@ const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/G
 
 const RESOURCE = 'device';
 
-const selectLive = createSelector(
-  [(s: RootState) => s.broker.telemetry as unknown as Record<string, { latest: LiveSample }>, (s: RootState) => s.broker.online?.online ?? null],
-  (telemetry, online) => ({ telemetry, online }),
-);
+const selectLive = createSelector([selectLiveSamples, (s: RootState) => s.broker.online?.online ?? null], (telemetry, online) => ({ telemetry, online }));
 
 export default function DevicesPage() {
   const { t } = useTranslation();

@@ -59,11 +59,11 @@ export const telemetryTopics = (rows: ResourceRow[]): string[] =>
  */
 export function withLiveStatus(
   row: ResourceRow,
-  live: { telemetry: Record<string, { latest: LiveSample }>; online: string[] | null },
+  live: { telemetry: Record<string, LiveSample>; online: string[] | null },
   now: number,
 ): ResourceRow & { live?: boolean } {
   const serial = String(row.serial ?? '');
-  const sample = live.telemetry[serial]?.latest;
+  const sample = live.telemetry[serial];
   if (sample && now - sample.at <= LIVE_MAX_AGE_MS) {
     return {
       ...row,
