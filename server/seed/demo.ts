@@ -3,7 +3,11 @@ import { generatePassword, hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { routeMetrics, type Waypoint } from '@shared/geo';
+import type { DeviceStatus } from '@shared/live';
 import { ADMIN_USERNAME } from './admin';
+
+/** The order seeded devices take their stored status in (any value outside the shared DeviceStatus set fails to compile). */
+const SEED_STATUS_CYCLE: readonly DeviceStatus[] = ['online', 'offline', 'flying', 'maintenance'];
 
 /** Demo accounts (besides admin); each gets a random password at seeding, printed once in the start-up banner. */
 export const DEMO_USERS = [
@@ -197,10 +201,9 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
     dock: ['DJI Dock 2', 'DJI Dock 3'],
     remote_controller: ['DJI RC Plus', 'DJI RC Pro Enterprise'],
   };
-  const statuses = ['online', 'offline', 'flying', 'maintenance'] as const;
   const deviceRows = Array.from({ length: DEMO_COUNTS.devices }, (_, i) => {
     const kind = i < 20 ? 'aircraft' : i < 25 ? 'dock' : 'remote_controller';
-    const status = statuses[i % 4];
+    const status = SEED_STATUS_CYCLE[i % SEED_STATUS_CYCLE.length];
     return {
       serial: `1581F5FHD${(0x23a00 + i * 37).toString(16).toUpperCase().padStart(6, '0')}`,
       name: `${kind === 'aircraft' ? '无人机' : kind === 'dock' ? '机场' : '遥控器'}-${String(i + 1).padStart(2, '0')}`,
@@ -425,7 +428,6 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
 export async function seedBulkDevices(db: Kysely<Database>, count: number, batch = 500): Promise<number> {
   const rand = prng(count);
   const models = ['Matrice 350 RTK', 'Matrice 30T', 'Mavic 3 Enterprise', 'Matrice 3TD', 'DJI Dock 2'];
-  const statuses = ['online', 'offline', 'flying', 'maintenance'];
   const base = Number(
     (
       await db
@@ -448,7 +450,7 @@ export async function seedBulkDevices(db: Kysely<Database>, count: number, batch
           kind: n % 5 === 4 ? 'dock' : 'aircraft',
           firmware: 'v1.0.0',
           dept_id: null,
-          status: statuses[n % 4],
+          status: SEED_STATUS_CYCLE[n % SEED_STATUS_CYCLE.length],
           photo: null,
           last_seen_at: created,
           last_lat: DEMO_CENTER.lat + (rand() - 0.5) * 0.5,
