@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Store } from '@reduxjs/toolkit';
 import mqtt from 'mqtt';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
@@ -8,11 +8,24 @@ import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import type { MqttConnect, MqttLike } from '../../../src/features/broker/mqttClient';
 import { DEFAULT_PLATFORM_CONFIG } from '../../../src/features/platform/platformConfig';
 import { aircraft, aircraftOsd, DOCK, registerDock, TestGateway } from './dji';
-import { loginToken, sleep, startServer, type TestServer } from './support';
+import { loginToken, startServer, type TestServer } from './support';
 
-const waitFor = async (what: string, predicate: () => boolean, timeoutMs = 5000) => {
-  for (const until = Date.now() + timeoutMs; !predicate(); await sleep(20)) if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-};
+/** Resolves once `predicate` holds for the store's state, checked on every state change (no polling). */
+const stateWhere = (store: Store<RootState>, what: string, predicate: (state: RootState) => boolean, timeoutMs = 5000) =>
+  new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!predicate(store.getState())) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const unsubscribe = store.subscribe(check);
+    check();
+  });
 
 /** The console's broker saga with the real mqtt.js client against the real embedded broker (no fakes). */
 describe('broker saga against the embedded broker', () => {
@@ -43,7 +56,7 @@ describe('broker saga against the embedded broker', () => {
     sagaTask = saga.run(brokerSaga, { connect: realConnect });
     const broker = () => store.getState().broker;
 
-    await waitFor('connected + retained sysinfo', () => broker().status === 'connected' && broker().online !== null && broker().weather !== null);
+    await stateWhere(store, 'connected + retained sysinfo', ({ broker: b }) => b.status === 'connected' && b.online !== null && b.weather !== null);
     expect(broker().weather?.stations[0]).toMatchObject({ flyable: expect.any(Boolean), windSpeed: expect.any(Number) });
 
     // A dock gateway speaking the DJI protocol: its aircraft's OSD reaches the console's store, normalised.
@@ -51,9 +64,9 @@ describe('broker saga against the embedded broker', () => {
     const dock = await TestGateway.connect(server.wsUrl, 'DOCK-SAGA', 'DOCK-SAGA', secret);
     await dock.topo(DOCK, [aircraft('SKY-SAGA')]);
     dock.osd('SKY-SAGA', aircraftOsd({ battery: { capacity_percent: 42 } }));
-    await waitFor('telemetry in the store', () => broker().telemetry['SKY-SAGA'] !== undefined);
+    await stateWhere(store, 'telemetry in the store', ({ broker: b }) => b.telemetry['SKY-SAGA'] !== undefined);
     expect(broker().telemetry['SKY-SAGA']).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
-    await waitFor('the online change', () => broker().online?.online.includes('SKY-SAGA') ?? false);
+    await stateWhere(store, 'the online change', ({ broker: b }) => b.online?.online.includes('SKY-SAGA') ?? false);
     expect(broker().status).toBe('connected');
     await dock.end();
   }, 20_000);
