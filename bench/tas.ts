@@ -11,11 +11,10 @@
  *   options: --profile (top self-time functions of a 5 s CPU profile on /Tas), --trace (main-thread time by trace
  *            event over 5 s on /Tas: layout, paint, scripting…), --search TEXT (filter the side list first)
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, loginThroughPage } from '../e2e/support/browser';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import { startServer } from '../e2e/support/server';
+import { startSimulator } from '../e2e/support/simulator';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,7 +31,6 @@ const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
 /** --search TEXT: type into the drone list's search first (e.g. a text matching nothing, to measure without the list). */
 const SEARCH = process.argv.includes('--search') ? process.argv[process.argv.indexOf('--search') + 1] : '';
-const root = path.resolve(__dirname, '..');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Least-squares slope of y over x. */
@@ -47,45 +45,6 @@ function slope(xs: number[], ys: number[]): number {
     den += (xs[i] - mx) ** 2;
   }
   return den ? num / den : 0;
-}
-
-/** The device simulator feeding the server (the only place the bench knows how to start it). */
-function startSimulator(server: RunningServer, drones: number, rate: number) {
-  const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'scripts/simulate.ts'),
-      // Docks (an aircraft each) rather than Pilot 2 RCs: a dock signs in with its secret, a pilot with a password
-      // whose deliberate hashing cost would keep thousands of simulated pilots queueing for minutes.
-      '--gateways',
-      '0',
-      '--docks',
-      String(drones),
-      '--rate',
-      String(rate),
-      '--url',
-      url,
-    ],
-    { cwd: root, env: { ...process.env, ADMIN_PASSWORD: server.adminPassword }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  // The simulator prints this line once every gateway has completed its topology handshake.
-  const connected = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => /gateway\(s\) connected/.test(output) && resolve());
-    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before its fleet was up:\n${output.slice(-2000)}`)));
-  });
-  return {
-    connected,
-    output: () => output.slice(-2000),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    },
-  };
 }
 
 /** Polls until `check` holds; throws after `timeoutMs`. */
@@ -226,7 +185,9 @@ async function main() {
     API_RATE_LIMIT: String(DRONES * 3 + 100),
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(DRONES + 100),
   });
-  const simulator = startSimulator(server, DRONES, RATE);
+  // Docks (an aircraft each) rather than Pilot 2 RCs: a dock signs in with its secret, a pilot with a password whose
+  // deliberate hashing cost would keep thousands of simulated pilots queueing for minutes.
+  const simulator = startSimulator(server, ['--gateways', '0', '--docks', String(DRONES), '--rate', String(RATE)]);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });

@@ -1,20 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { startServer } from './support/server';
+import { useBrowserSession } from './support/session';
 import { simulatedBridgeEnv } from './support/staticDir';
 
 jest.setTimeout(90_000);
 
+let project: { id: number; name: string };
+const session = useBrowserSession({
+  env: simulatedBridgeEnv(),
+  // The controller's screen: 1920×1080 landscape.
+  viewport: { width: 1920, height: 1080 },
+  afterServer: async (server) => {
+    if (!server.url.endsWith('/')) server.url += '/';
+    project = await ensureProject();
+  },
+});
+
 /** Serial the simulated bridge reports (src/features/controller/simulatedBridge.ts). */
 const SIM_AIRCRAFT_SN = '1581F5BKD223M00A0SIM';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let project: { id: number; name: string };
-
 async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}api${path}`, {
+  const response = await fetch(`${session.server.url}api${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -26,32 +32,11 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 
 /** A project to join: the first seeded one, or one made for the test. */
 async function ensureProject(): Promise<{ id: number; name: string }> {
-  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: server.adminPassword });
+  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: session.server.adminPassword });
   const list = await api<{ items: Array<{ id: number; name: string }> }>('GET', '/Project/?page=1&page_size=5', token);
   if (list.items.length > 0) return list.items[0];
   return api<{ id: number; name: string }>('POST', '/Project/', token, { name: '深圳湾海岸线巡检' });
 }
-
-beforeAll(async () => {
-  server = await startServer(simulatedBridgeEnv());
-  if (!server.url.endsWith('/')) server.url += '/';
-  browser = await launchBrowser();
-  project = await ensureProject();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  // The controller's screen: 1920×1080 landscape.
-  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
 
 const hashPath = (p: Page) => new URL(p.url()).hash.replace(/^#/, '').split('?')[0];
 
@@ -60,61 +45,61 @@ async function waitForHash(p: Page, path: string) {
 }
 
 test('inside the (simulated) bridge: console path → controller login → sign in → home with the aircraft; join a project', async () => {
-  await page.goto(`${server.url}?djibridge=sim#/Device/UAV`);
-  await waitForHash(page, '/djiapp/login');
+  await session.page.goto(`${session.server.url}?djibridge=sim#/Device/UAV`);
+  await waitForHash(session.page, '/djiapp/login');
   // This server hands out the controller configuration only after sign-in.
-  await page.getByText('登录后加载遥控器配置并验证许可证').waitFor();
+  await session.page.getByText('登录后加载遥控器配置并验证许可证').waitFor();
 
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await session.page.getByLabel('用户名').fill('admin');
+  await session.page.getByLabel('密码').fill(session.server.adminPassword);
+  await session.page.getByRole('button', { name: '登录', exact: true }).click();
 
-  await waitForHash(page, '/djiapp/home');
-  const aircraft = page.getByRole('region', { name: '飞行器序列号' });
+  await waitForHash(session.page, '/djiapp/home');
+  const aircraft = session.page.getByRole('region', { name: '飞行器序列号' });
   await aircraft.getByText(SIM_AIRCRAFT_SN).waitFor();
-  await page.getByRole('region', { name: '飞行器连接' }).getByText('已连接').waitFor();
-  await page.getByRole('region', { name: '许可证' }).getByText('许可证验证通过').waitFor();
-  await page.getByRole('region', { name: '平台接口组件' }).getByText('已加载').waitFor();
+  await session.page.getByRole('region', { name: '飞行器连接' }).getByText('已连接').waitFor();
+  await session.page.getByRole('region', { name: '许可证' }).getByText('许可证验证通过').waitFor();
+  await session.page.getByRole('region', { name: '平台接口组件' }).getByText('已加载').waitFor();
 
   // Touch targets: every navigation tab and button on the screen is at least 48 px tall.
-  const heights = await page
+  const heights = await session.page
     .locator('nav[aria-label="遥控器导航"] [role="tab"], main button')
     .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
   expect(heights.length).toBeGreaterThan(0);
   expect(Math.min(...heights)).toBeGreaterThanOrEqual(48);
 
-  await page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器项目' }).click();
-  await waitForHash(page, '/djiapp/project');
-  await page.getByRole('button', { name: `加入 ${project.name}` }).click();
-  await page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
+  await session.page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器项目' }).click();
+  await waitForHash(session.page, '/djiapp/project');
+  await session.page.getByRole('button', { name: `加入 ${project.name}` }).click();
+  await session.page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
 
-  await page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器首页' }).click();
-  await waitForHash(page, '/djiapp/home');
-  await page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
-  expect(hashPath(page)).toBe('/djiapp/home');
+  await session.page.getByRole('navigation', { name: '遥控器导航' }).getByRole('tab', { name: '遥控器首页' }).click();
+  await waitForHash(session.page, '/djiapp/home');
+  await session.page.getByRole('region', { name: '当前项目' }).getByText(project.name).waitFor();
+  expect(hashPath(session.page)).toBe('/djiapp/home');
 });
 
 test('outside the bridge a controller path says "请在大疆遥控器访问" and goes to the console', async () => {
-  await page.goto(`${server.url}#/djiapp/home`);
-  await page.getByText('请在大疆遥控器访问').waitFor();
+  await session.page.goto(`${session.server.url}#/djiapp/home`);
+  await session.page.getByText('请在大疆遥控器访问').waitFor();
   // Home of the console; logged out, its first page asks for the login.
-  await page.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
-  expect(hashPath(page)).not.toMatch(/^\/djiapp/);
+  await session.page.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
+  expect(hashPath(session.page)).not.toMatch(/^\/djiapp/);
 });
 
 test('with the licence refused the controller login shows the licence error', async () => {
-  await page.goto(`${server.url}?djibridge=sim&djilicense=refused#/djiapp/login`);
+  await session.page.goto(`${session.server.url}?djibridge=sim&djilicense=refused#/djiapp/login`);
   // This server hands out the controller configuration only after sign-in; the refused licence then signs out again.
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('alert').filter({ hasText: '许可证被拒绝' }).waitFor();
-  await waitForHash(page, '/djiapp/login');
-  expect(await page.getByRole('button', { name: '登录', exact: true }).isDisabled()).toBe(true);
+  await session.page.getByLabel('用户名').fill('admin');
+  await session.page.getByLabel('密码').fill(session.server.adminPassword);
+  await session.page.getByRole('button', { name: '登录', exact: true }).click();
+  await session.page.getByRole('alert').filter({ hasText: '许可证被拒绝' }).waitFor();
+  await waitForHash(session.page, '/djiapp/login');
+  expect(await session.page.getByRole('button', { name: '登录', exact: true }).isDisabled()).toBe(true);
 });
 
 test('the task screen draws the route of a task on the map', async () => {
-  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: server.adminPassword });
+  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: session.server.adminPassword });
   const route = await api<{ id: number }>('POST', '/Route/', token, {
     project_id: project.id,
     name: `e2e 航线 ${Date.now()}`,
@@ -131,19 +116,19 @@ test('the task screen draws the route of a task on the map', async () => {
     kind: 'inspection',
   });
 
-  await page.goto(`${server.url}?djibridge=sim#/djiapp/login`);
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await waitForHash(page, '/djiapp/home');
-  await page.getByRole('tab', { name: '遥控器项目' }).click();
-  await page.getByRole('button', { name: `加入 ${project.name}` }).click();
-  await page.getByRole('region', { name: '当前项目' }).waitFor();
-  await page.getByRole('tab', { name: '遥控器任务' }).click();
-  await page.getByRole('button', { name: task.name }).click();
-  const map = page.getByRole('region', { name: '航线地图' });
+  await session.page.goto(`${session.server.url}?djibridge=sim#/djiapp/login`);
+  await session.page.getByLabel('用户名').fill('admin');
+  await session.page.getByLabel('密码').fill(session.server.adminPassword);
+  await session.page.getByRole('button', { name: '登录', exact: true }).click();
+  await waitForHash(session.page, '/djiapp/home');
+  await session.page.getByRole('tab', { name: '遥控器项目' }).click();
+  await session.page.getByRole('button', { name: `加入 ${project.name}` }).click();
+  await session.page.getByRole('region', { name: '当前项目' }).waitFor();
+  await session.page.getByRole('tab', { name: '遥控器任务' }).click();
+  await session.page.getByRole('button', { name: task.name }).click();
+  const map = session.page.getByRole('region', { name: '航线地图' });
   await map.locator('.leaflet-container').waitFor();
-  await page.getByText('航点 3 个').waitFor();
+  await session.page.getByText('航点 3 个').waitFor();
   // The polyline and the three numbered waypoints.
   await expect(map.locator('path.leaflet-interactive')).toHaveCountEventually(4);
 });
@@ -151,7 +136,7 @@ test('the task screen draws the route of a task on the map', async () => {
 test('a deployment whose config.json does not offer the simulator ignores ?djibridge=sim', async () => {
   const plain = await startServer();
   try {
-    const other = await browser.newPage();
+    const other = await session.browser.newPage();
     const warnings: string[] = [];
     other.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
     await other.goto(`${plain.url}?djibridge=sim#/djiapp/login`);

@@ -1,74 +1,58 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSimulation, type Simulation } from '../scripts/simulator';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(150_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let simulation: Simulation;
-
-beforeAll(async () => {
-  server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
-  const api = server.url.replace(/\/$/, '');
+let simulation: Simulation | undefined;
+const session = useBrowserSession({
+  env: { MQTT_SYSINFO_INTERVAL_MS: '1000' },
   // One Pilot 2 gateway (RC + aircraft) signing in like a pilot, in this process so the test can make it report health.
-  simulation = await startSimulation({
-    url: `${api.replace(/^http/, 'ws')}/mqtt`,
-    api,
-    user: 'admin',
-    password: server.adminPassword,
-    gateways: 1,
-    docks: 0,
-    workspaceId: 1,
-    rate: 2,
-    hmsEverySeconds: 0,
-    prefix: 'E2E',
-  });
-  browser = await launchBrowser();
+  afterServer: async (server) => {
+    const api = server.url.replace(/\/$/, '');
+    simulation = await startSimulation({
+      url: `${api.replace(/^http/, 'ws')}/mqtt`,
+      api,
+      user: 'admin',
+      password: server.adminPassword,
+      gateways: 1,
+      docks: 0,
+      workspaceId: 1,
+      rate: 2,
+      hmsEverySeconds: 0,
+      prefix: 'E2E',
+    });
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await simulation?.stop();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+afterAll(() => simulation?.stop());
 
 // By selector: the open drawer hides the header from the accessibility tree.
 const BELL = 'a[aria-label^="未读消息"]';
 const bellCount = async (p: Page) => Number(/(\d+)/.exec((await p.locator(BELL).getAttribute('aria-label')) ?? '')?.[1] ?? NaN);
 
 test('a simulated Pilot 2 gateway: its aircraft is online on /Tas and /Device/UAV with DJI telemetry; an HMS alert raises the bell and shows in the drawer', async () => {
-  const gateway = simulation.gateways[0];
+  const gateway = simulation!.gateways[0];
   const sn = gateway.plan.aircraft.sn;
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
 
   // /Tas: the aircraft is in the fleet list (fed by sysinfo/fleet from its DJI OSD).
-  const list = page.getByRole('list', { name: '态势感知' });
+  const list = session.page.getByRole('list', { name: '态势感知' });
   await list.getByRole('button', { name: new RegExp(sn) }).waitFor({ timeout: 30_000 });
 
   // /Device/UAV: the row is flying (Pilot 2 reports manual flight) and paired with its RC.
-  await page.goto(`${server.url}#/Device/UAV`);
-  await page.getByLabel('搜索序列号/名称/型号').fill(sn);
+  await session.page.goto(`${session.server.url}#/Device/UAV`);
+  await session.page.getByLabel('搜索序列号/名称/型号').fill(sn);
   // The aircraft's own row (its RC's row names it too, as the aircraft paired with it).
-  const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: sn, exact: true }) });
+  const row = session.page.getByRole('row').filter({ has: session.page.getByRole('gridcell', { name: sn, exact: true }) });
   await row.waitFor({ timeout: 20_000 });
   await row.getByText('飞行中').waitFor({ timeout: 20_000 });
   await row.getByText(`遥控器 ${gateway.sn}`).or(row.getByText(gateway.sn)).first().waitFor();
 
   // The drawer shows the DJI live fields.
   await row.getByText(sn).click();
-  const drawer = page.getByRole('dialog', { name: new RegExp(sn) });
+  const drawer = session.page.getByRole('dialog', { name: new RegExp(sn) });
   const live = drawer.getByRole('region', { name: '实时状态 (DJI)' });
   await live.getByText('手动飞行').waitFor({ timeout: 20_000 });
   await live.getByText(/颗卫星/).waitFor();
@@ -76,12 +60,12 @@ test('a simulated Pilot 2 gateway: its aircraft is online on /Tas and /Device/UA
   await live.getByText('无活动告警').waitFor();
 
   // An HMS warning: the platform answers the event, the bell counts it and the drawer lists it in warning colour.
-  const before = await bellCount(page);
+  const before = await bellCount(session.page);
   const reply = await gateway.raiseHms([
     { code: '0x16080020', level: 2, module: 3, in_the_sky: 1, imminent: 0, device_type: gateway.deviceType('aircraft'), args: { component_index: 1 } },
   ]);
   expect(reply.result).toBe(0);
-  await page.waitForFunction(
+  await session.page.waitForFunction(
     ([selector, expected]) => document.querySelector(selector)?.getAttribute('aria-label') === `未读消息 ${expected} 条`,
     [BELL, before + 1] as const,
     { timeout: 20_000 },

@@ -1,45 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(90_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+const session = useBrowserSession();
 
 const hashPath = (p: Page) => new URL(p.url()).hash.replace(/^#/, '').split('?')[0];
 
 test('an unknown path shows the 404 page', async () => {
-  await page.goto(`${server.url}#/no/such/page`);
-  await page.getByRole('heading', { name: /404/ }).waitFor();
-  expect(hashPath(page)).toBe('/404');
+  await session.page.goto(`${session.server.url}#/no/such/page`);
+  await session.page.getByRole('heading', { name: /404/ }).waitFor();
+  expect(hashPath(session.page)).toBe('/404');
 });
 
 test('log in through the page, open more than 8 menu pages, the oldest tab goes', async () => {
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
-  expect(hashPath(page)).toBe('/Tas');
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
+  expect(hashPath(session.page)).toBe('/Tas');
 
-  const nav = page.getByRole('navigation', { name: '主菜单' });
+  const nav = session.page.getByRole('navigation', { name: '主菜单' });
   const visits: Array<[group: string, link: string]> = [
     ['设备管理', '无人机管理'],
     ['空域管理', '空域申请'],
@@ -54,9 +34,9 @@ test('log in through the page, open more than 8 menu pages, the oldest tab goes'
     const linkLocator = nav.getByRole('link', { name: link });
     if (!(await linkLocator.isVisible())) await nav.getByRole('button', { name: group }).click();
     await linkLocator.click();
-    await page.getByRole('heading', { name: link }).waitFor();
+    await session.page.getByRole('heading', { name: link }).waitFor();
   }
-  const tabs = page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+  const tabs = session.page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
   await expect(tabs).toHaveCountEventually(8);
   const titles = await tabs.allTextContents();
   expect(titles).not.toContain('态势感知');
@@ -64,51 +44,51 @@ test('log in through the page, open more than 8 menu pages, the oldest tab goes'
   expect(titles[7]).toBe('面要素');
 
   // Closing the page on screen moves to its neighbour.
-  await page.getByRole('button', { name: '关闭 面要素' }).click();
-  await page.getByRole('heading', { name: '线要素' }).waitFor();
+  await session.page.getByRole('button', { name: '关闭 面要素' }).click();
+  await session.page.getByRole('heading', { name: '线要素' }).waitFor();
   expect(await tabs.count()).toBe(7);
 });
 
 test('the language choice persists across a reload, and <html lang> follows it', async () => {
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
-  await page.getByLabel('语言').selectOption('en');
-  await page.getByRole('heading', { name: 'Situational view' }).waitFor();
-  await page.reload();
-  await page.getByRole('heading', { name: 'Situational view' }).waitFor();
-  expect(await page.locator('html').getAttribute('lang')).toBe('en');
-  expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await session.page.getByLabel('语言').selectOption('en');
+  await session.page.getByRole('heading', { name: 'Situational view' }).waitFor();
+  await session.page.reload();
+  await session.page.getByRole('heading', { name: 'Situational view' }).waitFor();
+  expect(await session.page.locator('html').getAttribute('lang')).toBe('en');
+  expect(await session.page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
 });
 
 test('log out returns to the login page and protected pages need a login again', async () => {
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByLabel(/用户名/).waitFor();
-  expect(hashPath(page)).toBe('/login');
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
+  const token = await session.page.evaluate(() => localStorage.getItem('token'));
+  await session.page.getByRole('button', { name: '用户菜单' }).click();
+  await session.page.getByRole('menuitem', { name: '退出登录' }).click();
+  await session.page.getByLabel(/用户名/).waitFor();
+  expect(hashPath(session.page)).toBe('/login');
+  expect(await session.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   // The server revoked the old token.
-  const status = await page.evaluate(async (t) => (await fetch('/api/logininfo/', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+  const status = await session.page.evaluate(async (t) => (await fetch('/api/logininfo/', { headers: { Authorization: `Bearer ${t}` } })).status, token);
   expect(status).toBe(401);
 
   // The login form is already on screen, so wait for the guard's redirect itself.
-  await page.goto(`${server.url}#/Device/UAV`);
-  await page.waitForURL((url) => url.hash.startsWith('#/login'));
-  expect(new URL(page.url()).hash).toBe(`#/login?redirect=${encodeURIComponent('/Device/UAV')}`);
-  await page.getByLabel(/用户名/).waitFor();
+  await session.page.goto(`${session.server.url}#/Device/UAV`);
+  await session.page.waitForURL((url) => url.hash.startsWith('#/login'));
+  expect(new URL(session.page.url()).hash).toBe(`#/login?redirect=${encodeURIComponent('/Device/UAV')}`);
+  await session.page.getByLabel(/用户名/).waitFor();
 });
 
 test('a wrong password is reported on the form', async () => {
-  await loginThroughPage(page, server.url, 'admin', 'not-the-password');
-  await page.getByText(/Wrong username or password/).waitFor();
-  expect(hashPath(page)).toBe('/login');
+  await loginThroughPage(session.page, session.server.url, 'admin', 'not-the-password');
+  await session.page.getByText(/Wrong username or password/).waitFor();
+  expect(hashPath(session.page)).toBe('/login');
 });
 
 test('the documentation page renders docs/', async () => {
-  await page.goto(`${server.url}#/test`);
-  await page.getByRole('heading', { name: 'Skyline Ops console', level: 1 }).waitFor();
-  expect(await page.getByRole('navigation', { name: '目录' }).isVisible()).toBe(true);
+  await session.page.goto(`${session.server.url}#/test`);
+  await session.page.getByRole('heading', { name: 'Skyline Ops console', level: 1 }).waitFor();
+  expect(await session.page.getByRole('navigation', { name: '目录' }).isVisible()).toBe(true);
 });

@@ -1,45 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(120_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer({ DEMO_SEED: '0' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+const session = useBrowserSession({ env: { DEMO_SEED: '0' }, onPage: signInAsAdmin });
 
 let token: string | null = null;
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const base = server.url.replace(/\/$/, '');
+  const base = session.server.url.replace(/\/$/, '');
   if (!token) {
     const login = await fetch(`${base}/api/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+      body: JSON.stringify({ username: 'admin', password: session.server.adminPassword }),
     });
     token = ((await login.json()) as { data: { token: string } }).data.token;
   }
@@ -54,12 +30,12 @@ async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
 const mapRegion = (p: Page, name: string) => p.getByRole('region', { name }).locator('.leaflet-container');
 
 test('draw a polygon, name it, save; after a reload it is listed and shows its area', async () => {
-  await page.goto(`${server.url}#/Map/Polygon`);
-  await page.getByRole('heading', { name: '面要素' }).waitFor();
-  const map = mapRegion(page, '面要素');
+  await session.page.goto(`${session.server.url}#/Map/Polygon`);
+  await session.page.getByRole('heading', { name: '面要素' }).waitFor();
+  const map = mapRegion(session.page, '面要素');
   await map.waitFor();
-  await page.getByRole('button', { name: '绘制面' }).click();
-  await page.getByText(/请在地图上绘制面/).waitFor();
+  await session.page.getByRole('button', { name: '绘制面' }).click();
+  await session.page.getByText(/请在地图上绘制面/).waitFor();
 
   const box = (await map.boundingBox())!;
   const cx = box.x + box.width / 2;
@@ -71,49 +47,49 @@ test('draw a polygon, name it, save; after a reload it is listed and shows its a
     [cx - 100, cy + 80],
   ];
   for (const [index, [x, y]] of corners.entries()) {
-    await page.mouse.move(x, y);
-    await page.mouse.click(x, y);
+    await session.page.mouse.move(x, y);
+    await session.page.mouse.click(x, y);
     // geoman has placed this vertex (its marker; the cursor marker follows the pointer).
-    await page.waitForFunction((count) => document.querySelectorAll('.marker-icon:not(.cursor-marker)').length === count, index + 1);
+    await session.page.waitForFunction((count) => document.querySelectorAll('.marker-icon:not(.cursor-marker)').length === count, index + 1);
   }
   // Clicking the first vertex closes the ring.
-  await page.mouse.click(corners[0][0], corners[0][1]);
+  await session.page.mouse.click(corners[0][0], corners[0][1]);
 
-  const form = page.getByRole('form', { name: /新面要素/ });
+  const form = session.page.getByRole('form', { name: /新面要素/ });
   await form.waitFor();
-  const area = await page.getByTestId('measure-area').textContent();
+  const area = await session.page.getByTestId('measure-area').textContent();
   expect(area).toMatch(/面积: [\d.]+ (m²|km²)/);
   await form.getByLabel(/名称/).fill('E2E 湖区');
   await form.getByLabel(/类别/).fill('水域');
   await form.getByRole('button', { name: '保存' }).click();
-  await page.getByRole('button', { name: '绘制面' }).waitFor();
-  await page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
+  await session.page.getByRole('button', { name: '绘制面' }).waitFor();
+  await session.page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
 
   const saved = await api<{ items: Array<{ name: string; geometry: { type: string }; properties: { area_m2: number } }> }>('GET', '/Feature/?search=E2E');
   expect(saved.items).toHaveLength(1);
   expect(saved.items[0].geometry.type).toBe('Polygon');
   expect(saved.items[0].properties.area_m2).toBeGreaterThan(0);
 
-  await page.reload();
-  await page.getByRole('heading', { name: '面要素' }).waitFor();
-  const item = page.getByRole('button', { name: /E2E 湖区/ });
+  await session.page.reload();
+  await session.page.getByRole('heading', { name: '面要素' }).waitFor();
+  const item = session.page.getByRole('button', { name: /E2E 湖区/ });
   await item.waitFor();
   expect(await item.textContent()).toContain(area!.replace('面积: ', ''));
   await item.click();
-  await page.getByRole('form', { name: /编辑：E2E 湖区/ }).waitFor();
-  expect(await page.getByTestId('measure-area').textContent()).toBe(area);
+  await session.page.getByRole('form', { name: /编辑：E2E 湖区/ }).waitFor();
+  expect(await session.page.getByTestId('measure-area').textContent()).toBe(area);
   // The saved polygon is on the map as an editable layer with its vertex handles.
   expect(await map.locator('.marker-icon').count()).toBeGreaterThanOrEqual(4);
 
   // The overview lists it too.
-  await page.goto(`${server.url}#/Map/Index`);
-  await page.getByRole('heading', { name: '地图总览' }).waitFor();
-  await page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
+  await session.page.goto(`${session.server.url}#/Map/Index`);
+  await session.page.getByRole('heading', { name: '地图总览' }).waitFor();
+  await session.page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
 });
 
 test('a bad GeoJSON file is refused with a clear message and nothing is saved; a good one is imported and exported', async () => {
-  await page.goto(`${server.url}#/Map/Point`);
-  await page.getByRole('heading', { name: '点要素' }).waitFor();
+  await session.page.goto(`${session.server.url}#/Map/Point`);
+  await session.page.getByRole('heading', { name: '点要素' }).waitFor();
   const before = await api<{ total: number }>('GET', '/Feature/');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geojson-'));
   const bad = path.join(dir, 'bad.geojson');
@@ -127,8 +103,8 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
       ],
     }),
   );
-  await page.getByLabel('导入 GeoJSON').setInputFiles(bad);
-  const alert = page.getByRole('alert').filter({ hasText: 'bad.geojson' });
+  await session.page.getByLabel('导入 GeoJSON').setInputFiles(bad);
+  const alert = session.page.getByRole('alert').filter({ hasText: 'bad.geojson' });
   await alert.waitFor();
   expect(await alert.textContent()).toMatch(/features\[1\]\.geometry\.coordinates\[1\]: 纬度超出范围 \[-90, 90\]/);
   expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total);
@@ -145,13 +121,13 @@ test('a bad GeoJSON file is refused with a clear message and nothing is saved; a
       })),
     }),
   );
-  await page.getByLabel('导入 GeoJSON').setInputFiles(good);
-  await page.getByText('已导入 3 个要素').waitFor();
-  await page.getByRole('button', { name: /Import 3/ }).waitFor();
+  await session.page.getByLabel('导入 GeoJSON').setInputFiles(good);
+  await session.page.getByText('已导入 3 个要素').waitFor();
+  await session.page.getByRole('button', { name: /Import 3/ }).waitFor();
   expect((await api<{ total: number }>('GET', '/Feature/')).total).toBe(before.total + 3);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出 GeoJSON' }).click();
+  const download = session.page.waitForEvent('download');
+  await session.page.getByRole('button', { name: '导出 GeoJSON' }).click();
   const file = await (await download).path();
   const exported = JSON.parse(fs.readFileSync(file!, 'utf8'));
   expect(exported.type).toBe('FeatureCollection');

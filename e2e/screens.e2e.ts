@@ -1,36 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(120_000);
+
+const session = useBrowserSession();
 
 // A valid 1×1 PNG: the server checks uploads by content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
-
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
+  const response = await fetch(`${session.server.url.replace(/\/$/, '')}/api${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -47,16 +26,16 @@ async function tokenOf(username: string, password: string): Promise<string> {
 }
 
 async function signIn(username: string, password: string) {
-  await loginThroughPage(page, server.url, username, password);
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+  await loginThroughPage(session.page, session.server.url, username, password);
+  await session.page.getByRole('navigation', { name: '主菜单' }).waitFor();
 }
 
 test('create a device with a photo, then find it by search', async () => {
-  await signIn('admin', server.adminPassword);
-  await page.goto(`${server.url}#/Device/UAV`);
-  await page.getByRole('heading', { name: '无人机管理' }).waitFor();
-  await page.getByRole('button', { name: '新建' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建设备' });
+  await signIn('admin', session.server.adminPassword);
+  await session.page.goto(`${session.server.url}#/Device/UAV`);
+  await session.page.getByRole('heading', { name: '无人机管理' }).waitFor();
+  await session.page.getByRole('button', { name: '新建' }).click();
+  const dialog = session.page.getByRole('dialog', { name: '新建设备' });
   await dialog.getByRole('textbox', { name: '序列号' }).fill('E2E-PHOTO-0001');
   await dialog.getByRole('textbox', { name: '名称' }).fill('浏览器测试机');
   await dialog.getByRole('textbox', { name: '型号' }).fill('M3E');
@@ -69,23 +48,23 @@ test('create a device with a photo, then find it by search', async () => {
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
-  await page.getByRole('textbox', { name: '搜索序列号/名称/型号' }).fill('E2E-PHOTO');
-  const row = page.getByRole('row').filter({ hasText: 'E2E-PHOTO-0001' });
+  await session.page.getByRole('textbox', { name: '搜索序列号/名称/型号' }).fill('E2E-PHOTO');
+  const row = session.page.getByRole('row').filter({ hasText: 'E2E-PHOTO-0001' });
   await row.waitFor();
-  await expect(page.getByRole('row')).toHaveCountEventually(2); // header + the one match
-  expect(page.url()).toContain('search=E2E-PHOTO');
+  await expect(session.page.getByRole('row')).toHaveCountEventually(2); // header + the one match
+  expect(session.page.url()).toContain('search=E2E-PHOTO');
   await row.getByText('浏览器测试机').click();
-  const drawer = page.getByRole('dialog', { name: '浏览器测试机 (E2E-PHOTO-0001)' });
+  const drawer = session.page.getByRole('dialog', { name: '浏览器测试机 (E2E-PHOTO-0001)' });
   const photo = drawer.getByRole('img', { name: '设备照片' });
   await photo.waitFor();
   const src = await photo.getAttribute('src');
   expect(src).toBeTruthy();
-  const served = await fetch(new URL(src!, server.url).toString());
+  const served = await fetch(new URL(src!, session.server.url).toString());
   expect(served.status).toBe(200);
 });
 
 test('airspace workflow: draft → submit → approve → file plan → report shows in the charts', async () => {
-  const admin = await tokenOf('admin', server.adminPassword);
+  const admin = await tokenOf('admin', session.server.adminPassword);
   const now = Date.now();
   const iso = (offsetH: number) => new Date(now + offsetH * 3_600_000).toISOString();
   const area = {
@@ -108,14 +87,14 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     purpose: 'E2E 空域流程',
   });
 
-  await signIn('admin', server.adminPassword);
-  await page.goto(`${server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 空域流程')}`);
-  const row = page.getByRole('row').filter({ hasText: 'E2E 空域流程' });
+  await signIn('admin', session.server.adminPassword);
+  await session.page.goto(`${session.server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 空域流程')}`);
+  const row = session.page.getByRole('row').filter({ hasText: 'E2E 空域流程' });
   await row.getByText('草稿').waitFor();
   await row.getByRole('button', { name: '提交 E2E 空域流程' }).click();
   await row.getByText('已提交').waitFor();
   await row.getByRole('button', { name: '批准 E2E 空域流程' }).click();
-  const note = page.getByRole('dialog', { name: '批准空域申请' });
+  const note = session.page.getByRole('dialog', { name: '批准空域申请' });
   await note.getByRole('textbox', { name: '备注' }).fill('同意，注意避让');
   await note.getByRole('button', { name: '确定' }).click();
   await row.getByText('已批准').waitFor();
@@ -123,12 +102,12 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   expect(approved).toMatchObject({ status: 'approved', review_note: '同意，注意避让' });
 
   // The plan form offers the approved application; filing goes through the API here (date pickers are unit-tested).
-  await page.goto(`${server.url}#/AirSpace/Plan`);
-  await page.getByRole('button', { name: '新建' }).click();
-  const planDialog = page.getByRole('dialog', { name: '新建飞行计划' });
+  await session.page.goto(`${session.server.url}#/AirSpace/Plan`);
+  await session.page.getByRole('button', { name: '新建' }).click();
+  const planDialog = session.page.getByRole('dialog', { name: '新建飞行计划' });
   await planDialog.getByRole('combobox', { name: /空域申请/ }).click();
-  await page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 空域流程`) }).waitFor();
-  await page.keyboard.press('Escape');
+  await session.page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 空域流程`) }).waitFor();
+  await session.page.keyboard.press('Escape');
   await planDialog.getByRole('button', { name: '取消' }).click();
   const { data: devices } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', admin);
   const { status: filed, data: plan } = await api<{ id: number }>('POST', '/Airspace/Plan/', admin, {
@@ -138,17 +117,17 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     planned_end_at: iso(1),
   });
   expect(filed).toBe(200);
-  await page.goto(`${server.url}#/AirSpace/Plan?status=filed`);
-  const planRow = page.getByRole('row').filter({ hasText: `#${draft.id}` });
+  await session.page.goto(`${session.server.url}#/AirSpace/Plan?status=filed`);
+  const planRow = session.page.getByRole('row').filter({ hasText: `#${draft.id}` });
   await planRow.getByRole('button', { name: `受理 ${plan.id}` }).click();
-  await page.getByRole('dialog', { name: '受理飞行计划' }).getByRole('button', { name: '确定' }).click();
-  await page
+  await session.page.getByRole('dialog', { name: '受理飞行计划' }).getByRole('button', { name: '确定' }).click();
+  await session.page
     .getByRole('row')
     .filter({ hasText: `#${draft.id}` })
     .waitFor({ state: 'detached' });
 
-  await page.goto(`${server.url}#/AirSpace/Report`);
-  const totals = page.getByLabel('totals');
+  await session.page.goto(`${session.server.url}#/AirSpace/Report`);
+  const totals = session.page.getByLabel('totals');
   await totals.waitFor();
   const before = Number(/共 (\d+) 架次/.exec((await totals.textContent()) ?? '')?.[1]);
   const { status: reported } = await api('POST', '/Airspace/Report/', admin, {
@@ -168,30 +147,30 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     },
   });
   expect(reported).toBe(200);
-  await page.reload();
-  await page
+  await session.page.reload();
+  await session.page
     .getByLabel('totals')
     .filter({ hasText: `共 ${before + 1} 架次` })
     .waitFor();
-  await page.getByRole('figure', { name: '每日飞行架次' }).waitFor();
+  await session.page.getByRole('figure', { name: '每日飞行架次' }).waitFor();
   const { data: plansAfter } = await api<{ status: string }>('GET', `/Airspace/Plan/${plan.id}/`, admin);
   expect(plansAfter.status).toBe('flown');
 });
 
 test('a viewer cannot delete: no button, and the API answers 403', async () => {
-  await signIn('viewer1', server.demoPasswords.viewer1);
-  await page.goto(`${server.url}#/Device/UAV`);
-  await page.getByRole('heading', { name: '无人机管理' }).waitFor();
-  await page.getByRole('row').nth(1).waitFor();
+  await signIn('viewer1', session.server.demoPasswords.viewer1);
+  await session.page.goto(`${session.server.url}#/Device/UAV`);
+  await session.page.getByRole('heading', { name: '无人机管理' }).waitFor();
+  await session.page.getByRole('row').nth(1).waitFor();
   // Once /logininfo/ has answered with the viewer's permission codes.
-  await expect(page.getByRole('button', { name: '新建' })).toHaveCountEventually(0);
-  expect(await page.getByRole('button', { name: /^删除/ }).count()).toBe(0);
-  const nav = page.getByRole('navigation', { name: '主菜单' });
+  await expect(session.page.getByRole('button', { name: '新建' })).toHaveCountEventually(0);
+  expect(await session.page.getByRole('button', { name: /^删除/ }).count()).toBe(0);
+  const nav = session.page.getByRole('navigation', { name: '主菜单' });
   expect(await nav.getByText('系统管理').count()).toBe(0);
-  await page.goto(`${server.url}#/app/role`);
-  await page.getByRole('alert', { name: '403' }).waitFor();
+  await session.page.goto(`${session.server.url}#/app/role`);
+  await session.page.getByRole('alert', { name: '403' }).waitFor();
 
-  const viewer = await tokenOf('viewer1', server.demoPasswords.viewer1);
+  const viewer = await tokenOf('viewer1', session.server.demoPasswords.viewer1);
   const { data: list } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', viewer);
   const { status } = await api('DELETE', `/Device/${list.items[0].id}/`, viewer);
   expect(status).toBe(403);

@@ -1,52 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
+import { startSimulator, type RunningSimulator } from './support/simulator';
 
 jest.setTimeout(150_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let simulator: ChildProcess | null = null;
-let simulatorOutput = '';
-
-beforeAll(async () => {
-  server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
-  const root = path.resolve(__dirname, '..');
-  const url = server.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/mqtt';
-  simulator = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), '--drones', '5', '--url', url, '--rate', '2'],
-    {
-      cwd: root,
-      env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  simulator.stdout!.on('data', (c) => (simulatorOutput += c));
-  simulator.stderr!.on('data', (c) => (simulatorOutput += c));
-  browser = await launchBrowser();
+let simulator: RunningSimulator | undefined;
+const session = useBrowserSession({
+  env: { MQTT_SYSINFO_INTERVAL_MS: '1000' },
+  afterServer: async (server) => {
+    simulator = startSimulator(server, ['--drones', '5', '--rate', '2']);
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  if (simulator && simulator.exitCode === null) {
-    const exited = new Promise((resolve) => simulator!.once('exit', resolve));
-    simulator.kill('SIGTERM');
-    await exited;
-  }
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+afterAll(() => simulator?.stop());
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
@@ -68,21 +34,21 @@ const fleetCanvas = (p: Page) =>
   });
 
 test('with the simulator running, /Tas shows the drones moving, the online count, and a detail card', async () => {
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
 
   // Five drones appear on the map (drawn on one canvas) and in the list.
-  await until(async () => (await fleetCanvas(page)).drones >= 5, 30_000).catch((error) => {
-    throw new Error(`${error}\nsimulator:\n${simulatorOutput}`);
+  await until(async () => (await fleetCanvas(session.page)).drones >= 5, 30_000).catch((error) => {
+    throw new Error(`${error}\nsimulator:\n${simulator?.output()}`);
   });
-  expect(await page.locator('canvas.skyline-drones').count()).toBe(1);
-  await until(async () => (await fleetCanvas(page)).painted > 100);
-  const list = page.getByRole('list', { name: '态势感知' });
+  expect(await session.page.locator('canvas.skyline-drones').count()).toBe(1);
+  await until(async () => (await fleetCanvas(session.page)).painted > 100);
+  const list = session.page.getByRole('list', { name: '态势感知' });
   await until(async () => (await list.getByRole('button').count()) >= 5);
 
   // Online count from sysinfo/online.
-  const online = page.getByLabel('在线设备');
-  await page.waitForFunction(() => /在线设备 \d+ \/ \d+/.test(document.querySelector('[aria-label="在线设备"]')?.textContent ?? ''), undefined, {
+  const online = session.page.getByLabel('在线设备');
+  await session.page.waitForFunction(() => /在线设备 \d+ \/ \d+/.test(document.querySelector('[aria-label="在线设备"]')?.textContent ?? ''), undefined, {
     timeout: 20_000,
   });
   const [, count] = /在线设备 (\d+) \//.exec((await online.textContent()) ?? '')!;
@@ -96,10 +62,10 @@ test('with the simulator running, /Tas shows the drones moving, the online count
       .first()
       .textContent()) ?? '',
   )![0];
-  await page.getByLabel('搜索序列号或任务').fill(sn);
+  await session.page.getByLabel('搜索序列号或任务').fill(sn);
   await until(async () => (await list.getByRole('button').count()) === 1);
   await list.getByRole('button', { name: new RegExp(sn) }).click();
-  const card = page.getByRole('region', { name: '无人机详情' });
+  const card = session.page.getByRole('region', { name: '无人机详情' });
   await card.waitFor();
   const text = (await card.textContent()) ?? '';
   expect(text).toContain(sn);
@@ -108,7 +74,7 @@ test('with the simulator running, /Tas shows the drones moving, the online count
   expect(text).toMatch(/速度[\d.]+ m\/s/);
   expect(text).toMatch(/任务/);
   // The selected drone is also a DOM marker, rotated by its heading; it moves with the snapshots.
-  const marker = page.locator(`.skyline-drone:has([data-sn="${sn}"])`);
+  const marker = session.page.locator(`.skyline-drone:has([data-sn="${sn}"])`);
   expect(await marker.locator(`[data-sn="${sn}"]`).getAttribute('style')).toMatch(/rotate\(\d+deg\)/);
   const first = await marker.getAttribute('style');
   await until(async () => (await marker.getAttribute('style')) !== first, 15_000);

@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { RunningServer } from './server';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface RunningSimulator {
+  /** Resolves once every simulated gateway completed its topology handshake; rejects if the simulator exits first. */
+  readonly connected: Promise<void>;
+  /** The tail of what it printed (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run simulate` (scripts/simulate.ts) against the server's embedded broker, signed in as its admin. */
+export function startSimulator(server: RunningServer, args: string[]): RunningSimulator {
+  const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), ...args, '--url', url], {
+    cwd: root,
+    env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const connected = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => /gateway\(s\) connected/.test(output) && resolve());
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before its gateways were up:\n${output.slice(-2000)}`)));
+  });
+  connected.catch(() => undefined);
+  return {
+    connected,
+    output: () => output.slice(-2000),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
