@@ -1,4 +1,4 @@
-import { distance } from '@turf/turf';
+import { booleanIntersects, booleanPointInPolygon, distance } from '@turf/turf';
 import { z } from 'zod';
 
 /** Messages of the GeoJSON schemas; absent ones are zod's own. The console passes i18n keys, the server English. */
@@ -47,3 +47,21 @@ export type LineString = z.infer<typeof lineStringSchema>;
 /** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
 export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
   distance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });
+
+type LatLng = { lat: number; lng: number };
+
+/** Whether a point lies inside (or on the edge of) a polygon (turf). */
+export const isPointInPolygon = (point: LatLng, polygon: Polygon): boolean => booleanPointInPolygon([point.lng, point.lat], polygon);
+
+/** Whether the straight segment a→b touches a polygon anywhere: crossing it, ending in it or lying inside it (turf). */
+export const segmentTouchesPolygon = (a: LatLng, b: LatLng, polygon: Polygon): boolean =>
+  booleanIntersects(
+    {
+      type: 'LineString',
+      coordinates: [
+        [a.lng, a.lat],
+        [b.lng, b.lat],
+      ],
+    },
+    polygon,
+  );

@@ -7,7 +7,8 @@ export const MAX_ROUTE_WAYPOINTS = 2000;
 export const routeInputSchema = z.object({
   project_id: rowId,
   name: displayName,
-  waypoints: z.array(waypointSchema).min(2, 'a route needs at least 2 waypoints').max(MAX_ROUTE_WAYPOINTS),
+  // At least 2 waypoints: checked by checkRoute (shared/wayline/checks.ts) with the other route rules, so it has a stable code.
+  waypoints: z.array(waypointSchema).max(MAX_ROUTE_WAYPOINTS),
   settings: routeSettingsSchema.optional(),
 });
 export type RouteInput = z.input<typeof routeInputSchema>;

@@ -114,8 +114,5 @@ export interface Wayline {
 }
 
 /** Something worth telling the user about an imported file that still imported (several waylines, skipped actions). */
-export interface ImportWarning {
-  code: string;
-  message: string;
-  params: Record<string, string | number>;
-}
+export const importWarningSchema = z.object({ code: z.string(), message: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type ImportWarning = z.infer<typeof importWarningSchema>;
