@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeoJSON } from 'react-leaflet';
 import type { Polygon } from '@shared/geo';
@@ -78,10 +78,18 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
   const metrics = useAppSelector(selectDraftMetrics);
   const waypoint = draft && selected !== null ? draft.waypoints[selected] : undefined;
   const close = () => dispatch(editorClosed());
+  // Leaflet measures its container when it starts: the map waits until the dialog has finished opening.
+  const [entered, setEntered] = useState(false);
   const title = draft?.id ? `${t('routes.editorTitle')} · ${draft.name}` : t('routes.newTitle');
 
   return (
-    <Dialog open={editor.open} onClose={close} fullScreen aria-labelledby="route-editor-title">
+    <Dialog
+      open={editor.open}
+      onClose={close}
+      fullScreen
+      aria-labelledby="route-editor-title"
+      slotProps={{ transition: { onEntered: () => setEntered(true), onExited: () => setEntered(false) } }}
+    >
       <DialogTitle id="route-editor-title">{title}</DialogTitle>
       {editor.loading && <LinearProgress />}
       <DialogContent dividers sx={{ display: 'flex', gap: 2, p: 1.5 }}>
@@ -185,7 +193,7 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
           </Stack>
         )}
         <Box sx={{ flex: 1, display: 'flex', minHeight: 480 }}>
-          {editor.open && (
+          {entered && (
             <MapCanvas label={t('routes.editorMap')}>
               <ContextLayers area={projectContext.area} restricted={context.restricted} />
               <RouteMapLayer editable={canWrite} />
