@@ -100,13 +100,17 @@ test('with the licence refused the controller login shows the licence error', as
 
 test('the task screen draws the route of a task on the map', async () => {
   const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: session.server.adminPassword });
+  // Routes must stay inside their project's area: the waypoints are placed around its first corner, inside it.
+  const { area } = await api<{ area: { coordinates: number[][][] } | null }>('GET', `/Project/${project.id}/`, token);
+  const [lng0, lat0] = area ? area.coordinates[0][0] : [113.94, 22.51];
+  const inside = (dLat: number, dLng: number) => ({ lat: lat0 + dLat, lng: lng0 + dLng });
   const route = await api<{ id: number }>('POST', '/Route/', token, {
     project_id: project.id,
     name: `e2e 航线 ${Date.now()}`,
     waypoints: [
-      { lat: 22.5085, lng: 113.9385, alt: 80, speed: 8, action: 'none' },
-      { lat: 22.5152, lng: 113.9521, alt: 90, speed: 8, action: 'photo' },
-      { lat: 22.5213, lng: 113.9436, alt: 90, speed: 8, action: 'none' },
+      { ...inside(0.002, 0.002), alt: 80, speed: 8 },
+      { ...inside(0.008, 0.012), alt: 90, speed: 8, actions: [{ type: 'takePhoto' }] },
+      { ...inside(0.014, 0.006), alt: 90, speed: 8 },
     ],
   });
   const task = await api<{ id: number; name: string }>('POST', '/Task/', token, {

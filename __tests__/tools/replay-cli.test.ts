@@ -126,7 +126,7 @@ describe('npm run replay', () => {
     const { code, out, err } = run(write(log));
     expect(code).toBe(EXIT_BAD_LOG);
     expect(out).toBe('');
-    expect(err).toMatch(/entries\[3\] \(seq 4\) "tabs\/pageOpened": reducer threw: .*\nreplay stopped after 3 of 23 entries; no final state/);
+    expect(err).toMatch(/entries\[3\] \(seq 4\) "tabs\/pageOpened": reducer threw: .*\nreplay stopped after 3 of 24 entries; no final state/);
   });
 
   it.each([[[]], [['a.json', 'b.json']], [['a.json', '--until', 'x']], [['a.json', '--frobnicate']]])('exits 2 on bad arguments %j', (argv) => {

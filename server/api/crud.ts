@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
-import { badRequest, conflict, envelopeSchema, notFound, ok, type FieldError } from '../http/envelope';
+import { badRequest, conflict, envelopeSchema, HttpError, notFound, ok, type FieldError } from '../http/envelope';
 import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
 import { requirePermission } from '../rbac/permissions';
@@ -54,8 +54,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   unique?: ColumnOf<TB>[];
   /** Input fields holding ids of other tables, checked before writing (400 with the field when missing). */
   refs?: Partial<Record<keyof z.infer<In> & string, TableName>>;
-  /** Cross-field rules over the merged value (existing row overlaid with the input). */
-  check?: (value: Partial<z.infer<In>>, existing?: Row<TB>) => FieldError[];
+  /** Cross-field rules over the merged value (existing row overlaid with the input); may read the database. */
+  check?: (value: Partial<z.infer<In>>, existing: Row<TB> | undefined, db: Kysely<Database>) => FieldError[] | Promise<FieldError[]>;
   /** Input → columns to write (timestamps are added here). `existing` is set on update. */
   toRow: (input: Partial<z.infer<In>>, ctx: WriteContext, existing?: Row<TB>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A reason to refuse an update (409), e.g. the row's workflow state no longer allows editing. */
@@ -92,6 +92,13 @@ function zodErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || '(root)', message: issue.message }));
 }
 
+/** 400 listing the field errors; the first one's stable code, if it has one, is the reason of the whole. */
+export function invalidBody(errors: FieldError[]): HttpError {
+  const first = errors[0];
+  const reason = first?.code ? { code: first.code, params: first.params } : undefined;
+  return new HttpError(400, `Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors, reason);
+}
+
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -125,7 +132,7 @@ export async function checkRefs(db: Kysely<Database>, refs: Record<string, Table
 }
 
 /** Reads a multipart body: text fields into an object, at most one file (type/size checked by `store`). */
-async function readMultipart(request: FastifyRequest, fileField: string | undefined) {
+export async function readMultipart(request: FastifyRequest, fileField: string | undefined) {
   const fields: Record<string, unknown> = {};
   let file: { filename: string; data: Buffer } | undefined;
   for await (const part of request.parts()) {
@@ -222,8 +229,8 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const write = async (request: FastifyRequest, schema: z.ZodType, existing?: Row<TB>) => {
     const { input, file } = await readInput(request, schema);
     const merged = { ...(existing ? def.toApi(existing) : {}), ...input } as Partial<z.infer<In>>;
-    const errors = def.check?.(merged, existing) ?? [];
-    if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+    const errors = (await def.check?.(merged, existing, appBase.db)) ?? [];
+    if (errors.length) throw invalidBody(errors);
     await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
     await def.authorize?.(appBase.db, request, existing, input as Partial<z.infer<In>>);
     const existingId = existing ? (existing as unknown as { id: number }).id : undefined;

@@ -9,6 +9,8 @@ export const projectInputSchema = z.object({
   name: displayName,
   description: z.string().max(2000).nullable().optional(),
   area: polygonSchema.nullable().optional(),
+  /** Height ceiling in metres no route of the project may exceed; null: none. */
+  ceiling_m: z.number().positive().max(1500).nullable().optional(),
   status: z.enum(PROJECT_STATUSES).optional(),
   dept_id: rowId.nullable().optional(),
   /** User ids. */
@@ -20,6 +22,7 @@ export const projectSchema = stampedSchema.extend({
   name: z.string(),
   description: z.string().nullable(),
   area: polygonSchema.nullable(),
+  ceiling_m: z.number().nullable(),
   status: z.enum(PROJECT_STATUSES),
   dept_id: z.number().nullable(),
   members: z.array(z.number()),

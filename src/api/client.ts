@@ -38,6 +38,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The answer is a file (e.g. a KMZ export): a successful response's body comes back as `data`, a Blob. */
+  blob?: boolean;
 }
 
 export interface HttpClient {
@@ -112,6 +114,7 @@ export function createHttpClient({ baseURL, getToken, fetchImpl, timeoutMs = 15_
         options.signal?.removeEventListener('abort', forwardAbort);
       }
 
+      if (options.blob && response.ok) return { code: response.status, msg: 'ok', data: (await response.blob()) as T };
       const parsed = await readBody(response);
       if (!response.ok) {
         throw new ApiError('http', serverMessage(parsed) ?? `${method} ${path} answered ${response.status}`, response.status, parsed);

@@ -15,6 +15,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/sys/notice': lazyPage(() => import(/* webpackChunkName: "page-notices" */ '../features/notices/NoticesPage')),
   '/Device/UAV': lazyPage(() => import(/* webpackChunkName: "page-devices" */ '../features/devices/DevicesPage')),
   '/Task/UAV': lazyPage(() => import(/* webpackChunkName: "page-tasks" */ '../features/tasks/TasksPage')),
+  '/Task/Route': lazyPage(() => import(/* webpackChunkName: "page-routes" */ '../features/routes/RoutesPage')),
   '/AirSpace/Apply': lazyPage(() => import(/* webpackChunkName: "page-airspace" */ '../features/airspace/ApplicationsPage')),
   '/AirSpace/Plan': lazyPage(() => import(/* webpackChunkName: "page-airspace" */ '../features/airspace/PlansPage')),
   '/AirSpace/Report': lazyPage(() => import(/* webpackChunkName: "page-airspace-report" */ '../features/airspace/ReportsPage')),

@@ -10,6 +10,7 @@ import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
 import project from '../features/project/projectSlice';
 import resources from '../crud/resourcesSlice';
+import routeEditor from '../features/routes/routeEditorSlice';
 import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
 
@@ -28,6 +29,7 @@ export const rootReducer = combineReducers({
   resources,
   map,
   situation,
+  routeEditor,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -14,7 +14,12 @@ export function toCsv(rows: Array<Record<string, unknown>>, columns: Array<{ fie
 
 /** Saves text as a file in the browser. */
 export function downloadText(doc: Document, name: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(doc, name, new Blob([text], { type }));
+}
+
+/** Saves a file (e.g. one the server sent) in the browser. */
+export function downloadBlob(doc: Document, name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const a = doc.createElement('a');
   a.href = url;
   a.download = name;

@@ -14,6 +14,7 @@ describe('fixed menu tree (spec §2)', () => {
       '/Map/Polyline',
       '/Map/Polygon',
       '/Task/UAV',
+      '/Task/Route',
       '/app/user',
       '/app/dept',
       '/app/role',

@@ -121,9 +121,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
         await call('POST', '/api/Route/', 'admin', {
           project_id: project.id,
           name: 'r',
+          // Along the east edge of the project area (routes must stay inside it).
           waypoints: [
-            { lat: 22.5, lng: 114, alt: 50, speed: 5 },
-            { lat: 22.51, lng: 114, alt: 50, speed: 5 },
+            { lat: 22.5, lng: 114.01, alt: 50, speed: 5 },
+            { lat: 22.51, lng: 114.01, alt: 50, speed: 5 },
           ],
         })
       ).body.data;

@@ -28,7 +28,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     refs: { dept_id: 'departments', members: 'users' },
     toRow: (input, _ctx, existing) => {
       const row = defined({ ...input, area: toJsonText(input.area), members: toJsonText(input.members && [...new Set(input.members)]) });
-      return existing ? row : { description: null, area: null, status: 'planning', dept_id: null, members: '[]', ...row };
+      return existing ? row : { description: null, area: null, ceiling_m: null, status: 'planning', dept_id: null, members: '[]', ...row };
     },
     toApi: projectToApi,
   });

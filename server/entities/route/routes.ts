@@ -1,17 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { routeInputSchema } from '@shared/entities/route';
-import { routeMetrics, type Waypoint } from '@shared/geo';
-import { registerCrud } from '../../api/crud';
-import { parseJson } from '../../db/json';
+import { z } from 'zod';
+import { type RouteInput, routeInputSchema } from '@shared/entities/route';
+import { rowId } from '@shared/entities/fields';
+import { routeMetrics } from '@shared/wayline/metrics';
+import { DEFAULT_ROUTE_SETTINGS, importWarningSchema, type RouteSettings, type Waypoint } from '@shared/wayline/model';
+import { writeAudit } from '../../api/audit';
+import { checkRefs, findRow, idParams, invalidBody, parseOr400, readMultipart, registerCrud } from '../../api/crud';
+import { parseJson, toJsonText } from '../../db/json';
 import type { RoutesTable } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { attachment } from '../../http/contentDisposition';
+import { envelopeSchema, HttpError, notFound, ok } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { WaylineError } from '../../wayline/errors';
+import { readWaylineFile } from '../../wayline/import';
+import { writeKmz } from '../../wayline/kmz';
+import { routeGeoJson, routeKml } from '../../wayline/lineExport';
 import { defined } from '../fields';
+import { routeFieldErrors } from './service';
 
-export const routeToApi = (row: Selectable<RoutesTable>) => ({ ...row, waypoints: parseJson<Waypoint[]>(row.waypoints, []) });
+export const routeToApi = (row: Selectable<RoutesTable>) => ({
+  ...row,
+  waypoints: parseJson<Waypoint[]>(row.waypoints, []),
+  settings: { ...DEFAULT_ROUTE_SETTINGS, ...parseJson<Partial<RouteSettings>>(row.settings, {}) },
+});
 
-/** Routes (waylines); their length and duration are computed from the waypoints on every write. */
-export default async function routeRoutes(app: FastifyInstance): Promise<void> {
-  registerCrud(app, {
+/** Input → columns: JSON columns serialised, and length, duration and battery recomputed whenever waypoints or aircraft change. */
+function routeToRow(input: Partial<RouteInput>, existing?: Selectable<RoutesTable>): Record<string, unknown> {
+  const current = existing ? routeToApi(existing) : { waypoints: [], settings: DEFAULT_ROUTE_SETTINGS };
+  const settings = (input.settings as RouteSettings | undefined) ?? current.settings;
+  const row = defined({ ...input, waypoints: toJsonText(input.waypoints), settings: toJsonText(existing ? input.settings : settings) });
+  if (input.waypoints || input.settings)
+    Object.assign(row, routeMetrics((input.waypoints as Waypoint[] | undefined) ?? current.waypoints, settings.drone_model));
+  return row;
+}
+
+/** Multipart fields of POST /Route/import/ besides the file. */
+const importFieldsSchema = z.object({
+  project_id: z.coerce.number().pipe(rowId),
+  name: z.string().trim().min(1).max(128).optional(),
+});
+
+const routeFileName = (name: string, ext: string) => `${name.replace(/[\\/:*?"<>|]/g, '_')}.${ext}`;
+
+/** A file name's stem ("river.kmz" → "river"), or a stand-in when the client sent none. */
+const stem = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 128) || 'Imported route';
+
+/** Routes (waylines): CRUD with the route checks on every write, import of KMZ/KML/GPX/GeoJSON files, export as KMZ/GeoJSON/KML. */
+export default async function routeRoutes(appBase: FastifyInstance): Promise<void> {
+  registerCrud(appBase, {
     entity: 'route',
     path: '/Route/',
     tag: 'projects',
@@ -21,17 +64,96 @@ export default async function routeRoutes(app: FastifyInstance): Promise<void> {
     list: {
       table: 'routes',
       search: ['name'],
-      order: ['id', 'name', 'length_m', 'duration_s', 'created_at'],
+      order: ['id', 'name', 'length_m', 'duration_s', 'battery_pct', 'created_at', 'updated_at'],
       defaultOrder: '-created_at',
       filters: { project_id: 'int' },
     },
     input: routeInputSchema,
     refs: { project_id: 'projects' },
-    toRow: (input) => {
-      const row = defined(input);
-      if (input.waypoints) Object.assign(row, { waypoints: JSON.stringify(input.waypoints) }, routeMetrics(input.waypoints));
-      return row;
-    },
+    check: (value, _existing, db) => routeFieldErrors(db, value),
+    toRow: (input, _ctx, existing) => routeToRow(input, existing),
     toApi: routeToApi,
+  });
+
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/Route/import/',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Import a route from a DJI KMZ, a KML or GPX line or a GeoJSON LineString (multipart: file, project_id, name?)',
+        consumes: ['multipart/form-data'],
+        response: { 201: envelopeSchema(z.object({ item: z.record(z.string(), z.unknown()), warnings: z.array(importWarningSchema) })) },
+      },
+      preValidation: requirePermission(appBase, 'project:write'),
+    },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request, 'file');
+      const { project_id, name } = parseOr400(importFieldsSchema, fields);
+      if (!file)
+        throw new HttpError(400, 'file is required', [{ field: 'file', message: 'is required', code: 'route.file_missing' }], { code: 'route.file_missing' });
+      await checkRefs(app.db, { project_id: 'projects' }, { project_id });
+      let read;
+      try {
+        read = readWaylineFile(file.filename || 'file', file.data);
+      } catch (error) {
+        if (error instanceof WaylineError)
+          throw new HttpError(400, error.message, [{ field: 'file', message: error.message, code: error.code, params: error.params }], {
+            code: error.code,
+            params: error.params,
+          });
+        throw error;
+      }
+      const input = { project_id, name: name ?? stem(file.filename), waypoints: read.waypoints, settings: read.settings };
+      const errors = await routeFieldErrors(app.db, input);
+      if (errors.length) throw invalidBody(errors);
+      const saved = await app.db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const row = routeToRow(input) as Omit<RoutesTable, 'id' | 'created_at' | 'updated_at'>;
+        const inserted = await trx
+          .insertInto('routes')
+          .values({ ...row, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, request, 'create', 'route', inserted.id, { ...input, source: file.filename });
+        return (await findRow(trx, 'routes', inserted.id))!;
+      });
+      return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, 'imported'), code: 201 });
+    },
+  );
+
+  const findRoute = async (id: number) => {
+    const row = await findRow(app.db, 'routes', id);
+    if (!row) throw notFound(`No route with id ${id}`);
+    return routeToApi(row);
+  };
+  const exportOptions = (format: string) => ({
+    schema: { tags: ['projects'], summary: `Export a route as ${format}`, params: idParams },
+    preValidation: requirePermission(appBase, 'project:read'),
+  });
+
+  app.get('/Route/:id/kmz/', exportOptions('a DJI KMZ (wpmz/template.kml + wpmz/waylines.wpml)'), async (request, reply) => {
+    const route = await findRoute(request.params.id);
+    return reply
+      .header('Content-Type', 'application/vnd.google-earth.kmz')
+      .header('Content-Disposition', attachment(routeFileName(route.name, 'kmz')))
+      .send(Buffer.from(writeKmz(route)));
+  });
+
+  app.get('/Route/:id/geojson/', exportOptions('a GeoJSON Feature (LineString)'), async (request, reply) => {
+    const route = await findRoute(request.params.id);
+    return reply
+      .header('Content-Type', 'application/geo+json')
+      .header('Content-Disposition', attachment(routeFileName(route.name, 'geojson')))
+      .send(JSON.stringify(routeGeoJson(route)));
+  });
+
+  app.get('/Route/:id/kml/', exportOptions('a KML line'), async (request, reply) => {
+    const route = await findRoute(request.params.id);
+    return reply
+      .header('Content-Type', 'application/vnd.google-earth.kml+xml')
+      .header('Content-Disposition', attachment(routeFileName(route.name, 'kml')))
+      .send(routeKml(route));
   });
 }

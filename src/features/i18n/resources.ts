@@ -15,6 +15,7 @@ import replayText from '../replay/text';
 import mapText from '../map/text';
 import situationText from '../situation/text';
 import apiErrorText from '../apiErrors/text';
+import routesText from '../routes/text';
 
 export type Translation = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   noticesText,
   navigationText,
   apiErrorText,
+  routesText,
 ];
 
 /** The default language's table ships with the app; the others are loaded when chosen. */

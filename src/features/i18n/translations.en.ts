@@ -14,6 +14,7 @@ import replayText from '../replay/text.en';
 import mapText from '../map/text.en';
 import situationText from '../situation/text.en';
 import apiErrorText from '../apiErrors/text.en';
+import routesText from '../routes/text.en';
 
 /** The English table, a chunk of its own: only a user who picks English downloads it. */
 export default withFeatures(en, [
@@ -31,4 +32,5 @@ export default withFeatures(en, [
   noticesText,
   navigationText,
   apiErrorText,
+  routesText,
 ]);

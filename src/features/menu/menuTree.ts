@@ -38,7 +38,14 @@ export const MENU_TREE: MenuItem[] = [
       leaf('map-polygon', 'map', 'menu.polygon', '/Map/Polygon', 'polygon'),
     ],
   },
-  { id: 'task', parentId: null, name: 'menu.task', path: '/Task', icon: 'task', children: [leaf('task-uav', 'task', 'menu.taskUav', '/Task/UAV', 'task')] },
+  {
+    id: 'task',
+    parentId: null,
+    name: 'menu.task',
+    path: '/Task',
+    icon: 'task',
+    children: [leaf('task-uav', 'task', 'menu.taskUav', '/Task/UAV', 'task'), leaf('task-route', 'task', 'menu.taskRoute', '/Task/Route', 'polyline')],
+  },
   {
     id: 'app',
     parentId: null,

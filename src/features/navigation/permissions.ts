@@ -17,6 +17,7 @@ export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/Map/Polyline': 'map:read',
   '/Map/Polygon': 'map:read',
   '/Task/UAV': 'task:read',
+  '/Task/Route': 'project:read',
   '/app/user': 'org:read',
   '/app/dept': 'org:read',
   '/app/role': 'org:read',

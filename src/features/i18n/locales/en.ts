@@ -17,6 +17,7 @@ const en: TranslationTable = {
     polygon: 'Polygon features',
     task: 'Task management',
     taskUav: 'Flight tasks',
+    taskRoute: 'Routes',
     authorization: 'Authorization',
     appUser: 'Users',
     dept: 'Departments',

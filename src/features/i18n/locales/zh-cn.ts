@@ -16,6 +16,7 @@ const zhCn = {
     polygon: '面要素',
     task: '任务管理',
     taskUav: '飞行任务',
+    taskRoute: '航线管理',
     authorization: '权限管理',
     appUser: '用户',
     dept: '部门',

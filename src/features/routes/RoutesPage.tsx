@@ -1,0 +1,193 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Stack, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
+import type { Polygon } from '@shared/geo';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatTime, labelIn } from '../../crud/format';
+import { useResourceOptions } from '../../crud/hooks';
+import ResourceTable from '../../crud/ResourceTable';
+import { actionsColumn } from '../../crud/RowActions';
+import type { ResourceRow } from '../../crud/types';
+import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { useResourceList } from '../../crud/useResourceList';
+import { useCan } from '../navigation';
+import { PageFrame } from '../pages';
+import { useRouteFormat } from './format';
+import RouteEditorDialog, { type EditorContext } from './RouteEditorDialog';
+import { editorOpened, exportRequested, importRequested, importWarningsDismissed, type RouteFileFormat } from './routeEditorSlice';
+import { modelName } from './RouteSettingsForm';
+import { selectRouteEditor } from './selectors';
+
+const RESOURCE = 'route';
+const FORMATS: RouteFileFormat[] = ['kmz', 'geojson', 'kml'];
+const FILE_TYPES = '.kmz,.kml,.gpx,.geojson,.json';
+
+/** Choose a project and a file; the server reads and checks it and saves the route (or says what is wrong). */
+function ImportDialog({
+  open,
+  projects,
+  initialProject,
+  onClose,
+}: {
+  open: boolean;
+  projects: EditorContext['projects'];
+  initialProject: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [project, setProject] = useState(initialProject);
+  const input = useRef<HTMLInputElement>(null);
+  const choose = (file: File | undefined) => {
+    if (!file || !project) return;
+    dispatch(importRequested({ project_id: Number(project), file: { field: 'file', file } }));
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="route-import-title">
+      <DialogTitle id="route-import-title">{t('routes.import')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
+          <TextField
+            size="small"
+            select
+            label={t('routes.importProject')}
+            value={project}
+            onChange={(e) => setProject(e.target.value)}
+            helperText={t('routes.importHint')}
+          >
+            {projects.map((p) => (
+              <MenuItem key={p.value} value={p.value}>
+                {p.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <input ref={input} type="file" accept={FILE_TYPES} aria-label={t('routes.import')} hidden onChange={(e) => choose(e.target.files?.[0])} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('routes.close')}</Button>
+        <Button variant="contained" startIcon={<UploadFileIcon />} disabled={!project} onClick={() => input.current?.click()}>
+          {t('routes.import')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** /Task/Route: the route library (list, search, filters, import/export) and the map editor. */
+export default function RoutesPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useRouteFormat();
+  const state = useResourceList(RESOURCE);
+  const canWrite = useCan('project:write');
+  const editor = useAppSelector(selectRouteEditor);
+  const { options: projects, rows: projectRows } = useResourceOptions('project');
+  const { rows: noFly } = useResourceOptions('feature@noFly', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[0] });
+  const { rows: restrictedRows } = useResourceOptions('feature@restricted', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[1] });
+  const { ask, dialog } = useDeleteConfirm(RESOURCE);
+  const [importing, setImporting] = useState(false);
+  const [exportMenu, setExportMenu] = useState<{ row: ResourceRow; anchor: HTMLElement } | null>(null);
+  const filterProject = String(state.query.filters.project_id ?? '');
+
+  const context = useMemo<EditorContext>(
+    () => ({
+      projects,
+      projectContext: (id) => {
+        const row = projectRows.find((p) => p.id === id);
+        return { ceiling_m: (row?.ceiling_m as number | null | undefined) ?? null, area: (row?.area as Polygon | null | undefined) ?? null };
+      },
+      restricted: [...noFly, ...restrictedRows]
+        .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
+        .map((f) => ({ name: String(f.name), polygon: f.geometry as Polygon })),
+    }),
+    [projects, projectRows, noFly, restrictedRows],
+  );
+
+  const openEditor = useCallback((row: ResourceRow) => dispatch(editorOpened({ id: Number(row.id) })), [dispatch]);
+
+  const columns: GridColDef[] = [
+    { field: 'name', headerName: t('routes.name'), flex: 1, minWidth: 160 },
+    { field: 'project_id', headerName: t('routes.project'), width: 140, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
+    {
+      field: 'waypoint_count',
+      headerName: t('routes.waypoints'),
+      width: 80,
+      sortable: false,
+      valueGetter: (_v, row) => (Array.isArray(row.waypoints) ? row.waypoints.length : 0),
+    },
+    { field: 'length_m', headerName: t('routes.length'), width: 110, valueFormatter: (v) => format.distance(v) },
+    { field: 'duration_s', headerName: t('routes.duration'), width: 120, valueFormatter: (v) => format.duration(v) },
+    { field: 'battery_pct', headerName: t('routes.battery'), width: 100, valueFormatter: (v) => format.percent(v) },
+    {
+      field: 'drone_model',
+      headerName: t('routes.model'),
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, row) => modelName((row.settings as { drone_model?: string } | undefined)?.drone_model),
+    },
+    { field: 'updated_at', headerName: t('routes.updatedAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+    actionsColumn(
+      t('resources.actions'),
+      [
+        { key: 'edit', label: canWrite ? t('routes.edit') : t('resources.detail'), icon: <EditIcon fontSize="small" />, onClick: openEditor },
+        {
+          key: 'export',
+          label: t('routes.export'),
+          icon: <DownloadIcon fontSize="small" />,
+          onClick: (row) => setExportMenu({ row, anchor: document.activeElement as HTMLElement }),
+        },
+        ...(canWrite ? [{ key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error' as const, onClick: ask }] : []),
+      ],
+      editor.exportingIds,
+      canWrite ? 300 : 200,
+    ),
+  ];
+
+  return (
+    <PageFrame title={t('menu.taskRoute')}>
+      {editor.importWarnings.length > 0 && (
+        <Alert severity="info" onClose={() => dispatch(importWarningsDismissed())} sx={{ mb: 1 }}>
+          {t('routes.importWarnings')}: {editor.importWarnings.map((w) => t(`apiError.${w.code}`, w.params)).join('；')}
+        </Alert>
+      )}
+      <ResourceTable
+        state={state}
+        columns={columns}
+        filters={[{ name: 'project_id', label: 'routes.project', options: projects }]}
+        onCreate={canWrite ? () => dispatch(editorOpened({ id: null, project_id: filterProject ? Number(filterProject) : null })) : undefined}
+        onRowClick={openEditor}
+        toolbarExtra={
+          canWrite && (
+            <Button startIcon={<UploadFileIcon />} disabled={editor.importing} onClick={() => setImporting(true)}>
+              {editor.importing ? t('routes.importing') : t('routes.import')}
+            </Button>
+          )
+        }
+      />
+      <Menu open={exportMenu !== null} anchorEl={exportMenu?.anchor} onClose={() => setExportMenu(null)}>
+        {FORMATS.map((f) => (
+          <MenuItem
+            key={f}
+            onClick={() => {
+              if (exportMenu) dispatch(exportRequested({ id: Number(exportMenu.row.id), name: String(exportMenu.row.name), format: f }));
+              setExportMenu(null);
+            }}
+          >
+            {t('routes.exportAs', { format: f.toUpperCase() })}
+          </MenuItem>
+        ))}
+      </Menu>
+      {importing && <ImportDialog open projects={projects} initialProject={filterProject} onClose={() => setImporting(false)} />}
+      <RouteEditorDialog canWrite={canWrite} context={context} />
+      {dialog}
+    </PageFrame>
+  );
+}
