@@ -119,7 +119,7 @@ declare module 'fastify' {
 export function requirePermission(app: FastifyInstance, code: PermissionCode | null) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Not logged in');
+    if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
     let claims: TokenClaims;
     try {
       claims = app.jwt.verify<TokenClaims>(token);
@@ -141,6 +141,7 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
     const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
     request.permissions = granted;
-    if (code !== null && !grants(granted, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
+    if (code !== null && !grants(granted, code))
+      throw forbidden(`You have no permission for this operation (needs ${code})`, { code: 'auth.missing_permission', params: { permission: code } });
   };
 }

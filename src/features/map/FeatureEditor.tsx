@@ -1,3 +1,4 @@
+import { fieldErrorText, reasonParams } from '../../api/errorCatalogue';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +52,12 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
       </Stack>
     );
 
-  const serverError = (field: string) => saveState.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
+  const serverError = (field: string) => {
+    const error = saveState.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`));
+    if (!error) return undefined;
+    const text = fieldErrorText(error);
+    return t(text.key, text.params);
+  };
   const set = (field: keyof FeatureFormValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: field === 'weight' ? (e.target.value === '' ? Number.NaN : Number(e.target.value)) : e.target.value }));
   const onSave = () => {
@@ -148,7 +154,7 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
             </>
           )}
         </Box>
-        {saveState.saveError && <Alert severity="error">{t('resources.saveFailed', { message: saveState.saveError })}</Alert>}
+        {saveState.saveError && <Alert severity="error">{t('resources.saveFailed', reasonParams(saveState.saveError))}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={saveState.saving || !editor.draft}>
             {saveState.saving ? t('map.saving') : t('map.save')}
