@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
-import type { ErrorReason } from '@shared/errorCodes';
+import { ALL_ERROR_CODES, type ErrorReason } from '@shared/errorCodes';
 import { issueReason, zodIssueReason } from '@shared/validationIssues';
 
 const reasonOf = (schema: z.ZodType, value: unknown): ErrorReason => zodIssueReason(schema.safeParse(value).error!.issues[0]);
@@ -34,5 +36,13 @@ describe('zodIssueReason', () => {
       code: 'field.invalid_type',
       params: { expected: 'string' },
     });
+  });
+});
+
+describe('docs/api.md', () => {
+  it('lists every error code', () => {
+    const docs = readFileSync(path.join(__dirname, '../../../docs/api.md'), 'utf8');
+    const listed = new Set([...docs.matchAll(/`((?:[a-z_]+)\.[a-z_]+)`/g)].map((m) => m[1]));
+    expect(ALL_ERROR_CODES.filter((code) => !listed.has(code))).toEqual([]);
   });
 });
