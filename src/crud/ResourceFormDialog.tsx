@@ -8,6 +8,7 @@ import { Controller, useForm, type DefaultValues, type FieldValues, type Path } 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAppDispatch } from '../app/hooks';
+import { pickerFormat, useFormat } from '../shared/format';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
@@ -73,6 +74,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
   // A field's message is an i18n key (the screen's schema) or a text already in the app language (zod's own
   // messages, see installValidationMessages; the server's field errors).
   const errorText = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : message) : undefined);
+  const fmt = useFormat();
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
   // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
   const [requestId, setRequestId] = useState<string | null>(null);
@@ -145,6 +147,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         value={field.value ? dayjs(field.value as string) : null}
                         onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
                         disabled={spec.disabled}
+                        format={pickerFormat(fmt.locale, 'dateTime')}
                         // Spec §8: a date-time picker offers "now" (此刻) where a date picker says "today".
                         localeText={{ todayButtonLabel: t('kit.now') }}
                         slotProps={{
