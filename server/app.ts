@@ -12,7 +12,7 @@ import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
-import { HttpError, registerErrorEnvelope } from './http/envelope';
+import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { loadSigningSecret } from './auth/tokens';
@@ -103,7 +103,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         // With REDIS_URL the counters (the login limit's too) are shared by every instance; without Redis reachable
         // a request is let through rather than failed.
         ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
-        errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
+        errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
       });
       await registerOpenApi(api);
       await api.register(authRoutes, {

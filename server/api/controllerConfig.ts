@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, notFound, ok } from '../http/envelope';
+import { envelopeSchema, ok, rowNotFound } from '../http/envelope';
 import { issueThingCredentials } from '../mqtt/gateway/credentials';
 import { grants } from '@shared/permissions';
 import { requirePermission } from '../rbac/permissions';
@@ -41,7 +41,7 @@ export default async function controllerConfigRoutes(appBase: FastifyInstance): 
     },
     async (request) => {
       const project = await db.selectFrom('projects').select(['id', 'name', 'description']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!project) throw notFound(`No project with id ${request.params.id}`);
+      if (!project) throw rowNotFound('project', request.params.id);
       const secure = request.protocol === 'https';
       // Pilot 2's thing link: credentials of this login session on the embedded broker, else the configured ones of an external broker.
       const pilot = appBase.mqtt?.mode === 'embedded' && request.auth && grants(request.permissions ?? [], 'device:pilot');

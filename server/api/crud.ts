@@ -6,9 +6,24 @@ import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
-import { badRequest, conflict, envelopeSchema, HttpError, notFound, ok, type FieldError } from '../http/envelope';
+import type { ErrorEntity } from '@shared/errorCodes';
+import {
+  badRequest,
+  conflict,
+  envelopeSchema,
+  HttpError,
+  invalidInput,
+  ok,
+  refusedConflict,
+  rowNotFound,
+  zodFieldErrors,
+  type ErrorReason,
+  type FieldError,
+  type Refusal,
+} from '../http/envelope';
 import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
+import { uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
@@ -37,8 +52,8 @@ export interface FileStore {
 
 /** Everything the CRUD factory needs to serve one simple entity at `path` (e.g. "/Dept/"). */
 export interface EntityDef<TB extends TableName, In extends AnyObject> {
-  /** Entity name in the audit log, e.g. "device". */
-  entity: string;
+  /** Entity name in the audit log and in error params, e.g. "device". */
+  entity: ErrorEntity;
   path: string;
   tag: string;
   table: TB;
@@ -59,9 +74,9 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   /** Input → columns to write (timestamps are added here). `existing` is set on update. */
   toRow: (input: Partial<z.infer<In>>, ctx: WriteContext, existing?: Row<TB>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A reason to refuse an update (409), e.g. the row's workflow state no longer allows editing. */
-  guardUpdate?: (row: Row<TB>, request: FastifyRequest) => string | null;
+  guardUpdate?: (row: Row<TB>, request: FastifyRequest) => Refusal | null;
   /** A reason to refuse a delete (409). */
-  guardDelete?: (row: Row<TB>, request: FastifyRequest) => string | null;
+  guardDelete?: (row: Row<TB>, request: FastifyRequest) => Refusal | null;
   /** Row → API object (JSON columns parsed, secrets dropped). */
   toApi: (row: Row<TB>) => Record<string, unknown>;
   /** Optional batch enrichment of API objects (e.g. a user's roles). */
@@ -88,23 +103,17 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 const anyData = z.record(z.string(), z.unknown());
 const listData = z.object({ items: z.array(anyData), total: z.number() });
 
-function zodErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(root)', message: issue.message }));
-}
-
 /** 400 listing the field errors; the first one's stable code, if it has one, is the reason of the whole. */
 export function invalidBody(errors: FieldError[]): HttpError {
   const first = errors[0];
-  const reason = first?.code ? { code: first.code, params: first.params } : undefined;
+  // A field error's code and params come from the same catalogue entry, so together they are a valid reason.
+  const reason = first?.code ? ({ code: first.code, params: first.params } as ErrorReason) : undefined;
   return new HttpError(400, `Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors, reason);
 }
 
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
   const result = schema.safeParse(value);
-  if (!result.success) {
-    const errors = zodErrors(result.error);
-    throw badRequest(`Invalid ${what}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
-  }
+  if (!result.success) throw invalidInput(what, zodFieldErrors(result.error.issues));
   return result.data;
 }
 
@@ -126,9 +135,11 @@ export async function checkRefs(db: Kysely<Database>, refs: Record<string, Table
     const value = input[field];
     if (!table || value === undefined || value === null) continue;
     const ids = Array.isArray(value) ? value : [value];
-    for (const id of ids) if (typeof id === 'number' && !(await findRow(db, table, id))) errors.push({ field, message: `no ${table} row with id ${id}` });
+    for (const id of ids)
+      if (typeof id === 'number' && !(await findRow(db, table, id)))
+        errors.push({ field, message: `no ${table} row with id ${id}`, code: 'field.unknown_ref', params: { id } });
   }
-  if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+  if (errors.length) throw invalidInput('body', errors);
 }
 
 /** Reads a multipart body: text fields into an object, at most one file (type/size checked by `store`). */
@@ -139,14 +150,14 @@ export async function readMultipart(request: FastifyRequest, fileField: string |
     if (part.type === 'file') {
       if (part.fieldname !== fileField || file) {
         await part.toBuffer().catch(() => undefined);
-        throw badRequest(`Unexpected file field "${part.fieldname}"`, [{ field: part.fieldname, message: 'unexpected file' }]);
+        const reason = { code: 'upload.unexpected_file', params: { field: part.fieldname } } as const;
+        throw badRequest(`Unexpected file field "${part.fieldname}"`, [{ field: part.fieldname, message: 'unexpected file', ...reason }], reason);
       }
       let data: Buffer;
       try {
         data = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest(`${part.fieldname} is larger than 5 MB`, [{ field: part.fieldname, message: 'larger than 5 MB' }]);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge(part.fieldname);
         throw error;
       }
       if (data.length > 0) file = { filename: part.filename, data };
@@ -160,9 +171,14 @@ export async function readMultipart(request: FastifyRequest, fileField: string |
   return { fields, file };
 }
 
-export function mapWriteError(error: unknown, entity: string): never {
-  if (isUniqueViolation(error)) throw conflict(`A ${entity} with the same unique value already exists`);
-  if (isForeignKeyViolation(error)) throw conflict(`This ${entity} is still referenced by other records; delete or reassign them first`);
+export function mapWriteError(error: unknown, entity: ErrorEntity): never {
+  if (isUniqueViolation(error))
+    throw conflict(`A ${entity} with the same unique value already exists`, undefined, { code: 'common.duplicate', params: { entity } });
+  if (isForeignKeyViolation(error))
+    throw conflict(`This ${entity} is still referenced by other records; delete or reassign them first`, undefined, {
+      code: 'common.still_referenced',
+      params: { entity },
+    });
   throw error;
 }
 
@@ -190,9 +206,14 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         .select('id')
         .where(column as string, '=', value as string | number);
       if (id !== undefined) qb = qb.where('id', '<>', id);
-      if (await qb.executeTakeFirst()) errors.push({ field: column, message: `${String(value)} is already taken` });
+      if (await qb.executeTakeFirst())
+        errors.push({ field: column, message: `${String(value)} is already taken`, code: 'field.taken', params: { value: String(value) } });
     }
-    if (errors.length) throw conflict(`${def.entity}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+    if (errors.length)
+      throw conflict(`${def.entity}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors, {
+        code: 'common.unique_taken',
+        params: { entity: def.entity, field: errors[0].field },
+      });
   };
 
   /** The row if it exists and the caller's scope shows it. */
@@ -304,7 +325,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       { schema: { tags: [def.tag], summary: `One ${def.entity}`, params: idParams, response: { 200: envelopeSchema(anyData) } }, preValidation: canRead },
       async (request) => {
         const row = await findVisible(request, request.params.id);
-        if (!row) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+        if (!row) throw rowNotFound(def.entity, request.params.id);
         return ok((await present(request, [row]))[0]);
       },
     );
@@ -340,9 +361,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         },
         async (request) => {
           const existing = await findRow(appBase.db, def.table, request.params.id);
-          if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+          if (!existing) throw rowNotFound(def.entity, request.params.id);
           const refusal = def.guardUpdate?.(existing, request);
-          if (refusal) throw conflict(refusal);
+          if (refusal) throw refusedConflict(refusal);
           return ok((await present(request, [await write(request, updateSchema, existing)]))[0], 'updated');
         },
       );
@@ -357,9 +378,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       },
       async (request) => {
         const existing = await findRow(appBase.db, def.table, request.params.id);
-        if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
+        if (!existing) throw rowNotFound(def.entity, request.params.id);
         const refusal = def.guardDelete?.(existing, request);
-        if (refusal) throw conflict(refusal);
+        if (refusal) throw refusedConflict(refusal);
         await def.authorize?.(appBase.db, request, existing, undefined);
         try {
           await appBase.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { issueReason } from '@shared/validationIssues';
 import { dialectOf } from '../db/database';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/schema';
@@ -37,7 +38,9 @@ export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** Real calendar days only: Date.parse would roll 2031-02-30 over into March. */
 const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(dayStartMs(text)) && nowIso(dayStartMs(text)).startsWith(text);
 /** A calendar day as the API takes it (UTC). */
-export const daySchema = z.string().refine(isDay, 'must be a date YYYY-MM-DD');
+export const daySchema = z
+  .string()
+  .refine(isDay, { message: 'must be a date YYYY-MM-DD', params: issueReason({ code: 'field.invalid_format', params: { format: 'date' } }) });
 
 export const PAGE_SIZE_MAX = 100;
 
@@ -80,7 +83,12 @@ export function listQuerySchema<TB extends TableName>(spec: ListSpec<TB>, extra:
         const from = (query as Record<string, unknown>)[`${prefix}_from`];
         const to = (query as Record<string, unknown>)[`${prefix}_to`];
         if (typeof from === 'string' && typeof to === 'string' && to < from)
-          ctx.addIssue({ code: 'custom', path: [`${prefix}_to`], message: `must not be before ${prefix}_from` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [`${prefix}_to`],
+            message: `must not be before ${prefix}_from`,
+            params: issueReason({ code: 'field.before', params: { other: `${prefix}_from` } }),
+          });
       }
     });
 }

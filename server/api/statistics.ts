@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/time';
-import { badRequest, envelopeSchema, ok } from '../http/envelope';
+import { envelopeSchema, invalidInput, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { DAY_MS, daySchema, dayStartMs } from './list';
+
+/** The longest statistics range: a year, leap day included. */
+const MAX_RANGE_DAYS = 366;
 
 const countMap = (rows: { status: string; n: unknown }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 
@@ -52,9 +55,12 @@ export default async function statisticsRoutes(appBase: FastifyInstance): Promis
       const from = q.from ?? nowIso(dayStartMs(to) - 29 * DAY_MS).slice(0, 10);
       const fromMs = dayStartMs(from);
       const toMs = dayStartMs(to) + DAY_MS;
-      if (toMs <= fromMs) throw badRequest('Invalid querystring: to must not be before from', [{ field: 'to', message: 'must not be before from' }]);
-      if (toMs - fromMs > 366 * DAY_MS)
-        throw badRequest('Invalid querystring: the range is at most 366 days', [{ field: 'to', message: 'range is at most 366 days' }]);
+      if (toMs <= fromMs)
+        throw invalidInput('querystring', [{ field: 'to', message: 'must not be before from', code: 'field.before', params: { other: 'from' } }]);
+      if (toMs - fromMs > MAX_RANGE_DAYS * DAY_MS)
+        throw invalidInput('querystring', [
+          { field: 'to', message: `range is at most ${MAX_RANGE_DAYS} days`, code: 'field.range_too_long', params: { max_days: MAX_RANGE_DAYS } },
+        ]);
       const start = nowIso(fromMs);
       const end = nowIso(toMs);
 

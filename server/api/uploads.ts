@@ -6,6 +6,18 @@ import { badRequest, notFound } from '../http/envelope';
 import type { FileStore } from './crud';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
+/** 400 for a file above MAX_UPLOAD_BYTES, naming its field. */
+export function uploadTooLarge(field: string) {
+  const reason = { code: 'upload.too_large', params: { field, max_mb: MAX_UPLOAD_MB } } as const;
+  return badRequest(`${field} is larger than ${MAX_UPLOAD_MB} MB`, [{ field, message: `larger than ${MAX_UPLOAD_MB} MB`, ...reason }], reason);
+}
+
+function notAnImage(field: string) {
+  const reason = { code: 'upload.bad_image_type', params: { field } } as const;
+  return badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image', ...reason }], reason);
+}
 
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 type Ext = keyof typeof TYPES;
@@ -31,9 +43,9 @@ export function imageStore(dataDir: string, field = 'photo'): FileStore {
   const dir = uploadsDir(dataDir);
   return {
     async store(file) {
-      if (file.data.length > MAX_UPLOAD_BYTES) throw badRequest(`${field} is larger than 5 MB`, [{ field, message: 'larger than 5 MB' }]);
+      if (file.data.length > MAX_UPLOAD_BYTES) throw uploadTooLarge(field);
       const ext = sniffImage(file.data);
-      if (!ext) throw badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image' }]);
+      if (!ext) throw notAnImage(field);
       await fs.mkdir(dir, { recursive: true });
       const name = `${randomUUID()}.${ext}`;
       await fs.writeFile(path.join(dir, name), file.data, { flag: 'wx' });

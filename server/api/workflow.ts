@@ -6,7 +6,8 @@ import type { PermissionCode } from '@shared/permissions';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { transition, type Machine } from '../domain/stateMachines';
-import { conflict, envelopeSchema, notFound, ok } from '../http/envelope';
+import type { ErrorEntity } from '@shared/errorCodes';
+import { conflict, envelopeSchema, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { findRow, idParams } from './crud';
@@ -14,7 +15,7 @@ import { findRow, idParams } from './crud';
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
 export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
-  entity: string;
+  entity: ErrorEntity;
   path: string;
   tag: string;
   table: TB;
@@ -47,9 +48,11 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
         const id = request.params.id;
         const row = await appBase.db.transaction().execute(async (trx) => {
           const current = (await findRow(trx, def.table, id)) as { status: string } | undefined;
-          if (!current) throw notFound(`No ${def.entity} with id ${id}`);
+          if (!current) throw rowNotFound(def.entity, id);
           const result = transition(def.machine, current.status, action);
-          if (!result.ok) throw conflict(result.message);
+          // The routes are the machine's own actions, so the only refusal left is the current status.
+          if (!result.ok)
+            throw conflict(result.message, undefined, { code: 'workflow.illegal_transition', params: { entity: def.entity, action, status: current.status } });
           const now = nowIso();
           const set = { ...(def.effects?.(action, request.body ?? {}, request, now) ?? {}), status: result.to, updated_at: now };
           // The status guard makes concurrent transitions (on any instance) safe: only one wins.
@@ -59,7 +62,11 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
             .where('id', '=', id)
             .where('status', '=', current.status)
             .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) throw conflict(`The ${def.machine.name} changed meanwhile; reload and try again`);
+          if (Number(updated.numUpdatedRows) !== 1)
+            throw conflict(`The ${def.machine.name} changed meanwhile; reload and try again`, undefined, {
+              code: 'common.changed_meanwhile',
+              params: { entity: def.entity },
+            });
           await writeAudit(trx, request, action, def.entity, id, {
             from: current.status,
             to: result.to,

@@ -62,7 +62,7 @@ export default fp(
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      if (!token) throw unauthorized('Not logged in');
+      if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
       const auth = await resolveToken(app, token);
       if (!auth) throw unauthorized();
       request.auth = { userId: auth.userId, username: auth.username, sessionId: auth.sessionId };

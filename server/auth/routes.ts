@@ -48,8 +48,8 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
       const user = await findUserByUsername(app.db, username);
       // Verify against a throwaway hash when the user is unknown, so timing does not reveal which usernames exist.
       const valid = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
-      if (!user || !valid) throw new HttpError(401, 'Wrong username or password');
-      if (!user.is_active) throw new HttpError(403, 'This account is disabled');
+      if (!user || !valid) throw new HttpError(401, 'Wrong username or password', undefined, { code: 'auth.wrong_credentials' });
+      if (!user.is_active) throw new HttpError(403, 'This account is disabled', undefined, { code: 'auth.account_disabled' });
       if (needsRehash(user.password_hash))
         await app.db
           .updateTable('users')
@@ -98,7 +98,7 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
     },
     async (request) => {
       const user = await findUserById(app.db, request.auth!.userId);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound('User not found', { code: 'auth.user_not_found' });
       const { roles, permissions } = await loadUserRoles(app.db, user.id);
       return ok({ ...toUserInfo(user), dept_id: user.dept_id, roles, permissions });
     },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, type FieldError } from '../http/envelope';
+import { invalidInput, type FieldError } from '../http/envelope';
 
 /** Copies the keys whose value is defined (PUT/PATCH leave omitted fields unchanged). */
 export function defined(input: Record<string, unknown>): Record<string, unknown> {
@@ -9,22 +9,20 @@ export function defined(input: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
-/** A field error on `fieldB` when `a` is not before `b` (times) or is above `b` (numbers). */
-export function orderErrors(a: unknown, b: unknown, fieldB: string, message: string): FieldError[] {
-  return typeof a === 'string' && typeof b === 'string' && a >= b
-    ? [{ field: fieldB, message }]
-    : typeof a === 'number' && typeof b === 'number' && a > b
-      ? [{ field: fieldB, message }]
-      : [];
+/** A field error on `fieldB` when time `a` is not before `b`, or number `a` is above `b`. */
+export function orderErrors(a: unknown, b: unknown, fieldA: string, fieldB: string): FieldError[] {
+  if (typeof a === 'string' && typeof b === 'string' && a >= b)
+    return [{ field: fieldB, message: `must be after ${fieldA}`, code: 'field.not_after', params: { other: fieldA } }];
+  if (typeof a === 'number' && typeof b === 'number' && a > b)
+    return [{ field: fieldB, message: `must be at least ${fieldA}`, code: 'field.below', params: { other: fieldA } }];
+  return [];
 }
 
 /** 400 when `parentId` is row `id` itself or one of its descendants: the tree would become a loop. */
 export async function checkParent(db: Kysely<Database>, table: 'departments' | 'resources', id: number, parentId: number | null | undefined): Promise<void> {
   for (let at = parentId ?? null; at !== null;) {
     if (at === id)
-      throw badRequest('Invalid body: parent_id cannot be the row itself or one of its descendants', [
-        { field: 'parent_id', message: 'cannot be the row itself or one of its descendants' },
-      ]);
+      throw invalidInput('body', [{ field: 'parent_id', message: 'cannot be the row itself or one of its descendants', code: 'field.parent_cycle' }]);
     at = (await db.selectFrom(table).select('parent_id').where('id', '=', at).executeTakeFirst())?.parent_id ?? null;
   }
 }

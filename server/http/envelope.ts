@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorCode, ErrorEntity, ErrorParamValue, ErrorReason } from '@shared/errorCodes';
 import { isDatabaseUnavailable } from '../db/errors';
+import { zodIssueReason } from '@shared/validationIssues';
+
+export type { ErrorCode, ErrorReason } from '@shared/errorCodes';
 
 /** Every endpoint answers {code, msg, data}; `code` always equals the HTTP status. */
 export interface Envelope<T> {
@@ -14,16 +18,8 @@ export interface FieldError {
   field: string;
   message: string;
   /** Stable machine code of this field's problem (the console translates it; `message` is the English text). */
-  code?: string;
-  params?: ErrorParams;
-}
-
-export type ErrorParams = Record<string, string | number>;
-
-/** Stable machine code `<area>.<reason>` of an error with its parameters: sent as `error_code` and `params`. */
-export interface ErrorReason {
-  code: string;
-  params?: ErrorParams;
+  code?: ErrorCode;
+  params?: Record<string, ErrorParamValue>;
 }
 
 export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
@@ -32,6 +28,10 @@ export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
 
+/**
+ * An error answer: the English `message` (for logs and API users) and the stable reason `{code, params}` of
+ * shared/errorCodes.ts the console translates. Without a reason the envelope sends the status's generic code.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -43,11 +43,70 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
-export const unauthorized = (message = 'Not logged in or the token has expired') => new HttpError(401, message);
-export const forbidden = (message = 'You have no permission for this operation') => new HttpError(403, message);
-export const notFound = (message = 'Requested resource not found') => new HttpError(404, message);
-export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
+export const badRequest = (message: string, errors?: FieldError[], reason?: ErrorReason) => new HttpError(400, message, errors, reason);
+export const unauthorized = (message = 'Not logged in or the token has expired', reason: ErrorReason = { code: 'auth.token_invalid' }) =>
+  new HttpError(401, message, undefined, reason);
+export const forbidden = (message = 'You have no permission for this operation', reason?: ErrorReason) => new HttpError(403, message, undefined, reason);
+export const notFound = (message = 'Requested resource not found', reason?: ErrorReason) => new HttpError(404, message, undefined, reason);
+export const conflict = (message: string, errors?: FieldError[], reason?: ErrorReason) => new HttpError(409, message, errors, reason);
+
+/** Why a rule refuses a request: the English message and the stable reason (see HttpError). */
+export interface Refusal {
+  message: string;
+  reason: ErrorReason;
+}
+
+/** 409 for a refusal of a rule over stored state (a row's workflow status, the built-in admin role). */
+export const refusedConflict = (refusal: Refusal) => conflict(refusal.message, undefined, refusal.reason);
+
+/** 400 for input that failed validation: the message lists the fields, the field errors carry their codes. */
+export function invalidInput(where: string, errors: FieldError[]): HttpError {
+  return badRequest(`Invalid ${where}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors, {
+    code: 'common.invalid_input',
+    params: { where },
+  });
+}
+
+/** 429 with the seconds until the window lets the caller in again. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new HttpError(429, `Too many requests, retry in ${retryAfterSeconds} s`, undefined, {
+    code: 'common.rate_limited',
+    params: { retry_after_s: retryAfterSeconds },
+  });
+
+/** 404 for a row id that does not exist (or is not visible to the caller). */
+export const rowNotFound = (entity: ErrorEntity, id: number | string) =>
+  notFound(`No ${entity} with id ${id}`, { code: 'common.row_not_found', params: { entity, id } });
+
+/** The field path of a zod issue: "a.b", or "(root)" for the whole value. */
+export const issueField = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(root)';
+
+/** Field errors of zod issues, each with its stable code and params. */
+export function zodFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({ field: issueField(issue.path), message: issue.message, ...zodIssueReason(issue) }));
+}
+
+/** The generic code of a status, for errors raised without a reason (Fastify's own, other plugins'). */
+export function statusReason(status: number): ErrorReason {
+  if (status === 401) return { code: 'auth.not_logged_in' };
+  if (status === 403) return { code: 'auth.forbidden' };
+  if (status === 404) return { code: 'common.not_found' };
+  if (status === 409) return { code: 'common.conflict' };
+  if (status === 413) return { code: 'common.payload_too_large' };
+  if (status === 415) return { code: 'common.unsupported_media_type' };
+  if (status === 429) return { code: 'common.rate_limited', params: { retry_after_s: 0 } };
+  if (status >= 500) return { code: 'common.server_error' };
+  return { code: 'common.bad_request' };
+}
+
+/** Fastify's own 400s that have a reason of their own. */
+const FASTIFY_REASONS: Record<string, ErrorReason> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'common.invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'common.invalid_json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'common.unsupported_media_type' },
+};
+
+const reasonFields = (reason: ErrorReason) => ({ error_code: reason.code, ...(reason.params ? { params: reason.params } : {}) });
 
 const DATABASE_UNAVAILABLE = 'The database is unavailable right now; retry in a few seconds';
 
@@ -64,7 +123,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         code: error.status,
         msg: error.message,
         data: null,
-        ...(error.reason ? { error_code: error.reason.code, ...(error.reason.params ? { params: error.reason.params } : {}) } : {}),
+        ...reasonFields(error.reason ?? statusReason(error.status)),
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
@@ -73,23 +132,35 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       const errors = error.validation.map((issue) => ({
         field: fieldPath(issue.instancePath, issue.params as Record<string, unknown>),
         message: issue.message ?? 'invalid',
+        ...zodIssueReason({ ...issue.params, code: issue.keyword, message: issue.message } as z.core.$ZodIssue),
       }));
-      return reply.code(400).send({ code: 400, msg: `Invalid ${where}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, data: null, errors });
+      const invalid = invalidInput(where, errors);
+      return reply.code(400).send({ code: 400, msg: invalid.message, data: null, ...reasonFields(invalid.reason!), errors });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '5').send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null, error_code: 'common.database_unavailable' });
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null, ...reasonFields({ code: 'common.database_unavailable' }) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ code: 500, msg: 'Server error', data: null });
+      return reply.code(500).send({ code: 500, msg: 'Server error', data: null, ...reasonFields(statusReason(500)) });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     const msg = status >= 500 ? 'Server error' : error.message;
-    return reply.code(status).send({ code: status, msg, data: null });
+    const reason = (error.code && FASTIFY_REASONS[error.code]) || statusReason(status);
+    return reply.code(status).send({ code: status, msg, data: null, ...reasonFields(reason) });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: 404, msg: `No route ${request.method} ${request.url.split('?')[0]}`, data: null });
+    const path = request.url.split('?')[0];
+    reply.code(404).send({
+      code: 404,
+      msg: `No route ${request.method} ${path}`,
+      data: null,
+      ...reasonFields({ code: 'common.no_route', params: { method: request.method, path } }),
+    });
   });
 }

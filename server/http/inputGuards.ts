@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, type FieldError } from './envelope';
+import { invalidInput, type FieldError } from './envelope';
 
 /** Deeper JSON than any API shape needs (a GeoJSON MultiPolygon inside a body is about 6). */
 export const MAX_INPUT_DEPTH = 32;
@@ -14,15 +14,15 @@ export function inputProblems(value: unknown): FieldError[] {
     const { value: item, path, depth } = pending.pop()!;
     const field = path || '(root)';
     if (typeof item === 'string') {
-      if (CONTROL_CHARACTER.test(item)) problems.push({ field, message: 'contains a control character' });
+      if (CONTROL_CHARACTER.test(item)) problems.push({ field, message: 'contains a control character', code: 'field.control_character' });
     } else if (item !== null && typeof item === 'object') {
       if (depth >= MAX_INPUT_DEPTH) {
-        problems.push({ field, message: `is nested deeper than ${MAX_INPUT_DEPTH} levels` });
+        problems.push({ field, message: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, code: 'field.too_deep', params: { levels: MAX_INPUT_DEPTH } });
         continue;
       }
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (CONTROL_CHARACTER.test(key)) problems.push({ field: childPath, message: 'name contains a control character' });
+        if (CONTROL_CHARACTER.test(key)) problems.push({ field: childPath, message: 'name contains a control character', code: 'field.control_character' });
         else pending.push({ value: child, path: childPath, depth: depth + 1 });
       }
     }
@@ -33,7 +33,7 @@ export function inputProblems(value: unknown): FieldError[] {
 /** 400 naming the fields when `value` holds control characters or nests too deep. */
 export function assertCleanInput(value: unknown, where: 'query' | 'params' | 'body'): void {
   const problems = inputProblems(value);
-  if (problems.length) throw badRequest(`Invalid ${where}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems);
+  if (problems.length) throw invalidInput(where, problems);
 }
 
 /** Checks every route's query, path parameters and JSON body before validation (multipart bodies: see crud readInput). */

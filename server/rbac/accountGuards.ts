@@ -7,7 +7,7 @@ import { roleChangeVerdict, userChangeVerdict, type GrantVerdict } from './grant
 import { ADMIN_ROLE_CODE, loadUserRoles, parsePermissionList } from './permissions';
 
 function enforce(verdict: GrantVerdict): void {
-  if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+  if (!verdict.ok) throw new HttpError(verdict.status, verdict.message, undefined, verdict.reason);
 }
 
 /** Role create/update (`input` set) or delete (`input` absent): see roleChangeVerdict. */

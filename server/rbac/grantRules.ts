@@ -1,10 +1,11 @@
+import type { ErrorReason } from '@shared/errorCodes';
 import { grants } from '@shared/permissions';
 import { ADMIN_ROLE_CODE, ADMIN_ROLE_PERMISSIONS } from './permissions';
 
-export type GrantVerdict = { ok: true } | { ok: false; status: 403 | 409; message: string };
+export type GrantVerdict = { ok: true } | { ok: false; status: 403 | 409; message: string; reason: ErrorReason };
 
 const allowed: GrantVerdict = { ok: true };
-const refuse = (status: 403 | 409, message: string): GrantVerdict => ({ ok: false, status, message });
+const refuse = (status: 403 | 409, message: string, reason: ErrorReason): GrantVerdict => ({ ok: false, status, message, reason });
 
 /** True when `held` includes `code`, wildcards included: "*" needs "*", "area:*" needs "*" or "area:*". */
 export function holds(held: readonly string[], code: string): boolean {
@@ -32,12 +33,20 @@ export function roleChangeVerdict({ actor, role, next }: RoleChange): GrantVerdi
   if (role?.code === ADMIN_ROLE_CODE && next) {
     const codeChanged = next.code !== undefined && next.code !== ADMIN_ROLE_CODE;
     const permissionsChanged = next.permissions !== undefined && missing(next.permissions, ADMIN_ROLE_PERMISSIONS).length > 0;
-    if (codeChanged || permissionsChanged) return refuse(409, "The built-in admin role's code and permissions are fixed");
+    if (codeChanged || permissionsChanged) return refuse(409, "The built-in admin role's code and permissions are fixed", { code: 'role.admin_fixed' });
   }
   const beyondActor = role ? missing(actor, role.permissions) : [];
-  if (beyondActor.length) return refuse(403, `You cannot change a role that holds permissions you do not have (${beyondActor.join(', ')})`);
+  if (beyondActor.length)
+    return refuse(403, `You cannot change a role that holds permissions you do not have (${beyondActor.join(', ')})`, {
+      code: 'role.beyond_actor',
+      params: { permissions: beyondActor.join(', ') },
+    });
   const ungrantable = missing(actor, next?.permissions ?? []);
-  if (ungrantable.length) return refuse(403, `You can grant only permissions you hold; not ${ungrantable.join(', ')}`);
+  if (ungrantable.length)
+    return refuse(403, `You can grant only permissions you hold; not ${ungrantable.join(', ')}`, {
+      code: 'role.grant_beyond_actor',
+      params: { permissions: ungrantable.join(', ') },
+    });
   return allowed;
 }
 
@@ -54,17 +63,26 @@ export interface UserChange {
 /** Editing, (de)activating, deleting a user or setting its roles or password. */
 export function userChangeVerdict({ actor, target, next, otherActiveAdmins }: UserChange): GrantVerdict {
   const beyondActor = target ? missing(actor, target.permissions) : [];
-  if (beyondActor.length) return refuse(403, `You cannot change a user who holds permissions you do not have (${beyondActor.join(', ')})`);
+  if (beyondActor.length)
+    return refuse(403, `You cannot change a user who holds permissions you do not have (${beyondActor.join(', ')})`, {
+      code: 'user.beyond_actor',
+      params: { permissions: beyondActor.join(', ') },
+    });
   const ungrantable = missing(
     actor,
     (next?.roles ?? []).flatMap((role) => role.permissions),
   );
-  if (ungrantable.length) return refuse(403, `You can assign only roles whose permissions you hold; not ${ungrantable.join(', ')}`);
+  if (ungrantable.length)
+    return refuse(403, `You can assign only roles whose permissions you hold; not ${ungrantable.join(', ')}`, {
+      code: 'user.assign_beyond_actor',
+      params: { permissions: ungrantable.join(', ') },
+    });
   if (target?.isAdmin && target.isActive && otherActiveAdmins === 0) {
     const deleted = !next;
     const deactivated = next?.isActive === 0;
     const demoted = next?.roles !== undefined && !next.roles.some((role) => role.code === ADMIN_ROLE_CODE);
-    if (deleted || deactivated || demoted) return refuse(409, 'The last active administrator cannot be deactivated, demoted or deleted');
+    if (deleted || deactivated || demoted)
+      return refuse(409, 'The last active administrator cannot be deactivated, demoted or deleted', { code: 'user.last_admin' });
   }
   return allowed;
 }

@@ -1,3 +1,4 @@
+import { BUILTIN_ROLE_TEXTS, LEGACY_ROLE_DESCRIPTIONS, type BuiltinRoleCode } from '@shared/builtinRoles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -12,18 +13,16 @@ export const ADMIN_ROLE_CODE = 'admin';
 export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
 
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
-export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[] }[] = [
-  { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS },
+export const BUILTIN_ROLES: { code: BuiltinRoleCode; name: string; description: string; permissions: readonly string[] }[] = [
+  { code: ADMIN_ROLE_CODE, ...BUILTIN_ROLE_TEXTS.admin, permissions: ADMIN_ROLE_PERMISSIONS },
   {
     code: 'operator',
-    name: '飞手/操作员',
-    description: 'Devices, tasks, airspace applications and plans, map',
+    ...BUILTIN_ROLE_TEXTS.operator,
     permissions: ['device:*', 'task:*', 'airspace:read', 'airspace:write', 'map:*', 'project:read', 'stats:read', 'org:read'],
   },
   {
     code: 'viewer',
-    name: '只读用户',
-    description: 'Read only',
+    ...BUILTIN_ROLE_TEXTS.viewer,
     permissions: ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'],
   },
 ];
@@ -83,6 +82,13 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
       })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
+    // Earlier releases seeded English descriptions; one nobody edited becomes the seeded text the console translates.
+    await db
+      .updateTable('roles')
+      .set({ description: role.description, updated_at: now })
+      .where('code', '=', role.code)
+      .where('description', '=', LEGACY_ROLE_DESCRIPTIONS[role.code])
+      .execute();
   }
   // Whatever was stored, the admin role grants everything: a start repairs an admin role edited down by any means.
   await db
@@ -119,7 +125,7 @@ declare module 'fastify' {
 export function requirePermission(app: FastifyInstance, code: PermissionCode | null) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Not logged in');
+    if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
     let claims: TokenClaims;
     try {
       claims = app.jwt.verify<TokenClaims>(token);
@@ -141,6 +147,7 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
     const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
     request.permissions = granted;
-    if (code !== null && !grants(granted, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
+    if (code !== null && !grants(granted, code))
+      throw forbidden(`You have no permission for this operation (needs ${code})`, { code: 'auth.missing_permission', params: { permission: code } });
   };
 }

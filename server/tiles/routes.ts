@@ -89,9 +89,9 @@ export default async function tilesRoutes(app: FastifyInstance, options: { dataD
     const { name, z: zoom, x, y } = request.params;
     const opened = openMbtiles(name);
     const info = opened?.archive.info();
-    if (!opened || !info) throw notFound('No such map package');
+    if (!opened || !info) throw notFound('No such map package', { code: 'tiles.package_not_found' });
     const data = opened.archive.tile(zoom, x, y);
-    if (!data) throw notFound('No tile there');
+    if (!data) throw notFound('No tile there', { code: 'tiles.tile_not_found' });
     if (isGzip(data)) reply.header('Content-Encoding', 'gzip');
     return reply
       .header('Content-Type', CONTENT_TYPES[info.tileType])

@@ -1,11 +1,11 @@
-import type { ErrorParams } from '../http/envelope';
+import type { ErrorCode, ErrorParamValue } from '@shared/errorCodes';
 
 /** A wayline file that cannot be read: `code` is the stable reason (`route.<reason>`), the message names the problem in English. */
 export class WaylineError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly params: ErrorParams = {},
+    readonly params: Record<string, ErrorParamValue> = {},
   ) {
     super(message);
   }

@@ -6,7 +6,11 @@ export interface ListResult<T> {
 
 export interface FieldError {
   field: string;
+  /** The server's English text (for logs); the console shows the translation of `code`. */
   message: string;
+  /** Stable code of the problem (shared/errorCodes.ts) and its params. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 export type ResourceRow = { id: number | string } & Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { fieldErrorText, reasonParams } from '../api/errorCatalogue';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -7,6 +8,7 @@ import { Controller, useForm, type DefaultValues, type FieldValues, type Path } 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAppDispatch } from '../app/hooks';
+import { pickerFormat, useFormat } from '../shared/format';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
@@ -67,8 +69,12 @@ export default function ResourceFormDialog<V extends FieldValues>({
   transform,
   children,
 }: ResourceFormDialogProps<V>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
+  // A field's message is an i18n key (the screen's schema) or a text already in the app language (zod's own
+  // messages, see installValidationMessages; the server's field errors).
+  const errorText = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : message) : undefined);
+  const fmt = useFormat();
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
   // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
   const [requestId, setRequestId] = useState<string | null>(null);
@@ -93,9 +99,10 @@ export default function ResourceFormDialog<V extends FieldValues>({
   useEffect(() => {
     for (const error of state.fieldErrors) {
       const field = fields.find((f) => f.name === error.field || error.field.startsWith(`${f.name}.`));
-      if (field) form.setError(field.name as Path<V>, { type: 'server', message: error.message });
+      const text = fieldErrorText(error);
+      if (field) form.setError(field.name as Path<V>, { type: 'server', message: t(text.key, text.params) });
     }
-  }, [state.fieldErrors, fields, form]);
+  }, [state.fieldErrors, fields, form, t]);
 
   const submit = form.handleSubmit((values) => {
     const imageField = fields.find((f) => f.kind === 'image');
@@ -117,7 +124,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
           <DialogTitle id="resource-form-title">{title}</DialogTitle>
           <DialogContent>
             <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-              {unmatchedServerError && <Alert severity="error">{t('resources.saveFailed', { message: unmatchedServerError })}</Alert>}
+              {unmatchedServerError && <Alert severity="error">{t('resources.saveFailed', reasonParams(unmatchedServerError))}</Alert>}
               {fields.map((spec) => (
                 <Controller
                   key={spec.name}
@@ -125,14 +132,14 @@ export default function ResourceFormDialog<V extends FieldValues>({
                   control={form.control}
                   render={({ field, fieldState }) =>
                     spec.kind === 'custom' && spec.render ? (
-                      <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error?.message && t(fieldState.error.message) })}</>
+                      <>{spec.render({ value: field.value, onChange: field.onChange, error: errorText(fieldState.error?.message) })}</>
                     ) : spec.kind === 'image' ? (
                       <ImageField
                         label={t(spec.label)}
                         value={(field.value as File | null | undefined) ?? null}
                         currentUrl={spec.currentUrl ?? null}
                         onChange={field.onChange}
-                        error={fieldState.error?.message && t(fieldState.error.message)}
+                        error={errorText(fieldState.error?.message)}
                       />
                     ) : spec.kind === 'datetime' ? (
                       <DateTimePicker
@@ -140,6 +147,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         value={field.value ? dayjs(field.value as string) : null}
                         onChange={(value) => field.onChange(value && value.isValid() ? value.toISOString() : '')}
                         disabled={spec.disabled}
+                        format={pickerFormat(fmt.locale, 'dateTime')}
                         // Spec §8: a date-time picker offers "now" (此刻) where a date picker says "today".
                         localeText={{ todayButtonLabel: t('kit.now') }}
                         slotProps={{
@@ -147,7 +155,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
                           textField: {
                             required: spec.required,
                             error: Boolean(fieldState.error),
-                            helperText: fieldState.error?.message ? t(fieldState.error.message) : ' ',
+                            helperText: errorText(fieldState.error?.message) ?? ' ',
                             fullWidth: true,
                             name: spec.name,
                           },
@@ -183,7 +191,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         minRows={spec.kind === 'textarea' ? 3 : undefined}
                         type={spec.kind === 'number' ? 'number' : spec.kind === 'password' ? 'password' : 'text'}
                         error={Boolean(fieldState.error)}
-                        helperText={fieldState.error?.message ? t(fieldState.error.message) : ' '}
+                        helperText={errorText(fieldState.error?.message) ?? ' '}
                         fullWidth
                       >
                         {(spec.kind === 'select' || spec.kind === 'multiselect') && !optionsOf(spec).length && (

@@ -1,3 +1,4 @@
+import { reasonParams } from '../api/errorCatalogue';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
@@ -124,7 +125,7 @@ export default function ResourceTable({
           </Button>
         )}
       </Box>
-      {state.status === 'failed' && state.error && <Alert severity="error">{t('resources.loadFailed', { message: state.error })}</Alert>}
+      {state.status === 'failed' && state.error && <Alert severity="error">{t('resources.loadFailed', reasonParams(state.error))}</Alert>}
       <Box sx={{ height, minHeight: 320 }}>
         <DataGrid
           rows={state.items}

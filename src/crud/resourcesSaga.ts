@@ -2,6 +2,7 @@ import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type
 import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
+import { failureText, toFailedRequest } from '../api/errorCatalogue';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, rotateSecret, updateResource } from '../api/resources';
 import { reportActionFailure } from '../features/notifications';
 import { downloadText, toCsv } from './csv';
@@ -29,7 +30,8 @@ import {
 import { selectResultQuery } from './selectors';
 import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The translatable reason of a failed request, for the screen to show in the app language. */
+const reasonOf = (error: unknown) => failureText(toFailedRequest(error));
 
 function* fetchList(resource: string) {
   const { path } = resourceConfig(resource);
@@ -38,7 +40,7 @@ function* fetchList(resource: string) {
     const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams(query));
     yield put(listLoaded({ resource, items: response.data.items, total: response.data.total }));
   } catch (error) {
-    yield put(listFailed({ resource, error: messageOf(error) }));
+    yield put(listFailed({ resource, error: reasonOf(error) }));
   }
 }
 
@@ -100,7 +102,7 @@ function* save(action: ReturnType<typeof saveRequested>) {
     yield put(listRequested({ resource }));
   } catch (error) {
     if (failureToast) yield* reportActionFailure(failureToast, error);
-    yield put(saveFailed({ resource, requestId, error: messageOf(error), fieldErrors: fieldErrorsOf(error) }));
+    yield put(saveFailed({ resource, requestId, error: reasonOf(error), fieldErrors: fieldErrorsOf(error) }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { ErrorText } from '../api/errorCatalogue';
 import { loggedOut, sessionExpired } from '../features/auth';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
@@ -8,10 +9,10 @@ export interface ResourceState {
   items: ResourceRow[];
   total: number;
   status: 'idle' | 'loading' | 'ready' | 'failed';
-  error: string | null;
+  error: ErrorText | null;
   /** Create/update in flight, and the server's answer to the last failed save (shown next to the fields). */
   saving: boolean;
-  saveError: string | null;
+  saveError: ErrorText | null;
   fieldErrors: FieldError[];
   /** The request id of the last save that succeeded: the form that sent it (and only that one) may close. */
   savedRequestId: string | null;
@@ -88,7 +89,7 @@ const resourcesSlice = createSlice({
       r.total = action.payload.total;
       r.status = 'ready';
     },
-    listFailed(state, action: WithResource<{ error: string }>) {
+    listFailed(state, action: WithResource<{ error: ErrorText }>) {
       const r = entry(state, action.payload.resource);
       r.status = 'failed';
       r.error = action.payload.error;
@@ -111,7 +112,7 @@ const resourcesSlice = createSlice({
       r.saving = false;
       r.savedRequestId = action.payload.requestId;
     },
-    saveFailed(state, action: WithResource<{ requestId: string; error: string; fieldErrors: FieldError[] }>) {
+    saveFailed(state, action: WithResource<{ requestId: string; error: ErrorText; fieldErrors: FieldError[] }>) {
       const r = entry(state, action.payload.resource);
       r.saving = false;
       r.saveError = action.payload.error;

@@ -31,18 +31,18 @@ describe('console shell', () => {
     expect(screen.getByRole('button', { name: '用户菜单' })).toHaveTextContent('系统管理员');
   });
 
-  it('a failed sign-in shows the server message on the form', async () => {
+  it("a failed sign-in shows the server's reason on the form, in the app language", async () => {
     renderApp('/login', {
       routes: {
         'POST /auth/login/': () => {
-          throw new ApiError('http', 'Wrong username or password', 401);
+          throw new ApiError('http', 'Wrong username or password', 401, { code: 401, msg: 'Wrong username or password', error_code: 'auth.wrong_credentials' });
         },
       },
     });
     await userEvent.type(await screen.findByLabelText(/用户名/), 'admin');
     await userEvent.type(screen.getByLabelText(/密码/), 'nope');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText(/Wrong username or password/)).toBeInTheDocument();
+    expect(await screen.findByText('登录失败：用户名或密码错误')).toBeInTheDocument();
   });
 
   it('root goes to the first menu route; menu groups open their first page', async () => {

@@ -20,11 +20,13 @@ describe('auth saga', () => {
   });
 
   it('a wrong password shows on the form and does not count as an expired session', async () => {
-    const { store, navigations } = createTestStore({ 'POST /auth/login/': httpError(401, 'Wrong username or password') });
+    const { store, navigations } = createTestStore({
+      'POST /auth/login/': httpError(401, 'Wrong username or password', { error_code: 'auth.wrong_credentials' }),
+    });
     localStorage.setItem('language', 'en');
     store.dispatch(loginRequested({ username: 'admin', password: 'bad' }));
     await flush();
-    expect(store.getState().auth).toMatchObject({ token: null, loginStatus: 'failed', loginError: 'Wrong username or password' });
+    expect(store.getState().auth).toMatchObject({ token: null, loginStatus: 'failed', loginError: { key: 'apiError.auth.wrong_credentials', params: {} } });
     expect(store.getState().notifications.queue).toEqual([]);
     expect(localStorage.getItem('language')).toBe('en');
     expect(navigations).toEqual([]);

@@ -24,7 +24,7 @@ export const controllerRoutes: Record<string, Route> = {
     total: 2,
   }),
   'GET /Project/7/': () => ({ id: 7, name: '深圳湾巡检', area: 'Nanshan' }),
-  'GET /Task/': () => ({ items: [{ id: 31, name: '海岸线巡查', route_id: 11 }], total: 1 }),
+  'GET /Task/': () => ({ items: [{ id: 31, name: '海岸线巡查', route_id: 11, status: 'scheduled' }], total: 1 }),
   'GET /Route/11/': () => ({
     id: 11,
     name: '海岸线',

@@ -59,13 +59,13 @@ describe('controller login page', () => {
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 
-  it('a wrong password shows the server message', async () => {
+  it("a wrong password shows the server's reason in the app language", async () => {
     const { ApiError } = jest.requireActual('../../../src/api/client');
     inBridge('/djiapp/login', {
       routes: {
         ...controllerRoutes,
         'POST /auth/login/': () => {
-          throw new ApiError('http', 'Wrong username or password', 401);
+          throw new ApiError('http', 'Wrong username or password', 401, { code: 401, msg: 'Wrong username or password', error_code: 'auth.wrong_credentials' });
         },
       },
     });
@@ -73,7 +73,7 @@ describe('controller login page', () => {
     await userEvent.type(screen.getByLabelText(/用户名/), 'admin');
     await userEvent.type(screen.getByLabelText(/密码/), 'bad');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText(/Wrong username or password/)).toBeInTheDocument();
+    expect(await screen.findByText('登录失败：用户名或密码错误')).toBeInTheDocument();
   });
 });
 
@@ -135,7 +135,8 @@ describe('controller projects and tasks', () => {
     const list = await screen.findByRole('list', { name: '任务列表' });
     expect(calls.find((c) => c.path === '/Task/')?.options?.query).toMatchObject({ project_id: 7 });
     expect(screen.getByText('选择一个任务查看航线')).toBeInTheDocument();
-    await userEvent.click(within(list).getByRole('button', { name: '海岸线巡查' }));
+    // The task's status in the app language, not the API's "scheduled".
+    await userEvent.click(within(list).getByRole('button', { name: '海岸线巡查 已排期' }));
     const route = await screen.findByRole('region', { name: '航线' });
     expect(await within(route).findByRole('region', { name: '航线地图' })).toHaveTextContent('map with 2 waypoints');
     expect(route).toHaveTextContent('航点 2 个');

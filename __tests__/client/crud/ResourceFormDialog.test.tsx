@@ -9,7 +9,8 @@ import { deleteRequested, saveRequested } from '../../../src/crud/resourcesSlice
 import { selectResource } from '../../../src/crud/selectors';
 import { createTestStore } from '../support/testStore';
 
-const schema = z.object({ name: z.string().min(1, '必填'), description: z.string() });
+// `description` keeps zod's own message: the form shows it in the app language, not zod's English.
+const schema = z.object({ name: z.string().min(1, '必填'), description: z.string().max(8) });
 
 function ProjectForm({ onClose }: { onClose: () => void }) {
   const state = useAppSelector((s) => selectResource(s, 'project'));
@@ -46,16 +47,31 @@ describe('ResourceFormDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("shows zod's own messages in the app language, and no browser bubble", async () => {
+    const { calls } = renderForm({});
+    await userEvent.type(screen.getByRole('textbox', { name: /搜索/ }), '深圳湾巡检');
+    await userEvent.type(screen.getByRole('textbox', { name: /详情/ }), '每周一次，每次两小时');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('最多 8 个字符')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    // noValidate: the form library validates, the browser shows no "Please fill out this field." bubble.
+    expect(screen.getByRole('button', { name: '保存' }).closest('form')).toHaveAttribute('novalidate');
+  });
+
   it('shows server field errors next to the field and keeps what was typed', async () => {
     const { onClose } = renderForm({
       'POST /Project/': () => {
-        throw new ApiError('http', 'Conflict', 409, { errors: [{ field: 'name', message: '名称已存在' }] });
+        throw new ApiError('http', 'Conflict', 409, {
+          error_code: 'common.unique_taken',
+          params: { entity: 'project', field: 'name' },
+          errors: [{ field: 'name', message: 'is already taken', code: 'field.taken', params: { value: '深圳湾巡检' } }],
+        });
       },
     });
     await userEvent.type(screen.getByRole('textbox', { name: /搜索/ }), '深圳湾巡检');
     await userEvent.type(screen.getByRole('textbox', { name: /详情/ }), '每周一次');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('名称已存在')).toBeInTheDocument();
+    expect(await screen.findByText('「深圳湾巡检」已被占用')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /搜索/ })).toHaveValue('深圳湾巡检');
     expect(screen.getByRole('textbox', { name: /详情/ })).toHaveValue('每周一次');
     expect(onClose).not.toHaveBeenCalled();

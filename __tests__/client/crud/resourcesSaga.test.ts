@@ -32,7 +32,7 @@ describe('resources saga', () => {
     const { store } = createTestStore({ 'GET /Device/': httpError(500, 'db down') });
     store.dispatch(listRequested({ resource: 'device' }));
     await flush();
-    expect(store.getState().resources.device).toMatchObject({ status: 'failed', error: 'db down' });
+    expect(store.getState().resources.device).toMatchObject({ status: 'failed', error: { key: 'http.500' } });
     expect(store.getState().notifications.queue[0]).toMatchObject({ messageKey: 'http.500' });
   });
 
@@ -57,12 +57,17 @@ describe('resources saga', () => {
     const errors = [{ field: 'sn', message: 'serial number already exists' }];
     const { store } = createTestStore({
       'POST /Project/': () => {
-        throw new ApiError('http', 'Conflict', 409, { code: 409, msg: 'Conflict', errors });
+        throw new ApiError('http', 'Conflict', 409, { code: 409, msg: 'Conflict', error_code: 'common.conflict', errors });
       },
     });
     store.dispatch(saveRequested({ resource: 'project', values: { name: 'x' } }));
     await flush();
-    expect(store.getState().resources.project).toMatchObject({ saving: false, savedRequestId: null, saveError: 'Conflict', fieldErrors: errors });
+    expect(store.getState().resources.project).toMatchObject({
+      saving: false,
+      savedRequestId: null,
+      saveError: { key: 'apiError.common.conflict', params: {} },
+      fieldErrors: errors,
+    });
   });
 
   it('update goes to PUT /path/{id}/', async () => {
@@ -148,17 +153,28 @@ describe('a failed delete or workflow step tells the user why', () => {
       deleteRequested({ resource: 'device', id: 3 }),
       'DELETE /Device/3/',
       409,
-      'device still has tasks',
-      [{ severity: 'error', text: '删除失败：device still has tasks' }],
+      'This device is still referenced by other records',
+      [{ severity: 'error', text: '删除失败：该设备仍被其他记录引用，请先删除或改派这些记录' }],
+      { error_code: 'common.still_referenced', params: { entity: 'device' } },
     ],
-    ['delete, 400', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 400, 'bad id', [{ severity: 'error', text: '删除失败：bad id' }]],
+    // Without a code: the status's own text, never the English msg.
+    [
+      'delete, 400',
+      deleteRequested({ resource: 'device', id: 3 }),
+      'DELETE /Device/3/',
+      400,
+      'bad id',
+      [{ severity: 'error', text: '删除失败：请求有误' }],
+      null,
+    ],
     [
       'workflow step, 409',
       rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'approve' }),
       'POST /Airspace/Apply/3/approve/',
       409,
-      'cannot approve: status is draft',
-      [{ severity: 'error', text: '操作失败：cannot approve: status is draft' }],
+      'Cannot approve a airspace application that is draft',
+      [{ severity: 'error', text: '操作失败：该空域申请当前状态不允许此操作' }],
+      { error_code: 'workflow.illegal_transition', params: { entity: 'airspace_application', action: 'approve', status: 'draft' } },
     ],
     // The HTTP error catalogue's own toast says it all; nothing is added.
     [
@@ -168,8 +184,17 @@ describe('a failed delete or workflow step tells the user why', () => {
       403,
       'forbidden',
       [{ severity: 'warning', text: '您没有此操作的权限' }],
+      null,
     ],
-    ['delete, 404', deleteRequested({ resource: 'device', id: 3 }), 'DELETE /Device/3/', 404, 'gone', [{ severity: 'warning', text: '请求的资源不存在' }]],
+    [
+      'delete, 404',
+      deleteRequested({ resource: 'device', id: 3 }),
+      'DELETE /Device/3/',
+      404,
+      'gone',
+      [{ severity: 'warning', text: '请求的资源不存在' }],
+      null,
+    ],
     [
       'workflow step, 429',
       rowActionRequested({ resource: 'airspaceApplication', id: 3, action: 'submit' }),
@@ -177,6 +202,7 @@ describe('a failed delete or workflow step tells the user why', () => {
       429,
       'slow down',
       [{ severity: 'warning', text: '请求过于频繁，请稍后再试' }],
+      null,
     ],
     [
       'workflow step, 500',
@@ -185,9 +211,10 @@ describe('a failed delete or workflow step tells the user why', () => {
       500,
       'db down',
       [{ severity: 'error', text: '服务器错误' }],
+      null,
     ],
-  ])('%s', async (_name, action, route, status, msg, expected) => {
-    const { store, calls } = createTestStore({ [route]: httpError(status, msg) });
+  ])('%s', async (_name, action, route, status, msg, expected, reason: { error_code: string; params?: Record<string, string> } | null) => {
+    const { store, calls } = createTestStore({ [route]: httpError(status, msg, reason ?? undefined) });
     store.dispatch(action);
     await flush();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([route]);
@@ -196,14 +223,18 @@ describe('a failed delete or workflow step tells the user why', () => {
   });
 
   it('a save from a form keeps the generic toast (its error shows in the form); a save with failureToast says what failed', async () => {
-    const { store } = createTestStore({ 'PUT /Notice/1/': httpError(409, 'title taken') });
+    const taken = { error_code: 'common.changed_meanwhile', params: { entity: 'notice' } };
+    const { store } = createTestStore({ 'PUT /Notice/1/': httpError(409, 'The notice changed meanwhile', taken) });
     store.dispatch(saveRequested({ resource: 'notice', id: 1, values: {} }));
     await flush();
-    expect(toasts(store)).toEqual([{ severity: 'warning', text: '请求失败：title taken' }]);
+    expect(toasts(store)).toEqual([{ severity: 'warning', text: '该公告已被他人修改，请刷新后重试' }]);
     store.dispatch(saveRequested({ resource: 'notice', id: 1, values: {}, failureToast: 'notices.publishFailed' }));
     await flush();
-    expect(toasts(store)).toEqual([{ severity: 'error', text: '发布失败：title taken' }]);
-    expect(store.getState().resources.notice).toMatchObject({ saving: false, saveError: 'title taken' });
+    expect(toasts(store)).toEqual([{ severity: 'error', text: '发布失败：该公告已被他人修改，请刷新后重试' }]);
+    expect(store.getState().resources.notice).toMatchObject({
+      saving: false,
+      saveError: { key: 'apiError.common.changed_meanwhile', params: { entity: 'notice' } },
+    });
   });
 });
 

@@ -5,7 +5,8 @@ import type { Alert } from '@shared/entities/alert';
 import { TOPIC_ALERTS } from '@shared/live';
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, SIMULATED_RC_SN } from '../../../src/features/controller/simulatedBridge';
-import { liveFields, formatDuration } from '../../../src/features/devicelink/liveFields';
+import { liveFields } from '../../../src/features/devicelink/liveFields';
+import { formatter } from '../../../src/shared/format';
 import { pairingOf } from '../../../src/features/devicelink/pairing';
 import { loggedInState, renderApp } from '../support/renderApp';
 
@@ -39,9 +40,9 @@ describe('liveFields', () => {
       [
         ['mode', { text: 'Manual flight' }],
         ['battery', { text: '76%' }],
-        ['remainFlightTime', { text: '15:50' }],
-        ['elevation', { text: '80.0 m' }],
-        ['homeDistance', { text: '420 m' }],
+        ['remainFlightTime', { text: '16 min' }],
+        ['elevation', { text: '80 m' }],
+        ['homeDistance', { text: '420.4 m' }],
         ['gps', { key: 'devicelink.satellites', params: { count: 19 } }],
         ['rtk', { key: 'devicelink.rtkStates.2', params: { count: 30 } }],
         ['wind', { text: '3.2 m/s NE' }],
@@ -64,21 +65,16 @@ describe('liveFields', () => {
       [
         ['cover', { key: 'devicelink.coverStates.1' }],
         ['droneInDock', { key: 'devicelink.no' }],
-        ['environment', { text: '24.3 °C, 60%' }],
+        ['environment', { text: '24.3°C, 60%' }],
         ['rainfall', { key: 'devicelink.rainfallLevels.2' }],
       ],
     ],
     ['nothing reported, nothing shown', { sn: 'X', kind: 'aircraft', at: 1 }, 'en', []],
   ])('%s', (_name, live, language, expected) => {
-    expect(liveFields(live, language).map((f) => [f.label, f.value])).toEqual(expected.map(([label, value]) => [label, expect.objectContaining(value)]));
+    expect(liveFields(live, language, formatter('en-US')).map((f) => [f.label, f.value])).toEqual(
+      expected.map(([label, value]) => [label, expect.objectContaining(value)]),
+    );
   });
-
-  it.each([
-    [59, '0:59'],
-    [950, '15:50'],
-    [3725, '1:02:05'],
-    [-3, '0:00'],
-  ])('formatDuration(%d) = %s', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
 });
 
 describe('pairingOf', () => {

@@ -147,11 +147,18 @@ describe('FeatureEditor', () => {
     act(
       () =>
         void store.dispatch(
-          saveFailed({ resource: 'feature', requestId: 'r1', error: 'name taken', fieldErrors: [{ field: 'name', message: 'already used' }] }),
+          saveFailed({
+            resource: 'feature',
+            requestId: 'r1',
+            error: { key: 'apiError.common.changed_meanwhile', params: { entity: 'feature' } },
+            fieldErrors: [{ field: 'name', message: 'already used', code: 'field.too_long', params: { maximum: 128 } }],
+          }),
         ),
     );
-    expect(screen.getByText('already used')).toBeInTheDocument();
-    expect(screen.getByText(/name taken/)).toBeInTheDocument();
+    // In the app language, from the codes; never the server's English text.
+    expect(screen.getByText('最多 128 个字符')).toBeInTheDocument();
+    expect(screen.getByText('保存失败：该地图要素已被他人修改，请刷新后重试')).toBeInTheDocument();
+    expect(screen.queryByText(/already used/)).not.toBeInTheDocument();
   });
 
   it('delete asks first, then deletes through the resources saga', async () => {

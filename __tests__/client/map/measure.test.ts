@@ -1,4 +1,4 @@
-import { boundsOf, centreOf, formatArea, formatLength, measure, withMeasurement } from '../../../src/features/map/measure';
+import { boundsOf, centreOf, measure, withMeasurement } from '../../../src/features/map/measure';
 import type { FeatureGeometry } from '../../../src/features/map/types';
 
 const square: FeatureGeometry = {
@@ -55,19 +55,6 @@ describe('measure', () => {
     };
     expect(measure(withHole).area_m2!).toBeLessThan(measure(square).area_m2!);
   });
-});
-
-describe('formatting', () => {
-  it.each([
-    [undefined, '—'],
-    [950.04, '950 m'],
-    [1250, '1.25 km'],
-  ])('length %p → %p', (m, text) => expect(formatLength(m)).toBe(text));
-  it.each([
-    [undefined, '—'],
-    [820, '820 m²'],
-    [3_400_000, '3.40 km²'],
-  ])('area %p → %p', (m, text) => expect(formatArea(m)).toBe(text));
 });
 
 describe('withMeasurement, centreOf, boundsOf', () => {

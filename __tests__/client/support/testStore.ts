@@ -21,8 +21,9 @@ export function fakeHttp(routes: Record<string, Route>) {
   return { http, calls };
 }
 
-export const httpError = (status: number, msg: string) => () => {
-  throw new ApiError('http', msg, status, { code: status, msg, data: null });
+/** A failed request as the server sends it: the English msg and, optionally, the stable reason (error_code, params). */
+export const httpError = (status: number, msg: string, reason?: { error_code: string; params?: Record<string, string | number> }) => () => {
+  throw new ApiError('http', msg, status, { code: status, msg, data: null, ...reason });
 };
 
 export function createTestStore(routes: Record<string, Route> = {}, preloadedState?: Partial<RootState>) {

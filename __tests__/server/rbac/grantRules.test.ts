@@ -1,7 +1,12 @@
 import { holds, roleChangeVerdict, userChangeVerdict, type RoleChange, type UserChange } from '../../../server/rbac/grantRules';
 
 const ok = { ok: true };
-const refused = (status: number, message: RegExp) => ({ ok: false, status, message: expect.stringMatching(message) });
+const refused = (status: number, message: RegExp) => ({
+  ok: false,
+  status,
+  message: expect.stringMatching(message),
+  reason: expect.objectContaining({ code: expect.stringMatching(/^(role|user)\./) }),
+});
 const orgAdmin = ['org:read', 'org:write'];
 
 describe('holds', () => {

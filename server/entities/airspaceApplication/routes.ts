@@ -6,7 +6,10 @@ import { registerWorkflow } from '../../api/workflow';
 import { parseJson, toJsonText } from '../../db/json';
 import type { AirspaceApplicationsTable } from '../../db/schema';
 import { allowedActions, APPLICATION_MACHINE } from '../../domain/stateMachines';
+import type { Refusal } from '../../http/envelope';
 import { defined, orderErrors } from '../fields';
+
+const notDraft = (message: string, status: string): Refusal => ({ message, reason: { code: 'airspace_application.not_draft', params: { status } } });
 
 export const applicationToApi = (row: Selectable<AirspaceApplicationsTable>) => ({
   ...row,
@@ -32,12 +35,10 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
     },
     input: applicationInputSchema,
     refs: { device_id: 'devices' },
-    check: (v) => [
-      ...orderErrors(v.min_alt, v.max_alt, 'max_alt', 'must be at least min_alt'),
-      ...orderErrors(v.start_at, v.end_at, 'end_at', 'must be after start_at'),
-    ],
-    guardUpdate: (row) => (row.status !== 'draft' ? `Only a draft application can be edited (this one is ${row.status})` : null),
-    guardDelete: (row) => (row.status !== 'draft' ? `Only a draft application can be deleted (this one is ${row.status}); cancel it instead` : null),
+    check: (v) => [...orderErrors(v.min_alt, v.max_alt, 'min_alt', 'max_alt'), ...orderErrors(v.start_at, v.end_at, 'start_at', 'end_at')],
+    guardUpdate: (row) => (row.status !== 'draft' ? notDraft(`Only a draft application can be edited (this one is ${row.status})`, row.status) : null),
+    guardDelete: (row) =>
+      row.status !== 'draft' ? notDraft(`Only a draft application can be deleted (this one is ${row.status}); cancel it instead`, row.status) : null,
     toRow: (input, ctx, existing) => {
       const row = defined({ ...input, area: toJsonText(input.area) });
       return existing

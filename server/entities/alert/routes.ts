@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
-import { envelopeSchema, notFound, ok, unauthorized } from '../../http/envelope';
+import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { idParams, registerCrud } from '../../api/crud';
 import { AlertService, alertToApi } from './service';
@@ -47,7 +47,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     async (request) => {
       if (!request.auth) throw unauthorized();
       const alert = await alerts.ack(request.params.id, request.auth.userId);
-      if (!alert) throw notFound(`No alert with id ${request.params.id}`);
+      if (!alert) throw rowNotFound('alert', request.params.id);
       return ok(alert);
     },
   );

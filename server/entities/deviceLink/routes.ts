@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { djiLiveSchema } from '@shared/dji/live';
 import { nowIso } from '../../db/time';
-import { badRequest, envelopeSchema, notFound, ok } from '../../http/envelope';
+import { badRequest, envelopeSchema, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { writeAudit } from '../../api/audit';
 import { idParams } from '../../api/crud';
@@ -27,8 +27,11 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
     },
     async (request) => {
       const device = await db.selectFrom('devices').select(['id', 'serial', 'kind']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!device) throw notFound(`No device with id ${request.params.id}`);
-      if (device.kind !== 'dock') throw badRequest('Only docks have an MQTT secret', [{ field: 'id', message: 'is not a dock' }]);
+      if (!device) throw rowNotFound('device', request.params.id);
+      if (device.kind !== 'dock')
+        throw badRequest('Only docks have an MQTT secret', [{ field: 'id', message: 'is not a dock', code: 'device.not_a_dock' }], {
+          code: 'device.not_a_dock',
+        });
       const secret = newSecret();
       await db.transaction().execute(async (trx) => {
         await trx
@@ -56,7 +59,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
     },
     async (request) => {
       const device = await db.selectFrom('devices').select(['serial', 'gateway_sn']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!device) throw notFound(`No device with id ${request.params.id}`);
+      if (!device) throw rowNotFound('device', request.params.id);
       const gateway = appBase.mqtt?.gateway;
       return ok({ live: gateway?.liveState(device.serial) ?? null, gatewaySn: gateway?.gatewayFor(device.serial) ?? device.gateway_sn });
     },

@@ -6,7 +6,7 @@ import { featureImportSchema, featureInputSchema } from '@shared/entities/featur
 import { mapWriteError, registerCrud } from '../../api/crud';
 import { parseJson } from '../../db/json';
 import type { FeaturesTable } from '../../db/schema';
-import { badRequest, envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, invalidInput, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { featureToRow, insertFeatures, missingProjects } from './service';
 
@@ -58,7 +58,7 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
     async (request, reply) => {
       const { features } = request.body;
       const errors = await missingProjects(app.db, features);
-      if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+      if (errors.length) throw invalidInput('body', errors);
       let rows: Selectable<FeaturesTable>[];
       try {
         rows = await app.db.transaction().execute(async (trx) => {

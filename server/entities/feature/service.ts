@@ -22,7 +22,14 @@ export async function missingProjects(db: Kysely<Database>, features: Pick<Featu
   const found = new Set((await db.selectFrom('projects').select('id').where('id', 'in', named).execute()).map((p) => p.id));
   return features.flatMap((f, index) =>
     typeof f.project_id === 'number' && !found.has(f.project_id)
-      ? [{ field: `features.${index}.project_id`, message: `no projects row with id ${f.project_id}` }]
+      ? [
+          {
+            field: `features.${index}.project_id`,
+            message: `no projects row with id ${f.project_id}`,
+            code: 'field.unknown_ref' as const,
+            params: { id: f.project_id },
+          },
+        ]
       : [],
   );
 }

@@ -5,8 +5,10 @@ import { registerCrud } from '../../api/crud';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, FlightPlansTable } from '../../db/schema';
 import { allowedActions, PLAN_MACHINE } from '../../domain/stateMachines';
-import { conflict } from '../../http/envelope';
+import { conflict, type Refusal } from '../../http/envelope';
 import { defined, orderErrors } from '../fields';
+
+const notFiled = (message: string, status: string): Refusal => ({ message, reason: { code: 'flight_plan.not_filed', params: { status } } });
 
 export const planToApi = (row: Selectable<FlightPlansTable>) => ({ ...row, actions: allowedActions(PLAN_MACHINE, row.status) });
 
@@ -15,7 +17,10 @@ async function checkApplicationApproved(db: Kysely<Database>, applicationId: num
   if (applicationId === undefined) return;
   const application = await db.selectFrom('airspace_applications').select('status').where('id', '=', applicationId).executeTakeFirst();
   if (application && application.status !== 'approved')
-    throw conflict(`A flight plan needs an approved airspace application (application ${applicationId} is ${application.status})`);
+    throw conflict(`A flight plan needs an approved airspace application (application ${applicationId} is ${application.status})`, undefined, {
+      code: 'flight_plan.application_not_approved',
+      params: { status: application.status },
+    });
 }
 
 /** Flight plans: CRUD while filed, then accept/reject/fly/cancel. */
@@ -36,9 +41,10 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
     },
     input: planInputSchema,
     refs: { application_id: 'airspace_applications', task_id: 'tasks', route_id: 'routes', device_id: 'devices' },
-    check: (v) => orderErrors(v.planned_start_at, v.planned_end_at, 'planned_end_at', 'must be after planned_start_at'),
-    guardUpdate: (row) => (row.status !== 'filed' ? `Only a filed plan can be edited (this one is ${row.status})` : null),
-    guardDelete: (row) => (row.status !== 'filed' ? `Only a filed plan can be deleted (this one is ${row.status}); cancel it instead` : null),
+    check: (v) => orderErrors(v.planned_start_at, v.planned_end_at, 'planned_start_at', 'planned_end_at'),
+    guardUpdate: (row) => (row.status !== 'filed' ? notFiled(`Only a filed plan can be edited (this one is ${row.status})`, row.status) : null),
+    guardDelete: (row) =>
+      row.status !== 'filed' ? notFiled(`Only a filed plan can be deleted (this one is ${row.status}); cancel it instead`, row.status) : null,
     toRow: async (input, ctx, existing) => {
       await checkApplicationApproved(ctx.db, input.application_id);
       return existing ? defined(input) : { task_id: null, route_id: null, device_id: null, note: null, status: PLAN_MACHINE.initial, ...defined(input) };

@@ -28,7 +28,7 @@ export default async function flightReportRoutes(app: FastifyInstance): Promise<
     },
     input: reportInputSchema,
     refs: { plan_id: 'flight_plans', project_id: 'projects', device_id: 'devices' },
-    check: (v) => orderErrors(v.takeoff_at, v.landing_at, 'landing_at', 'must be after takeoff_at'),
+    check: (v) => orderErrors(v.takeoff_at, v.landing_at, 'takeoff_at', 'landing_at'),
     toRow: async (input, ctx, existing) => {
       await checkPlanReportable(ctx.db, input.plan_id);
       const row = defined({ ...input, track: toJsonText(input.track) });

@@ -7,7 +7,10 @@ export async function checkPlanReportable(db: Kysely<Database>, planId: number |
   if (!planId) return;
   const plan = await db.selectFrom('flight_plans').select('status').where('id', '=', planId).executeTakeFirst();
   if (plan && !['accepted', 'flown'].includes(plan.status))
-    throw conflict(`A flight report needs an accepted or flown plan (plan ${planId} is ${plan.status})`);
+    throw conflict(`A flight report needs an accepted or flown plan (plan ${planId} is ${plan.status})`, undefined, {
+      code: 'flight_report.plan_not_accepted',
+      params: { status: plan.status },
+    });
 }
 
 /** Recording the flight of an accepted plan marks the plan flown (in the report's transaction). */

@@ -85,7 +85,11 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     async (request) => {
       // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
       const notice = await app.db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
-      if (!notice) throw notFound(`No published notice with id ${request.params.id}`);
+      if (!notice)
+        throw notFound(`No published notice with id ${request.params.id}`, {
+          code: 'common.row_not_found',
+          params: { entity: 'notice', id: request.params.id },
+        });
       await markNoticesRead(app.db, request.auth!.userId, [notice.id]);
       return ok(null, 'read');
     },

@@ -20,7 +20,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     list: { table: 'roles', search: ['code', 'name'], order: ['id', 'code', 'name', 'created_at'], defaultOrder: 'id' },
     input: roleInputSchema,
     unique: ['code'],
-    guardDelete: (row) => (row.code === 'admin' ? 'The admin role cannot be deleted' : null),
+    guardDelete: (row) => (row.code === 'admin' ? { message: 'The admin role cannot be deleted', reason: { code: 'role.admin_undeletable' } } : null),
     // Grant only what you hold; the admin role's permissions are fixed.
     authorize: authorizeRoleWrite,
     toRow: (input) => defined({ ...input, permissions: toJsonText(input.permissions && [...new Set(input.permissions)].sort()) }),

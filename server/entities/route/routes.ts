@@ -12,7 +12,7 @@ import { parseJson, toJsonText } from '../../db/json';
 import type { RoutesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { attachment } from '../../http/contentDisposition';
-import { envelopeSchema, HttpError, notFound, ok } from '../../http/envelope';
+import { envelopeSchema, HttpError, notFound, ok, type ErrorReason } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { WaylineError } from '../../wayline/errors';
 import { readWaylineFile } from '../../wayline/import';
@@ -102,7 +102,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
           throw new HttpError(400, error.message, [{ field: 'file', message: error.message, code: error.code, params: error.params }], {
             code: error.code,
             params: error.params,
-          });
+          } as ErrorReason);
         throw error;
       }
       const input = { project_id, name: name ?? stem(file.filename), waypoints: read.waypoints, settings: read.settings };

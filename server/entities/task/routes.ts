@@ -14,7 +14,7 @@ export const taskToApi = (row: Selectable<TasksTable>) => ({ ...row, actions: al
 async function checkRouteInProject(db: Kysely<Database>, routeId: number | null | undefined, projectId: number | undefined): Promise<void> {
   if (!routeId) return;
   const route = await db.selectFrom('routes').select('project_id').where('id', '=', routeId).executeTakeFirst();
-  if (route && route.project_id !== projectId) throw conflict('The route belongs to another project');
+  if (route && route.project_id !== projectId) throw conflict('The route belongs to another project', undefined, { code: 'task.route_other_project' });
 }
 
 /** Tasks: CRUD while editable, then the TASK_MACHINE workflow (schedule/start/complete/fail/cancel/retry). */
@@ -35,8 +35,14 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     },
     input: taskInputSchema,
     refs: { project_id: 'projects', route_id: 'routes', device_id: 'devices', pilot_id: 'users' },
-    guardUpdate: (row) => (['running', 'done', 'failed'].includes(row.status) ? `A ${row.status} task cannot be edited` : null),
-    guardDelete: (row) => (row.status === 'running' ? 'A running task cannot be deleted; fail or complete it first' : null),
+    guardUpdate: (row) =>
+      ['running', 'done', 'failed'].includes(row.status)
+        ? { message: `A ${row.status} task cannot be edited`, reason: { code: 'task.locked', params: { status: row.status } } }
+        : null,
+    guardDelete: (row) =>
+      row.status === 'running'
+        ? { message: 'A running task cannot be deleted; fail or complete it first', reason: { code: 'task.running_undeletable' } }
+        : null,
     toRow: async (input, ctx, existing) => {
       await checkRouteInProject(ctx.db, input.route_id === undefined ? existing?.route_id : input.route_id, input.project_id ?? existing?.project_id);
       return existing

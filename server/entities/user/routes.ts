@@ -30,8 +30,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     input: userInputSchema,
     unique: ['username'],
     refs: { dept_id: 'departments', role_ids: 'roles' },
-    check: (v, existing) => (!existing && !v.password ? [{ field: 'password', message: 'is required' }] : []),
-    guardDelete: (row, request) => (row.id === request.auth?.userId ? 'You cannot delete your own account' : null),
+    check: (v, existing) => (!existing && !v.password ? [{ field: 'password', message: 'is required', code: 'field.required' as const }] : []),
+    guardDelete: (row, request) =>
+      row.id === request.auth?.userId ? { message: 'You cannot delete your own account', reason: { code: 'user.delete_self' } } : null,
     // No escalation through user edits; the last active admin stays.
     authorize: authorizeUserWrite,
     toRow: async (input, _ctx, existing) => {

@@ -13,6 +13,7 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { roleEmpty, roleSchema, roleToBody, roleToForm, type RoleForm } from './adminRules';
 import PermissionTree from './PermissionTree';
+import { roleText } from './roleText';
 
 const RESOURCE = 'role';
 
@@ -26,8 +27,15 @@ export default function RolesPage() {
   const close = useCallback(() => setEditing(null), []);
   const columns: GridColDef[] = [
     { field: 'code', headerName: t('admin.roleCode'), width: 140 },
-    { field: 'name', headerName: t('admin.roleName'), width: 160 },
-    { field: 'description', headerName: t('admin.description'), flex: 1, minWidth: 160, sortable: false },
+    { field: 'name', headerName: t('admin.roleName'), width: 160, valueFormatter: (v, row) => roleText(t, row, 'name', v) },
+    {
+      field: 'description',
+      headerName: t('admin.description'),
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      valueFormatter: (v, row) => roleText(t, row, 'description', v),
+    },
     {
       field: 'permissions',
       headerName: t('admin.permissions'),

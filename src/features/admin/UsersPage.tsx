@@ -15,6 +15,7 @@ import { actionsColumn } from '../../crud/RowActions';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
+import { roleText } from './roleText';
 import { editUserSchema, newUserSchema, userEmpty, userToBody, userToForm, type UserForm } from './adminRules';
 
 const RESOURCE = 'user';
@@ -46,7 +47,8 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
       flex: 1,
       minWidth: 160,
       sortable: false,
-      valueFormatter: (v: unknown) => (Array.isArray(v) ? (v as Array<{ name: string }>).map((r) => r.name).join(', ') : ''),
+      valueFormatter: (v: unknown) =>
+        Array.isArray(v) ? (v as Array<{ code: string; name: string }>).map((r) => roleText(t, r, 'name', r.name)).join(', ') : '',
     },
   ];
   if (mode === 'accounts') {

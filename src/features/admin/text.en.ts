@@ -10,6 +10,11 @@ export default translateFeature(text, {
   role: 'role',
   roleCode: 'Role code',
   roleName: 'Role name',
+  builtinRoles: {
+    admin: { name: 'System administrator', description: 'All permissions' },
+    operator: { name: 'Pilot / operator', description: 'Devices, tasks, airspace applications and plans, map' },
+    viewer: { name: 'Read-only user', description: 'Read only' },
+  },
   description: 'Description',
   permissions: 'Permissions',
   permissionTree: 'Permission tree',

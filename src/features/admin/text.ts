@@ -11,6 +11,12 @@ export default defineFeatureText({
     role: '角色',
     roleCode: '角色编码',
     roleName: '角色名称',
+    /** The built-in roles' seeded name and description (shared/builtinRoles.ts), shown while unedited. */
+    builtinRoles: {
+      admin: { name: '系统管理员', description: '全部权限' },
+      operator: { name: '飞手/操作员', description: '设备、任务、空域申请与计划、地图' },
+      viewer: { name: '只读用户', description: '只读' },
+    },
     description: '描述',
     permissions: '权限',
     permissionTree: '权限树',

@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { labelIn } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -29,12 +29,15 @@ import {
   type ApplicationForm,
   type Position,
 } from './airspaceRules';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'airspaceApplication';
 
 export default function ApplicationsPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
@@ -63,8 +66,8 @@ export default function ApplicationsPage() {
       sortable: false,
       valueGetter: (_v, row) => `${String(row.min_alt)}–${String(row.max_alt)}`,
     },
-    { field: 'start_at', headerName: t('airspace.startAt'), width: 165, valueFormatter: (v) => formatTime(v) },
-    { field: 'end_at', headerName: t('airspace.endAt'), width: 165, valueFormatter: (v) => formatTime(v) },
+    dateTimeColumn('start_at', t('airspace.startAt'), fmt),
+    dateTimeColumn('end_at', t('airspace.endAt'), fmt),
   ];
   const actions: RowAction[] = [];
   if (canWrite) {
@@ -163,8 +166,8 @@ export default function ApplicationsPage() {
                 { label: t('airspace.purpose'), value: String(detail.purpose ?? '') },
                 { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
                 { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${String(detail.min_alt)}–${String(detail.max_alt)}` },
-                { label: t('airspace.startAt'), value: formatTime(detail.start_at) },
-                { label: t('airspace.endAt'), value: formatTime(detail.end_at) },
+                { label: t('airspace.startAt'), value: fmt.dateTime(detail.start_at) },
+                { label: t('airspace.endAt'), value: fmt.dateTime(detail.end_at) },
                 { label: t('airspace.reviewNote'), value: detail.review_note ? String(detail.review_note) : '—' },
               ]
             : []

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { labelIn } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -16,11 +16,14 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'flightPlan';
 
 export default function PlansPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
@@ -44,8 +47,8 @@ export default function PlansPage() {
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
     },
     { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
-    { field: 'planned_start_at', headerName: t('airspace.plannedStart'), width: 165, valueFormatter: (v) => formatTime(v) },
-    { field: 'planned_end_at', headerName: t('airspace.plannedEnd'), width: 165, sortable: false, valueFormatter: (v) => formatTime(v) },
+    dateTimeColumn('planned_start_at', t('airspace.plannedStart'), fmt),
+    dateTimeColumn('planned_end_at', t('airspace.plannedEnd'), fmt, { sortable: false }),
     { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },
   ];
   const actions: RowAction[] = [];

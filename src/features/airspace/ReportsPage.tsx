@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { labelIn } from '../../crud/format';
 import DateLocalization from '../../crud/DateLocalization';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
@@ -18,6 +18,8 @@ import { exportRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
 import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { pickerFormat, useFormat } from '../../shared/format';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const ReportCharts = lazy(() => import(/* webpackChunkName: "report-charts" */ './ReportCharts'));
@@ -25,6 +27,7 @@ const RESOURCE = 'flightReport';
 
 export default function ReportsPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   // The range lives in the list query (the address, spelled out so a link keeps its days); the charts follow it.
   const defaults = useMemo(() => reportDefaults(dayjs()), []);
@@ -48,7 +51,7 @@ export default function ReportsPage() {
     { field: 'id', headerName: 'ID', width: 70 },
     { field: 'device_id', headerName: t('airspace.device'), flex: 1, minWidth: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     { field: 'plan_id', headerName: t('airspace.plan'), width: 100, sortable: false, valueFormatter: (v) => (v ? `#${String(v)}` : '—') },
-    { field: 'takeoff_at', headerName: t('airspace.takeoff'), width: 170, valueFormatter: (v) => formatTime(v) },
+    dateTimeColumn('takeoff_at', t('airspace.takeoff'), fmt),
     { field: 'duration_s', headerName: t('airspace.duration'), width: 100, valueFormatter: (v) => `${Math.round(Number(v ?? 0) / 60)} min` },
     { field: 'distance_m', headerName: t('airspace.distance'), width: 110 },
     { field: 'max_alt', headerName: t('airspace.maxAlt'), width: 120 },
@@ -88,8 +91,22 @@ export default function ReportsPage() {
     <PageFrame title={t('menu.airspaceReport')}>
       <DateLocalization>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          <DatePicker label={t('airspace.from')} value={from} maxDate={to} onChange={setDay('takeoff_from')} slotProps={{ textField: { size: 'small' } }} />
-          <DatePicker label={t('airspace.to')} value={to} minDate={from} onChange={setDay('takeoff_to')} slotProps={{ textField: { size: 'small' } }} />
+          <DatePicker
+            label={t('airspace.from')}
+            value={from}
+            maxDate={to}
+            format={pickerFormat(fmt.locale, 'date')}
+            onChange={setDay('takeoff_from')}
+            slotProps={{ textField: { size: 'small' } }}
+          />
+          <DatePicker
+            label={t('airspace.to')}
+            value={to}
+            minDate={from}
+            format={pickerFormat(fmt.locale, 'date')}
+            onChange={setDay('takeoff_to')}
+            slotProps={{ textField: { size: 'small' } }}
+          />
           {data?.totals && (
             <Typography aria-label="totals">
               {t('airspace.totals', { flights: data.totals.flights, hours: data.totals.hours, km: data.totals.distanceKm })}
@@ -139,8 +156,8 @@ export default function ReportsPage() {
           detail
             ? [
                 { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
-                { label: t('airspace.takeoff'), value: formatTime(detail.takeoff_at) },
-                { label: t('airspace.landing'), value: formatTime(detail.landing_at) },
+                { label: t('airspace.takeoff'), value: fmt.dateTime(detail.takeoff_at) },
+                { label: t('airspace.landing'), value: fmt.dateTime(detail.landing_at) },
                 { label: t('airspace.duration'), value: `${Math.round(Number(detail.duration_s ?? 0) / 60)} min` },
                 { label: t('airspace.distance'), value: String(detail.distance_m ?? '') },
                 { label: t('airspace.maxAlt'), value: String(detail.max_alt ?? '') },

@@ -1,3 +1,4 @@
+import { reasonParams } from '../../api/errorCatalogue';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,7 +40,7 @@ export default function LoginPage() {
         <Typography id="login-title" variant="h5" component="h1">
           {t('login.title')}
         </Typography>
-        {status === 'failed' && error && <Alert severity="error">{t('login.failed', { message: error })}</Alert>}
+        {status === 'failed' && error && <Alert severity="error">{t('login.failed', reasonParams(error))}</Alert>}
         {/* FormControl + OutlinedInput rather than TextField: TextField pulls in Select and its popover code, which the first paint does not need. */}
         <FormControl required>
           <InputLabel htmlFor="login-username">{t('login.username')}</InputLabel>

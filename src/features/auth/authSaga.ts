@@ -3,17 +3,12 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { fetchLoginInfo, login, logout, type Credentials, type LoginResult } from '../../api/auth';
 import { callApi } from '../../api/callApi';
-import { ApiError, type Envelope, type HttpClient } from '../../api/client';
+import { type Envelope, type HttpClient } from '../../api/client';
+import { failureText, toFailedRequest } from '../../api/errorCatalogue';
 import { clearSession, saveSession, saveUser } from '../../app/persistence';
 import type { Navigator } from '../../app/services';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, userInfoLoaded, userInfoRequested } from './authSlice';
 import { selectToken } from './selectors';
-
-/** Login failures are shown on the form (wrong password is a 401 here, not an expired session). */
-export function loginFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** On success the navigation guard moves the user on from the login page (see decideNavigation). */
 function* signIn(action: PayloadAction<Credentials>) {
@@ -26,7 +21,8 @@ function* signIn(action: PayloadAction<Credentials>) {
     saveSession(storage, token, user);
     yield put(loginSucceeded({ token, user }));
   } catch (error) {
-    yield put(loginFailed(loginFailureMessage(error)));
+    // Shown on the form, in the app language (a wrong password is a 401 here, not an expired session).
+    yield put(loginFailed(failureText(toFailedRequest(error))));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorText } from '../../api/errorCatalogue';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SignedInUser } from '@shared/user';
 import type { Credentials } from '../../api/auth';
@@ -6,7 +7,7 @@ export interface AuthState {
   token: string | null;
   user: SignedInUser | null;
   loginStatus: 'idle' | 'pending' | 'failed';
-  loginError: string | null;
+  loginError: ErrorText | null;
 }
 
 export const initialAuthState: AuthState = { token: null, user: null, loginStatus: 'idle', loginError: null };
@@ -31,7 +32,7 @@ const authSlice = createSlice({
       state.loginStatus = 'idle';
       state.loginError = null;
     },
-    loginFailed(state, action: PayloadAction<string>) {
+    loginFailed(state, action: PayloadAction<ErrorText>) {
       state.loginStatus = 'failed';
       state.loginError = action.payload;
     },

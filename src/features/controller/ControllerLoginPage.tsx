@@ -1,3 +1,4 @@
+import { reasonParams } from '../../api/errorCatalogue';
 import { Alert, Box, Button, FormControl, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +92,7 @@ export default function ControllerLoginPage() {
           <Typography id="dji-login-title" variant="h4" component="h1">
             {t('controller.login.title')}
           </Typography>
-          {loginStatus === 'failed' && loginError && <Alert severity="error">{t('controller.login.failed', { message: loginError })}</Alert>}
+          {loginStatus === 'failed' && loginError && <Alert severity="error">{t('controller.login.failed', reasonParams(loginError))}</Alert>}
           <Stack spacing={3}>
             <FormControl required>
               <InputLabel htmlFor="dji-login-username">{t('controller.login.username')}</InputLabel>

@@ -13,7 +13,9 @@ const RouteMap = lazy(() => import(/* webpackChunkName: "controller-map" */ './R
 
 /** /djiapp/task: the current project's tasks; the selected task's route on a map. */
 export default function ControllerTaskPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A status the console knows, in the app language (the tasks feature's texts); nothing for one it does not.
+  const statusText = (status: unknown) => (typeof status === 'string' && i18n.exists(`tasks.statuses.${status}`) ? t(`tasks.statuses.${status}`) : undefined);
   const dispatch = useAppDispatch();
   const project = useAppSelector(selectCurrentProject);
   const tasks = useAppSelector(selectControllerTasks);
@@ -68,11 +70,7 @@ export default function ControllerTaskPage() {
                 selected={task.id === selectedTaskId}
                 onClick={() => dispatch(taskSelected({ taskId: task.id, routeId: taskRouteId(task) }))}
               >
-                <ListItemText
-                  primary={task.name}
-                  secondary={typeof task.status === 'string' ? task.status : undefined}
-                  slotProps={{ primary: { variant: 'h6' } }}
-                />
+                <ListItemText primary={task.name} secondary={statusText(task.status)} slotProps={{ primary: { variant: 'h6' } }} />
               </ListItemButton>
             ))}
           </List>

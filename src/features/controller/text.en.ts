@@ -16,7 +16,7 @@ export default translateFeature(text, {
     password: 'Password',
     submit: 'Sign in',
     submitting: 'Signing in…',
-    failed: 'Sign-in failed: {{message}}',
+    failed: 'Sign-in failed: $t({{reason}})',
     setup: 'Controller set-up',
     workspace: 'Workspace {{id}}',
   },

@@ -17,7 +17,7 @@ export default defineFeatureText({
       password: '密码',
       submit: '登录',
       submitting: '登录中…',
-      failed: '登录失败：{{message}}',
+      failed: '登录失败：$t({{reason}})',
       setup: '遥控器准备',
       workspace: '工作空间 {{id}}',
     },

@@ -5,6 +5,7 @@ import { hmsText, type HmsArgs } from '@shared/dji/hms';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../i18n';
 import { deviceWatchStarted, deviceWatchStopped } from './devicelinkSlice';
+import { useFormat } from '../../shared/format';
 import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
 import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';
 
@@ -26,7 +27,8 @@ export default function DeviceLiveDetails({ sn }: { sn: string }) {
     return () => void dispatch(deviceWatchStopped(sn));
   }, [dispatch, sn]);
 
-  const fields = live ? liveFields(live, language) : [];
+  const fmt = useFormat();
+  const fields = live ? liveFields(live, language, fmt) : [];
   return (
     <Stack component="section" aria-label={t('devicelink.title')} spacing={1}>
       <Typography variant="subtitle2">{t('devicelink.title')}</Typography>

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DjiLive } from '@shared/dji/live';
+import type { Formatter } from '../../shared/format';
 
 /** A value to show: plain text, or a text key with its parameters (translated by the view). */
 export type FieldValue = { text: string } | { key: string; params?: Record<string, string | number> };
@@ -15,20 +16,11 @@ export interface LiveField {
 const text = (value: string): FieldValue => ({ text: value });
 const key = (k: string, params?: Record<string, string | number>): FieldValue => ({ key: `devicelink.${k}`, params });
 
-/** Seconds as m:ss (h:mm:ss from an hour). */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
-}
-
 /**
  * The DJI live fields worth showing for a device, in display order; fields the device has not reported are left out.
- * `language` picks the mode's text from the shared table. Pure.
+ * `language` picks the mode's text from the shared table; numbers go through the app's formatter `fmt`. Pure.
  */
-export function liveFields(live: DjiLive, language: 'en' | 'zh'): LiveField[] {
+export function liveFields(live: DjiLive, language: 'en' | 'zh', fmt: Formatter): LiveField[] {
   const fields: LiveField[] = [];
   const add = (label: string, value: FieldValue | null) => value && fields.push({ label, value });
   const defined = <T>(v: T | undefined, f: (v: T) => FieldValue): FieldValue | null => (v === undefined ? null : f(v));
@@ -38,34 +30,34 @@ export function liveFields(live: DjiLive, language: 'en' | 'zh'): LiveField[] {
   );
   add(
     'battery',
-    defined(live.battery, (b) => text(`${Math.round(b)}%`)),
+    defined(live.battery, (b) => text(fmt.percent(b))),
   );
   add(
     'remainFlightTime',
-    defined(live.remainFlightTime, (s) => text(formatDuration(s))),
+    defined(live.remainFlightTime, (s) => text(fmt.duration(s))),
   );
   add(
     'elevation',
-    defined(live.elevation, (m) => text(`${m.toFixed(1)} m`)),
+    defined(live.elevation, (m) => text(fmt.altitude(m))),
   );
   add(
     'height',
-    defined(live.height, (m) => text(`${m.toFixed(1)} m`)),
+    defined(live.height, (m) => text(fmt.altitude(m))),
   );
   add(
     'horizontalSpeed',
-    defined(live.horizontalSpeed, (v) => text(`${v.toFixed(1)} m/s`)),
+    defined(live.horizontalSpeed, (v) => text(fmt.speed(v))),
   );
   add(
     'homeDistance',
-    defined(live.homeDistance, (m) => text(`${Math.round(m)} m`)),
+    defined(live.homeDistance, (m) => text(fmt.distance(m))),
   );
   add(
     'gps',
     defined(live.gpsNumber, (n) => key('satellites', { count: n })),
   );
   if (live.rtkNumber !== undefined || live.rtkFixed !== undefined) add('rtk', key(`rtkStates.${live.rtkFixed ?? 'unknown'}`, { count: live.rtkNumber ?? '—' }));
-  if (live.windSpeed !== undefined) add('wind', text(`${live.windSpeed.toFixed(1)} m/s${live.windDirection ? ` ${live.windDirection}` : ''}`));
+  if (live.windSpeed !== undefined) add('wind', text(`${fmt.speed(live.windSpeed)}${live.windDirection ? ` ${live.windDirection}` : ''}`));
   if (live.sdrQuality !== undefined || live.lteQuality !== undefined)
     add('rcLink', key('linkBars', { sdr: live.sdrQuality ?? '—', lte: live.lteQuality ?? '—' }));
   const dock = live.dock;
@@ -84,7 +76,7 @@ export function liveFields(live: DjiLive, language: 'en' | 'zh'): LiveField[] {
     );
     add(
       'environment',
-      defined(dock.environmentTemperature, (c) => text(`${c.toFixed(1)} °C${dock.humidity === undefined ? '' : `, ${dock.humidity}%`}`)),
+      defined(dock.environmentTemperature, (c) => text(`${fmt.temperature(c)}${dock.humidity === undefined ? '' : `, ${fmt.percent(dock.humidity)}`}`)),
     );
     add(
       'rainfall',

@@ -13,7 +13,6 @@ import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
 import ConfirmDialog from '../../crud/ConfirmDialog';
-import { formatTime } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -38,6 +37,8 @@ import {
   type DeviceForm,
 } from './deviceRules';
 import IssuedSecretDialog from './IssuedSecretDialog';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 
@@ -47,6 +48,7 @@ const selectLive = createSelector([selectLiveSamples, (s: RootState) => s.broker
 
 export default function DevicesPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('device:write');
   const dispatch = useAppDispatch();
@@ -111,7 +113,7 @@ export default function DevicesPage() {
       width: 90,
       valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`),
     },
-    { field: 'last_seen_at', headerName: t('devices.lastSeen'), width: 170, valueFormatter: (value) => formatTime(value) },
+    dateTimeColumn('last_seen_at', t('devices.lastSeen'), fmt),
   ];
   if (canWrite) {
     columns.push(
@@ -190,7 +192,7 @@ export default function DevicesPage() {
                 { label: t('devices.department'), value: deptName(detail.dept_id) },
                 { label: t('devicelink.pairedWith'), value: detailPairing ? fieldText(t, detailPairing) : '—' },
                 { label: t('devices.firmware'), value: detail.firmware ? String(detail.firmware) : '—' },
-                { label: t('devices.lastSeen'), value: formatTime(detail.last_seen_at) },
+                { label: t('devices.lastSeen'), value: fmt.dateTime(detail.last_seen_at) },
                 {
                   label: t('devices.battery'),
                   value:

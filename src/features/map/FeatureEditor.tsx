@@ -1,3 +1,5 @@
+import { fieldErrorText, reasonParams } from '../../api/errorCatalogue';
+import { useFormat } from '../../shared/format';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +10,6 @@ import { selectResource } from '../../crud/selectors';
 import { categoryLabel, categoryOfInput, KNOWN_CATEGORIES } from './categories';
 import { buildFeatureSave, formValuesOf, type FeatureFormValues } from './featureForm';
 import { drawStarted, editCancelled, FEATURE_RESOURCE } from './mapSlice';
-import { formatArea, formatLength } from './measure';
 import { selectDraftMeasurement, selectEditor, selectFeatures } from './selectors';
 import type { FeatureKind } from './types';
 
@@ -18,6 +19,7 @@ import type { FeatureKind } from './types';
  */
 export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   const editor = useAppSelector(selectEditor);
   const features = useAppSelector(selectFeatures);
@@ -51,7 +53,12 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
       </Stack>
     );
 
-  const serverError = (field: string) => saveState.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
+  const serverError = (field: string) => {
+    const error = saveState.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`));
+    if (!error) return undefined;
+    const text = fieldErrorText(error);
+    return t(text.key, text.params);
+  };
   const set = (field: keyof FeatureFormValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: field === 'weight' ? (e.target.value === '' ? Number.NaN : Number(e.target.value)) : e.target.value }));
   const onSave = () => {
@@ -134,21 +141,21 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
           )}
           {kind === 'polyline' && (
             <div data-testid="measure-length">
-              {t('map.length')}: {formatLength(measurement.length_m)}
+              {t('map.length')}: {fmt.distance(measurement.length_m)}
             </div>
           )}
           {kind === 'polygon' && (
             <>
               <div data-testid="measure-area">
-                {t('map.area')}: {formatArea(measurement.area_m2)}
+                {t('map.area')}: {fmt.area(measurement.area_m2)}
               </div>
               <div>
-                {t('map.perimeter')}: {formatLength(measurement.length_m)}
+                {t('map.perimeter')}: {fmt.distance(measurement.length_m)}
               </div>
             </>
           )}
         </Box>
-        {saveState.saveError && <Alert severity="error">{t('resources.saveFailed', { message: saveState.saveError })}</Alert>}
+        {saveState.saveError && <Alert severity="error">{t('resources.saveFailed', reasonParams(saveState.saveError))}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={saveState.saving || !editor.draft}>
             {saveState.saving ? t('map.saving') : t('map.save')}

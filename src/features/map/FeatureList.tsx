@@ -4,25 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { featureSelected, flyToRequested, searchChanged, type MapPage } from './mapSlice';
 import { categoryLabel } from './categories';
-import { boundsOf, formatArea, formatLength } from './measure';
+import type { Formatter } from '../../shared/format';
+import { useFormat } from '../../shared/format';
+import { boundsOf } from './measure';
 import { matchesSearch, selectFeatures, selectMap, selectSelectedFeatureId } from './selectors';
 import { GEOMETRY_TYPE, kindOfGeometry, type MapFeature } from './types';
 
 /** Rows rendered at most (the search narrows a longer list). */
 export const LIST_LIMIT = 300;
 
-function summary(f: MapFeature, t: (key: string) => string): string {
+function summary(f: MapFeature, t: (key: string) => string, fmt: Formatter): string {
   const p = f.properties ?? {};
   const kind = kindOfGeometry(f.geometry);
   const parts = [categoryLabel(f.category, t), kind ? t(`map.kind.${kind}`) : ''];
-  if (typeof p.area_m2 === 'number') parts.push(formatArea(p.area_m2));
-  else if (typeof p.length_m === 'number') parts.push(formatLength(p.length_m));
+  if (typeof p.area_m2 === 'number') parts.push(fmt.area(p.area_m2));
+  else if (typeof p.length_m === 'number') parts.push(fmt.distance(p.length_m));
   return parts.filter(Boolean).join(' · ');
 }
 
 /** The searchable feature list of a map page; a click flies to the feature and selects it (and edits it on an editor page). */
 export default function FeatureList({ page }: { page: MapPage }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   const all = useAppSelector(selectFeatures);
   const { featuresStatus, featuresError, search } = useAppSelector(selectMap);
@@ -55,7 +58,7 @@ export default function FeatureList({ page }: { page: MapPage }) {
               dispatch(flyToRequested({ bounds: boundsOf(f.geometry) }));
             }}
           >
-            <ListItemText primary={f.name} secondary={summary(f, t)} />
+            <ListItemText primary={f.name} secondary={summary(f, t, fmt)} />
           </ListItemButton>
         ))}
         {featuresStatus === 'ready' && rows.length === 0 && (

@@ -25,17 +25,6 @@ export function measure(geometry: FeatureGeometry | null | undefined): Measureme
   return {};
 }
 
-/** "950 m" / "1.25 km", "820 m²" / "3.40 km²". */
-export function formatLength(metres: number | undefined): string {
-  if (metres === undefined) return '—';
-  return metres < 1000 ? `${round(metres, 1)} m` : `${round(metres / 1000, 2).toFixed(2)} km`;
-}
-
-export function formatArea(squareMetres: number | undefined): string {
-  if (squareMetres === undefined) return '—';
-  return squareMetres < 1_000_000 ? `${round(squareMetres, 1)} m²` : `${(squareMetres / 1_000_000).toFixed(2)} km²`;
-}
-
 /** Merges fresh measurements into a feature's properties (stale length/area removed when the geometry has none). */
 export function withMeasurement(properties: Record<string, unknown>, geometry: FeatureGeometry): Record<string, unknown> {
   const { length_m: _l, area_m2: _a, ...rest } = properties;

@@ -6,7 +6,6 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { PageFrame } from '../pages';
-import { formatTime } from '../../crud/format';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { saveRequested } from '../../crud/resourcesSlice';
@@ -16,12 +15,15 @@ import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { emptyNotice, LEVEL_COLORS, NOTICE_LEVELS, noticeSchema, noticeState, noticeToBody, noticeToForm, WITHDRAWN_AT, type NoticeForm } from './noticeRules';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'notice';
 
 /** /sys/notice: write, edit, publish, withdraw and delete notices (notice:write). */
 export default function NoticesPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   const state = useResourceList(RESOURCE);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
@@ -46,7 +48,7 @@ export default function NoticesPage() {
       sortable: false,
       renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} />,
     },
-    { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : formatTime(v)) },
+    dateTimeColumn('publish_at', t('notices.publishAt'), fmt, { valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : fmt.dateTime(v)) }),
     actionsColumn(
       t('resources.actions'),
       [

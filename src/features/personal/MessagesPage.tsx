@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
-import { formatTime } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import ResourceTable from '../../crud/ResourceTable';
 import { rowActionRequested } from '../../crud/resourcesSlice';
@@ -14,6 +13,8 @@ import { actionsColumn } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
 import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
 import { useResourceList } from '../../crud/useResourceList';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'notice@inbox';
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
@@ -22,6 +23,7 @@ const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1'
 /** /personal/message: the notices published to the user; opening one or "mark read" marks it read. */
 export default function MessagesPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   const state = useResourceList(RESOURCE, INBOX_QUERY);
   const [openId, setOpenId] = useState<number | string | null>(null);
@@ -56,7 +58,7 @@ export default function MessagesPage() {
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
     },
-    { field: 'publish_at', headerName: t('notices.publishAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+    dateTimeColumn('publish_at', t('notices.publishAt'), fmt),
     actionsColumn(
       t('resources.actions'),
       [{ key: 'read', label: t('notices.markRead'), icon: <DoneIcon fontSize="small" />, show: (row) => !row.read, onClick: markRead }],
@@ -83,7 +85,7 @@ export default function MessagesPage() {
         open={open !== null}
         title={open ? String(open.title) : ''}
         onClose={() => setOpenId(null)}
-        items={open ? [{ label: t('notices.publishAt'), value: formatTime(open.publish_at) }] : []}
+        items={open ? [{ label: t('notices.publishAt'), value: fmt.dateTime(open.publish_at) }] : []}
       >
         {open && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(open.content ?? '')}</Typography>}
       </DetailDrawer>

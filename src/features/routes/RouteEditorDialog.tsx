@@ -27,7 +27,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import type { Option } from '../../crud/hooks';
 import { MapCanvas } from '../map';
-import { useRouteFormat } from './format';
+import { useFormat } from '../../shared/format';
 import {
   addingToggled,
   draftFieldChanged,
@@ -69,7 +69,7 @@ function ContextLayers({ area, restricted }: { area: Polygon | null | undefined;
 export default function RouteEditorDialog({ canWrite, context }: { canWrite: boolean; context: EditorContext }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const format = useRouteFormat();
+  const format = useFormat();
   const editor = useAppSelector(selectRouteEditor);
   const { draft, selected } = editor;
   const projectContext = context.projectContext(draft?.project_id ?? null);

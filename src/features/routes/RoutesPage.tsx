@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
 import type { Polygon } from '@shared/geo';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatTime, labelIn } from '../../crud/format';
+import { labelIn } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
@@ -18,7 +18,7 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
-import { useRouteFormat } from './format';
+import { useFormat } from '../../shared/format';
 import RouteEditorDialog, { type EditorContext } from './RouteEditorDialog';
 import { editorOpened, exportRequested, importRequested, importWarningsDismissed, type RouteFileFormat } from './routeEditorSlice';
 import { modelName } from './RouteSettingsForm';
@@ -85,7 +85,7 @@ function ImportDialog({
 export default function RoutesPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const format = useRouteFormat();
+  const format = useFormat();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('project:write');
   const editor = useAppSelector(selectRouteEditor);
@@ -133,7 +133,7 @@ export default function RoutesPage() {
       sortable: false,
       valueGetter: (_v, row) => modelName((row.settings as { drone_model?: string } | undefined)?.drone_model),
     },
-    { field: 'updated_at', headerName: t('routes.updatedAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+    { field: 'updated_at', headerName: t('routes.updatedAt'), width: 170, valueFormatter: (v) => format.dateTime(v) },
     actionsColumn(
       t('resources.actions'),
       [

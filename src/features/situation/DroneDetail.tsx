@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Typography } 
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
 import { useFleetFrame } from './fleetStore';
 import { droneSelected, followToggled } from './situationSlice';
@@ -9,6 +10,7 @@ import { droneSelected, followToggled } from './situationSlice';
 /** The selected drone's card: its newest sample (once a snapshot), the airspace flag, its DJI live fields and HMS alerts, follow and close. */
 export default function DroneDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const dispatch = useAppDispatch();
   const follow = useAppSelector((s) => s.situation.follow);
   const frame = useFleetFrame();
@@ -19,12 +21,12 @@ export default function DroneDetail({ sn }: { sn: string }) {
   const rows: Array<[string, string]> = [
     [t('situation.sn'), sn],
     [t('situation.status'), t(`situation.statuses.${status}`, { defaultValue: status })],
-    [t('situation.battery'), `${Math.round(frame.battery[slot])}%`],
-    [t('situation.altitude'), `${frame.alt[slot].toFixed(1)} m`],
-    [t('situation.speed'), `${frame.speed[slot].toFixed(1)} m/s`],
+    [t('situation.battery'), fmt.percent(frame.battery[slot])],
+    [t('situation.altitude'), fmt.altitude(frame.alt[slot])],
+    [t('situation.speed'), fmt.speed(frame.speed[slot])],
     [t('situation.heading'), `${Math.round(frame.heading[slot])}°`],
     [t('situation.task'), taskId === undefined ? '—' : String(taskId)],
-    [t('situation.lastSeen'), new Date(frame.sampleAt[slot]).toLocaleTimeString()],
+    [t('situation.lastSeen'), fmt.time(frame.sampleAt[slot])],
   ];
   return (
     <Card variant="outlined" role="region" aria-label={t('situation.detail')}>

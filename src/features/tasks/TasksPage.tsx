@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { labelIn } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDetail, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -18,6 +18,8 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
+import { dateTimeColumn } from '../../crud/dateColumns';
+import { useFormat } from '../../shared/format';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'task';
@@ -38,6 +40,7 @@ function RouteOnMap({ routeId }: { routeId: number | null }) {
 
 export default function TasksPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('task:write');
   const { options: projects } = useResourceOptions('project');
@@ -65,7 +68,7 @@ export default function TasksPage() {
     { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
     { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
-    { field: 'scheduled_at', headerName: t('tasks.scheduledAt'), width: 170, valueFormatter: (v) => formatTime(v) },
+    dateTimeColumn('scheduled_at', t('tasks.scheduledAt'), fmt),
   ];
   if (canWrite) {
     const steps: RowAction[] = TASK_ACTIONS.map((step) => ({
@@ -159,9 +162,9 @@ export default function TasksPage() {
                 { label: t('tasks.project'), value: labelIn(projects, detail.project_id) },
                 { label: t('tasks.device'), value: labelIn(devices, detail.device_id) },
                 { label: t('tasks.pilot'), value: labelIn(users, detail.pilot_id) },
-                { label: t('tasks.scheduledAt'), value: formatTime(detail.scheduled_at) },
-                { label: t('tasks.startedAt'), value: formatTime(detail.started_at) },
-                { label: t('tasks.finishedAt'), value: formatTime(detail.finished_at) },
+                { label: t('tasks.scheduledAt'), value: fmt.dateTime(detail.scheduled_at) },
+                { label: t('tasks.startedAt'), value: fmt.dateTime(detail.started_at) },
+                { label: t('tasks.finishedAt'), value: fmt.dateTime(detail.finished_at) },
               ]
             : []
         }

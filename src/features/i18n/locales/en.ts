@@ -56,10 +56,13 @@ const en: TranslationTable = {
     password: 'Password',
     submit: 'Sign in',
     submitting: 'Signing in…',
-    failed: 'Sign-in failed: {{message}}',
+    failed: 'Sign-in failed: $t({{reason}})',
     required: 'Enter your username and password',
   },
   http: {
+    '400': 'The request is invalid',
+    '409': 'The operation conflicts with existing data',
+    '413': 'The request is too large',
     '401': 'Not logged in or the session has expired, please sign in again',
     '403': 'You have no permission for this operation',
     '404': 'The requested resource was not found',
@@ -67,7 +70,7 @@ const en: TranslationTable = {
     '500': 'Server error',
     network: 'Network error, check your connection',
     timeout: 'The request timed out, please retry later',
-    other: 'Request failed: {{message}}',
+    other: 'Request failed (status {{status}})',
   },
   guard: { openOnController: 'Please open this on the DJI remote controller' },
   page: {

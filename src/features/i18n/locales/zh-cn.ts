@@ -55,10 +55,13 @@ const zhCn = {
     password: '密码',
     submit: '登录',
     submitting: '登录中…',
-    failed: '登录失败：{{message}}',
+    failed: '登录失败：$t({{reason}})',
     required: '请输入用户名和密码',
   },
   http: {
+    '400': '请求有误',
+    '409': '操作与现有数据冲突',
+    '413': '提交的内容过大',
     '401': '未登录或登录已过期，请重新登录',
     '403': '您没有此操作的权限',
     '404': '请求的资源不存在',
@@ -66,7 +69,7 @@ const zhCn = {
     '500': '服务器错误',
     network: '网络连接失败，请检查网络',
     timeout: '请求超时，请稍后再试',
-    other: '请求失败：{{message}}',
+    other: '请求失败（状态码 {{status}}）',
   },
   guard: { openOnController: '请在大疆遥控器访问' },
   page: {

@@ -1,0 +1,189 @@
+/**
+ * Every error code the server sends (envelope `error_code`, and `code` of a field error), by area, with the names
+ * of its `params`. The one list both sides are typed against: the server's HttpError takes only these codes, the
+ * console's apiError tables must translate each of them (a test checks), docs/api.md lists them.
+ */
+export const ERROR_CODES = {
+  common: {
+    bad_request: [],
+    invalid_input: ['where'],
+    invalid_json: [],
+    unsupported_media_type: [],
+    not_found: [],
+    no_route: ['method', 'path'],
+    row_not_found: ['entity', 'id'],
+    unique_taken: ['entity', 'field'],
+    duplicate: ['entity'],
+    still_referenced: ['entity'],
+    changed_meanwhile: ['entity'],
+    conflict: [],
+    payload_too_large: [],
+    rate_limited: ['retry_after_s'],
+    server_error: [],
+    database_unavailable: [],
+  },
+  auth: {
+    wrong_credentials: [],
+    account_disabled: [],
+    not_logged_in: [],
+    token_invalid: [],
+    forbidden: [],
+    missing_permission: ['permission'],
+    user_not_found: [],
+  },
+  /** Problems of one field (the `code` of a field error). */
+  field: {
+    required: [],
+    invalid: [],
+    invalid_type: ['expected'],
+    invalid_format: ['format'],
+    invalid_value: [],
+    too_long: ['maximum'],
+    too_short: ['minimum'],
+    too_many: ['maximum'],
+    too_few: ['minimum'],
+    too_big: ['maximum'],
+    too_small: ['minimum'],
+    unknown_keys: ['keys'],
+    not_after: ['other'],
+    before: ['other'],
+    below: ['other'],
+    taken: ['value'],
+    unknown_ref: ['id'],
+    control_character: [],
+    too_deep: ['levels'],
+    parent_cycle: [],
+    range_too_long: ['max_days'],
+  },
+  upload: {
+    too_large: ['field', 'max_mb'],
+    bad_image_type: ['field'],
+    unexpected_file: ['field'],
+  },
+  workflow: {
+    illegal_transition: ['entity', 'action', 'status'],
+  },
+  role: {
+    admin_fixed: [],
+    admin_undeletable: [],
+    beyond_actor: ['permissions'],
+    grant_beyond_actor: ['permissions'],
+  },
+  user: {
+    beyond_actor: ['permissions'],
+    assign_beyond_actor: ['permissions'],
+    last_admin: [],
+    delete_self: [],
+  },
+  device: {
+    not_a_dock: [],
+  },
+  task: {
+    route_other_project: [],
+    locked: ['status'],
+    running_undeletable: [],
+  },
+  airspace_application: {
+    not_draft: ['status'],
+  },
+  flight_plan: {
+    application_not_approved: ['status'],
+    not_filed: ['status'],
+  },
+  flight_report: {
+    plan_not_accepted: ['status'],
+  },
+  route: {
+    too_few_waypoints: ['min', 'count'],
+    speed_out_of_range: ['index', 'speed', 'min', 'max'],
+    height_out_of_range: ['index', 'alt', 'min', 'max'],
+    above_ceiling: ['index', 'alt', 'ceiling'],
+    outside_project_area: ['index'],
+    crosses_restricted_area: ['index', 'to', 'area'],
+    not_zip: [],
+    zip_too_many_entries: ['count', 'max'],
+    zip_too_large: ['max_mb'],
+    xml_doctype: ['file'],
+    xml_malformed: ['file', 'line'],
+    no_wayline_file: [],
+    no_placemarks: [],
+    coordinates_missing: ['index'],
+    coordinates_out_of_range: ['index'],
+    bad_number: ['where', 'field'],
+    bad_setting: ['field'],
+    action_param_missing: ['index', 'action', 'field'],
+    height_missing: ['index'],
+    speed_missing: ['index'],
+    bad_waypoint: ['index', 'field'],
+    too_many_waypoints: ['count', 'max'],
+    bad_json: ['file'],
+    unknown_format: ['file'],
+    file_missing: [],
+    several_waylines: ['count'],
+    action_skipped: ['index', 'action'],
+    value_replaced: ['field', 'value', 'used'],
+    default_height: ['height'],
+  },
+  tiles: {
+    package_not_found: [],
+    tile_not_found: [],
+  },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+type Catalogue = typeof ERROR_CODES;
+export type ErrorArea = keyof Catalogue;
+export type ErrorCode = { [A in ErrorArea]: `${A}.${keyof Catalogue[A] & string}` }[ErrorArea];
+
+type ParamNames<C extends ErrorCode> = C extends `${infer A extends ErrorArea}.${infer R}`
+  ? R extends keyof Catalogue[A]
+    ? Catalogue[A][R] extends readonly (infer P extends string)[]
+      ? P
+      : never
+    : never
+  : never;
+
+export type ErrorParamValue = string | number;
+
+/** A code with exactly the params it declares (none: no params). */
+export type ErrorReason<C extends ErrorCode = ErrorCode> = C extends ErrorCode
+  ? [ParamNames<C>] extends [never]
+    ? { code: C; params?: undefined }
+    : { code: C; params: Record<ParamNames<C>, ErrorParamValue> }
+  : never;
+
+/**
+ * The entities an error may name (`params.entity`): the console translates the name, so it is one of these.
+ * Matches the `entity` of each registered CRUD resource and workflow.
+ */
+export const ERROR_ENTITIES = [
+  'user',
+  'role',
+  'department',
+  'project',
+  'resource',
+  'device',
+  'route',
+  'task',
+  'feature',
+  'notice',
+  'alert',
+  'audit',
+  'airspace_application',
+  'flight_plan',
+  'flight_report',
+] as const;
+export type ErrorEntity = (typeof ERROR_ENTITIES)[number];
+
+/** Every code, for the console's completeness test and the docs. */
+export const ALL_ERROR_CODES: ErrorCode[] = (Object.keys(ERROR_CODES) as ErrorArea[]).flatMap((area) =>
+  Object.keys(ERROR_CODES[area]).map((reason) => `${area}.${reason}` as ErrorCode),
+);
+
+/** The declared param names of a code. */
+export function errorParamNames(code: ErrorCode): readonly string[] {
+  const [area, reason] = code.split('.') as [ErrorArea, string];
+  return (ERROR_CODES[area] as Record<string, readonly string[]>)[reason];
+}
+
+const KNOWN = new Set<string>(ALL_ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && KNOWN.has(value);
