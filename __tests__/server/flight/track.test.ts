@@ -73,7 +73,7 @@ describe('track downsampling', () => {
     expect(summary.distance_m).toBeCloseTo(distance, 0);
     expect(summary.duration_s).toBe(1199);
     expect(summary.max_alt).toBeCloseTo(Math.max(...samples.map((s) => s.alt)), 1);
-    expect(summary.battery_used_pct).toBe(100 - 41);
+    expect(summary.battery_used_pct).toBe(60);
     expect(summary.takeoff_at).toBe(new Date(samples[0].at).toISOString());
     expect(summary.landing_at).toBe(new Date(samples[samples.length - 1].at).toISOString());
     expect([summary.takeoff_lat, summary.landing_lng]).toEqual([samples[0].lat, samples[samples.length - 1].lng]);
