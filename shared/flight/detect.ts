@@ -89,7 +89,7 @@ export function detectSilence(state: DetectorState, now: number, config: Detecto
  * older than the newest is ignored (MQTT may reorder); a report after a silence first closes the open flight.
  */
 export function detectStep(state: DetectorState, sample: DetectorSample, config: DetectorConfig = DEFAULT_DETECTOR_CONFIG): DetectorStep {
-  if (state.lastAt !== null && sample.at <= state.lastAt) return { state, events: [] };
+  if (state.lastAt !== null && sample.at < state.lastAt) return { state, events: [] };
   const events: FlightEvent[] = [];
   let current = state;
   if (state.lastAt !== null) {

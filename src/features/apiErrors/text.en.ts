@@ -5,4 +5,8 @@ export default translateFeature(text, {
   common: {
     database_unavailable: 'The database is unavailable right now; retry in a few seconds',
   },
+  flight: {
+    not_found: 'Flight record {{id}} does not exist',
+    no_track: 'Flight record {{id}} has no track to export',
+  },
 });

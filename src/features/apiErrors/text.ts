@@ -10,5 +10,9 @@ export default defineFeatureText({
     common: {
       database_unavailable: '数据库暂时不可用，请稍后重试',
     },
+    flight: {
+      not_found: '飞行记录 {{id}} 不存在',
+      no_track: '飞行记录 {{id}} 没有轨迹，无法导出',
+    },
   },
 });
