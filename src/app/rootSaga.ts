@@ -1,5 +1,6 @@
 import type { Saga } from 'redux-saga';
 import { all, call, fork } from 'redux-saga/effects';
+import recordExportSaga from '../features/airspace/recordExportSaga';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
@@ -36,6 +37,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(mapSaga),
     fork(devicelinkSaga),
     fork(baseLayerSaga),
+    fork(recordExportSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

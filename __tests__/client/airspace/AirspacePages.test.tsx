@@ -14,6 +14,14 @@ jest.mock('../../../src/crud/GeoMap', () => ({
     </div>
   ),
 }));
+jest.mock('../../../src/features/airspace/ReplayMap', () => ({
+  __esModule: true,
+  default: ({ label, track, position }: { label: string; track: unknown; position: unknown }) => (
+    <div role="region" aria-label={label} data-position={JSON.stringify(position)}>
+      {JSON.stringify(track)}
+    </div>
+  ),
+}));
 jest.mock('../../../src/features/airspace/ReportCharts', () => ({
   __esModule: true,
   default: ({ data }: { data: { flightsPerDay: Array<{ date: string; count: number }> } }) => (
@@ -181,6 +189,6 @@ describe('/AirSpace/Report', () => {
     await waitFor(() => expect(window.location.hash).toBe(`#/AirSpace/Report?takeoff_from=${chart.from}&takeoff_to=${chart.to}`));
     await userEvent.click(await screen.findByText('M30 (SN1)', {}, wait));
     const drawer = await screen.findByRole('dialog', { name: '飞行报告 #2' });
-    expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[[22.5,114],[22.6,114.1]]]');
+    expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[22.5,114],[22.6,114.1]]');
   });
 });
