@@ -28,8 +28,9 @@ export default function ReplayMap({ label, track, position, height = 320 }: { la
     <div role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={15} style={{ height: '100%', backgroundColor: '#eef2f5' }}>
         <BaseMap picker />
-        <Polyline positions={track} pathOptions={{ color: '#d84315', weight: 4, className: 'flight-track' }} />
-        <CircleMarker center={position} radius={8} pathOptions={{ color: '#0d47a1', fillColor: '#42a5f5', fillOpacity: 1, className: 'flight-position' }} />
+        {/* className is read when Leaflet creates the path (pathOptions only restyle it later). */}
+        <Polyline positions={track} className="flight-track" pathOptions={{ color: '#d84315', weight: 4 }} />
+        <CircleMarker center={position} radius={8} className="flight-position" pathOptions={{ color: '#0d47a1', fillColor: '#42a5f5', fillOpacity: 1 }} />
         <FitTrack track={track} />
       </MapContainer>
     </div>
