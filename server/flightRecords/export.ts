@@ -1,8 +1,6 @@
 import { toCsv } from '@shared/csv';
 import type { Report } from '@shared/entities/airspace';
-
-export const RECORD_EXPORT_FORMATS = ['geojson', 'kml', 'csv'] as const;
-export type RecordExportFormat = (typeof RECORD_EXPORT_FORMATS)[number];
+import { recordFileName, type RecordExportFormat } from '@shared/flight/exportFiles';
 
 /** A record to export: the API object with its track, and the name of its aircraft. */
 export type ExportableRecord = Pick<
@@ -113,5 +111,5 @@ const WRITERS: Record<RecordExportFormat, { contentType: string; write: (record:
 /** A flight record as a file in `format`. Pure. */
 export function exportRecord(record: ExportableRecord, format: RecordExportFormat): ExportFile {
   const writer = WRITERS[format];
-  return { contentType: writer.contentType, fileName: `flight-${record.id}-${record.takeoff_at.slice(0, 10)}.${format}`, body: writer.write(record) };
+  return { contentType: writer.contentType, fileName: recordFileName(record, format), body: writer.write(record) };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { summariseFlight, type SimplifyOptions, type TrackSample } from '@shared/flight/track';
+import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 
@@ -18,7 +19,7 @@ const UNFLOWN_PLAN_STATUSES = ['filed', 'rejected', 'cancelled'];
 /** The task's final progress percent: the dispatch progress when tasks carry one, else 100 for a task done. */
 function progressPercent(task: Record<string, unknown>): number | null {
   const raw = task.progress;
-  const progress = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  const progress = typeof raw === 'string' ? parseJson<unknown>(raw, null) : raw;
   if (progress && typeof progress === 'object' && typeof (progress as { percent?: unknown }).percent === 'number') {
     return (progress as { percent: number }).percent;
   }

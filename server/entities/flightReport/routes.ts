@@ -8,7 +8,8 @@ import { parseJson, toJsonText } from '../../db/json';
 import type { FlightReportsTable } from '../../db/schema';
 import { HttpError } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { exportRecord, RECORD_EXPORT_FORMATS } from '../../flightRecords/export';
+import { RECORD_EXPORT_FORMATS } from '@shared/flight/exportFiles';
+import { exportRecord } from '../../flightRecords/export';
 import { defined, orderErrors } from '../fields';
 import { checkPlanReportable, markPlanFlown } from './service';
 

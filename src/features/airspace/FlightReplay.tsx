@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@shared/entities/airspace';
 import { frameAt, replayTimeline, type ReplayTimeline } from './flightReplay';
-import { RECORD_EXPORT_FORMATS, type RecordExportFormat } from './recordExportSaga';
+import { RECORD_EXPORT_FORMATS, type RecordExportFormat } from '@shared/flight/exportFiles';
 
 const ReplayMap = lazy(() => import(/* webpackChunkName: "replay-map" */ './ReplayMap'));
 

@@ -18,7 +18,8 @@ import { exportRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
 import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
-import { recordExportRequested, type RecordExportFormat } from './recordExportSaga';
+import { recordExportRequested } from './recordExportSaga';
+import type { RecordExportFormat } from '@shared/flight/exportFiles';
 import type { Report } from '@shared/entities/airspace';
 
 const FlightReplay = lazy(() => import(/* webpackChunkName: "flight-replay" */ './FlightReplay'));
@@ -96,8 +97,7 @@ export default function ReportsPage() {
   ];
   const detail = (state.items.find((r) => String(r.id) === String(detailId)) ?? null) as Report | null;
   const place = (lat: number | null, lng: number | null) => (typeof lat === 'number' && typeof lng === 'number' ? `${lat.toFixed(6)}, ${lng.toFixed(6)}` : '—');
-  const exportRecord = (format: RecordExportFormat) =>
-    detail && dispatch(recordExportRequested({ id: detail.id, format, fileName: `flight-${detail.id}-${detail.takeoff_at.slice(0, 10)}.${format}` }));
+  const exportRecord = (format: RecordExportFormat) => detail && dispatch(recordExportRequested({ id: detail.id, takeoff_at: detail.takeoff_at, format }));
 
   return (
     <PageFrame title={t('menu.airspaceReport')}>

@@ -3,12 +3,10 @@ import { call, getContext, takeEvery } from 'redux-saga/effects';
 import { callApi } from '../../api/callApi';
 import type { HttpClient } from '../../api/client';
 import { downloadText } from '../../crud/csv';
-
-export const RECORD_EXPORT_FORMATS = ['geojson', 'kml', 'csv'] as const;
-export type RecordExportFormat = (typeof RECORD_EXPORT_FORMATS)[number];
+import { recordFileName, type RecordExportFormat } from '@shared/flight/exportFiles';
 
 /** Download one flight record as a file (GET /api/Airspace/Report/{id}/{format}/). */
-export const recordExportRequested = createAction<{ id: number; format: RecordExportFormat; fileName: string }>('airspace/recordExportRequested');
+export const recordExportRequested = createAction<{ id: number; takeoff_at: string; format: RecordExportFormat }>('airspace/recordExportRequested');
 
 const MIME: Record<RecordExportFormat, string> = {
   geojson: 'application/geo+json;charset=utf-8',
@@ -20,11 +18,11 @@ const MIME: Record<RecordExportFormat, string> = {
 const getRecordFile = (client: HttpClient, id: number, format: RecordExportFormat) => client.request<unknown>('GET', `/Airspace/Report/${id}/${format}/`);
 
 function* exportRecord(action: ReturnType<typeof recordExportRequested>) {
-  const { id, format, fileName } = action.payload;
+  const { id, format } = action.payload;
   try {
     const body: unknown = yield* callApi(getRecordFile, id, format);
     const doc: Document = yield getContext('document');
-    yield call(downloadText, doc, fileName, typeof body === 'string' ? body : JSON.stringify(body), MIME[format]);
+    yield call(downloadText, doc, recordFileName(action.payload, format), typeof body === 'string' ? body : JSON.stringify(body), MIME[format]);
   } catch {
     // callApi has already reported the failure.
   }
