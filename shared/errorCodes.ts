@@ -124,6 +124,10 @@ export const ERROR_CODES = {
     value_replaced: ['field', 'value', 'used'],
     default_height: ['height'],
   },
+  flight: {
+    not_found: ['id'],
+    no_track: ['id'],
+  },
   tiles: {
     package_not_found: [],
     tile_not_found: [],

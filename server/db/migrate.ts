@@ -8,6 +8,7 @@ import * as search from './migrations/003_search';
 import * as searchTrigrams from './migrations/004_search_trigrams';
 import * as deviceLink from './migrations/005_device_link';
 import * as routes from './migrations/006_routes';
+import * as flightRecords from './migrations/008_flight_records';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -19,6 +20,7 @@ const migrations: Record<string, VersionedMigration> = {
   '004_search_trigrams': searchTrigrams,
   '005_device_link': deviceLink,
   '006_routes': routes,
+  '008_flight_records': flightRecords,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -193,7 +193,10 @@ export interface FlightPlansTable extends Stamped {
   note: string | null;
 }
 
-/** track: GeoJSON LineString text. */
+/**
+ * track: GeoJSON LineString text ([lng, lat, alt]); track_times: JSON array of epoch ms parallel to it; samples: JSON
+ * { speed, battery } arrays parallel to it (migration 008: automatic records).
+ */
 export interface FlightReportsTable extends Stamped {
   plan_id: number | null;
   project_id: number | null;
@@ -204,6 +207,21 @@ export interface FlightReportsTable extends Stamped {
   distance_m: number;
   max_alt: number;
   track: string | null;
+  /** 'auto' (written from telemetry) or 'manual' (typed in). */
+  source: Generated<string>;
+  corrected: Generated<number>;
+  task_id: number | null;
+  pilot_id: number | null;
+  gateway_sn: string | null;
+  device_sn: string | null;
+  takeoff_lat: number | null;
+  takeoff_lng: number | null;
+  landing_lat: number | null;
+  landing_lng: number | null;
+  battery_used_pct: number | null;
+  progress_percent: number | null;
+  track_times: string | null;
+  samples: string | null;
 }
 
 /** geometry: GeoJSON geometry text; style and properties: JSON object text. */

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
 import { AlertService } from '../entities/alert/service';
+import { FlightRecorder } from '../flightRecords/recorder';
+import { saveFlightRecord } from '../flightRecords/store';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { createDeviceDirectory } from './domain';
@@ -29,6 +31,8 @@ export interface MqttHandle {
   bus: MessageBus;
   channel: LiveChannel;
   gateway: DjiGateway;
+  /** Automatic flight records from the gateway's aircraft reports. */
+  recorder: FlightRecorder;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -60,6 +64,7 @@ export default fp(
     let broker: EmbeddedBroker | undefined;
     let channel: LiveChannel | undefined;
     let gateway: DjiGateway | undefined;
+    let recorder: FlightRecorder | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
@@ -115,6 +120,14 @@ export default fp(
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
+      const flights = new FlightRecorder({
+        save: (flight) => saveFlightRecord(app.db, flight),
+        pilotOf: (gatewaySn) => broker?.gateway(gatewaySn)?.pilot?.userId ?? null,
+        log,
+      });
+      recorder = flights;
+      gateway.onAircraftSample((sample) => flights.onSample(sample));
+      flights.start();
       await channel.start();
       await gateway.start();
       app.mqtt = {
@@ -122,6 +135,7 @@ export default fp(
         bus,
         channel,
         gateway,
+        recorder: flights,
         broker,
         describe(baseUrl) {
           if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
@@ -136,6 +150,7 @@ export default fp(
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
       gateway?.stop();
+      await recorder?.stop();
       await channel?.stop();
       await broker?.close();
       if (config.url) await bus?.close();

@@ -77,6 +77,10 @@ export const reportInputSchema = z.object({
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 
+/** 'auto': written by the server from the aircraft's telemetry; 'manual': typed in (a correction or a flight it did not hear). */
+export const REPORT_SOURCES = ['auto', 'manual'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
 export const reportSchema = stampedSchema.extend({
   plan_id: z.number().nullable(),
   project_id: z.number().nullable(),
@@ -86,6 +90,25 @@ export const reportSchema = stampedSchema.extend({
   duration_s: z.number(),
   distance_m: z.number(),
   max_alt: z.number(),
+  /** [lng, lat, alt] positions, downsampled (docs/data-model.md). */
   track: lineStringSchema.nullable(),
+  source: z.enum(REPORT_SOURCES),
+  /** An automatic record someone edited by hand. */
+  corrected: z.boolean(),
+  task_id: z.number().nullable(),
+  pilot_id: z.number().nullable(),
+  gateway_sn: z.string().nullable(),
+  device_sn: z.string().nullable(),
+  takeoff_lat: z.number().nullable(),
+  takeoff_lng: z.number().nullable(),
+  landing_lat: z.number().nullable(),
+  landing_lng: z.number().nullable(),
+  battery_used_pct: z.number().nullable(),
+  /** The task's progress when the aircraft landed, percent. */
+  progress_percent: z.number().nullable(),
+  /** epoch ms of each track position (automatic records). */
+  track_times: z.array(z.number()).nullable(),
+  /** Chart samples parallel to the track positions. */
+  samples: z.object({ speed: z.array(z.number()), battery: z.array(z.number().nullable()) }).nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;

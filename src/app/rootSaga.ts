@@ -1,5 +1,6 @@
 import type { Saga } from 'redux-saga';
 import { all, call, fork } from 'redux-saga/effects';
+import recordExportSaga from '../features/airspace/recordExportSaga';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
@@ -38,6 +39,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(devicelinkSaga),
     fork(baseLayerSaga),
     fork(routesSaga),
+    fork(recordExportSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

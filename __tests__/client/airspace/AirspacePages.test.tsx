@@ -14,6 +14,14 @@ jest.mock('../../../src/crud/GeoMap', () => ({
     </div>
   ),
 }));
+jest.mock('../../../src/features/airspace/ReplayMap', () => ({
+  __esModule: true,
+  default: ({ label, track, position }: { label: string; track: unknown; position: unknown }) => (
+    <div role="region" aria-label={label} data-position={JSON.stringify(position)}>
+      {JSON.stringify(track)}
+    </div>
+  ),
+}));
 jest.mock('../../../src/features/airspace/ReportCharts', () => ({
   __esModule: true,
   default: ({ data }: { data: { flightsPerDay: Array<{ date: string; count: number }> } }) => (
@@ -146,6 +154,7 @@ describe('/AirSpace/Report', () => {
       totals: { flights: 1, hours: 0.5, distanceKm: 5 },
     }),
     'GET /Airspace/Report/': () => ({ items: [report], total: 1 }),
+    'GET /Airspace/Report/2/kml/': () => '<kml/>',
     'GET /Device/': () => ({ items: [{ id: 1, name: 'M30', serial: 'SN1' }], total: 1 }),
     'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
   };
@@ -181,6 +190,19 @@ describe('/AirSpace/Report', () => {
     await waitFor(() => expect(window.location.hash).toBe(`#/AirSpace/Report?takeoff_from=${chart.from}&takeoff_to=${chart.to}`));
     await userEvent.click(await screen.findByText('M30 (SN1)', {}, wait));
     const drawer = await screen.findByRole('dialog', { name: '飞行报告 #2' });
-    expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[[22.5,114],[22.6,114.1]]]');
+    expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[22.5,114],[22.6,114.1]]');
+    expect(within(drawer).getByText('手动录入')).toBeInTheDocument();
+
+    // An export asks the server for the file and saves it under the record's name.
+    URL.createObjectURL = jest.fn(() => 'blob:kml');
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await userEvent.click(within(drawer).getByRole('button', { name: '导出 KML' }));
+    await waitFor(() => expect(names).toEqual(['flight-2-2026-11-20.kml']));
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/Airspace/Report/2/kml/')).toBe(true);
+    click.mockRestore();
   });
 });

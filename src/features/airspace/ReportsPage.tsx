@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -20,8 +20,11 @@ import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSche
 import type { ChartInfo } from './ReportCharts';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { pickerFormat, useFormat } from '../../shared/format';
+import { recordExportRequested } from './recordExportSaga';
+import type { RecordExportFormat } from '@shared/flight/exportFiles';
+import type { Report } from '@shared/entities/airspace';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
+const FlightReplay = lazy(() => import(/* webpackChunkName: "flight-replay" */ './FlightReplay'));
 const ReportCharts = lazy(() => import(/* webpackChunkName: "report-charts" */ './ReportCharts'));
 const RESOURCE = 'flightReport';
 
@@ -55,6 +58,13 @@ export default function ReportsPage() {
     { field: 'duration_s', headerName: t('airspace.duration'), width: 100, valueFormatter: (v) => `${Math.round(Number(v ?? 0) / 60)} min` },
     { field: 'distance_m', headerName: t('airspace.distance'), width: 110 },
     { field: 'max_alt', headerName: t('airspace.maxAlt'), width: 120 },
+    {
+      field: 'source',
+      headerName: t('airspace.source'),
+      width: 130,
+      sortable: false,
+      renderCell: ({ row }) => <SourceChip source={row.source} corrected={row.corrected} />,
+    },
   ];
   const csvColumns = [
     { field: 'id', header: 'ID' },
@@ -65,6 +75,7 @@ export default function ReportsPage() {
     { field: 'duration_s', header: `${t('airspace.duration')} (s)` },
     { field: 'distance_m', header: t('airspace.distance') },
     { field: 'max_alt', header: t('airspace.maxAlt') },
+    { field: 'source', header: t('airspace.source') },
   ];
   const exportCsv = () =>
     dispatch(
@@ -72,7 +83,10 @@ export default function ReportsPage() {
         resource: RESOURCE,
         fileName: reportsFileName(params),
         columns: csvColumns,
-        labels: { device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])) },
+        labels: {
+          device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])),
+          source: { auto: t('airspace.sources.auto'), manual: t('airspace.sources.manual') },
+        },
       }),
     );
 
@@ -84,8 +98,9 @@ export default function ReportsPage() {
     { name: 'distance_m', label: 'airspace.distance', kind: 'number', required: true },
     { name: 'max_alt', label: 'airspace.maxAlt', kind: 'number', required: true },
   ];
-  const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
-  const track = detail ? ((detail.track as { coordinates?: number[][] } | null)?.coordinates ?? []).map((c) => [c[1], c[0]] as [number, number]) : [];
+  const detail = (state.items.find((r) => String(r.id) === String(detailId)) ?? null) as Report | null;
+  const place = (lat: number | null, lng: number | null) => (typeof lat === 'number' && typeof lng === 'number' ? `${lat.toFixed(6)}, ${lng.toFixed(6)}` : '—');
+  const exportRecord = (format: RecordExportFormat) => detail && dispatch(recordExportRequested({ id: detail.id, takeoff_at: detail.takeoff_at, format }));
 
   return (
     <PageFrame title={t('menu.airspaceReport')}>
@@ -151,28 +166,46 @@ export default function ReportsPage() {
         open={detail !== null}
         title={detail ? `${t('airspace.report')} #${String(detail.id)}` : ''}
         onClose={() => setDetailId(null)}
-        width={520}
+        width={640}
         items={
           detail
             ? [
                 { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
+                { label: t('airspace.source'), value: <SourceChip source={detail.source} corrected={detail.corrected} /> },
                 { label: t('airspace.takeoff'), value: fmt.dateTime(detail.takeoff_at) },
                 { label: t('airspace.landing'), value: fmt.dateTime(detail.landing_at) },
-                { label: t('airspace.duration'), value: `${Math.round(Number(detail.duration_s ?? 0) / 60)} min` },
-                { label: t('airspace.distance'), value: String(detail.distance_m ?? '') },
-                { label: t('airspace.maxAlt'), value: String(detail.max_alt ?? '') },
+                { label: t('airspace.duration'), value: fmt.duration(detail.duration_s) },
+                { label: t('airspace.distance'), value: fmt.distance(detail.distance_m) },
+                { label: t('airspace.maxAlt'), value: fmt.altitude(detail.max_alt) },
+                { label: t('airspace.batteryUsed'), value: detail.battery_used_pct ?? '—' },
+                { label: t('airspace.task'), value: detail.task_id ? `#${detail.task_id}` : '—' },
+                { label: t('airspace.progress'), value: detail.progress_percent ?? '—' },
+                { label: t('airspace.pilot'), value: detail.pilot_id ? `#${detail.pilot_id}` : '—' },
+                { label: t('airspace.gateway'), value: detail.gateway_sn ?? '—' },
+                { label: t('airspace.takeoffPlace'), value: place(detail.takeoff_lat, detail.takeoff_lng) },
+                { label: t('airspace.landingPlace'), value: place(detail.landing_lat, detail.landing_lng) },
               ]
             : []
         }
       >
-        {track.length > 0 ? (
+        {detail && (
           <Suspense fallback={<LinearProgress />}>
-            <GeoMap label={t('airspace.trackMap')} polylines={[track]} markers={[{ position: track[0] }]} height={300} />
+            <FlightReplay key={detail.id} report={detail} onExport={exportRecord} />
           </Suspense>
-        ) : (
-          <Typography color="text.secondary">{t('airspace.noTrack')}</Typography>
         )}
       </DetailDrawer>
     </PageFrame>
+  );
+}
+
+/** Where a record came from: written from telemetry or typed in, and whether someone corrected it by hand. */
+function SourceChip({ source, corrected }: { source: unknown; corrected: unknown }) {
+  const { t } = useTranslation();
+  const auto = source === 'auto';
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+      <Chip size="small" color={auto ? 'primary' : 'default'} label={t(auto ? 'airspace.sources.auto' : 'airspace.sources.manual')} />
+      {Boolean(corrected) && <Chip size="small" variant="outlined" label={t('airspace.corrected')} />}
+    </Box>
   );
 }

@@ -156,4 +156,8 @@ export default translateFeature(text, {
     code: 'code',
     name: 'name',
   },
+  flight: {
+    not_found: 'Flight record {{id}} does not exist',
+    no_track: 'Flight record {{id}} has no track to export',
+  },
 });

@@ -166,5 +166,9 @@ export default defineFeatureText({
       code: '编码',
       name: '名称',
     },
+    flight: {
+      not_found: '飞行记录 {{id}} 不存在',
+      no_track: '飞行记录 {{id}} 没有轨迹，无法导出',
+    },
   },
 });

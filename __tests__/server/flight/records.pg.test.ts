@@ -1,0 +1,3 @@
+import { runFlightRecordSuite } from './recordsSuite';
+
+describe('flight records (PostgreSQL)', () => runFlightRecordSuite('postgres'));
