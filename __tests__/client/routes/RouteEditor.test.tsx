@@ -58,7 +58,7 @@ describe('route editor', () => {
     expect(figures).toHaveTextContent('航点数 2');
     // 1112 m at the default 10 m/s.
     expect(figures).toHaveTextContent('航线长度 1.11公里');
-    expect(figures).toHaveTextContent('预计时长 1分钟 51秒');
+    expect(figures).toHaveTextContent('预计时长 2分钟');
     expect(within(dialog).getByText('航线检查通过')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: '航线名称' }), '新航线');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -105,7 +105,7 @@ describe('route editor', () => {
     await userEvent.type(seconds, '30');
     expect(store.getState().routeEditor.draft?.waypoints[0].actions).toEqual([{ type: 'hover', seconds: 30 }]);
     // 1112 m at 8 m/s = 139 s, plus the 30 s hover.
-    expect(within(dialog).getByRole('status', { name: '航线检查' })).toHaveTextContent('预计时长 2分钟 49秒');
+    expect(within(dialog).getByRole('status', { name: '航线检查' })).toHaveTextContent('预计时长 3分钟');
 
     await userEvent.click(within(panel).getByRole('button', { name: '删除航点' }));
     expect(store.getState().routeEditor.draft?.waypoints).toHaveLength(1);

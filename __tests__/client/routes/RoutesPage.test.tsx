@@ -50,8 +50,8 @@ describe('/Task/Route', () => {
     await waitFor(() => expect(within(row).getByText('深圳湾项目')).toBeInTheDocument());
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(within(row).getByText('1.23公里')).toBeInTheDocument();
-    expect(within(row).getByText('2分钟 34秒')).toBeInTheDocument();
-    expect(within(row).getByText('5.8%')).toBeInTheDocument();
+    expect(within(row).getByText('3分钟')).toBeInTheDocument();
+    expect(within(row).getByText('6%')).toBeInTheDocument();
     expect(within(row).getByText('Matrice 350 RTK')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/Route/')?.options?.query).toMatchObject({ project_id: '1' });
   });
