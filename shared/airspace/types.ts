@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Polygon } from '../geo';
 
 export const PURPOSE_KINDS = ['routine', 'emergency'] as const;
@@ -26,6 +27,19 @@ export interface AirspaceRulesConfig {
   lateralMarginM: number;
   verticalMarginM: number;
 }
+
+/** The wire shape of GET /api/Airspace/Rules/ (the console checks with the server's numbers). */
+export const airspaceRulesSchema = z.object({
+  timeZone: z.string(),
+  ceilingM: z.object({ routine: z.number(), emergency: z.number() }),
+  autoApproveCeilingM: z.number(),
+  maxAreaKm2: z.number(),
+  maxDurationH: z.number(),
+  emergencyLeadMin: z.number(),
+  routineDeadlineHour: z.number(),
+  lateralMarginM: z.number(),
+  verticalMarginM: z.number(),
+}) satisfies z.ZodType<AirspaceRulesConfig>;
 
 export const DEFAULT_AIRSPACE_RULES: AirspaceRulesConfig = {
   timeZone: 'Asia/Shanghai',

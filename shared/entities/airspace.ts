@@ -55,7 +55,11 @@ export const applicationSchema = stampedSchema.extend({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-/** Flight plan (POST /api/Airspace/Plan/), filed against an approved application. */
+/**
+ * Flight plan (POST /api/Airspace/Plan/), filed against an approved application: it must lie inside it (shared/airspace
+ * checkPlan) and clear of other accepted plans; `override: true` with a `note` lets a reviewer (airspace:approve)
+ * file it despite a deconfliction conflict. device_id defaults to the application's aircraft.
+ */
 export const planInputSchema = z.object({
   application_id: rowId,
   task_id: rowId.nullable().optional(),
@@ -64,6 +68,7 @@ export const planInputSchema = z.object({
   planned_start_at: isoDateTime,
   planned_end_at: isoDateTime,
   note: z.string().max(2000).nullable().optional(),
+  override: z.boolean().optional(),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 
