@@ -5,3 +5,4 @@ export { overlaysRequested } from './mapSlice';
 export { vectorRenderer } from './renderer';
 export { type AreaOverlay } from './types';
 export { default as BaseMap } from './BaseMap';
+export { default as PolygonEditLayer, type Ring } from './PolygonEditLayer';
