@@ -25,7 +25,7 @@ export function checkApplication(app: ApplicationFacts, ctx: ApplicationCheckCon
   const kinksAt = selfIntersections(app.area);
   if (kinksAt.length > 0) {
     const [lng, lat] = kinksAt[0];
-    out.push(violation('area_self_intersecting', 'area', `the area's boundary crosses itself near ${lng}, ${lat}`, { lng, lat }));
+    out.push(violation('area_self_intersecting', 'area', `the area's boundary crosses itself near ${lng}, ${lat}`, { lon: lng, lat }));
   } else {
     const km2 = areaKm2(app.area);
     if (km2 > config.maxAreaKm2)

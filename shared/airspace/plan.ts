@@ -62,7 +62,7 @@ export function checkPlan(plan: PlanInputFacts, application: ApplicationForPlan,
       out.push(
         violation('waypoint_outside_area', 'route_id', `waypoint ${index} (${w.lng}, ${w.lat}) is outside the approved area`, {
           index,
-          lng: w.lng,
+          lon: w.lng,
           lat: w.lat,
         }),
       );

@@ -6,7 +6,7 @@ export default translateFeature(text, {
     database_unavailable: 'The database is unavailable right now; retry in a few seconds',
   },
   airspace: {
-    area_self_intersecting: "The area's boundary crosses itself (near {{lng}}, {{lat}})",
+    area_self_intersecting: "The area's boundary crosses itself (near {{lon}}, {{lat}})",
     area_too_large: 'The area is {{area_km2}} km², more than the {{max_km2}} km² allowed',
     altitude_order: 'The maximum height ({{max_alt}} m) must be above the minimum height ({{min_alt}} m)',
     altitude_ceiling: 'The maximum height {{max_alt}} m is above the {{ceiling}} m ceiling for this kind of flight',

@@ -11,7 +11,7 @@ export default defineFeatureText({
       database_unavailable: '数据库暂时不可用，请稍后重试',
     },
     airspace: {
-      area_self_intersecting: '空域范围的边界自相交（约在 {{lng}}, {{lat}} 附近）',
+      area_self_intersecting: '空域范围的边界自相交（约在 {{lon}}, {{lat}} 附近）',
       area_too_large: '空域面积 {{area_km2}} km² 超过上限 {{max_km2}} km²',
       altitude_order: '最高高度（{{max_alt}} 米）必须高于最低高度（{{min_alt}} 米）',
       altitude_ceiling: '最高高度 {{max_alt}} 米超过该类飞行的限高 {{ceiling}} 米',
