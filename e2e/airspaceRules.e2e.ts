@@ -78,8 +78,8 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   ];
   for (const [x, y] of [...corners, corners[0]]) await page.mouse.click(x, y);
   const text = dialog.getByRole('textbox', { name: '顶点坐标（经度,纬度）' });
-  await expect.poll(async () => (await text.inputValue()).split('\n').length).toBe(4);
   await dialog.getByRole('region', { name: '空域规则检查' }).getByText('符合全部空域规则').waitFor();
+  expect((await text.inputValue()).split('\n')).toHaveLength(4);
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'detached' });
   const { data: drawn } = await api<{ area: { coordinates: number[][][] } }>('GET', `/Airspace/Apply/${draft.id}/`);
