@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AIRSPACE_RULES, type AirspaceRulesConfig } from '@shared/airspace/types';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './db/database';
 import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
@@ -53,6 +54,8 @@ export interface ServerConfig {
   /** Live channel (see docs/mqtt.md). */
   mqtt: MqttConfig;
   dji: DjiConfigOptions;
+  /** Numbers of the airspace rules (shared/airspace; docs/deploy.md "Airspace rules"). */
+  airspace: AirspaceRulesConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -63,6 +66,16 @@ const text = z.preprocess(unsetIfBlank, z.string().optional());
 const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(unsetIfBlank, z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min).max(max).optional());
 const port = integer(0, 65535);
+/** An IANA time zone name the runtime knows. */
+const timeZone = text.refine((v) => {
+  if (v === undefined) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as Asia/Shanghai');
 /** Off for "0" (and "false" where noted); on otherwise. */
 const onUnless = (...off: string[]) => text.transform((v) => v === undefined || !off.includes(v));
 
@@ -113,6 +126,16 @@ const environmentSchema = z.object({
   DJI_MQTT_HOST: text,
   DJI_MQTT_USERNAME: text,
   DJI_MQTT_PASSWORD: text,
+  AIRSPACE_TIME_ZONE: timeZone,
+  AIRSPACE_CEILING_M: integer(1, 5000),
+  AIRSPACE_EMERGENCY_CEILING_M: integer(1, 5000),
+  AIRSPACE_AUTO_APPROVE_CEILING_M: integer(0, 5000),
+  AIRSPACE_MAX_AREA_KM2: integer(1, 100_000),
+  AIRSPACE_MAX_DURATION_H: integer(1, 24 * 366),
+  AIRSPACE_EMERGENCY_LEAD_MIN: integer(0, 24 * 60),
+  AIRSPACE_DEADLINE_HOUR: integer(0, 23),
+  AIRSPACE_LATERAL_MARGIN_M: integer(0, 10_000),
+  AIRSPACE_VERTICAL_MARGIN_M: integer(0, 1_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -135,6 +158,21 @@ function mqttConfig(e: Environment): MqttConfig {
     deviceTimeoutMs: e.DEVICE_OFFLINE_AFTER_MS || 30_000,
     sessionCheckMs: e.MQTT_SESSION_CHECK_MS || 15_000,
     wsPath: '/mqtt',
+  };
+}
+
+function airspaceConfig(e: Environment): AirspaceRulesConfig {
+  const d = DEFAULT_AIRSPACE_RULES;
+  return {
+    timeZone: e.AIRSPACE_TIME_ZONE ?? d.timeZone,
+    ceilingM: { routine: e.AIRSPACE_CEILING_M ?? d.ceilingM.routine, emergency: e.AIRSPACE_EMERGENCY_CEILING_M ?? d.ceilingM.emergency },
+    autoApproveCeilingM: e.AIRSPACE_AUTO_APPROVE_CEILING_M ?? d.autoApproveCeilingM,
+    maxAreaKm2: e.AIRSPACE_MAX_AREA_KM2 ?? d.maxAreaKm2,
+    maxDurationH: e.AIRSPACE_MAX_DURATION_H ?? d.maxDurationH,
+    emergencyLeadMin: e.AIRSPACE_EMERGENCY_LEAD_MIN ?? d.emergencyLeadMin,
+    routineDeadlineHour: e.AIRSPACE_DEADLINE_HOUR ?? d.routineDeadlineHour,
+    lateralMarginM: e.AIRSPACE_LATERAL_MARGIN_M ?? d.lateralMarginM,
+    verticalMarginM: e.AIRSPACE_VERTICAL_MARGIN_M ?? d.verticalMarginM,
   };
 }
 
@@ -179,6 +217,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mqttUsername: e.DJI_MQTT_USERNAME,
       mqttPassword: e.DJI_MQTT_PASSWORD,
     },
+    airspace: airspaceConfig(e),
   };
 }
 

@@ -14,6 +14,18 @@ import { findRow, idParams } from './crud';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
+/** The body every action takes: a note, and `override` to accept despite a warning the action would refuse on. */
+export const actionBodySchema = z.object({ note: z.string().max(2000).optional(), override: z.boolean().optional() });
+export type ActionBody = z.infer<typeof actionBodySchema>;
+
+/** What an action's hooks get: its transaction, the request and its body, the action's time. */
+export interface ActionContext {
+  db: Kysely<Database>;
+  request: FastifyRequest;
+  body: ActionBody;
+  now: string;
+}
+
 export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   entity: ErrorEntity;
   path: string;
@@ -22,7 +34,11 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   machine: Machine<string, A>;
   permission: (action: A) => PermissionCode;
   /** Extra columns an action sets (timestamps, reviewer) from the request body. */
-  effects?: (action: A, body: { note?: string }, request: FastifyRequest, now: string) => Record<string, unknown>;
+  effects?: (action: A, body: ActionBody, request: FastifyRequest, now: string) => Record<string, unknown>;
+  /** Rules an action checks against the stored row, in its transaction before the update: throws an HttpError to refuse, returns extra columns to set. */
+  prepare?: (action: A, row: Selectable<Database[TB]>, ctx: ActionContext) => Promise<Record<string, unknown>>;
+  /** Runs after the update in the same transaction with the updated row (e.g. the system approving a clean submission at once). */
+  settle?: (action: A, row: Selectable<Database[TB]>, ctx: ActionContext) => Promise<void>;
   /** The entity's one row → API mapping (the same its CRUD routes use). */
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
@@ -39,7 +55,7 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
           tags: [def.tag],
           summary: `${action}: ${def.machine.transitions[action].from.join(' | ')} → ${def.machine.transitions[action].to}`,
           params: idParams,
-          body: z.object({ note: z.string().max(2000).optional() }).nullish(),
+          body: actionBodySchema.nullish(),
           response: { 200: envelopeSchema(z.record(z.string(), z.unknown())) },
         },
         preValidation: requirePermission(appBase, def.permission(action)),
@@ -47,14 +63,17 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       async (request) => {
         const id = request.params.id;
         const row = await appBase.db.transaction().execute(async (trx) => {
-          const current = (await findRow(trx, def.table, id)) as { status: string } | undefined;
-          if (!current) throw rowNotFound(def.entity, id);
+          const stored = await findRow(trx, def.table, id);
+          if (!stored) throw rowNotFound(def.entity, id);
+          const current = stored as typeof stored & { status: string };
           const result = transition(def.machine, current.status, action);
           // The routes are the machine's own actions, so the only refusal left is the current status.
           if (!result.ok)
             throw conflict(result.message, undefined, { code: 'workflow.illegal_transition', params: { entity: def.entity, action, status: current.status } });
           const now = nowIso();
-          const set = { ...(def.effects?.(action, request.body ?? {}, request, now) ?? {}), status: result.to, updated_at: now };
+          const ctx: ActionContext = { db: trx, request, body: request.body ?? {}, now };
+          const checked = (await def.prepare?.(action, current, ctx)) ?? {};
+          const set = { ...(def.effects?.(action, ctx.body, request, now) ?? {}), ...checked, status: result.to, updated_at: now };
           // The status guard makes concurrent transitions (on any instance) safe: only one wins.
           const updated = await (trx as Kysely<Database>)
             .updateTable(def.table as WorkflowTable)
@@ -72,6 +91,9 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
             to: result.to,
             ...(request.body?.note ? { note: request.body.note } : {}),
           });
+          const after = (await findRow(trx, def.table, id))!;
+          if (!def.settle) return after;
+          await def.settle(action, after, ctx);
           return (await findRow(trx, def.table, id))!;
         });
         return ok(def.toApi(row), `${action} done`);

@@ -9,6 +9,7 @@ import * as searchTrigrams from './migrations/004_search_trigrams';
 import * as deviceLink from './migrations/005_device_link';
 import * as routes from './migrations/006_routes';
 import * as flightRecords from './migrations/008_flight_records';
+import * as airspaceRules from './migrations/009_airspace_rules';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -21,6 +22,7 @@ const migrations: Record<string, VersionedMigration> = {
   '005_device_link': deviceLink,
   '006_routes': routes,
   '008_flight_records': flightRecords,
+  '009_airspace_rules': airspaceRules,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

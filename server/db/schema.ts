@@ -177,6 +177,11 @@ export interface AirspaceApplicationsTable extends Stamped {
   start_at: string;
   end_at: string;
   purpose: string;
+  /** Migration 009: routine | emergency; late 0|1; review_reasons JSON array text; decided_by_system 0|1. */
+  purpose_kind: Generated<string>;
+  late: Generated<number>;
+  review_reasons: Generated<string>;
+  decided_by_system: Generated<number>;
   status: string;
   reviewer_id: number | null;
   review_note: string | null;

@@ -31,7 +31,8 @@ export const DEMO_COUNTS = {
   projects: 4,
   routes: 8,
   tasks: 18,
-  applications: 16,
+  /** 16 over the last 30 days + 4 approved now over the simulator's flying area (see seedCurrentAirspace). */
+  applications: 20,
   plans: 8,
   reports: 30,
   features: 10,
@@ -52,6 +53,45 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Centres (degrees off DEMO_CENTER) of the four ~6 km squares that together cover the simulator's ~5 km ring of circuits. */
+const CURRENT_AIRSPACE_QUADRANTS = [
+  { dLat: 0.03, dLng: -0.03, name: '西北' },
+  { dLat: 0.03, dLng: 0.03, name: '东北' },
+  { dLat: -0.03, dLng: -0.03, name: '西南' },
+  { dLat: -0.03, dLng: 0.03, name: '东南' },
+] as const;
+
+/**
+ * Approved airspace around now (from an hour ago for 24 h, the longest window the rules allow) over the area the
+ * simulator flies, so the live view has something to be in conformance with. The squares share edges only, stay
+ * under 120 m and under 100 km² each: what the rules would have let a reviewer approve.
+ */
+async function seedCurrentAirspace(db: Kysely<Database>, reviewerId: number, applicantId: number, now: number): Promise<void> {
+  const at = (ms: number) => nowIso(ms);
+  const start = at(now - 3_600_000);
+  await db
+    .insertInto('airspace_applications')
+    .values(
+      CURRENT_AIRSPACE_QUADRANTS.map((q) => ({
+        applicant_id: applicantId,
+        device_id: null,
+        area: JSON.stringify({ type: 'Polygon', coordinates: square(DEMO_CENTER.lat + q.dLat, DEMO_CENTER.lng + q.dLng, 0.03) }),
+        min_alt: 0,
+        max_alt: 120,
+        start_at: start,
+        end_at: at(now + 23 * 3_600_000),
+        purpose: `演示：模拟器飞行区域（${q.name}）`,
+        purpose_kind: 'routine',
+        status: 'approved',
+        reviewer_id: reviewerId,
+        review_note: '演示空域',
+        created_at: at(now - DAY),
+        updated_at: at(now - DAY),
+      })),
+    )
+    .execute();
 }
 
 function square(lat: number, lng: number, half: number): number[][][] {
@@ -308,10 +348,10 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
 
   // Airspace: applications over the last 30 days, plans for the approved ones, reports for flown plans plus ad-hoc flights
   const appStatuses = ['approved', 'approved', 'approved', 'submitted', 'draft', 'rejected', 'cancelled', 'approved'] as const;
-  const planStatuses = ['flown', 'flown', 'flown', 'accepted', 'filed', 'rejected', 'cancelled', 'flown'] as const;
+  const planStatuses = ['ended', 'ended', 'ended', 'accepted', 'filed', 'rejected', 'cancelled', 'ended'] as const;
   const flownPlans: { id: number; device: number; project: number; start: number }[] = [];
   let planIndex = 0;
-  for (let i = 0; i < DEMO_COUNTS.applications; i++) {
+  for (let i = 0; i < DEMO_COUNTS.applications - CURRENT_AIRSPACE_QUADRANTS.length; i++) {
     const status = appStatuses[i % 8];
     const p = i % 4;
     const start = now - (29 - i * 1.8) * DAY;
@@ -354,8 +394,9 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (planStatus === 'flown') flownPlans.push({ id: plan.id, device, project: projectIds[p], start: start + 3_600_000 });
+    if (planStatus === 'ended') flownPlans.push({ id: plan.id, device, project: projectIds[p], start: start + 3_600_000 });
   }
+  await seedCurrentAirspace(db, admin.id, pilots[0], now);
   const reports = [];
   for (let i = 0; i < DEMO_COUNTS.reports; i++) {
     const linked = flownPlans[i];

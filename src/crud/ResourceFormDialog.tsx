@@ -44,6 +44,8 @@ export interface ResourceFormDialogProps<V extends FieldValues> {
   /** Form values → request body (e.g. select strings to numbers, "" to null). */
   transform?: (values: V) => Record<string, unknown>;
   children?: ReactNode;
+  /** Shown under the fields with the values as typed (e.g. the verdict of the server's rules before saving). */
+  preview?: (values: Record<string, unknown>) => ReactNode;
 }
 
 /** The labels of a select's value, or null when nothing is chosen (the placeholder shows). */
@@ -68,6 +70,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
   onClose,
   transform,
   children,
+  preview,
 }: ResourceFormDialogProps<V>) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -79,7 +82,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
   // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
   const [requestId, setRequestId] = useState<string | null>(null);
   const dependent = fields.some((f) => f.optionsFrom);
-  const watched = (dependent ? form.watch() : {}) as Record<string, unknown>;
+  const watched = (dependent || preview ? form.watch() : {}) as Record<string, unknown>;
   const optionsOf = (spec: FieldSpec) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
 
   // Reset only when the dialog opens (or switches to another row), not when the screen passes new defaults.
@@ -211,6 +214,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
                 />
               ))}
               {children}
+              {preview?.(watched)}
             </Box>
           </DialogContent>
           <DialogActions>

@@ -21,6 +21,7 @@ export const RESOURCES = {
   notice: { path: '/Notice/' },
   audit: { path: '/Audit/' },
   chartinfo: { path: '/chartinfo/' },
+  airspaceRules: { path: '/Airspace/Rules/' },
   noticeUnread: { path: '/Notice/unread/' },
 } satisfies Record<string, ResourceConfig>;
 

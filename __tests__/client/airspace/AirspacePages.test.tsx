@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
 
@@ -11,6 +12,29 @@ jest.mock('../../../src/crud/GeoMap', () => ({
   default: ({ label, polygons, polylines }: { label: string; polygons?: unknown; polylines?: unknown }) => (
     <div role="region" aria-label={label}>
       {JSON.stringify(polygons ?? polylines ?? [])}
+      {polygons && polylines ? ` ${JSON.stringify(polylines)}` : ''}
+    </div>
+  ),
+}));
+// Leaflet and geoman do not run in jsdom: the area map stands in with a button that "draws" a square, as geoman reports one.
+jest.mock('../../../src/features/airspace/AreaMap', () => ({
+  __esModule: true,
+  default: ({ label, ring, onChange }: { label: string; ring: unknown; onChange: (ring: [number, number][]) => void }) => (
+    <div role="region" aria-label={label}>
+      {JSON.stringify(ring)}
+      <button
+        type="button"
+        onClick={() =>
+          onChange([
+            [114, 22.5],
+            [114.01, 22.5],
+            [114.01, 22.51],
+            [114, 22.51],
+          ])
+        }
+      >
+        draw
+      </button>
     </div>
   ),
 }));
@@ -56,7 +80,9 @@ const submitted = {
 };
 const routes = {
   'GET /Airspace/Apply/': () => ({ items: [submitted], total: 1 }),
+  'GET /Airspace/Rules/': () => DEFAULT_AIRSPACE_RULES,
   'GET /Device/': () => ({ items: [], total: 0 }),
+  'GET /Feature/': () => ({ items: [], total: 0 }),
 };
 const wait = { timeout: 8000 };
 const operator = { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser, permissions: ['airspace:read', 'airspace:write'] } } };
@@ -95,6 +121,42 @@ describe('/AirSpace/Apply', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('draws the area on the map, names every bad typed line, and shows the rule verdict before saving', async () => {
+    const draft = {
+      ...submitted,
+      id: 6,
+      purpose: '高空测绘',
+      status: 'draft',
+      purpose_kind: 'routine',
+      max_alt: 400,
+      start_at: '2027-03-02T02:00:00.000Z',
+      end_at: '2027-03-02T04:00:00.000Z',
+      actions: ['submit', 'cancel'],
+    };
+    renderApp('/AirSpace/Apply', { routes: { ...routes, 'GET /Airspace/Apply/': () => ({ items: [draft], total: 1 }) }, preloadedState: loggedInState });
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 高空测绘' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: '编辑空域申请' });
+    const verdict = await within(dialog).findByRole('region', { name: '空域规则检查' }, wait);
+    expect(verdict).toHaveTextContent('最高高度 400 米超过该类飞行的限高 300 米');
+    await userEvent.click(within(dialog).getByRole('button', { name: '清除' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'draw' }));
+    const text = within(dialog).getByRole('textbox', { name: '顶点坐标（经度,纬度）' });
+    expect(text).toHaveValue('114,22.5\n114.01,22.5\n114.01,22.51\n114,22.51');
+    await userEvent.type(text, '\nabc{Enter}300,1');
+    expect(within(dialog).getByText('第 5 行无法识别为“经度,纬度”：abc')).toBeInTheDocument();
+    expect(within(dialog).getByText('第 6 行无法识别为“经度,纬度”：300,1')).toBeInTheDocument();
+  });
+
+  it('shows the reviewer why an application waits for review, and that it is late', async () => {
+    const waiting = { ...submitted, late: 1, review_reasons: ['late', 'above_auto_ceiling'], decided_by_system: 0 };
+    renderApp('/AirSpace/Apply', { routes: { ...routes, 'GET /Airspace/Apply/': () => ({ items: [waiting], total: 1 }) }, preloadedState: loggedInState });
+    expect(await screen.findByText('逾期提交', {}, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByText('大桥巡检'));
+    const drawer = await screen.findByRole('dialog', { name: '空域申请 #5' });
+    expect(within(drawer).getByText('逾期提交；高于自动批准限高')).toBeInTheDocument();
+    expect(within(drawer).getByText('是（需审批人填写说明后批准）')).toBeInTheDocument();
+  });
+
   it('the detail shows the area on the map', async () => {
     renderApp('/AirSpace/Apply', { routes, preloadedState: loggedInState });
     await userEvent.click(await screen.findByText('大桥巡检', {}, wait));
@@ -107,22 +169,62 @@ describe('/AirSpace/Plan', () => {
   it('lists plans and only offers approved applications to file against', async () => {
     const { calls } = renderApp('/AirSpace/Plan', {
       routes: {
-        'GET /Airspace/Plan/': () => ({ items: [{ id: 8, application_id: 5, status: 'accepted', note: '早班', actions: ['fly', 'cancel'] }], total: 1 }),
+        'GET /Airspace/Plan/': () => ({ items: [{ id: 8, application_id: 5, status: 'accepted', note: '早班', actions: ['end', 'cancel'] }], total: 1 }),
         'GET /Airspace/Apply/': () => ({ items: [{ ...submitted, status: 'approved' }], total: 1 }),
         'GET /Device/': () => ({ items: [], total: 0 }),
         'GET /Route/': () => ({ items: [], total: 0 }),
-        'POST /Airspace/Plan/8/fly/': () => ({}),
+        'POST /Airspace/Plan/8/end/': () => ({}),
       },
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('早班', {}, wait)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/Airspace/Apply/')?.options?.query).toMatchObject({ status: 'approved' });
-    await userEvent.click(screen.getByRole('button', { name: '标记已飞 8' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/Airspace/Plan/8/fly/')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: '结束 8' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/Airspace/Plan/8/end/')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: '新建' }));
     const dialog = await screen.findByRole('dialog', { name: '新建飞行计划' });
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect((await within(dialog).findAllByText('必填')).length).toBe(3);
+  });
+
+  it('filing shows the approved volume with the route and the rule verdict before saving', async () => {
+    const approved = { ...submitted, status: 'approved', device_id: 3, start_at: '2027-03-02T02:00:00.000Z', end_at: '2027-03-02T04:00:00.000Z' };
+    const route = {
+      id: 2,
+      name: '外环',
+      waypoints: [
+        { lng: 114.01, lat: 22.51, alt: 50, speed: 10 },
+        { lng: 114.2, lat: 22.51, alt: 50, speed: 10 },
+      ],
+    };
+    const filed = {
+      id: 9,
+      application_id: 5,
+      route_id: 2,
+      status: 'filed',
+      note: '',
+      planned_start_at: '2027-03-02T03:00:00.000Z',
+      planned_end_at: '2027-03-02T05:00:00.000Z',
+      actions: ['accept', 'reject', 'cancel'],
+    };
+    renderApp('/AirSpace/Plan', {
+      routes: {
+        'GET /Airspace/Plan/': () => ({ items: [filed], total: 1 }),
+        'GET /Airspace/Apply/': () => ({ items: [approved], total: 1 }),
+        'GET /Device/': () => ({ items: [], total: 0 }),
+        'GET /Route/': () => ({ items: [route], total: 1 }),
+      },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 9' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: '编辑飞行计划' });
+    const preview = await within(dialog).findByRole('region', { name: '计划空域预览' }, wait);
+    expect(await within(preview).findByRole('region', { name: '批准空域与航线地图' }, wait)).toHaveTextContent(
+      '[[[22.5,114],[22.5,114.1],[22.6,114.1]]] [[[22.51,114.01],[22.51,114.2]]]',
+    );
+    const verdict = within(preview).getByRole('region', { name: '空域规则检查' });
+    expect(verdict).toHaveTextContent('晚于批准时段');
+    expect(verdict).toHaveTextContent('第 1 个航点在批准空域之外');
   });
 });
 

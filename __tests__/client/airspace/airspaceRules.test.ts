@@ -1,21 +1,32 @@
 import dayjs from 'dayjs';
+import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
+import type { ResourceRow } from '../../../src/crud/types';
 import {
   applicationSchema,
   chartParams,
+  applicationVerdict,
   cornersOf,
-  parsePositions,
+  parseAreaText,
+  planVerdict,
   reportDefaults,
   reportsFileName,
   toPolygon,
 } from '../../../src/features/airspace/airspaceRules';
 
 describe('airspace rules', () => {
-  it('parses one lng,lat per line and skips bad lines', () => {
-    expect(parsePositions('114.1,22.5\n  114.2 22.6\nfoo\n200,10\n114.3,22.7')).toEqual([
-      [114.1, 22.5],
-      [114.2, 22.6],
-      [114.3, 22.7],
-    ]);
+  it('parses one lng,lat per line and reports every bad line with its number', () => {
+    expect(parseAreaText('114.1,22.5\n  114.2 22.6\nfoo\n\n200,10\n114.3,22.7\n114.4,22.8,5')).toEqual({
+      positions: [
+        [114.1, 22.5],
+        [114.2, 22.6],
+        [114.3, 22.7],
+      ],
+      bad: [
+        { line: 3, text: 'foo' },
+        { line: 5, text: '200,10' },
+        { line: 7, text: '114.4,22.8,5' },
+      ],
+    });
   });
   it('closes the ring and reads it back', () => {
     const polygon = toPolygon([
@@ -34,6 +45,7 @@ describe('airspace rules', () => {
   ])('rejects %s', (_name, patch, field, message) => {
     const base = {
       purpose: 'x',
+      purpose_kind: 'routine',
       area: [
         [1, 2],
         [3, 4],
@@ -47,6 +59,64 @@ describe('airspace rules', () => {
     const result = applicationSchema.safeParse({ ...base, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+  describe('the server rules on the form values (shared/airspace)', () => {
+    const square = [
+      [114, 22.5],
+      [114.01, 22.5],
+      [114.01, 22.51],
+      [114, 22.51],
+    ];
+    const form = { area: square, min_alt: 0, max_alt: 100, start_at: '2026-11-26T02:00:00.000Z', end_at: '2026-11-26T04:00:00.000Z', purpose_kind: 'routine' };
+    const now = Date.parse('2026-11-24T00:00:00Z');
+    it.each<[string, Record<string, unknown>, string | null, string[] | null, boolean]>([
+      ['incomplete: no verdict yet', { area: square.slice(0, 2) }, null, null, false],
+      ['all rules met', {}, 'aircraft', [], false],
+      ['a dock and too high', { max_alt: 400 }, 'dock', ['altitude_ceiling', 'device_not_aircraft'], false],
+      ['late for a routine flight this afternoon', { start_at: '2026-11-24T06:00:00.000Z', end_at: '2026-11-24T07:00:00.000Z' }, null, [], true],
+      [
+        'on time for tomorrow morning (before 12:00 Shanghai today)',
+        { start_at: '2026-11-25T01:00:00.000Z', end_at: '2026-11-25T02:00:00.000Z' },
+        null,
+        [],
+        false,
+      ],
+      ['not late when emergency', { start_at: '2026-11-24T01:00:00.000Z', end_at: '2026-11-24T02:00:00.000Z', purpose_kind: 'emergency' }, null, [], false],
+    ])('application: %s', (_name, patch, kind, codes, late) => {
+      const verdict = applicationVerdict({ ...form, ...patch }, DEFAULT_AIRSPACE_RULES, kind, now);
+      expect(verdict && verdict.violations.map((v) => v.code)).toEqual(codes);
+      if (verdict) expect(verdict.late).toBe(late);
+    });
+    const application = {
+      id: 1,
+      status: 'approved',
+      device_id: 3,
+      min_alt: 0,
+      max_alt: 100,
+      start_at: form.start_at,
+      end_at: form.end_at,
+      area: toPolygon(square as [number, number][]),
+    };
+    const route = {
+      id: 2,
+      waypoints: [
+        { lng: 114.001, lat: 22.501, alt: 50 },
+        { lng: 114.02, lat: 22.505, alt: 50 },
+      ],
+    };
+    it.each<[string, Record<string, unknown>, ResourceRow | undefined, string[] | null]>([
+      ['no application chosen yet', {}, undefined, null],
+      ['inside', {}, undefined, []],
+      [
+        'after the window, another aircraft, a waypoint outside',
+        { planned_end_at: '2026-11-26T05:00:00.000Z', device_id: '4' },
+        route,
+        ['plan_ends_after_window', 'plan_device_mismatch', 'waypoint_outside_area'],
+      ],
+    ])('plan: %s', (name, patch, r, codes) => {
+      const values = { application_id: '1', planned_start_at: '2026-11-26T02:30:00.000Z', planned_end_at: '2026-11-26T03:00:00.000Z', ...patch };
+      expect(planVerdict(values, name.startsWith('no application') ? undefined : application, r)?.map((v) => v.code) ?? null).toEqual(codes);
+    });
   });
   it('defaults the reports range to the 30 days up to today', () => {
     expect(reportDefaults(dayjs('2026-03-10T15:00:00')).filters).toEqual({ takeoff_from: '2026-02-09', takeoff_to: '2026-03-10' });

@@ -26,6 +26,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
     });
 
     it('runs airspace application → plan → report', async () => {
+      const day = (hours: number) => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (72 + hours) * 3_600_000).toISOString();
       const application = (
         await call('POST', '/api/Airspace/Apply/', 'operator1', {
           device_id: 1,
@@ -33,26 +34,27 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
             type: 'Polygon',
             coordinates: [
               [
-                [114, 22.5],
-                [114.01, 22.5],
-                [114.01, 22.51],
-                [114, 22.5],
+                [119, 22.5],
+                [119.01, 22.5],
+                [119.01, 22.51],
+                [119, 22.5],
               ],
             ],
           },
           min_alt: 0,
-          max_alt: 120,
-          start_at: '2026-12-01T08:00:00+08:00',
-          end_at: '2026-12-01T12:00:00+08:00',
+          max_alt: 200,
+          start_at: day(0),
+          end_at: day(4),
           purpose: 'inspection',
         })
       ).body.data;
-      expect(application).toMatchObject({ status: 'draft', start_at: '2026-12-01T00:00:00.000Z' });
+      expect(application).toMatchObject({ status: 'draft', start_at: day(0) });
       expect((await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'admin', {})).status).toBe(409);
-      const planBody = { application_id: application.id, device_id: 1, planned_start_at: '2026-12-01T01:00:00Z', planned_end_at: '2026-12-01T02:00:00Z' };
+      const planBody = { application_id: application.id, device_id: 1, planned_start_at: day(1), planned_end_at: day(2) };
       const early = await call('POST', '/api/Airspace/Plan/', 'operator1', planBody);
       expect(early.status).toBe(409);
-      expect(early.body.msg).toMatch(/approved airspace application/);
+      expect(early.body.msg).toMatch(/not approved/);
+      // Above the auto-approval ceiling: a reviewer decides.
       expect((await call('POST', `/api/Airspace/Apply/${application.id}/submit/`, 'operator1', {})).body.data.status).toBe('submitted');
       expect((await call('PATCH', `/api/Airspace/Apply/${application.id}/`, 'operator1', { purpose: 'changed' })).status).toBe(409);
       expect((await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'operator1', {})).status).toBe(403);
@@ -60,25 +62,25 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       expect(approved).toMatchObject({ status: 'approved', review_note: 'ok', reviewer_id: expect.any(Number) });
       const plan = (await call('POST', '/api/Airspace/Plan/', 'operator1', planBody)).body.data;
       expect(plan.status).toBe('filed');
-      expect((await call('POST', `/api/Airspace/Plan/${plan.id}/fly/`, 'operator1', {})).status).toBe(409);
+      expect((await call('POST', `/api/Airspace/Plan/${plan.id}/end/`, 'operator1', {})).status).toBe(409);
       expect((await call('POST', `/api/Airspace/Plan/${plan.id}/accept/`, 'admin', {})).body.data.status).toBe('accepted');
       const report = await call('POST', '/api/Airspace/Report/', 'operator1', {
         plan_id: plan.id,
         device_id: 1,
-        takeoff_at: '2026-12-01T01:05:00Z',
-        landing_at: '2026-12-01T01:35:00Z',
+        takeoff_at: day(1.1),
+        landing_at: day(1.6),
         distance_m: 5400,
         max_alt: 110,
         track: {
           type: 'LineString',
           coordinates: [
-            [114, 22.5],
-            [114.01, 22.505],
+            [119, 22.5],
+            [119.01, 22.505],
           ],
         },
       });
       expect(report.body.data).toMatchObject({ duration_s: 1800, track: { type: 'LineString' } });
-      expect((await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data.status).toBe('flown');
+      expect((await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data.status).toBe('ended');
     });
   });
 });

@@ -1,24 +1,56 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
+import { airspaceRulesSchema } from '@shared/airspace';
 import { applicationInputSchema } from '@shared/entities/airspace';
+import { writeAudit } from '../../api/audit';
 import { registerCrud } from '../../api/crud';
 import { registerWorkflow } from '../../api/workflow';
 import { parseJson, toJsonText } from '../../db/json';
 import type { AirspaceApplicationsTable } from '../../db/schema';
 import { allowedActions, APPLICATION_MACHINE } from '../../domain/stateMachines';
-import type { Refusal } from '../../http/envelope';
-import { defined, orderErrors } from '../fields';
+import { envelopeSchema, HttpError, ok, type Refusal } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { defined } from '../fields';
+import { applicationFacts, assertApplicationRules, autoApprovalFor } from './rules';
 
 const notDraft = (message: string, status: string): Refusal => ({ message, reason: { code: 'airspace_application.not_draft', params: { status } } });
 
 export const applicationToApi = (row: Selectable<AirspaceApplicationsTable>) => ({
   ...row,
   area: parseJson(row.area, null),
+  review_reasons: parseJson<string[]>(row.review_reasons, []),
   actions: allowedActions(APPLICATION_MACHINE, row.status),
 });
 
-/** Airspace applications: CRUD while a draft, then submit/approve/reject/cancel. */
+const lateNeedsNote = () =>
+  new HttpError(
+    400,
+    'This application was submitted late: approving it needs a note',
+    [{ field: 'note', message: 'is required to approve a late application', code: 'airspace.late_needs_note' }],
+    {
+      code: 'airspace.late_needs_note',
+    },
+  );
+
+/**
+ * Airspace applications: CRUD while a draft (every rule of shared/airspace checked on each save), then
+ * submit (checked again; approved at once by the system when the auto-approval rules allow) / approve / reject / cancel.
+ */
 export default async function airspaceApplicationRoutes(app: FastifyInstance): Promise<void> {
+  const config = app.config.airspace;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/Airspace/Rules/',
+    {
+      schema: {
+        tags: ['airspace'],
+        summary: 'The numbers of the airspace rules (ceilings, lead time, margins)',
+        response: { 200: envelopeSchema(airspaceRulesSchema) },
+      },
+      preValidation: requirePermission(app, 'airspace:read'),
+    },
+    async () => ok(config),
+  );
   registerCrud(app, {
     entity: 'airspace_application',
     path: '/Airspace/Apply/',
@@ -31,20 +63,22 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
       search: ['purpose'],
       order: ['id', 'start_at', 'end_at', 'status', 'created_at'],
       defaultOrder: '-created_at',
-      filters: { status: 'string', device_id: 'int', applicant_id: 'int' },
+      filters: { status: 'string', device_id: 'int', applicant_id: 'int', purpose_kind: 'string', late: 'int' },
     },
     input: applicationInputSchema,
     refs: { device_id: 'devices' },
-    check: (v) => [...orderErrors(v.min_alt, v.max_alt, 'min_alt', 'max_alt'), ...orderErrors(v.start_at, v.end_at, 'start_at', 'end_at')],
     guardUpdate: (row) => (row.status !== 'draft' ? notDraft(`Only a draft application can be edited (this one is ${row.status})`, row.status) : null),
     guardDelete: (row) =>
       row.status !== 'draft' ? notDraft(`Only a draft application can be deleted (this one is ${row.status}); cancel it instead`, row.status) : null,
-    toRow: (input, ctx, existing) => {
-      const row = defined({ ...input, area: toJsonText(input.area) });
+    toRow: async (input, ctx, existing) => {
+      const merged = { ...(existing ? applicationToApi(existing) : {}), ...input } as Parameters<typeof applicationFacts>[0] & { device_id?: number | null };
+      const { late } = await assertApplicationRules(ctx.db, applicationFacts(merged), merged.device_id, config, Date.parse(ctx.now));
+      const row = defined({ ...input, area: toJsonText(input.area), late: late ? 1 : 0 });
       return existing
         ? row
         : {
             device_id: null,
+            purpose_kind: 'routine',
             applicant_id: ctx.request.auth?.userId ?? null,
             status: APPLICATION_MACHINE.initial,
             reviewer_id: null,
@@ -62,8 +96,36 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
     table: 'airspace_applications',
     machine: APPLICATION_MACHINE,
     permission: (action) => (action === 'approve' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
+    prepare: async (action, row, ctx) => {
+      if (action === 'submit') {
+        // The window and lead time are judged at the moment of submission, not when the draft was saved.
+        const { late } = await assertApplicationRules(ctx.db, applicationFacts(row), row.device_id, config, Date.parse(ctx.now));
+        return { late: late ? 1 : 0 };
+      }
+      if (action === 'approve' && row.late && !ctx.body.note?.trim()) throw lateNeedsNote();
+      return {};
+    },
     effects: (action, body, request) =>
-      action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null } : {},
+      action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null, decided_by_system: 0 } : {},
+    settle: async (action, row, ctx) => {
+      if (action !== 'submit') return;
+      const decision = await autoApprovalFor(ctx.db, row, config, row.late === 1);
+      if (!decision.approved) {
+        await ctx.db
+          .updateTable('airspace_applications')
+          .set({ review_reasons: JSON.stringify(decision.review.map((r) => r.code)) })
+          .where('id', '=', row.id)
+          .execute();
+        return;
+      }
+      const note = `Approved by the system: ${decision.reasons.join('; ')}`;
+      await ctx.db
+        .updateTable('airspace_applications')
+        .set({ status: 'approved', decided_by_system: 1, reviewer_id: null, review_note: note, review_reasons: '[]', updated_at: ctx.now })
+        .where('id', '=', row.id)
+        .execute();
+      await writeAudit(ctx.db, ctx.request, 'approve', 'airspace_application', row.id, { from: 'submitted', to: 'approved', by: 'system', note });
+    },
     toApi: applicationToApi,
   });
 }

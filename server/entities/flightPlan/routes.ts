@@ -1,30 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import { planInputSchema } from '@shared/entities/airspace';
+import { grants } from '@shared/permissions';
 import { registerCrud } from '../../api/crud';
 import { registerWorkflow } from '../../api/workflow';
-import type { Database, FlightPlansTable } from '../../db/schema';
+import type { FlightPlansTable } from '../../db/schema';
 import { allowedActions, PLAN_MACHINE } from '../../domain/stateMachines';
-import { conflict, type Refusal } from '../../http/envelope';
-import { defined, orderErrors } from '../fields';
+import { forbidden, HttpError, type Refusal } from '../../http/envelope';
+import { defined } from '../fields';
+import { assertDeconflicted, assertPlanRules, type PlanValue } from './rules';
 
 const notFiled = (message: string, status: string): Refusal => ({ message, reason: { code: 'flight_plan.not_filed', params: { status } } });
 
 export const planToApi = (row: Selectable<FlightPlansTable>) => ({ ...row, actions: allowedActions(PLAN_MACHINE, row.status) });
 
-/** 409 unless the application a plan is filed against has been approved. */
-async function checkApplicationApproved(db: Kysely<Database>, applicationId: number | undefined): Promise<void> {
-  if (applicationId === undefined) return;
-  const application = await db.selectFrom('airspace_applications').select('status').where('id', '=', applicationId).executeTakeFirst();
-  if (application && application.status !== 'approved')
-    throw conflict(`A flight plan needs an approved airspace application (application ${applicationId} is ${application.status})`, undefined, {
-      code: 'flight_plan.application_not_approved',
-      params: { status: application.status },
-    });
+/** Whether this request may override a deconfliction conflict: only a reviewer, and only with a note saying why. */
+function overrideGranted(request: FastifyRequest, override: boolean | undefined, note: string | null | undefined): boolean {
+  if (!override) return false;
+  if (!grants(request.permissions ?? [], 'airspace:approve')) throw forbidden('Only a reviewer (airspace:approve) can override a deconfliction conflict');
+  if (!note?.trim())
+    throw new HttpError(
+      400,
+      'Overriding a deconfliction conflict needs a note',
+      [{ field: 'note', message: 'is required with override', code: 'airspace.override_needs_note' }],
+      {
+        code: 'airspace.override_needs_note',
+      },
+    );
+  return true;
 }
 
-/** Flight plans: CRUD while filed, then accept/reject/fly/cancel. */
+/**
+ * Flight plans: CRUD while filed (each save checked against the application and deconflicted against accepted plans),
+ * then accept (deconflicted again) / reject / end / cancel.
+ */
 export default async function flightPlanRoutes(app: FastifyInstance): Promise<void> {
+  const config = app.config.airspace;
   registerCrud(app, {
     entity: 'flight_plan',
     path: '/Airspace/Plan/',
@@ -41,13 +52,15 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
     },
     input: planInputSchema,
     refs: { application_id: 'airspace_applications', task_id: 'tasks', route_id: 'routes', device_id: 'devices' },
-    check: (v) => orderErrors(v.planned_start_at, v.planned_end_at, 'planned_start_at', 'planned_end_at'),
     guardUpdate: (row) => (row.status !== 'filed' ? notFiled(`Only a filed plan can be edited (this one is ${row.status})`, row.status) : null),
     guardDelete: (row) =>
       row.status !== 'filed' ? notFiled(`Only a filed plan can be deleted (this one is ${row.status}); cancel it instead`, row.status) : null,
-    toRow: async (input, ctx, existing) => {
-      await checkApplicationApproved(ctx.db, input.application_id);
-      return existing ? defined(input) : { task_id: null, route_id: null, device_id: null, note: null, status: PLAN_MACHINE.initial, ...defined(input) };
+    toRow: async ({ override, ...input }, ctx, existing) => {
+      const merged = { ...existing, ...input } as PlanValue & { note?: string | null };
+      const { volume, deviceId } = await assertPlanRules(ctx.db, merged, config);
+      await assertDeconflicted(ctx.db, volume, existing?.id, config, overrideGranted(ctx.request, override, merged.note));
+      const row = defined({ ...input, device_id: deviceId });
+      return existing ? row : { task_id: null, route_id: null, note: null, status: PLAN_MACHINE.initial, ...row };
     },
     toApi: planToApi,
   });
@@ -59,6 +72,13 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
     table: 'flight_plans',
     machine: PLAN_MACHINE,
     permission: (action) => (action === 'accept' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
+    prepare: async (action, row, ctx) => {
+      if (action !== 'accept') return {};
+      // Accepted plans may have appeared since this one was filed: deconflict again at the moment it is accepted.
+      const { volume } = await assertPlanRules(ctx.db, row, config);
+      await assertDeconflicted(ctx.db, volume, row.id, config, overrideGranted(ctx.request, ctx.body.override, ctx.body.note));
+      return {};
+    },
     effects: (_action, body) => (body.note ? { note: body.note } : {}),
     toApi: planToApi,
   });

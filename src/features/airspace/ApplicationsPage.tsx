@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { LinearProgress } from '@mui/material';
+import { Chip, LinearProgress, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
 import { labelIn } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
-import { useResourceOptions } from '../../crud/hooks';
+import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
@@ -17,6 +17,7 @@ import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
+import type { AirspaceRulesConfig } from '@shared/airspace';
 import AreaInput from './AreaInput';
 import {
   APP_STATUS_COLORS,
@@ -24,13 +25,16 @@ import {
   applicationSchema,
   applicationToBody,
   applicationToForm,
+  applicationVerdict,
   cornersOf,
   emptyApplication,
+  PURPOSE_KINDS,
   type ApplicationForm,
   type Position,
 } from './airspaceRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
+import RuleResults from './RuleResults';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'airspaceApplication';
@@ -41,7 +45,9 @@ export default function ApplicationsPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  const { options: devices, rows: deviceRows } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  const { data: rules } = useResourceDocument<AirspaceRulesConfig>('airspaceRules', {});
+  const reasonsOf = (row: ResourceRow) => (Array.isArray(row.review_reasons) ? (row.review_reasons as string[]) : []);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
@@ -57,6 +63,19 @@ export default function ApplicationsPage() {
       headerName: t('airspace.status'),
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} />,
+    },
+    {
+      field: 'late',
+      headerName: t('airspace.flags'),
+      width: 150,
+      sortable: false,
+      renderCell: (p) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+          {p.row.purpose_kind === 'emergency' && <Chip size="small" color="secondary" label={t('airspace.purposeKinds.emergency')} />}
+          {p.value === 1 && <Chip size="small" color="warning" label={t('airspace.late')} />}
+          {p.row.decided_by_system === 1 && <Chip size="small" variant="outlined" label={t('airspace.bySystem')} />}
+        </Stack>
+      ),
     },
     { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     {
@@ -118,6 +137,13 @@ export default function ApplicationsPage() {
   const editRow = editing && editing !== 'new' ? editing : null;
   const fields: FieldSpec[] = [
     { name: 'purpose', label: 'airspace.purpose', kind: 'textarea', required: true },
+    {
+      name: 'purpose_kind',
+      label: 'airspace.purposeKind',
+      kind: 'select',
+      required: true,
+      options: PURPOSE_KINDS.map((k) => ({ value: k, label: t(`airspace.purposeKinds.${k}`) })),
+    },
     { name: 'device_id', label: 'airspace.device', kind: 'select', options: devices },
     { name: 'min_alt', label: 'airspace.minAlt', kind: 'number', required: true },
     { name: 'max_alt', label: 'airspace.maxAlt', kind: 'number', required: true },
@@ -153,6 +179,12 @@ export default function ApplicationsPage() {
         defaultValues={editRow ? applicationToForm(editRow) : emptyApplication}
         transform={applicationToBody}
         onClose={close}
+        preview={(values) => {
+          if (!rules) return null;
+          const device = deviceRows.find((d) => String(d.id) === String(values.device_id));
+          const verdict = applicationVerdict(values, rules, device ? String(device.kind) : null, Date.now());
+          return verdict && <RuleResults violations={verdict.violations} warnings={verdict.late ? [t('airspace.lateWarning')] : []} />;
+        }}
       />
       <DetailDrawer
         open={detail !== null}
@@ -164,11 +196,24 @@ export default function ApplicationsPage() {
             ? [
                 { label: t('airspace.status'), value: <StatusChip status={String(detail.status)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
                 { label: t('airspace.purpose'), value: String(detail.purpose ?? '') },
+                { label: t('airspace.purposeKind'), value: t(`airspace.purposeKinds.${detail.purpose_kind === 'emergency' ? 'emergency' : 'routine'}`) },
+                { label: t('airspace.late'), value: detail.late === 1 ? t('airspace.lateYes') : t('airspace.lateNo') },
+                {
+                  label: t('airspace.reviewReasons'),
+                  value: reasonsOf(detail).length
+                    ? reasonsOf(detail)
+                        .map((code) => t(`airspace.reviewReasonTexts.${code}`))
+                        .join('；')
+                    : '—',
+                },
                 { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
                 { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${String(detail.min_alt)}–${String(detail.max_alt)}` },
                 { label: t('airspace.startAt'), value: fmt.dateTime(detail.start_at) },
                 { label: t('airspace.endAt'), value: fmt.dateTime(detail.end_at) },
-                { label: t('airspace.reviewNote'), value: detail.review_note ? String(detail.review_note) : '—' },
+                {
+                  label: t('airspace.reviewNote'),
+                  value: detail.decided_by_system === 1 ? t('airspace.approvedBySystem') : detail.review_note ? String(detail.review_note) : '—',
+                },
               ]
             : []
         }

@@ -1,17 +1,33 @@
 import { Box, Button, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPositions, parsePositions, type Position } from './airspaceRules';
+import { useResourceOptions } from '../../crud/hooks';
+import { cornersOf, formatPositions, parseAreaText, type Position } from './airspaceRules';
 
-const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
+const AreaMap = lazy(() => import(/* webpackChunkName: "airspace-area-map" */ './AreaMap'));
 
-/** An area as corners ([lng, lat]): clicked on the map or typed one per line. */
+/** The no-fly and restricted features (AIRSPACE_RESTRICTING_CATEGORIES), shown so the area can keep clear of them. */
+function useRestrictingShapes() {
+  const { rows: noFly } = useResourceOptions('feature', undefined, { category: 'no_fly_zone' });
+  const { rows: restricted } = useResourceOptions('feature', undefined, { category: 'restricted_zone' });
+  return useMemo(
+    () =>
+      [...noFly, ...restricted]
+        .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
+        .map((f) => ({ id: Number(f.id), name: String(f.name ?? ''), ring: cornersOf(f.geometry) })),
+    [noFly, restricted],
+  );
+}
+
+/** An area as corners ([lng, lat]): drawn and edited on the map, or typed one per line (every bad line is named). */
 export default function AreaInput({ value, onChange, error }: { value: Position[]; onChange: (value: Position[]) => void; error?: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState(formatPositions(value));
-  // A new value from outside (a map click, a reset) replaces the text, unless the text already says it.
+  const restricting = useRestrictingShapes();
+  const { bad } = parseAreaText(text);
+  // A new value from outside (a map edit, a reset) replaces the text, unless the text already says it.
   const showValue = useEffectEvent(() => {
-    if (JSON.stringify(parsePositions(text)) !== JSON.stringify(value)) setText(formatPositions(value));
+    if (JSON.stringify(parseAreaText(text).positions) !== JSON.stringify(value)) setText(formatPositions(value));
   });
   useEffect(() => showValue(), [value]);
   return (
@@ -20,12 +36,7 @@ export default function AreaInput({ value, onChange, error }: { value: Position[
         {t('airspace.area')} — {t('airspace.areaHint')}
       </Typography>
       <Suspense fallback={<LinearProgress />}>
-        <GeoMap
-          label={t('airspace.areaMap')}
-          polygons={value.length ? [value.map(([lng, lat]) => [lat, lng] as [number, number])] : []}
-          onMapClick={([lat, lng]) => onChange([...value, [Number(lng.toFixed(6)), Number(lat.toFixed(6))]])}
-          height={220}
-        />
+        <AreaMap label={t('airspace.areaMap')} ring={value} onChange={onChange} restricting={restricting} />
       </Suspense>
       <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'flex-start' }}>
         <TextField
@@ -35,13 +46,19 @@ export default function AreaInput({ value, onChange, error }: { value: Position[
           minRows={3}
           size="small"
           fullWidth
+          error={bad.length > 0}
           onChange={(e) => {
             setText(e.target.value);
-            onChange(parsePositions(e.target.value));
+            onChange(parseAreaText(e.target.value).positions);
           }}
         />
         <Button onClick={() => onChange([])}>{t('airspace.areaClear')}</Button>
       </Box>
+      {bad.map((b) => (
+        <FormHelperText key={b.line} error>
+          {t('airspace.badLine', { line: b.line, text: b.text })}
+        </FormHelperText>
+      ))}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );

@@ -15,6 +15,7 @@ import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
+import PlanPreview from './PlanPreview';
 import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
@@ -28,9 +29,11 @@ export default function PlansPage() {
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
   // A plan is filed against an approved application only.
-  const { options: approved } = useResourceOptions('airspaceApplication', (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`, { status: 'approved' });
+  const { options: approved, rows: approvedRows } = useResourceOptions('airspaceApplication', (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`, {
+    status: 'approved',
+  });
   const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: routes } = useResourceOptions('route');
+  const { options: routes, rows: routeRows } = useResourceOptions('route');
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
@@ -80,7 +83,7 @@ export default function PlansPage() {
   }
   if (canWrite) {
     actions.push(
-      { key: 'fly', label: t('airspace.steps.fly'), show: (row) => rowAllows(row, 'fly'), onClick: (row) => run(row, 'fly') },
+      { key: 'end', label: t('airspace.steps.end'), show: (row) => rowAllows(row, 'end'), onClick: (row) => run(row, 'end') },
       { key: 'cancel', label: t('airspace.steps.cancel'), color: 'warning', show: (row) => rowAllows(row, 'cancel'), onClick: (row) => run(row, 'cancel') },
       {
         key: 'delete',
@@ -123,6 +126,13 @@ export default function PlansPage() {
         defaultValues={editRow ? planToForm(editRow) : emptyPlan}
         transform={planToBody}
         onClose={close}
+        preview={(values) => (
+          <PlanPreview
+            values={values}
+            application={approvedRows.find((r) => String(r.id) === String(values.application_id))}
+            route={routeRows.find((r) => String(r.id) === String(values.route_id))}
+          />
+        )}
       />
       {dialog}
       {noteDialog}

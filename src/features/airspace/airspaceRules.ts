@@ -1,26 +1,45 @@
 import type { Dayjs } from 'dayjs';
-import { APPLICATION_STATUSES, PLAN_STATUSES } from '@shared/entities/airspace';
+import { checkApplication, checkPlan, type AirspaceRulesConfig, type RouteFacts, type RuleViolation } from '@shared/airspace';
+import { APPLICATION_STATUSES, PLAN_STATUSES, PURPOSE_KINDS } from '@shared/entities/airspace';
 import { z } from 'zod';
 import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
 
 export type Position = [number, number];
 
 export const APP_STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', rejected: 'error', cancelled: 'warning' } as const;
-export const PLAN_STATUS_COLORS = { filed: 'info', accepted: 'success', rejected: 'error', flown: 'primary', cancelled: 'warning' } as const;
-export { APPLICATION_STATUSES, PLAN_STATUSES };
+export const PLAN_STATUS_COLORS = {
+  filed: 'info',
+  accepted: 'success',
+  activated: 'primary',
+  nonconforming: 'error',
+  ended: 'default',
+  rejected: 'error',
+  cancelled: 'warning',
+} as const;
+export { APPLICATION_STATUSES, PLAN_STATUSES, PURPOSE_KINDS };
 
-/** "lng,lat" per line → positions; lines that are not two numbers in range are skipped. Pure. */
-export function parsePositions(text: string): Position[] {
-  return text
-    .split(/\n|;/)
-    .map((line) =>
-      line
-        .split(/[,\s]+/)
-        .filter(Boolean)
-        .map(Number),
-    )
-    .filter((p) => p.length === 2 && p.every(Number.isFinite) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90)
-    .map((p) => [p[0], p[1]] as Position);
+/** A typed line that is not a position: its 1-based number and its text, so the form can say which line to fix. */
+export interface BadLine {
+  line: number;
+  text: string;
+}
+
+/**
+ * "lng,lat" (or "lng lat") per line → positions, and every non-empty line that is not two numbers in range reported
+ * with its line number (nothing is dropped silently). Pure.
+ */
+export function parseAreaText(text: string): { positions: Position[]; bad: BadLine[] } {
+  const positions: Position[] = [];
+  const bad: BadLine[] = [];
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    const parts = line.split(/[,\s]+/).filter(Boolean);
+    const p = parts.map(Number);
+    if (parts.length === 2 && p.every(Number.isFinite) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90) positions.push([p[0], p[1]]);
+    else bad.push({ line: index + 1, text: line });
+  });
+  return { positions, bad };
 }
 
 export const formatPositions = (positions: Position[]) => positions.map((p) => `${p[0]},${p[1]}`).join('\n');
@@ -49,6 +68,7 @@ const num = z
 export const applicationSchema = z
   .object({
     purpose: z.string().trim().min(1, 'resources.required').max(2000),
+    purpose_kind: z.enum(PURPOSE_KINDS),
     device_id: z.string().optional(),
     area: z.array(z.tuple([z.number(), z.number()])).min(3, 'airspace.areaNeeds3'),
     min_alt: num,
@@ -62,10 +82,20 @@ export const applicationSchema = z
   });
 export type ApplicationForm = z.input<typeof applicationSchema>;
 
-export const emptyApplication: ApplicationForm = { purpose: '', device_id: '', area: [], min_alt: 0, max_alt: 120, start_at: '', end_at: '' };
+export const emptyApplication: ApplicationForm = {
+  purpose: '',
+  purpose_kind: 'routine',
+  device_id: '',
+  area: [],
+  min_alt: 0,
+  max_alt: 120,
+  start_at: '',
+  end_at: '',
+};
 
 export const applicationToForm = (row: ResourceRow): ApplicationForm => ({
   purpose: String(row.purpose ?? ''),
+  purpose_kind: row.purpose_kind === 'emergency' ? 'emergency' : 'routine',
   device_id: row.device_id ? String(row.device_id) : '',
   area: cornersOf(row.area),
   min_alt: Number(row.min_alt ?? 0),
@@ -76,6 +106,7 @@ export const applicationToForm = (row: ResourceRow): ApplicationForm => ({
 
 export const applicationToBody = (v: ApplicationForm): Record<string, unknown> => ({
   purpose: v.purpose,
+  purpose_kind: v.purpose_kind,
   device_id: v.device_id ? Number(v.device_id) : null,
   area: toPolygon(v.area as Position[]),
   min_alt: Number(v.min_alt),
@@ -83,6 +114,56 @@ export const applicationToBody = (v: ApplicationForm): Record<string, unknown> =
   start_at: v.start_at,
   end_at: v.end_at,
 });
+
+const validTime = (v: unknown): v is string => typeof v === 'string' && v !== '' && Number.isFinite(Date.parse(v));
+
+/**
+ * The server's application rules (shared/airspace, the same code) over the form's values, once they are complete
+ * enough to judge: what would be refused, and whether it would count as late if submitted now.
+ */
+export function applicationVerdict(
+  values: Record<string, unknown>,
+  rules: AirspaceRulesConfig,
+  deviceKind: string | null,
+  nowMs: number,
+): { violations: RuleViolation[]; late: boolean } | null {
+  const corners = (values.area as Position[] | undefined) ?? [];
+  if (corners.length < 3 || !validTime(values.start_at) || !validTime(values.end_at)) return null;
+  const facts = {
+    area: toPolygon(corners),
+    min_alt: Number(values.min_alt),
+    max_alt: Number(values.max_alt),
+    start_at: new Date(values.start_at).toISOString(),
+    end_at: new Date(values.end_at).toISOString(),
+    purpose_kind: values.purpose_kind === 'emergency' ? ('emergency' as const) : ('routine' as const),
+  };
+  const result = checkApplication(facts, { nowMs, config: rules, deviceKind });
+  return { violations: result.violations, late: result.late };
+}
+
+/** The route of a plan as the rules read it (the route row's waypoints). */
+export const routeFacts = (route: ResourceRow | undefined): RouteFacts | null =>
+  route && Array.isArray(route.waypoints) ? { waypoints: route.waypoints as RouteFacts['waypoints'] } : null;
+
+/** The server's plan rules (shared/airspace checkPlan) over the form's values and the chosen application and route. */
+export function planVerdict(values: Record<string, unknown>, application: ResourceRow | undefined, route: ResourceRow | undefined): RuleViolation[] | null {
+  if (!application || !validTime(values.planned_start_at) || !validTime(values.planned_end_at)) return null;
+  const deviceId = values.device_id ? Number(values.device_id) : null;
+  return checkPlan(
+    { planned_start_at: new Date(values.planned_start_at).toISOString(), planned_end_at: new Date(values.planned_end_at).toISOString(), device_id: deviceId },
+    {
+      area: application.area as ReturnType<typeof toPolygon>,
+      min_alt: Number(application.min_alt),
+      max_alt: Number(application.max_alt),
+      start_at: String(application.start_at),
+      end_at: String(application.end_at),
+      purpose_kind: application.purpose_kind === 'emergency' ? 'emergency' : 'routine',
+      status: String(application.status),
+      device_id: application.device_id === null || application.device_id === undefined ? null : Number(application.device_id),
+    },
+    routeFacts(route),
+  );
+}
 
 export const planSchema = z
   .object({

@@ -11,7 +11,7 @@ import { selectEditor } from './selectors';
 import type { FeatureGeometry, FeatureKind } from './types';
 
 const DRAW_SHAPE: Record<FeatureKind, 'CircleMarker' | 'Line' | 'Polygon'> = { point: 'CircleMarker', polyline: 'Line', polygon: 'Polygon' };
-const EDIT_STYLE = { color: '#ff6f00', weight: 3, fillColor: '#ffa726', fillOpacity: 0.25 };
+export const EDIT_STYLE = { color: '#ff6f00', weight: 3, fillColor: '#ffa726', fillOpacity: 0.25 };
 
 /** The geometry of a Leaflet vector layer (coordinates rounded to 7 decimals, ~1 cm). */
 function geometryOf(layer: L.Layer): FeatureGeometry {

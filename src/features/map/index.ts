@@ -6,3 +6,4 @@ export { vectorRenderer } from './renderer';
 export { type AreaOverlay } from './types';
 export { default as BaseMap } from './BaseMap';
 export { default as L } from './leafletGlobal';
+export { default as PolygonEditLayer, type Ring } from './PolygonEditLayer';

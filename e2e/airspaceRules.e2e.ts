@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(180_000);
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let admin: string;
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
+    method,
+    headers: { ...(admin ? { authorization: `Bearer ${admin}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as { data: T };
+  return { status: response.status, data: json.data };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = (await api<{ token: string }>('POST', '/auth/login/', { username: 'admin', password: server.adminPassword })).data.token;
+  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Three days ahead: on time for the routine lead time, and clear of the demo's airspace around now.
+const HOUR = 3_600_000;
+const start = Math.ceil(Date.now() / HOUR) * HOUR + 72 * HOUR;
+const iso = (hours: number) => new Date(start + hours * HOUR).toISOString();
+// Far from the demo's Shenzhen no-fly zones.
+const LNG = 121.4;
+const LAT = 31.2;
+
+test('an area drawn on the map is submitted and approved by the system; a plan outside it shows the rule and is not saved', async () => {
+  const { data: draft } = await api<{ id: number }>('POST', '/Airspace/Apply/', {
+    area: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [LNG, LAT],
+          [LNG + 0.001, LAT],
+          [LNG + 0.001, LAT + 0.001],
+          [LNG, LAT],
+        ],
+      ],
+    },
+    min_alt: 0,
+    max_alt: 100,
+    start_at: iso(0),
+    end_at: iso(4),
+    purpose: 'E2E 画区域',
+  });
+
+  // Draw a new area with the geoman editor: clear, click four corners, close on the first.
+  await page.goto(`${server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 画区域')}`);
+  const row = page.getByRole('row').filter({ hasText: 'E2E 画区域' });
+  await row.getByRole('button', { name: '编辑 E2E 画区域' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑空域申请' });
+  await dialog.getByRole('button', { name: '清除' }).click();
+  const map = dialog.getByRole('region', { name: '空域范围地图' });
+  await map.locator('.leaflet-container').waitFor();
+  const box = (await map.boundingBox())!;
+  const corners = [
+    [box.x + box.width * 0.3, box.y + box.height * 0.3],
+    [box.x + box.width * 0.7, box.y + box.height * 0.3],
+    [box.x + box.width * 0.7, box.y + box.height * 0.7],
+    [box.x + box.width * 0.3, box.y + box.height * 0.7],
+  ];
+  for (const [x, y] of [...corners, corners[0]]) await page.mouse.click(x, y);
+  const text = dialog.getByRole('textbox', { name: '顶点坐标（经度,纬度）' });
+  await dialog.getByRole('region', { name: '空域规则检查' }).getByText('符合全部空域规则').waitFor();
+  expect((await text.inputValue()).split('\n')).toHaveLength(4);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const { data: drawn } = await api<{ area: { coordinates: number[][][] } }>('GET', `/Airspace/Apply/${draft.id}/`);
+  expect(drawn.area.coordinates[0]).toHaveLength(5);
+
+  await row.getByRole('button', { name: '提交 E2E 画区域' }).click();
+  await row.getByText('已批准').waitFor();
+  await row.getByText('系统批准').waitFor();
+  const { data: approved } = await api<{ status: string; decided_by_system: number }>('GET', `/Airspace/Apply/${draft.id}/`);
+  expect(approved).toMatchObject({ status: 'approved', decided_by_system: 1 });
+
+  // A plan on a route that leaves the area: the form shows the broken rules; the server refuses to save it.
+  const [[lng0, lat0]] = drawn.area.coordinates[0];
+  const { data: route } = await api<{ id: number }>('POST', '/Route/', {
+    project_id: 1,
+    name: 'E2E 出界航线',
+    waypoints: [
+      { lng: lng0, lat: lat0, alt: 50, speed: 10 },
+      { lng: lng0 + 0.05, lat: lat0, alt: 50, speed: 10 },
+    ],
+  });
+  const { data: before } = await api<{ total: number }>('GET', '/Airspace/Plan/?page_size=1');
+  await page.goto(`${server.url}#/AirSpace/Plan`);
+  await page.getByRole('button', { name: '新建' }).click();
+  const planDialog = page.getByRole('dialog', { name: '新建飞行计划' });
+  await planDialog.getByRole('combobox', { name: /空域申请/ }).click();
+  await page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 画区域`) }).click();
+  await planDialog.getByRole('combobox', { name: /航线/ }).click();
+  await page.getByRole('option', { name: 'E2E 出界航线' }).click();
+  for (const [label, hours] of [
+    ['计划起飞', 1],
+    ['计划结束', 2],
+  ] as const) {
+    const local = new Date(start + hours * HOUR);
+    const digits = [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('');
+    await planDialog.getByRole('group', { name: label }).click();
+    await page.keyboard.type(digits);
+  }
+  const verdict = planDialog.getByRole('region', { name: '空域规则检查' });
+  await verdict.getByText('第 1 个航点在批准空域之外').waitFor();
+  await planDialog.getByRole('button', { name: '保存' }).click();
+  await planDialog
+    .getByText(/waypoint 1 .* is outside the approved area|第 1 个航点在批准空域之外/)
+    .first()
+    .waitFor();
+  const { data: after } = await api<{ total: number }>('GET', '/Airspace/Plan/?page_size=1');
+  expect(after.total).toBe(before.total);
+  expect(route.id).toBeGreaterThan(0);
+});

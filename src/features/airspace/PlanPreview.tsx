@@ -1,0 +1,41 @@
+import { LinearProgress, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceRow } from '../../crud/types';
+import { cornersOf, planVerdict, routeFacts } from './airspaceRules';
+import RuleResults from './RuleResults';
+import { useFormat } from '../../shared/format';
+
+const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
+
+/**
+ * What a plan is filed into, before saving: the application's volume (its area on the map, its band and window in
+ * words) with the chosen route drawn over it, and the verdict of the server's plan rules.
+ */
+export default function PlanPreview({ values, application, route }: { values: Record<string, unknown>; application?: ResourceRow; route?: ResourceRow }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (!application) return null;
+  const waypoints = routeFacts(route)?.waypoints ?? [];
+  return (
+    <section aria-label={t('airspace.planPreview')}>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {t('airspace.volumeSummary', {
+          min: application.min_alt,
+          max: application.max_alt,
+          start: fmt.dateTime(application.start_at),
+          end: fmt.dateTime(application.end_at),
+        })}
+      </Typography>
+      <Suspense fallback={<LinearProgress />}>
+        <GeoMap
+          label={t('airspace.planMap')}
+          polygons={[cornersOf(application.area).map(([lng, lat]) => [lat, lng] as [number, number])]}
+          polylines={waypoints.length ? [waypoints.map((w) => [w.lat, w.lng] as [number, number])] : []}
+          height={240}
+        />
+      </Suspense>
+      <RuleResults violations={planVerdict(values, application, route)} />
+    </section>
+  );
+}
