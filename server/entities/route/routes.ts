@@ -125,7 +125,9 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
         await writeAudit(trx, request, 'create', 'route', inserted.id, { ...input, source: file.filename });
         return (await findRow(trx, 'routes', inserted.id))!;
       });
-      return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, 'imported'), code: 201 });
+      // The notes are in the message too, so a client that shows only `msg` still says e.g. that one of several waylines was taken.
+      const msg = read.warnings.length ? `imported; ${read.warnings.map((w) => w.message).join('; ')}` : 'imported';
+      return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, msg), code: 201 });
     },
   );
 
