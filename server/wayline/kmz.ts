@@ -211,25 +211,46 @@ function enumValue<T extends string>(value: string | undefined, allowed: readonl
 
 const TEMPLATE_HEIGHT_MODES: Record<string, RouteSettings['height_mode']> = { EGM96: 'WGS84' };
 
-function readSettings(config: XmlNode | undefined, folder: XmlNode, reading: Reading): RouteSettings {
+/** The document-level settings of a WPML/KML file: its missionConfig and first Folder. */
+interface SettingsSource {
+  config: XmlNode | undefined;
+  folder: XmlNode | undefined;
+}
+
+const documentOf = (xml: XmlNode) => child(child(xml, 'kml'), 'Document');
+const settingsSourceOf = (xml: XmlNode): SettingsSource => ({
+  config: child(documentOf(xml), 'missionConfig'),
+  folder: children(documentOf(xml), 'Folder')[0],
+});
+
+/**
+ * Route settings from the first source that states each one (waylines.wpml, then template.kml): a file whose
+ * execution part leaves a setting out takes it from its template.
+ */
+function readSettings(sources: SettingsSource[], reading: Reading): RouteSettings {
   const where = 'missionConfig';
-  const drone = child(config, 'droneInfo');
-  const payload = child(config, 'payloadInfo');
+  const first = <T>(read: (source: SettingsSource) => T | undefined): T | undefined => sources.map(read).find((value) => value !== undefined);
+  const configText = (name: string) => first((s) => text(s.config, name));
+  const configNumber = (name: string) => first((s) => numberAt(s.config, name, where));
+  const drone = first((s) => child(s.config, 'droneInfo'));
+  const payload = first((s) => child(s.config, 'payloadInfo'));
   const droneType = numberAt(drone, 'droneEnumValue', where);
   const payloadType = numberAt(payload, 'payloadEnumValue', where);
-  const rcLost = RC_LOST_WPML.indexOf(text(config, 'executeRCLostAction') as (typeof RC_LOST_WPML)[number]);
-  const exitOnLost = EXIT_ON_RC_LOST_WPML.indexOf(text(config, 'exitOnRCLost') as (typeof EXIT_ON_RC_LOST_WPML)[number]);
-  const templateMode = text(child(folder, 'waylineCoordinateSysParam'), 'heightMode');
-  const heightMode = text(folder, 'executeHeightMode') ?? (templateMode && (TEMPLATE_HEIGHT_MODES[templateMode] ?? templateMode));
+  const rcLost = RC_LOST_WPML.indexOf(configText('executeRCLostAction') as (typeof RC_LOST_WPML)[number]);
+  const exitOnLost = EXIT_ON_RC_LOST_WPML.indexOf(configText('exitOnRCLost') as (typeof EXIT_ON_RC_LOST_WPML)[number]);
+  const heightMode = first((s) => {
+    const templateMode = text(child(s.folder, 'waylineCoordinateSysParam'), 'heightMode');
+    return text(s.folder, 'executeHeightMode') ?? (templateMode && (TEMPLATE_HEIGHT_MODES[templateMode] ?? templateMode));
+  });
   const parsed = routeSettingsSchema.safeParse({
     height_mode: enumValue(heightMode, HEIGHT_MODES, 'relativeToStartPoint', 'executeHeightMode', reading),
-    auto_flight_speed: numberAt(folder, 'autoFlightSpeed', 'Folder') ?? numberAt(config, 'globalTransitionalSpeed', where),
-    takeoff_security_height: numberAt(config, 'takeOffSecurityHeight', where),
-    fly_to_wayline_mode: enumValue(text(config, 'flyToWaylineMode'), FLY_TO_WAYLINE_MODES, 'safely', 'flyToWaylineMode', reading),
-    finish_action: enumValue(text(config, 'finishAction'), FINISH_ACTIONS, 'goHome', 'finishAction', reading),
+    auto_flight_speed: first((s) => numberAt(s.folder, 'autoFlightSpeed', 'Folder')) ?? configNumber('globalTransitionalSpeed'),
+    takeoff_security_height: configNumber('takeOffSecurityHeight'),
+    fly_to_wayline_mode: enumValue(configText('flyToWaylineMode'), FLY_TO_WAYLINE_MODES, 'safely', 'flyToWaylineMode', reading),
+    finish_action: enumValue(configText('finishAction'), FINISH_ACTIONS, 'goHome', 'finishAction', reading),
     rc_lost_action: rcLost >= 0 ? rcLost : undefined,
     exit_wayline_when_rc_lost: exitOnLost >= 0 ? exitOnLost : undefined,
-    rth_altitude: numberAt(config, 'globalRTHHeight', where),
+    rth_altitude: configNumber('globalRTHHeight'),
     drone_model: droneType === undefined ? undefined : `0-${droneType}-${numberAt(drone, 'droneSubEnumValue', where) ?? 0}`,
     payload_model: payloadType === undefined ? null : `1-${payloadType}-${numberAt(payload, 'payloadSubEnumValue', where) ?? 0}`,
     payload_position: numberAt(payload, 'payloadPositionIndex', where),
@@ -314,9 +335,9 @@ function readPlacemark(placemark: XmlNode, position: number, folder: XmlNode, re
   return parsed.data;
 }
 
-/** The first wayline (Folder) of a WPML/KML document; several → the first with a warning. */
-function readDocument(xml: XmlNode, fileName: string, reading: Reading): Wayline {
-  const document = child(child(xml, 'kml'), 'Document');
+/** The first wayline (Folder) of a WPML/KML document; several → the first with a warning. `template`: where settings the document leaves out come from. */
+function readDocument(xml: XmlNode, fileName: string, reading: Reading, template?: SettingsSource): Wayline {
+  const document = documentOf(xml);
   const folders = children(document, 'Folder');
   if (folders.length === 0) throw new WaylineError('route.no_placemarks', `${fileName} has no wayline (Folder)`, { file: fileName });
   if (folders.length > 1) {
@@ -331,14 +352,14 @@ function readDocument(xml: XmlNode, fileName: string, reading: Reading): Wayline
       max: MAX_ROUTE_WAYPOINTS,
     });
   }
-  const settings = readSettings(child(document, 'missionConfig'), folder, reading);
+  const settings = readSettings([{ config: child(document, 'missionConfig'), folder }, ...(template ? [template] : [])], reading);
   const waypoints = placemarks.map((placemark, position) => readPlacemark(placemark, position, folder, reading));
   return { settings, waypoints };
 }
 
 /**
- * Reads a DJI KMZ: the waypoints of wpmz/waylines.wpml (what flies), or of wpmz/template.kml when a file only has the
- * template. Throws WaylineError (route.not_zip, route.zip_too_large, route.zip_too_many_entries, route.xml_doctype,
+ * Reads a DJI KMZ: the waypoints of wpmz/waylines.wpml (what flies), with the settings it leaves out taken from
+ * wpmz/template.kml when present; or the template's waypoints when a file only has the template. Throws WaylineError (route.not_zip, route.zip_too_large, route.zip_too_many_entries, route.xml_doctype,
  * route.xml_malformed, route.no_wayline_file, route.no_placemarks, route.coordinates_out_of_range, …).
  */
 export function readKmz(bytes: Uint8Array): Wayline & { warnings: ImportWarning[] } {
@@ -346,6 +367,8 @@ export function readKmz(bytes: Uint8Array): Wayline & { warnings: ImportWarning[
   const name = files.has(WAYLINES) ? WAYLINES : files.has(TEMPLATE) ? TEMPLATE : null;
   if (!name) throw new WaylineError('route.no_wayline_file', `the KMZ has neither ${WAYLINES} nor ${TEMPLATE}`, {});
   const reading = newReading();
-  const wayline = readDocument(parseUntrustedXml(strFromU8(files.get(name)!), name), name, reading);
+  const parse = (file: string) => parseUntrustedXml(strFromU8(files.get(file)!), file);
+  const template = name === WAYLINES && files.has(TEMPLATE) ? settingsSourceOf(parse(TEMPLATE)) : undefined;
+  const wayline = readDocument(parse(name), name, reading, template);
   return { ...wayline, warnings: reading.warnings };
 }

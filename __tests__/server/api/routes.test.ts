@@ -192,6 +192,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('route library API (%s)', (dialec
     expect(response.status).toBe(201);
     expect(response.body.data.item.waypoints.map((w: { lng: number }) => w.lng)).toEqual([base.lng, base.lng + 0.001]);
     expect(response.body.data.warnings).toEqual([expect.objectContaining({ code: 'route.several_waylines', params: { count: 2 } })]);
+    expect(response.body.msg).toBe('imported; the file has 2 waylines; only the first was imported');
   });
 
   it.each([

@@ -97,6 +97,17 @@ describe('writeKmz / readKmz', () => {
     expect(back.settings.height_mode).toBe('WGS84');
   });
 
+  it('takes the settings waylines.wpml leaves out from template.kml', () => {
+    const template = strFromU8(unzipSync(writeKmz(route))['wpmz/template.kml']);
+    const back = readKmz(kmzOf({ 'wpmz/template.kml': template, 'wpmz/waylines.wpml': wpml(twoPoints) }));
+    expect(back.waypoints.map((w) => [w.lng, w.lat])).toEqual([
+      [114.05, 22.54],
+      [114.06, 22.55],
+    ]);
+    // The wayline's own Folder says relativeToStartPoint and 5 m/s; the rest is the template's missionConfig.
+    expect(back.settings).toEqual({ ...route.settings, height_mode: 'relativeToStartPoint', auto_flight_speed: 5 });
+  });
+
   it('imports the first of several waylines and says so', () => {
     const back = readKmz(kmzOf({ 'wpmz/waylines.wpml': wpml(twoPoints + folder(placemark(0, '100,10') + placemark(1, '100.1,10'))) }));
     expect(back.waypoints.map((w) => [w.lng, w.lat])).toEqual([

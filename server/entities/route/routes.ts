@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { type RouteInput, routeInputSchema } from '@shared/entities/route';
 import { rowId } from '@shared/entities/fields';
+import { routeFileName } from '@shared/wayline/files';
 import { routeMetrics } from '@shared/wayline/metrics';
 import { DEFAULT_ROUTE_SETTINGS, importWarningSchema, type RouteSettings, type Waypoint } from '@shared/wayline/model';
 import { writeAudit } from '../../api/audit';
@@ -43,14 +44,19 @@ const importFieldsSchema = z.object({
   name: z.string().trim().min(1).max(128).optional(),
 });
 
-const routeFileName = (name: string, ext: string) => `${name.replace(/[\\/:*?"<>|]/g, '_')}.${ext}`;
-
 /** A file name's stem ("river.kmz" → "river"), or a stand-in when the client sent none. */
 const stem = (fileName: string) =>
   fileName
     .replace(/\.[^.]*$/, '')
     .trim()
     .slice(0, 128) || 'Imported route';
+
+/** The export formats of GET /Route/{id}/{format}/. */
+const ROUTE_FILES: Record<string, { what: string; type: string; body: (route: ReturnType<typeof routeToApi>) => string | Buffer }> = {
+  kmz: { what: 'a DJI KMZ (wpmz/template.kml + wpmz/waylines.wpml)', type: 'application/vnd.google-earth.kmz', body: (route) => Buffer.from(writeKmz(route)) },
+  geojson: { what: 'a GeoJSON Feature (LineString)', type: 'application/geo+json', body: (route) => JSON.stringify(routeGeoJson(route)) },
+  kml: { what: 'a KML line', type: 'application/vnd.google-earth.kml+xml', body: routeKml },
+};
 
 /** Routes (waylines): CRUD with the route checks on every write, import of KMZ/KML/GPX/GeoJSON files, export as KMZ/GeoJSON/KML. */
 export default async function routeRoutes(appBase: FastifyInstance): Promise<void> {
@@ -119,41 +125,28 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
         await writeAudit(trx, request, 'create', 'route', inserted.id, { ...input, source: file.filename });
         return (await findRow(trx, 'routes', inserted.id))!;
       });
-      return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, 'imported'), code: 201 });
+      // The notes are in the message too, so a client that shows only `msg` still says e.g. that one of several waylines was taken.
+      const msg = read.warnings.length ? `imported; ${read.warnings.map((w) => w.message).join('; ')}` : 'imported';
+      return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, msg), code: 201 });
     },
   );
 
-  const findRoute = async (id: number) => {
-    const row = await findRow(app.db, 'routes', id);
-    if (!row) throw notFound(`No route with id ${id}`);
-    return routeToApi(row);
-  };
-  const exportOptions = (format: string) => ({
-    schema: { tags: ['projects'], summary: `Export a route as ${format}`, params: idParams },
-    preValidation: requirePermission(appBase, 'project:read'),
-  });
-
-  app.get('/Route/:id/kmz/', exportOptions('a DJI KMZ (wpmz/template.kml + wpmz/waylines.wpml)'), async (request, reply) => {
-    const route = await findRoute(request.params.id);
-    return reply
-      .header('Content-Type', 'application/vnd.google-earth.kmz')
-      .header('Content-Disposition', attachment(routeFileName(route.name, 'kmz')))
-      .send(Buffer.from(writeKmz(route)));
-  });
-
-  app.get('/Route/:id/geojson/', exportOptions('a GeoJSON Feature (LineString)'), async (request, reply) => {
-    const route = await findRoute(request.params.id);
-    return reply
-      .header('Content-Type', 'application/geo+json')
-      .header('Content-Disposition', attachment(routeFileName(route.name, 'geojson')))
-      .send(JSON.stringify(routeGeoJson(route)));
-  });
-
-  app.get('/Route/:id/kml/', exportOptions('a KML line'), async (request, reply) => {
-    const route = await findRoute(request.params.id);
-    return reply
-      .header('Content-Type', 'application/vnd.google-earth.kml+xml')
-      .header('Content-Disposition', attachment(routeFileName(route.name, 'kml')))
-      .send(routeKml(route));
-  });
+  for (const [format, file] of Object.entries(ROUTE_FILES)) {
+    app.get(
+      `/Route/:id/${format}/`,
+      {
+        schema: { tags: ['projects'], summary: `Export a route as ${file.what}`, params: idParams },
+        preValidation: requirePermission(appBase, 'project:read'),
+      },
+      async (request, reply) => {
+        const row = await findRow(app.db, 'routes', request.params.id);
+        if (!row) throw notFound(`No route with id ${request.params.id}`);
+        const route = routeToApi(row);
+        return reply
+          .header('Content-Type', file.type)
+          .header('Content-Disposition', attachment(routeFileName(route.name, format)))
+          .send(file.body(route));
+      },
+    );
+  }
 }

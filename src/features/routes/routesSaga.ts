@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import type { Route } from '@shared/entities/route';
+import { routeFileName } from '@shared/wayline/files';
 import type { ImportWarning } from '@shared/wayline/model';
 import { callApi } from '../../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../../api/client';
@@ -63,9 +64,6 @@ function* importRoute(action: ReturnType<typeof importRequested>) {
     yield put(importFinished({ warnings: [] }));
   }
 }
-
-/** File names keep the route's name; characters no file system takes become "_". */
-export const routeFileName = (name: string, format: string) => `${name.replace(/[\\/:*?"<>|]/g, '_') || 'route'}.${format}`;
 
 function* exportRoute(action: ReturnType<typeof exportRequested>) {
   const { id, name, format } = action.payload;
