@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './db/database';
 import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import type { ConformanceSettings } from './conformance/rules';
 import type { MqttConfig } from './mqtt/config';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
@@ -53,6 +54,8 @@ export interface ServerConfig {
   /** Live channel (see docs/mqtt.md). */
   mqtt: MqttConfig;
   dji: DjiConfigOptions;
+  /** Live conformance monitoring's GPS-noise hysteresis (docs/deploy.md). */
+  conformance: ConformanceSettings;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -113,6 +116,10 @@ const environmentSchema = z.object({
   DJI_MQTT_HOST: text,
   DJI_MQTT_USERNAME: text,
   DJI_MQTT_PASSWORD: text,
+  CONFORMANCE_TOLERANCE_M: integer(0, 1000),
+  CONFORMANCE_VERTICAL_TOLERANCE_M: integer(0, 500),
+  CONFORMANCE_OPEN_AFTER_S: integer(0, 600),
+  CONFORMANCE_CLOSE_AFTER_S: integer(0, 600),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -178,6 +185,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mqttHost: e.DJI_MQTT_HOST,
       mqttUsername: e.DJI_MQTT_USERNAME,
       mqttPassword: e.DJI_MQTT_PASSWORD,
+    },
+    conformance: {
+      tolerance: { horizontalM: e.CONFORMANCE_TOLERANCE_M ?? 10, verticalM: e.CONFORMANCE_VERTICAL_TOLERANCE_M ?? 5 },
+      hysteresis: { openAfterMs: (e.CONFORMANCE_OPEN_AFTER_S ?? 3) * 1000, closeAfterMs: (e.CONFORMANCE_CLOSE_AFTER_S ?? 5) * 1000 },
     },
   };
 }

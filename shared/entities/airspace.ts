@@ -4,12 +4,17 @@ import { isoDateTime, rowId, stampedSchema } from './fields';
 
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
 export const APPLICATION_ACTIONS = ['submit', 'approve', 'reject', 'cancel'] as const;
-export const PLAN_STATUSES = ['filed', 'accepted', 'rejected', 'flown', 'cancelled'] as const;
+export const PLAN_STATUSES = ['filed', 'accepted', 'activated', 'nonconforming', 'ended', 'rejected', 'flown', 'cancelled'] as const;
+/** What live conformance monitoring moves a plan through from telemetry (never an HTTP action). */
+export const PLAN_TELEMETRY_ACTIONS = ['activate', 'deviate', 'conform', 'end'] as const;
+/** The plans live conformance monitoring judges flying aircraft against. */
+export const MONITORED_PLAN_STATUSES = ['accepted', 'activated', 'nonconforming'] as const;
 export const PLAN_ACTIONS = ['accept', 'reject', 'fly', 'cancel'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export type PlanAction = (typeof PLAN_ACTIONS)[number];
+export type PlanTelemetryAction = (typeof PLAN_TELEMETRY_ACTIONS)[number];
 
 /** Airspace application (POST /api/Airspace/Apply/); max_alt ≥ min_alt and end_at > start_at are checked by the server. */
 export const applicationInputSchema = z.object({

@@ -6,7 +6,16 @@ import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/
 export type Position = [number, number];
 
 export const APP_STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', rejected: 'error', cancelled: 'warning' } as const;
-export const PLAN_STATUS_COLORS = { filed: 'info', accepted: 'success', rejected: 'error', flown: 'primary', cancelled: 'warning' } as const;
+export const PLAN_STATUS_COLORS = {
+  filed: 'info',
+  accepted: 'success',
+  activated: 'primary',
+  nonconforming: 'error',
+  ended: 'default',
+  rejected: 'error',
+  flown: 'primary',
+  cancelled: 'warning',
+} as const;
 export { APPLICATION_STATUSES, PLAN_STATUSES };
 
 /** "lng,lat" per line → positions; lines that are not two numbers in range are skipped. Pure. */
