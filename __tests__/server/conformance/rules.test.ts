@@ -2,6 +2,7 @@ import type { Polygon } from '@shared/geo';
 import { IDLE_TRACK, judge, step, type Finding, type MonitoredPlan, type Track } from '../../../server/conformance/rules';
 
 const M = 1 / 111_320; // one metre of latitude in degrees
+type Ring = Polygon['coordinates'][number];
 const square = (west: number, south: number, east: number, north: number, hole?: [number, number, number, number]): Polygon => ({
   type: 'Polygon',
   coordinates: [
@@ -11,7 +12,7 @@ const square = (west: number, south: number, east: number, north: number, hole?:
       [east, north],
       [west, north],
       [west, south],
-    ],
+    ] as Ring,
     ...(hole
       ? [
           [
@@ -20,7 +21,7 @@ const square = (west: number, south: number, east: number, north: number, hole?:
             [hole[2], hole[3]],
             [hole[2], hole[1]],
             [hole[0], hole[1]],
-          ],
+          ] as Ring,
         ]
       : []),
   ],
