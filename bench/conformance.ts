@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
+import { DEFAULT_AIRSPACE_RULES } from '../shared/airspace';
 import type { Polygon } from '../shared/geo';
 import { ConformanceMonitor } from '../server/conformance/monitor';
 import { openDatabase } from '../server/db/database';
@@ -153,7 +154,7 @@ async function main() {
     },
   };
   const log = { warn: (obj: unknown, msg?: string) => console.warn(msg, obj) };
-  const monitor = new ConformanceMonitor({ db, alerts: new AlertService(db, () => bus, log), settings, log });
+  const monitor = new ConformanceMonitor({ db, alerts: new AlertService(db, () => bus, log), settings, margins: DEFAULT_AIRSPACE_RULES, log });
   const loadStart = performance.now();
   await monitor.start();
   console.log(`monitor loaded its plan cache and zone index in ${(performance.now() - loadStart).toFixed(0)} ms`);

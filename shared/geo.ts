@@ -1,4 +1,4 @@
-import { booleanPointInPolygon, distance, pointToPolygonDistance } from '@turf/turf';
+import { distance } from '@turf/turf';
 import { z } from 'zod';
 
 /** Messages of the GeoJSON schemas; absent ones are zod's own. The console passes i18n keys, the server English. */
@@ -71,13 +71,4 @@ export function routeMetrics(waypoints: Pick<Waypoint, 'lat' | 'lng' | 'alt' | '
     duration += leg / a.speed;
   }
   return { length_m: Math.round(length * 10) / 10, duration_s: Math.round(duration * 10) / 10 };
-}
-
-/**
- * How far (metres) a [lng, lat] point lies outside a polygon, holes counting as outside: 0 inside or on the edge.
- * The point-in-polygon test answers most calls; the geodesic edge distance is computed only for points outside.
- */
-export function metresOutside(polygon: Polygon, lng: number, lat: number): number {
-  if (booleanPointInPolygon([lng, lat], polygon)) return 0;
-  return Math.max(0, pointToPolygonDistance([lng, lat], polygon, { units: 'meters' }));
 }

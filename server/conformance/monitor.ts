@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { VolumeMargins } from '@shared/airspace';
 import type { PlanTelemetryAction } from '@shared/entities/airspace';
 import type { ConformanceRule } from '@shared/entities/alert';
 import { AIRCRAFT_AIRBORNE_MODES } from '@shared/dji/modeCodes';
@@ -22,6 +23,8 @@ export interface MonitorOptions {
   db: Kysely<Database>;
   alerts: ConformanceAlerts;
   settings: ConformanceSettings;
+  /** The strategic deconfliction margins a plan's route is buffered by (its volume). */
+  margins: VolumeMargins;
   log: { warn(obj: unknown, msg?: string): void };
   now?: () => number;
   /** How often plans whose window has passed are ended (ms). */
@@ -98,7 +101,7 @@ export class ConformanceMonitor {
     this.reloading = (async () => {
       do {
         this.reloadAgain = false;
-        const [plans, areas] = await Promise.all([loadPlanBook(this.options.db), restrictingAreas(this.options.db)]);
+        const [plans, areas] = await Promise.all([loadPlanBook(this.options.db, this.options.margins), restrictingAreas(this.options.db)]);
         this.plans = plans;
         this.planById = new Map([...plans.values()].flat().map((p) => [p.id, p]));
         this.zones = new ZoneIndex(

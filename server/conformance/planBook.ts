@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { planVolume, type RouteFacts, type VolumeMargins } from '@shared/airspace';
 import { MONITORED_PLAN_STATUSES } from '@shared/entities/airspace';
 import type { Polygon } from '@shared/geo';
 import { parseJson } from '../db/json';
@@ -11,14 +12,16 @@ export interface BookedPlan extends MonitoredPlan {
 }
 
 /**
- * The accepted, activated and nonconforming plans by aircraft serial, with their volumes: what every sample is judged
- * against, loaded once per change instead of queried per sample. A plan flies the aircraft it names, else its
- * application's; plans naming none cannot be matched to a flight and are left out.
+ * The accepted, activated and nonconforming plans by aircraft serial, with their 4D volumes (planVolume: the route
+ * buffered by the margins, or the application's area without a route): what every sample is judged against, loaded
+ * once per change instead of queried per sample. A plan flies the aircraft it names, else its application's; plans
+ * naming none cannot be matched to a flight and are left out.
  */
-export async function loadPlanBook(db: Kysely<Database>): Promise<Map<string, BookedPlan[]>> {
+export async function loadPlanBook(db: Kysely<Database>, margins: VolumeMargins): Promise<Map<string, BookedPlan[]>> {
   const rows = await db
     .selectFrom('flight_plans as p')
     .innerJoin('airspace_applications as a', 'a.id', 'p.application_id')
+    .leftJoin('routes as r', 'r.id', 'p.route_id')
     .select([
       'p.id',
       'p.status',
@@ -29,6 +32,7 @@ export async function loadPlanBook(db: Kysely<Database>): Promise<Map<string, Bo
       'a.area',
       'a.min_alt',
       'a.max_alt',
+      'r.waypoints',
     ])
     .where('p.status', 'in', [...MONITORED_PLAN_STATUSES])
     .execute();
@@ -41,18 +45,9 @@ export async function loadPlanBook(db: Kysely<Database>): Promise<Map<string, Bo
     const deviceSn = serials.get(row.device_id ?? row.application_device_id ?? -1);
     const polygon = parseJson<Polygon | null>(row.area, null);
     if (!deviceSn || polygon?.type !== 'Polygon') continue;
-    const plan: BookedPlan = {
-      id: row.id,
-      status: row.status,
-      deviceSn,
-      volume: {
-        polygon,
-        min_alt: row.min_alt,
-        max_alt: row.max_alt,
-        start_ms: Date.parse(row.planned_start_at),
-        end_ms: Date.parse(row.planned_end_at),
-      },
-    };
+    const route: RouteFacts | null = row.waypoints ? { waypoints: parseJson<RouteFacts['waypoints']>(row.waypoints, []) } : null;
+    const volume = planVolume({ ...row, application: { area: polygon, min_alt: row.min_alt, max_alt: row.max_alt } }, route, margins);
+    const plan: BookedPlan = { id: row.id, status: row.status, deviceSn, volume };
     book.set(deviceSn, [...(book.get(deviceSn) ?? []), plan]);
   }
   return book;

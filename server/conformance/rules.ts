@@ -1,5 +1,7 @@
+import { pointToPolygonDistance } from '@turf/turf';
+import { pointInArea, volumeBreach, type Volume } from '@shared/airspace';
 import type { ConformanceRule } from '@shared/entities/alert';
-import { metresOutside, type Polygon } from '@shared/geo';
+import type { Polygon } from '@shared/geo';
 
 /**
  * The live conformance decision, pure (table-tested in __tests__/server/conformance/rules.test.ts): which rule a
@@ -7,17 +9,7 @@ import { metresOutside, type Polygon } from '@shared/geo';
  * open and close without flapping on GPS noise (`step`).
  */
 
-/** A plan's 4D volume (shared/airspace planVolume's shape): where and when the aircraft may fly. */
-export interface Volume {
-  polygon: Polygon;
-  /** Metres, the application's height band (heights as the aircraft reports them above take-off). */
-  min_alt: number;
-  max_alt: number;
-  start_ms: number;
-  end_ms: number;
-}
-
-/** An accepted, activated or nonconforming plan of one aircraft. */
+/** An accepted, activated or nonconforming plan of one aircraft, with its 4D volume (shared/airspace planVolume). */
 export interface MonitoredPlan {
   id: number;
   status: string;
@@ -64,10 +56,12 @@ export interface Judgement {
  * Precedence: no-fly zone, then no plan, outside every plan's window, outside the covering plans' volumes.
  */
 export function judge(position: Position, plans: readonly MonitoredPlan[], zones: readonly Zone[], tolerance: Tolerance, alerting: boolean): Judgement {
-  const covering = plans.filter((p) => p.volume.start_ms <= position.at && position.at <= p.volume.end_ms);
-  const inside = covering.find((p) => insideVolume(p.volume, position, alerting ? 0 : tolerance.horizontalM, alerting ? 0 : tolerance.verticalM));
-  const planId = (inside ?? covering[0] ?? nearestInTime(plans, position.at))?.id ?? null;
-  const zone = zones.find((z) => metresOutside(z.polygon, position.lng, position.lat) <= (alerting ? tolerance.horizontalM : 0));
+  const slack = alerting ? {} : tolerance;
+  const breaches = plans.map((plan) => ({ plan, breach: volumeBreach(plan.volume, position, position.at, slack) }));
+  const covering = breaches.filter((b) => b.breach !== 'outside_window');
+  const inside = covering.find((b) => b.breach === null)?.plan;
+  const planId = (inside ?? covering[0]?.plan ?? nearestInTime(plans, position.at))?.id ?? null;
+  const zone = zones.find((z) => inZone(z.polygon, position, alerting ? tolerance.horizontalM : 0));
   if (zone) return { planId, finding: { rule: 'in_no_fly_zone', planId, zoneId: zone.id } };
   if (plans.length === 0) return { planId, finding: { rule: 'no_plan', planId } };
   if (covering.length === 0) return { planId, finding: { rule: 'outside_window', planId } };
@@ -75,9 +69,10 @@ export function judge(position: Position, plans: readonly MonitoredPlan[], zones
   return { planId, finding: null };
 }
 
-function insideVolume(volume: Volume, p: Position, horizontalM: number, verticalM: number): boolean {
-  if (p.alt < volume.min_alt - verticalM || p.alt > volume.max_alt + verticalM) return false;
-  return metresOutside(volume.polygon, p.lng, p.lat) <= horizontalM;
+/** In the zone, or (with a margin) within that many metres of it. */
+function inZone(polygon: Polygon, p: Position, marginM: number): boolean {
+  if (pointInArea([p.lng, p.lat], polygon)) return true;
+  return marginM > 0 && pointToPolygonDistance([p.lng, p.lat], polygon, { units: 'meters' }) <= marginM;
 }
 
 /** The plan whose window is closest to `at` (the one the aircraft is early or late for). */

@@ -53,7 +53,7 @@ export const PLAN_MACHINE: Machine<PlanStatus, PlanAction> = {
   transitions: {
     accept: { from: ['filed'], to: 'accepted' },
     reject: { from: ['filed'], to: 'rejected' },
-    fly: { from: ['accepted'], to: 'flown' },
+    end: { from: ['accepted', 'activated', 'nonconforming'], to: 'ended' },
     cancel: { from: ['filed', 'accepted'], to: 'cancelled' },
   },
 };

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
+import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import { ConformanceMonitor } from '../conformance/monitor';
 import { AlertService } from '../entities/alert/service';
 import { createAuthenticator } from './authenticate';
@@ -125,7 +126,7 @@ export default fp(
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
-      const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, log });
+      const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, margins: DEFAULT_AIRSPACE_RULES, log });
       conformance = monitor;
       gateway.onAircraftSample((sample) => monitor.onSample(sample));
       await channel.start();

@@ -1,24 +1,33 @@
 import { z } from 'zod';
 import { lineStringSchema, polygonSchema } from '../geo';
+import { PURPOSE_KINDS } from '../airspace/types';
 import { isoDateTime, rowId, stampedSchema } from './fields';
+
+export { PURPOSE_KINDS, type PurposeKind } from '../airspace/types';
 
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
 export const APPLICATION_ACTIONS = ['submit', 'approve', 'reject', 'cancel'] as const;
-export const PLAN_STATUSES = ['filed', 'accepted', 'activated', 'nonconforming', 'ended', 'rejected', 'flown', 'cancelled'] as const;
+/**
+ * ASTM F3548-style plan states: accepted → activated (first take-off inside the volume) → nonconforming (while a
+ * conformance alert is open) → ended. activated/nonconforming/ended follow telemetry; `end` closes a plan by hand.
+ */
+export const PLAN_STATUSES = ['filed', 'accepted', 'activated', 'nonconforming', 'ended', 'rejected', 'cancelled'] as const;
+export const PLAN_ACTIONS = ['accept', 'reject', 'end', 'cancel'] as const;
 /** What live conformance monitoring moves a plan through from telemetry (never an HTTP action). */
 export const PLAN_TELEMETRY_ACTIONS = ['activate', 'deviate', 'conform', 'end'] as const;
 /** The plans live conformance monitoring judges flying aircraft against. */
 export const MONITORED_PLAN_STATUSES = ['accepted', 'activated', 'nonconforming'] as const;
-export const PLAN_ACTIONS = ['accept', 'reject', 'fly', 'cancel'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export type PlanAction = (typeof PLAN_ACTIONS)[number];
 export type PlanTelemetryAction = (typeof PLAN_TELEMETRY_ACTIONS)[number];
 
-/** Airspace application (POST /api/Airspace/Apply/); max_alt ≥ min_alt and end_at > start_at are checked by the server. */
+/** Airspace application (POST /api/Airspace/Apply/); the rules of shared/airspace are checked by the server on save and submit. */
 export const applicationInputSchema = z.object({
   device_id: rowId.nullable().optional(),
+  /** emergency: a 30-minute lead time instead of "by 12:00 the day before", and a higher ceiling. */
+  purpose_kind: z.enum(PURPOSE_KINDS).optional(),
   area: polygonSchema,
   min_alt: z.number().min(0).max(5000),
   max_alt: z.number().min(0).max(5000),
@@ -37,7 +46,14 @@ export const applicationSchema = stampedSchema.extend({
   start_at: z.string(),
   end_at: z.string(),
   purpose: z.string(),
+  purpose_kind: z.enum(PURPOSE_KINDS),
   status: z.enum(APPLICATION_STATUSES),
+  /** 1: submitted after the lead-time deadline; never auto-approved, a reviewer approves it with a note. */
+  late: z.number(),
+  /** Codes of the rules that sent it to manual review (REVIEW_REASONS), [] when none. */
+  review_reasons: z.array(z.string()),
+  /** 1: approved or refused by the system at submit, not by a reviewer. */
+  decided_by_system: z.number(),
   reviewer_id: z.number().nullable(),
   review_note: z.string().nullable(),
   actions: z.array(z.enum(APPLICATION_ACTIONS)),
@@ -69,7 +85,7 @@ export const planSchema = stampedSchema.extend({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-/** Flight report (POST /api/Airspace/Report/); recording one for an accepted plan marks the plan flown. */
+/** Flight report (POST /api/Airspace/Report/); recording one for an accepted or active plan ends the plan. */
 export const reportInputSchema = z.object({
   plan_id: rowId.nullable().optional(),
   project_id: rowId.nullable().optional(),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import type { AlertNotification } from '@shared/entities/alert';
 import type { Polygon } from '@shared/geo';
 import { ConformanceMonitor } from '../../../server/conformance/monitor';
@@ -109,6 +110,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
       db,
       alerts: new AlertService(db, () => ({ publish: async (_topic, payload) => void published.push(JSON.parse(payload) as AlertNotification) }), console),
       settings,
+      margins: DEFAULT_AIRSPACE_RULES,
       log: console,
       now: () => T0,
       tickMs: 3_600_000,

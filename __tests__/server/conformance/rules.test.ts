@@ -1,3 +1,4 @@
+import { DEFAULT_AIRSPACE_RULES, planVolume } from '@shared/airspace';
 import type { Polygon } from '@shared/geo';
 import { IDLE_TRACK, judge, step, type Finding, type MonitoredPlan, type Track } from '../../../server/conformance/rules';
 
@@ -34,7 +35,15 @@ const area = square(114.0, 22.5, 114.01, 22.51, [114.0045, 22.5045, 114.0055, 22
 const plan = (id: number, startMs = T0, endMs = T0 + HOUR, polygon = area): MonitoredPlan => ({
   id,
   status: 'accepted',
-  volume: { polygon, min_alt: 0, max_alt: 120, start_ms: startMs, end_ms: endMs },
+  volume: planVolume(
+    {
+      planned_start_at: new Date(startMs).toISOString(),
+      planned_end_at: new Date(endMs).toISOString(),
+      application: { area: polygon, min_alt: 0, max_alt: 120 },
+    },
+    null,
+    DEFAULT_AIRSPACE_RULES,
+  ),
 });
 const noFly = { id: 9, polygon: square(114.02, 22.5, 114.03, 22.51) };
 const tolerance = { horizontalM: 10, verticalM: 5 };

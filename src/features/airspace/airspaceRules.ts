@@ -13,7 +13,6 @@ export const PLAN_STATUS_COLORS = {
   nonconforming: 'error',
   ended: 'default',
   rejected: 'error',
-  flown: 'primary',
   cancelled: 'warning',
 } as const;
 export { APPLICATION_STATUSES, PLAN_STATUSES };

@@ -50,7 +50,6 @@ export default translateFeature(text, {
     nonconforming: 'Nonconforming',
     ended: 'Ended',
     rejected: 'Rejected',
-    flown: 'Flown',
     cancelled: 'Cancelled',
   },
   steps: { submit: 'Submit', approve: 'Approve', reject: 'Reject', cancel: 'Cancel', accept: 'Accept', fly: 'Mark flown' },

@@ -51,7 +51,6 @@ export default defineFeatureText({
       nonconforming: '偏离计划',
       ended: '已结束',
       rejected: '已驳回',
-      flown: '已飞行',
       cancelled: '已取消',
     },
     steps: { submit: '提交', approve: '批准', reject: '驳回', cancel: '撤销', accept: '受理', fly: '标记已飞' },
