@@ -8,6 +8,7 @@ import mapSaga from '../features/map/mapSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../crud/resourcesSaga';
+import situationSaga from '../features/situation/situationSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
 import { loadSplitModule } from './splitModule';
 
@@ -36,6 +37,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(mapSaga),
     fork(devicelinkSaga),
     fork(baseLayerSaga),
+    fork(situationSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }
