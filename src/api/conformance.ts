@@ -3,7 +3,7 @@ import type { Plan } from '@shared/entities/airspace';
 import type { HttpClient } from './client';
 import type { Page } from './devicelink';
 
-/** Live conformance's endpoints (docs/api.md): open conformance alerts, the plans being monitored, alert history. */
+/** Live conformance's endpoints (docs/api.md): the open conformance alerts and the plans being monitored. */
 
 /** The API's largest page. */
 export const CONFORMANCE_PAGE_SIZE = 100;
@@ -17,20 +17,3 @@ export const fetchOpenConformanceAlerts = (client: HttpClient, page: number) =>
 /** One page of the plans in one status (the monitored ones: accepted, activated, nonconforming). */
 export const fetchPlansInStatus = (client: HttpClient, status: string, page: number) =>
   client.request<Page<Plan>>('GET', '/Airspace/Plan/', { query: { status, page, page_size: CONFORMANCE_PAGE_SIZE } });
-
-export interface AlertSummaryRow {
-  key: string | number | null;
-  count: number;
-  open: number;
-  codes: Record<string, number>;
-}
-
-export interface ConformanceHistoryQuery {
-  group: 'device' | 'plan' | 'day';
-  first_seen_from?: string;
-  first_seen_to?: string;
-}
-
-/** GET /api/Alert/summary/: conformance alerts per aircraft, plan or day. */
-export const fetchConformanceSummary = (client: HttpClient, query: ConformanceHistoryQuery) =>
-  client.request<{ items: AlertSummaryRow[] }>('GET', '/Alert/summary/', { query: { kind: 'conformance', ...query } });

@@ -21,6 +21,7 @@ export const RESOURCES = {
   notice: { path: '/Notice/' },
   audit: { path: '/Audit/' },
   chartinfo: { path: '/chartinfo/' },
+  alertSummary: { path: '/Alert/summary/' },
   noticeUnread: { path: '/Notice/unread/' },
 } satisfies Record<string, ResourceConfig>;
 

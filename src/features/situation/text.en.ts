@@ -37,4 +37,16 @@ export default translateFeature(text, {
   },
   planRef: 'plan #{{id}}',
   planTooltip: 'Flight plan #{{id}} ({{status}})',
+  history: {
+    group: 'Group by',
+    groups: { device: 'Aircraft', plan: 'Flight plan', day: 'Day' },
+    from: 'From',
+    to: 'To',
+    utcDays: 'Days in UTC',
+    badRange: 'The end is before the start',
+    count: 'Alerts',
+    open: 'Open',
+    noPlan: 'Flown with no plan',
+    empty: 'No conformance alerts in this range',
+  },
 });

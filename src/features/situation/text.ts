@@ -33,5 +33,17 @@ export default defineFeatureText({
     rules: { outside_volume: '飞出计划空域', outside_window: '不在计划时段内', no_plan: '无有效飞行计划', in_no_fly_zone: '进入禁飞区' },
     planRef: '计划 #{{id}}',
     planTooltip: '飞行计划 #{{id}}（{{status}}）',
+    history: {
+      group: '统计维度',
+      groups: { device: '无人机', plan: '飞行计划', day: '日期' },
+      from: '起始日期',
+      to: '截止日期',
+      utcDays: '按 UTC 日期统计',
+      badRange: '截止日期不能早于起始日期',
+      count: '告警数',
+      open: '未关闭',
+      noPlan: '无计划飞行',
+      empty: '该时段内没有偏离告警',
+    },
   },
 });
