@@ -4,6 +4,7 @@ import { DEFAULT_AIRSPACE_RULES, type AirspaceRulesConfig } from '@shared/airspa
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './db/database';
 import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import type { ConformanceSettings } from './conformance/rules';
 import type { MqttConfig } from './mqtt/config';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
@@ -56,6 +57,8 @@ export interface ServerConfig {
   dji: DjiConfigOptions;
   /** Numbers of the airspace rules (shared/airspace; docs/deploy.md "Airspace rules"). */
   airspace: AirspaceRulesConfig;
+  /** Live conformance monitoring's GPS-noise hysteresis (docs/deploy.md). */
+  conformance: ConformanceSettings;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -136,6 +139,10 @@ const environmentSchema = z.object({
   AIRSPACE_DEADLINE_HOUR: integer(0, 23),
   AIRSPACE_LATERAL_MARGIN_M: integer(0, 10_000),
   AIRSPACE_VERTICAL_MARGIN_M: integer(0, 1_000),
+  CONFORMANCE_TOLERANCE_M: integer(0, 1000),
+  CONFORMANCE_VERTICAL_TOLERANCE_M: integer(0, 500),
+  CONFORMANCE_OPEN_AFTER_S: integer(0, 600),
+  CONFORMANCE_CLOSE_AFTER_S: integer(0, 600),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -218,6 +225,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mqttPassword: e.DJI_MQTT_PASSWORD,
     },
     airspace: airspaceConfig(e),
+    conformance: {
+      tolerance: { horizontalM: e.CONFORMANCE_TOLERANCE_M ?? 10, verticalM: e.CONFORMANCE_VERTICAL_TOLERANCE_M ?? 5 },
+      hysteresis: { openAfterMs: (e.CONFORMANCE_OPEN_AFTER_S ?? 3) * 1000, closeAfterMs: (e.CONFORMANCE_CLOSE_AFTER_S ?? 5) * 1000 },
+    },
   };
 }
 

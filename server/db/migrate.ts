@@ -10,6 +10,7 @@ import * as deviceLink from './migrations/005_device_link';
 import * as routes from './migrations/006_routes';
 import * as flightRecords from './migrations/008_flight_records';
 import * as airspaceRules from './migrations/009_airspace_rules';
+import * as conformance from './migrations/010_conformance';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -23,6 +24,7 @@ const migrations: Record<string, VersionedMigration> = {
   '006_routes': routes,
   '008_flight_records': flightRecords,
   '009_airspace_rules': airspaceRules,
+  '010_conformance': conformance,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -130,6 +130,10 @@ export interface AlertsTable {
   acked_by: number | null;
   acked_at: string | null;
   args: string | null;
+  /** Conformance alerts: the flight plan the aircraft was judged against (migration 010). */
+  plan_id: number | null;
+  /** When the alert stopped being active (migration 010). */
+  closed_at: string | null;
 }
 
 /** area: GeoJSON Polygon text; members: JSON array of user ids. */
@@ -196,6 +200,9 @@ export interface FlightPlansTable extends Stamped {
   planned_start_at: string;
   planned_end_at: string;
   note: string | null;
+  /** Set from telemetry (migration 010): first take-off inside the plan's volume, and when the plan ended. */
+  activated_at: string | null;
+  ended_at: string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type ApplicationStatus,
   type PlanAction,
   type PlanStatus,
+  type PlanTelemetryAction,
 } from '@shared/entities/airspace';
 import { TASK_STATUSES, type TaskAction, type TaskStatus } from '@shared/entities/task';
 
@@ -54,6 +55,24 @@ export const PLAN_MACHINE: Machine<PlanStatus, PlanAction> = {
     reject: { from: ['filed'], to: 'rejected' },
     end: { from: ['accepted', 'activated', 'nonconforming'], to: 'ended' },
     cancel: { from: ['filed', 'accepted'], to: 'cancelled' },
+  },
+};
+
+/**
+ * The same plans as telemetry moves them (server/conformance/planStates.ts), ASTM F3548's operational states:
+ * activated at the first take-off inside the volume, nonconforming while a conformance alert is open (also straight
+ * from accepted when it takes off outside), back to activated when it conforms again, ended at landing after the
+ * window or at the window's end.
+ */
+export const PLAN_TELEMETRY_MACHINE: Machine<PlanStatus, PlanTelemetryAction> = {
+  name: 'flight plan',
+  initial: 'accepted',
+  states: PLAN_STATUSES,
+  transitions: {
+    activate: { from: ['accepted'], to: 'activated' },
+    deviate: { from: ['accepted', 'activated'], to: 'nonconforming' },
+    conform: { from: ['nonconforming'], to: 'activated' },
+    end: { from: ['accepted', 'activated', 'nonconforming'], to: 'ended' },
   },
 };
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
+import { ConformanceMonitor } from '../conformance/monitor';
 import { AlertService } from '../entities/alert/service';
 import { FlightRecorder } from '../flightRecords/recorder';
 import { saveFlightRecord } from '../flightRecords/store';
@@ -33,6 +34,8 @@ export interface MqttHandle {
   gateway: DjiGateway;
   /** Automatic flight records from the gateway's aircraft reports. */
   recorder: FlightRecorder;
+  /** Live conformance monitoring of every flying aircraft (server/conformance/). */
+  conformance: ConformanceMonitor;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -65,7 +68,13 @@ export default fp(
     let channel: LiveChannel | undefined;
     let gateway: DjiGateway | undefined;
     let recorder: FlightRecorder | undefined;
+    let conformance: ConformanceMonitor | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
+
+    // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
+    app.addHook('onResponse', async (request, reply) => {
+      if (conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url)) void conformance.refresh();
+    });
 
     app.addHook('onReady', async () => {
       if (config.url) {
@@ -103,11 +112,12 @@ export default fp(
       }
       const liveBus = bus;
       channel = new LiveChannel({ bus, directory, weather, sysinfoIntervalMs: config.sysinfoIntervalMs, deviceTimeoutMs: config.deviceTimeoutMs, log });
+      const alerts = new AlertService(app.db, () => liveBus, log);
       gateway = new DjiGateway({
         bus,
         channel,
         store,
-        alerts: new AlertService(app.db, () => liveBus, log),
+        alerts,
         platform: {
           appId: dji.appId,
           appKey: dji.appKey,
@@ -128,14 +138,19 @@ export default fp(
       recorder = flights;
       gateway.onAircraftSample((sample) => flights.onSample(sample));
       flights.start();
+      const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, margins: app.config.airspace, log });
+      conformance = monitor;
+      gateway.onAircraftSample((sample) => monitor.onSample(sample));
       await channel.start();
       await gateway.start();
+      await monitor.start();
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
         bus,
         channel,
         gateway,
         recorder: flights,
+        conformance: monitor,
         broker,
         describe(baseUrl) {
           if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
@@ -151,6 +166,7 @@ export default fp(
       clearInterval(sessionCheck);
       gateway?.stop();
       await recorder?.stop();
+      await conformance?.stop();
       await channel?.stop();
       await broker?.close();
       if (config.url) await bus?.close();
@@ -158,6 +174,9 @@ export default fp(
   },
   { name: 'skyline-mqtt', dependencies: ['skyline-auth'] },
 );
+
+/** The API paths whose writes change what conformance is judged against (plans, applications, routes, features). */
+const CONFORMANCE_INPUTS = /^\/api\/(Airspace\/(Plan|Apply)|Route|Feature)\//;
 
 /** Who vouches for a gateway's unknown devices: its signed-in pilot or the registered dock; nobody on an external broker. */
 function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder | null {

@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const ALERT_KINDS = ['hms', 'conformance'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
+/**
+ * The codes of `conformance` alerts: the rule a flying aircraft broke (docs/mqtt.md). Outside its plan's 4D volume,
+ * flying outside the plan's window, flying with no accepted plan, inside a no-fly or restricted GIS feature.
+ */
+export const CONFORMANCE_RULES = ['outside_volume', 'outside_window', 'no_plan', 'in_no_fly_zone'] as const;
+export type ConformanceRule = (typeof CONFORMANCE_RULES)[number];
+
 /** 0 notice, 1 caution, 2 warning (DJI HMS levels). */
 export const ALERT_LEVELS = [0, 1, 2] as const;
 
@@ -25,8 +32,12 @@ export const alertSchema = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
   acked_by: z.number().int().nullable(),
   acked_at: z.string().nullable(),
-  /** The event's args (component_index, sensor_index, …). */
+  /** HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at. */
   args: z.record(z.string(), z.unknown()).nullable(),
+  /** Conformance: the flight plan the aircraft was judged against, if it had one. */
+  plan_id: z.number().int().nullable(),
+  /** When it stopped being active (null while active). */
+  closed_at: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -36,6 +47,7 @@ export const alertFilterSchema = z.object({
   kind: z.enum(ALERT_KINDS).optional(),
   level: z.coerce.number().int().min(0).max(2).optional(),
   active: z.coerce.number().int().min(0).max(1).optional(),
+  plan_id: z.coerce.number().int().positive().optional(),
 });
 
 /** The payload of sysinfo/alerts (TOPIC_ALERTS in shared/live.ts). */

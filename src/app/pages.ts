@@ -18,6 +18,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/Task/Route': lazyPage(() => import(/* webpackChunkName: "page-routes" */ '../features/routes/RoutesPage')),
   '/AirSpace/Apply': lazyPage(() => import(/* webpackChunkName: "page-airspace" */ '../features/airspace/ApplicationsPage')),
   '/AirSpace/Plan': lazyPage(() => import(/* webpackChunkName: "page-airspace" */ '../features/airspace/PlansPage')),
+  '/AirSpace/Conformance': lazyPage(() => import(/* webpackChunkName: "page-conformance" */ '../features/situation/ConformanceHistoryPage')),
   '/AirSpace/Report': lazyPage(() => import(/* webpackChunkName: "page-airspace-report" */ '../features/airspace/ReportsPage')),
   '/Map/Index': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapIndexPage')),
   '/Map/Point': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPointPage')),

@@ -10,6 +10,7 @@ import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../crud/resourcesSaga';
 import routesSaga from '../features/routes/routesSaga';
+import situationSaga from '../features/situation/situationSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
 import { loadSplitModule } from './splitModule';
 
@@ -40,6 +41,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(baseLayerSaga),
     fork(routesSaga),
     fork(recordExportSaga),
+    fork(situationSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

@@ -22,6 +22,7 @@ export const RESOURCES = {
   audit: { path: '/Audit/' },
   chartinfo: { path: '/chartinfo/' },
   airspaceRules: { path: '/Airspace/Rules/' },
+  alertSummary: { path: '/Alert/summary/' },
   noticeUnread: { path: '/Notice/unread/' },
 } satisfies Record<string, ResourceConfig>;
 

@@ -111,6 +111,8 @@ describe('device drawer on /Device/UAV', () => {
     acked_by: null,
     acked_at: null,
     args: { component_index: 1 },
+    plan_id: null,
+    closed_at: null,
   });
   const devices = [
     { id: 1, serial: 'UAV-1', name: '巡检一号', model: 'Mavic 3 Enterprise', kind: 'aircraft', status: 'flying', gateway_sn: 'RC-1', battery: 76 },

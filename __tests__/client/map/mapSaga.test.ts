@@ -47,7 +47,7 @@ describe('map saga', () => {
     expect(store.getState().map.featuresStatus).toBe('ready');
   });
 
-  it('overlays: project areas, approved airspace with its drone serial and altitude band', async () => {
+  it('overlays: project areas and approved airspace (no per-device lookups)', async () => {
     const window = { start_at: '2026-01-01T00:00:00Z', end_at: '2026-12-31T00:00:00Z', min_alt: 0, max_alt: 120 };
     const { store, calls } = createTestStore({
       'GET /Project/': () => ({
@@ -65,21 +65,18 @@ describe('map saga', () => {
         ],
         total: 3,
       }),
-      'GET /Device/3/': () => ({ id: 3, serial: 'SN-3' }),
     });
     store.dispatch(overlaysRequested());
     await settle();
     expect(calls.find((c) => c.path === '/Airspace/Apply/')!.options!.query).toMatchObject({ status: 'approved' });
-    // Only the drones named by approvals, each once; never the whole fleet.
-    expect(calls.filter((c) => c.path.startsWith('/Device/')).map((c) => c.path)).toEqual(['/Device/3/', '/Device/4/']);
-    const band = { startAt: '2026-01-01T00:00:00Z', endAt: '2026-12-31T00:00:00Z', minAlt: 0, maxAlt: 120 };
+    expect(calls.filter((c) => c.path.startsWith('/Device/'))).toEqual([]);
     expect(store.getState().map.overlays).toEqual({
       status: 'ready',
       projects: [{ id: 1, name: 'North', area: square }],
       airspace: [
-        { id: 7, name: 'Survey', area: square, deviceSerial: 'SN-3', ...band },
-        { id: 8, name: 'Again', area: square, deviceSerial: 'SN-3', ...band },
-        { id: 9, name: 'Gone', area: square, deviceSerial: '#4', ...band },
+        { id: 7, name: 'Survey', area: square },
+        { id: 8, name: 'Again', area: square },
+        { id: 9, name: 'Gone', area: square },
       ],
     });
   });

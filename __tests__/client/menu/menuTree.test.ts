@@ -9,6 +9,7 @@ describe('fixed menu tree (spec §2)', () => {
       '/AirSpace/Apply',
       '/AirSpace/Plan',
       '/AirSpace/Report',
+      '/AirSpace/Conformance',
       '/Map/Index',
       '/Map/Point',
       '/Map/Polyline',

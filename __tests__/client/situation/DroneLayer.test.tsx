@@ -75,9 +75,10 @@ describe('DroneLayer', () => {
           sample('FAR', { lat: 40, lng: 100 }),
         ]),
       );
+    model.setFlagged(['F1', 'F2']);
     const { ctx, calls } = recordingContext();
     drawFleet(ctx, model.frame(), viewOf(map), 1);
-    // Flying drones with no approved airspace are flagged (red). One fill per colour group on screen (online, flagged;
+    // Drones with an open conformance alert are flagged (red). One fill per colour group on screen (online, flagged;
     // FAR is off screen), then the selected one, larger; trails: one stroke per group, then the selected trail.
     expect(calls.filter((c) => c.startsWith('fillStyle='))).toEqual(['fillStyle=#43a047', 'fillStyle=#e53935', 'fillStyle=#e53935']);
     expect(calls.filter((c) => c === 'fill()')).toHaveLength(3);

@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Alert } from '@shared/entities/alert';
+import { alertNotified } from '../../../src/features/devicelink';
 import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/broker/brokerSlice';
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
@@ -9,8 +11,34 @@ import { createTestStore } from '../support/testStore';
 import { inThreadFleetWorker } from '../support/fleetWorker';
 import { sample, snapshotBytes } from './fleetFixtures';
 
+const openAlert: Alert = {
+  id: 41,
+  kind: 'conformance',
+  code: 'outside_volume',
+  level: 2,
+  module: null,
+  device_id: 2,
+  device_sn: 'B2',
+  gateway_sn: 'RC-B2',
+  in_the_sky: 1,
+  first_seen_at: '2026-11-24T08:00:00.000Z',
+  last_seen_at: '2026-11-24T08:00:00.000Z',
+  count: 1,
+  active: 1,
+  acked_by: null,
+  acked_at: null,
+  args: { rule: 'outside_volume', plan_id: 7 },
+  plan_id: 7,
+  closed_at: null,
+};
+
 function setup(language: 'zh-cn' | 'en' = 'zh-cn') {
-  const { store } = createTestStore({ 'GET /Project/': () => ({ items: [], total: 0 }), 'GET /Airspace/Apply/': () => ({ items: [], total: 0 }) });
+  const { store } = createTestStore({
+    'GET /Project/': () => ({ items: [], total: 0 }),
+    'GET /Airspace/Apply/': () => ({ items: [], total: 0 }),
+    'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
+    'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
+  });
   const worker = inThreadFleetWorker();
   const view = renderWithStore(
     <FleetWorkerContext.Provider value={async () => worker}>
@@ -55,17 +83,22 @@ describe('/Tas fleet', () => {
       within(list)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual([expect.stringMatching(/^A1在线 · 55% · 80 m$/), expect.stringMatching(/^B2飞行中 · 90% · 80 m · 越界$/), expect.stringMatching(/^C3维护/)]);
+    ).toEqual([expect.stringMatching(/^A1在线 · 55% · 80 m$/), expect.stringMatching(/^B2飞行中 · 90% · 80 m · 偏离告警$/), expect.stringMatching(/^C3维护/)]);
     expect(screen.getByLabelText('回传中')).toHaveTextContent('回传中 3');
-    expect(screen.getByLabelText('越界')).toHaveTextContent('越界 1');
+    // Flagged: only the aircraft with an open conformance alert (the server's verdict), listed beside the map.
+    expect(screen.getByLabelText('偏离告警')).toHaveTextContent('偏离告警 1');
+    const alerts = screen.getByRole('region', { name: '未关闭的偏离告警' });
+    expect(alerts).toHaveTextContent('未关闭的偏离告警 (1)');
+    expect(within(alerts).getByRole('button')).toHaveTextContent(/^B2 · 飞出计划空域.*计划 #7$/);
     expect(store.getState().situation.fleet).toMatchObject({ version: 1, reporting: 3, counts: { online: 1, flying: 1, maintenance: 1, flagged: 1 } });
 
     await userEvent.type(screen.getByLabelText('搜索序列号或任务'), 'river');
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
-    await userEvent.click(within(list).getByRole('button', { name: /B2/ }));
+    await userEvent.click(within(alerts).getByRole('button'));
+    expect(store.getState().situation.selectedSn).toBe('B2');
     const card = screen.getByRole('region', { name: '无人机详情' });
     expect(card).toHaveTextContent('river-9');
-    expect(card).toHaveTextContent('已离开批准空域');
+    expect(card).toHaveTextContent('飞出计划空域');
 
     // The next snapshot updates the card; an unreadable one is dropped, counted, and changes nothing.
     deliver(snapshotBytes([sample('B2', { taskId: 'river-9', battery: 42 })]));
@@ -76,6 +109,11 @@ describe('/Tas fleet', () => {
     deliver(snapshotBytes([sample('D4')]));
     await waitFor(() => expect(store.getState().situation.fleet).toMatchObject({ version: 3, reporting: 4, dropped: 1 }));
     expect(card).toHaveTextContent('电量42%');
+
+    // The alert closes (sysinfo/alerts): the flag goes with it.
+    act(() => void store.dispatch(alertNotified({ at: 1, activeCount: 0, alert: { ...openAlert, active: 0, closed_at: '2026-11-24T08:02:00.000Z' } })));
+    await waitFor(() => expect(screen.getByLabelText('偏离告警')).toHaveTextContent('偏离告警 0'));
+    expect(card).not.toHaveTextContent('飞出计划空域');
 
     view.unmount();
     expect(worker.terminated).toBe(true);

@@ -1,10 +1,14 @@
-import type { AreaOverlay } from '../../../src/features/map/types';
+import type { Plan } from '@shared/entities/airspace';
+import type { Alert } from '@shared/entities/alert';
+import { activePlans } from '../../../src/features/situation/conformance';
+import { alertNotified } from '../../../src/features/devicelink';
 import { listRows, nearestSlot, onScreen, slotColour } from '../../../src/features/situation/fleet';
 import { TRAIL_LENGTH, type FromFleetWorker } from '../../../src/features/situation/fleetFrame';
 import { fleetWorkerHandler } from '../../../src/features/situation/fleetWorkerHandler';
 import { FleetModel } from '../../../src/features/situation/fleetModel';
 import { mercatorX, mercatorY, toScreenX, toScreenY, type View } from '../../../src/features/situation/projection';
 import reducer, {
+  conformanceAlertsLoaded,
   droneSelected,
   fleetClosed,
   fleetSnapshotApplied,
@@ -13,24 +17,6 @@ import reducer, {
   statusFilterChanged,
 } from '../../../src/features/situation/situationSlice';
 import { sample, snapshotBytes, snapshotColumns } from './fleetFixtures';
-
-const box: AreaOverlay = {
-  id: 1,
-  name: 'approved',
-  deviceSerial: null,
-  area: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [114, 22],
-        [115, 22],
-        [115, 23],
-        [114, 23],
-        [114, 22],
-      ],
-    ],
-  },
-};
 
 function fleetOf(...snapshots: Array<Parameters<typeof sample>[]>) {
   const model = new FleetModel();
@@ -52,19 +38,21 @@ describe('FleetModel', () => {
     // Oldest first, newest last; the newest is the current position.
     expect(frame.trail[(TRAIL_LENGTH - 1) * 2 + 1]).toBe(frame.y[0]);
     expect(frame.trail[1]).toBeCloseTo(mercatorY(22 + 6 / 100));
-    expect(frame.counts).toEqual({ flying: 1, online: 1, maintenance: 0, offline: 0, flagged: 1 });
+    expect(frame.counts).toEqual({ flying: 1, online: 1, maintenance: 0, offline: 0, flagged: 0 });
   });
 
-  it('flags flying drones outside the approved airspace, and re-flags when the airspace changes', () => {
+  it('flags only the aircraft with an open conformance alert, and re-flags when the alerts change', () => {
     const model = fleetOf([
       ['IN', { lat: 22.5, lng: 114.5 }],
       ['OUT', { lat: 30, lng: 120 }],
       ['GROUND', { lat: 30, lng: 120, status: 'online' }],
     ]);
-    expect([...model.frame().flagged]).toEqual([1, 1, 0]);
-    model.setAirspace([box]);
+    expect([...model.frame().flagged]).toEqual([0, 0, 0]);
+    model.setFlagged(['OUT', 'NOT-REPORTING']);
     expect([...model.frame().flagged]).toEqual([0, 1, 0]);
     expect(model.frame().counts.flagged).toBe(1);
+    model.setFlagged([]);
+    expect(model.frame().counts.flagged).toBe(0);
   });
 
   it('hands out copies: a frame never changes after the next snapshot', () => {
@@ -80,7 +68,7 @@ describe('fleet worker handler', () => {
   it('answers a frame per snapshot with its buffers to transfer, and counts unreadable snapshots without throwing', () => {
     const posted: Array<{ message: FromFleetWorker; transfer: Transferable[] }> = [];
     const handle = fleetWorkerHandler((message, transfer) => posted.push({ message, transfer }));
-    handle({ type: 'airspace', areas: [box] });
+    handle({ type: 'flagged', serials: ['A'] });
     handle({ type: 'snapshot', bytes: snapshotBytes([sample('A')]) });
     handle({ type: 'snapshot', bytes: new Uint8Array([2, 0, 0, 0]) });
     handle({ type: 'snapshot', bytes: snapshotBytes([sample('A')]).subarray(0, 30) });
@@ -103,7 +91,7 @@ describe('list selection', () => {
     ['C3', { status: 'flying', lat: 30, lng: 120 }],
     ['D4', { status: 'offline', taskId: 'river-9' }],
   ]);
-  frame.setAirspace([box]);
+  frame.setFlagged(['C3']);
   const current = frame.frame();
 
   it.each<[string, string, Parameters<typeof listRows>[2], string[]]>([
@@ -113,7 +101,7 @@ describe('list selection', () => {
     ['search by numeric task', '17', 'all', ['B2']],
     ['search by text task', 'RIVER', 'all', ['D4']],
     ['search and status together', 'a', 'flying', []],
-    ['only flagged (flying outside the approved box)', '', 'flagged', ['C3']],
+    ['only flagged (an open conformance alert)', '', 'flagged', ['C3']],
   ])('%s', (_name, search, filter, expected) => {
     expect(listRows(current, search, filter).map((slot) => current.sn[slot])).toEqual(expected);
   });
@@ -156,8 +144,80 @@ describe('situation reducer', () => {
     s = reducer(s, statusFilterChanged('flagged'));
     const summary = { version: 3, at: 5, reporting: 2, counts: { online: 1, flying: 1, maintenance: 0, offline: 0, flagged: 0 }, dropped: 1 };
     s = reducer(s, fleetSnapshotApplied(summary));
-    expect(s).toEqual({ selectedSn: 'A1', search: '', statusFilter: 'flagged', follow: true, fleet: summary });
+    expect(s).toEqual({ ...initialSituationState, selectedSn: 'A1', statusFilter: 'flagged', follow: true, fleet: summary });
     expect(reducer(s, droneSelected(null))).toMatchObject({ selectedSn: null, follow: false });
     expect(reducer(s, fleetClosed()).fleet).toEqual(initialSituationState.fleet);
+  });
+});
+
+describe('conformance on /Tas', () => {
+  const alert = (id: number, sn: string, active: 0 | 1, first = '2026-11-24T08:00:00.000Z'): Alert => ({
+    id,
+    kind: 'conformance',
+    code: 'outside_volume',
+    level: 2,
+    module: null,
+    device_id: null,
+    device_sn: sn,
+    gateway_sn: null,
+    in_the_sky: 1,
+    first_seen_at: first,
+    last_seen_at: first,
+    count: 1,
+    active,
+    acked_by: null,
+    acked_at: null,
+    args: null,
+    plan_id: 7,
+    closed_at: null,
+  });
+
+  it('keeps the open conformance alerts newest first, following sysinfo/alerts; HMS alerts and closed ones are not listed', () => {
+    let s = reducer(initialSituationState, conformanceAlertsLoaded([alert(1, 'A', 1, '2026-11-24T07:00:00.000Z'), alert(2, 'B', 0)]));
+    expect(s.conformance.alerts.map((a) => a.id)).toEqual([1]);
+    s = reducer(s, alertNotified({ at: 1, activeCount: 2, alert: alert(3, 'C', 1) }));
+    s = reducer(s, alertNotified({ at: 2, activeCount: 2, alert: { ...alert(4, 'D', 1), kind: 'hms' } }));
+    expect(s.conformance.alerts.map((a) => a.device_sn)).toEqual(['C', 'A']);
+    s = reducer(s, alertNotified({ at: 3, activeCount: 1, alert: { ...alert(1, 'A', 0), closed_at: '2026-11-24T08:01:00.000Z' } }));
+    expect(s.conformance.alerts.map((a) => a.device_sn)).toEqual(['C']);
+    expect(reducer(s, fleetClosed()).conformance).toEqual(initialSituationState.conformance);
+  });
+});
+
+describe('activePlans: the plans /Tas draws', () => {
+  const area = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [114, 22],
+        [115, 22],
+        [115, 23],
+        [114, 22],
+      ],
+    ],
+  };
+  const NOW = Date.parse('2026-11-24T08:00:00Z');
+  const plan = (id: number, status: Plan['status'], start: string, end: string, application_id = 1): Plan => ({
+    id,
+    application_id,
+    task_id: null,
+    route_id: null,
+    device_id: 1,
+    status,
+    planned_start_at: start,
+    planned_end_at: end,
+    note: null,
+    actions: [],
+    created_at: start,
+    updated_at: start,
+  });
+  it.each<[string, Plan, boolean]>([
+    ['accepted, window holds now', plan(1, 'accepted', '2026-11-24T07:00:00Z', '2026-11-24T09:00:00Z'), true],
+    ['accepted, window touching now at its end', plan(2, 'accepted', '2026-11-24T07:00:00Z', '2026-11-24T08:00:00Z'), true],
+    ['accepted, window later today', plan(3, 'accepted', '2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z'), false],
+    ['nonconforming after its window (still flying)', plan(4, 'nonconforming', '2026-11-24T06:00:00Z', '2026-11-24T07:00:00Z'), true],
+    ['application area unknown', plan(5, 'activated', '2026-11-24T07:00:00Z', '2026-11-24T09:00:00Z', 99), false],
+  ])('%s', (_name, p, shown) => {
+    expect(activePlans([p], [{ id: 1, area }], NOW).map((x) => x.plan.id)).toEqual(shown ? [p.id] : []);
   });
 });

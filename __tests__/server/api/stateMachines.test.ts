@@ -1,4 +1,12 @@
-import { allowedActions, APPLICATION_MACHINE, PLAN_MACHINE, TASK_MACHINE, transition, type Machine } from '../../../server/domain/stateMachines';
+import {
+  allowedActions,
+  APPLICATION_MACHINE,
+  PLAN_MACHINE,
+  PLAN_TELEMETRY_MACHINE,
+  TASK_MACHINE,
+  transition,
+  type Machine,
+} from '../../../server/domain/stateMachines';
 
 type Row = [from: string, action: string, to: string | null];
 
@@ -56,6 +64,24 @@ const cases: [Machine<string, string>, Row[]][] = [
       ['ended', 'cancel', null],
       ['ended', 'end', null],
       ['cancelled', 'accept', null],
+    ],
+  ],
+  [
+    PLAN_TELEMETRY_MACHINE as Machine<string, string>,
+    [
+      ['filed', 'activate', null],
+      ['accepted', 'activate', 'activated'],
+      ['accepted', 'deviate', 'nonconforming'],
+      ['accepted', 'end', 'ended'],
+      ['activated', 'deviate', 'nonconforming'],
+      ['activated', 'conform', null],
+      ['activated', 'end', 'ended'],
+      ['nonconforming', 'conform', 'activated'],
+      ['nonconforming', 'activate', null],
+      ['nonconforming', 'end', 'ended'],
+      ['ended', 'activate', null],
+      ['cancelled', 'activate', null],
+      ['rejected', 'end', null],
     ],
   ],
 ];

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { idParams, registerCrud } from '../../api/crud';
 import { AlertService, alertToApi } from './service';
+import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
 
-/** GET /Alert/ (filters device_sn, kind, level, active), GET /Alert/{id}/, POST /Alert/{id}/ack/ (C6). */
+/**
+ * GET /Alert/ (filters device_sn, kind, level, active, plan_id, first_seen_from/_to), GET /Alert/summary/ (grouped),
+ * GET /Alert/{id}/, POST /Alert/{id}/ack/ (C6).
+ */
 export default async function alertRoutes(appBase: FastifyInstance): Promise<void> {
   registerCrud(appBase, {
     entity: 'alert',
@@ -19,9 +24,10 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     list: {
       table: 'alerts',
       search: ['device_sn', 'code'],
-      order: ['id', 'code', 'level', 'last_seen_at', 'first_seen_at', 'count', 'device_sn'],
+      order: ['id', 'code', 'level', 'last_seen_at', 'first_seen_at', 'closed_at', 'count', 'device_sn'],
       defaultOrder: '-last_seen_at',
-      filters: { device_sn: 'string', kind: 'string', level: 'int', active: 'int', device_id: 'int' },
+      filters: { device_sn: 'string', kind: 'string', level: 'int', active: 'int', device_id: 'int', plan_id: 'int' },
+      ranges: { first_seen: 'first_seen_at' },
     },
     // The same filters with their ranges (level 0…2, active 0|1, a known kind): anything else is a 400.
     listParams: alertFilterSchema.shape,
@@ -32,6 +38,19 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/Alert/summary/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Alerts of a kind (conformance by default) per aircraft, plan or UTC day, with counts per code',
+        querystring: alertSummaryQuerySchema,
+        response: { 200: envelopeSchema(z.object({ items: z.array(alertSummaryRowSchema) })) },
+      },
+      preValidation: requirePermission(appBase, 'device:read'),
+    },
+    async (request) => ok({ items: await summariseAlerts(appBase.db, request.query) }),
+  );
   const alerts = new AlertService(appBase.db, () => appBase.mqtt?.bus, appBase.log);
   app.post(
     '/Alert/:id/ack/',

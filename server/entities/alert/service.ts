@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
 import { normaliseHmsCode } from '@shared/dji/hms';
-import type { Alert, AlertNotification } from '@shared/entities/alert';
+import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
 import { TOPIC_ALERTS } from '@shared/live';
 import type { AlertsTable, Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -25,6 +25,20 @@ export interface AttributedHms {
   item: HmsItem;
   deviceSn: string;
 }
+
+/** What a conformance alert records when it opens (docs/mqtt.md). */
+export interface ConformanceOpening {
+  deviceSn: string;
+  gatewaySn: string | undefined;
+  rule: ConformanceRule;
+  planId: number | null;
+  at: number;
+  /** rule, plan_id, lat, lng, height and the time, plus the zone for in_no_fly_zone. */
+  args: Record<string, unknown>;
+}
+
+/** Flying into a restricting zone or out of the approved volume is a warning; timing and paperwork a caution. */
+const CONFORMANCE_LEVELS: Record<ConformanceRule, Alert['level']> = { in_no_fly_zone: 2, outside_volume: 2, outside_window: 1, no_plan: 1 };
 
 export interface AlertPublisher {
   publish(topic: string, payload: string, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
@@ -93,12 +107,86 @@ export class AlertService {
       }
       const cleared = active.filter((row) => !seen.has(`${row.device_sn}|${row.code}`) && gatewayDevices.includes(row.device_sn));
       for (const row of cleared) {
-        changed.push(await trx.updateTable('alerts').set({ active: 0, last_seen_at: now }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+        changed.push(
+          await trx
+            .updateTable('alerts')
+            .set({ active: 0, last_seen_at: now, closed_at: now })
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
       }
     });
     const alerts = changed.map(alertToApi);
     await this.notify(alerts);
     return alerts;
+  }
+
+  /**
+   * Opens a conformance alert (code = the rule) for an aircraft, or counts a repeat of the one already active for the
+   * same aircraft and rule (e.g. found active again after a restart). Returns its id.
+   */
+  async openConformance(opening: ConformanceOpening): Promise<number> {
+    const now = nowIso(opening.at);
+    const args = JSON.stringify(opening.args);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const active = await trx
+        .selectFrom('alerts')
+        .select(['id', 'count'])
+        .where('kind', '=', 'conformance')
+        .where('device_sn', '=', opening.deviceSn)
+        .where('code', '=', opening.rule)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      if (active) {
+        return trx
+          .updateTable('alerts')
+          .set({ count: active.count + 1, last_seen_at: now, plan_id: opening.planId, args })
+          .where('id', '=', active.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      const device = await trx.selectFrom('devices').select('id').where('serial', '=', opening.deviceSn).executeTakeFirst();
+      return trx
+        .insertInto('alerts')
+        .values({
+          kind: 'conformance',
+          code: opening.rule,
+          level: CONFORMANCE_LEVELS[opening.rule],
+          module: null,
+          device_id: device?.id ?? null,
+          device_sn: opening.deviceSn,
+          gateway_sn: opening.gatewaySn ?? null,
+          in_the_sky: 1,
+          first_seen_at: now,
+          last_seen_at: now,
+          count: 1,
+          active: 1,
+          args,
+          plan_id: opening.planId,
+          closed_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    await this.notify([alertToApi(row)]);
+    return row.id;
+  }
+
+  /** Closes an active alert at `at`; null when it was not active any more. */
+  async close(id: number, at: number): Promise<Alert | null> {
+    const now = nowIso(at);
+    const row = await this.db
+      .updateTable('alerts')
+      .set({ active: 0, last_seen_at: now, closed_at: now })
+      .where('id', '=', id)
+      .where('active', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    const alert = alertToApi(row);
+    await this.notify([alert]);
+    return alert;
   }
 
   /** Marks an alert acknowledged by `userId` (again acknowledging keeps the first); null when there is no such alert. */

@@ -91,7 +91,7 @@ export default translateFeature(text, {
   planStatuses: {
     filed: 'Filed',
     accepted: 'Accepted',
-    activated: 'Active',
+    activated: 'Activated (flying)',
     nonconforming: 'Nonconforming',
     ended: 'Ended',
     rejected: 'Rejected',

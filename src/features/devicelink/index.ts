@@ -4,3 +4,4 @@ export { default as DeviceLiveDetails } from './DeviceLiveDetails';
 export { selectActiveAlertCount } from './selectors';
 export { fieldText } from './liveFields';
 export { pairingOf } from './pairing';
+export { alertNotified } from './devicelinkSlice';

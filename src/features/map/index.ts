@@ -2,6 +2,7 @@
 export { default as MapCanvas } from './MapCanvas';
 export { AreaOverlays, LayerSwitcher } from './MapLayers';
 export { overlaysRequested } from './mapSlice';
+export { selectLayers, selectOverlays } from './selectors';
 export { vectorRenderer } from './renderer';
 export { type AreaOverlay } from './types';
 export { default as BaseMap } from './BaseMap';

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { callApi } from '../../api/callApi';
 import type { Envelope } from '../../api/client';
-import { collectionAction, getResource, listResource } from '../../api/resources';
+import { collectionAction, listResource } from '../../api/resources';
 import { fieldErrorsOf } from '../../api/client';
 import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import { resourceConfig } from '../../crud/registry';
@@ -49,28 +49,14 @@ function* loadFeatures() {
 }
 
 const isPolygon = (value: unknown): value is AreaOverlay['area'] => !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'Polygon';
-const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** One device's serial (null when it cannot be read, e.g. deleted). */
-function* serialOf(id: number) {
-  try {
-    const response: Envelope<ResourceRow> = yield* callApi(getResource, resourceConfig('device').path, id);
-    return typeof response.data.serial === 'string' ? response.data.serial : null;
-  } catch {
-    return null;
-  }
-}
-
 function* loadOverlays() {
   try {
     const [projects, applications]: ResourceRow[][] = yield all([
       call(listAll, resourceConfig('project').path),
       call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' }),
     ]);
-    // Only the drones the approvals name: the fleet may be far larger than one list read.
-    const deviceIds = [...new Set(applications.map((a) => a.device_id).filter((id): id is number => typeof id === 'number'))];
-    const found: Array<string | null> = yield all(deviceIds.map((id) => call(serialOf, id)));
-    const serials = new Map(deviceIds.map((id, i) => [id, found[i]]));
     yield put(
       overlaysLoaded({
         projects: projects
@@ -78,16 +64,7 @@ function* loadOverlays() {
           .map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
         airspace: applications
           .filter((a) => isPolygon(a.area))
-          .map((a) => ({
-            id: Number(a.id),
-            name: String(a.purpose ?? `#${a.id}`),
-            area: a.area as AreaOverlay['area'],
-            deviceSerial: typeof a.device_id === 'number' ? (serials.get(a.device_id) ?? `#${a.device_id}`) : null,
-            startAt: typeof a.start_at === 'string' ? a.start_at : undefined,
-            endAt: typeof a.end_at === 'string' ? a.end_at : undefined,
-            minAlt: numberOr(a.min_alt),
-            maxAlt: numberOr(a.max_alt),
-          })),
+          .map((a) => ({ id: Number(a.id), name: String(a.purpose ?? `#${a.id}`), area: a.area as AreaOverlay['area'] })),
       }),
     );
   } catch {

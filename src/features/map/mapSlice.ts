@@ -9,7 +9,8 @@ export const FEATURE_RESOURCE = 'feature';
 /** Default view: Shenzhen. */
 export const DEFAULT_VIEW = { center: [22.54, 114.05] as [number, number], zoom: 11 };
 
-export type LayerId = 'points' | 'lines' | 'polygons' | 'projects' | 'airspace';
+/** `plans`: the flight plans active now (drawn on /Tas only). */
+export type LayerId = 'points' | 'lines' | 'polygons' | 'projects' | 'airspace' | 'plans';
 export const LAYER_IDS: LayerId[] = ['points', 'lines', 'polygons', 'projects', 'airspace'];
 /** A base map's id (see baseLayers.ts): "provider:<id>", "package:<file>" or "outlines". */
 export type BaseLayerId = string;
@@ -71,7 +72,7 @@ export const initialMapState: MapState = {
   flyTo: null,
   selectedId: null,
   search: { index: '', point: '', polyline: '', polygon: '' },
-  layers: { points: true, lines: true, polygons: true, projects: true, airspace: true },
+  layers: { points: true, lines: true, polygons: true, projects: true, airspace: true, plans: true },
   baseLayer: null,
   editor: idleEditor,
   import: idleImport,

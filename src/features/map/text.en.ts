@@ -6,7 +6,7 @@ export default translateFeature(text, {
   baseMap: 'Base map',
   baseOutlines: 'Outlines (borders and grid)',
   basePackage: 'Offline package {{name}}',
-  layer: { points: 'Points', lines: 'Lines', polygons: 'Polygons', projects: 'Project areas', airspace: 'Approved airspace' },
+  layer: { points: 'Points', lines: 'Lines', polygons: 'Polygons', projects: 'Project areas', airspace: 'Approved airspace', plans: 'Flight plans active now' },
   kind: { point: 'point', polyline: 'line', polygon: 'polygon' },
   search: 'Search name or category',
   empty: 'No features',

@@ -7,7 +7,7 @@ export default defineFeatureText({
     baseMap: '底图',
     baseOutlines: '简易底图（国界与经纬网）',
     basePackage: '离线地图包 {{name}}',
-    layer: { points: '点要素', lines: '线要素', polygons: '面要素', projects: '项目区域', airspace: '已批准空域' },
+    layer: { points: '点要素', lines: '线要素', polygons: '面要素', projects: '项目区域', airspace: '已批准空域', plans: '当前有效飞行计划' },
     kind: { point: '点', polyline: '线', polygon: '面' },
     search: '搜索名称或类别',
     empty: '暂无要素',

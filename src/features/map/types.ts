@@ -40,13 +40,6 @@ export interface AreaOverlay {
   id: number;
   name: string;
   area: Polygon;
-  /** Approved airspace: the drone it was approved for (null = any drone) and its time window. */
-  deviceSerial?: string | null;
-  startAt?: string;
-  endAt?: string;
-  /** Approved airspace: its altitude band in metres. */
-  minAlt?: number;
-  maxAlt?: number;
 }
 
 export const DEFAULT_STYLE: Required<FeatureStyle> = { color: '#1976d2', weight: 3 };

@@ -23,6 +23,7 @@ export const MENU_TREE: MenuItem[] = [
       leaf('airspace-apply', 'airspace', 'menu.airspaceApply', '/AirSpace/Apply', 'apply'),
       leaf('airspace-plan', 'airspace', 'menu.airspacePlan', '/AirSpace/Plan', 'plan'),
       leaf('airspace-report', 'airspace', 'menu.airspaceReport', '/AirSpace/Report', 'report'),
+      leaf('airspace-conformance', 'airspace', 'menu.airspaceConformance', '/AirSpace/Conformance', 'report'),
     ],
   },
   {

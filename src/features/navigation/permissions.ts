@@ -12,6 +12,8 @@ export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/AirSpace/Apply': 'airspace:read',
   '/AirSpace/Plan': 'airspace:read',
   '/AirSpace/Report': 'stats:read',
+  // Reads /Alert/summary/, which needs device:read like the other alert endpoints.
+  '/AirSpace/Conformance': 'device:read',
   '/Map/Index': 'map:read',
   '/Map/Point': 'map:read',
   '/Map/Polyline': 'map:read',

@@ -5,15 +5,17 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
 import { useFleetFrame } from './fleetStore';
+import { selectConformance } from './selectors';
 import { droneSelected, followToggled } from './situationSlice';
 
-/** The selected drone's card: its newest sample (once a snapshot), the airspace flag, its DJI live fields and HMS alerts, follow and close. */
+/** The selected drone's card: its newest sample (once a snapshot), its open conformance alert, its DJI live fields and HMS alerts, follow and close. */
 export default function DroneDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const dispatch = useAppDispatch();
   const follow = useAppSelector((s) => s.situation.follow);
   const frame = useFleetFrame();
+  const alert = useAppSelector(selectConformance).alerts.find((a) => a.device_sn === sn);
   const slot = frame.sn.indexOf(sn);
   if (slot < 0) return null;
   const status = DEVICE_STATUSES[frame.status[slot]];
@@ -39,9 +41,9 @@ export default function DroneDetail({ sn }: { sn: string }) {
             ×
           </IconButton>
         </Stack>
-        {frame.flagged[slot] === 1 && (
+        {alert && (
           <Alert severity="error" sx={{ my: 1 }}>
-            {t('situation.outside')}
+            {t(`situation.rules.${alert.code}`, { defaultValue: alert.code })}
           </Alert>
         )}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, fontSize: 14 }}>

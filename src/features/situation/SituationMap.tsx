@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MapCanvas, AreaOverlays, LayerSwitcher } from '../map';
 import DroneLayer from './DroneLayer';
+import PlanOverlays from './PlanOverlays';
 
 /** The situational map (its own chunk: the page's list and counters show before Leaflet has loaded). */
 export default function SituationMap() {
@@ -9,9 +10,10 @@ export default function SituationMap() {
     <>
       <MapCanvas label={t('menu.tas')}>
         <AreaOverlays />
+        <PlanOverlays />
         <DroneLayer />
       </MapCanvas>
-      <LayerSwitcher layers={['projects', 'airspace']} />
+      <LayerSwitcher layers={['projects', 'plans', 'airspace']} />
     </>
   );
 }

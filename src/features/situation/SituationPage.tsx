@@ -5,12 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker';
 import { overlaysRequested } from '../map';
 import { PageFrame } from '../pages';
+import ConformanceAlerts from './ConformanceAlerts';
 import DroneDetail from './DroneDetail';
 import DroneList from './DroneList';
 import { useFleetFeed } from './fleetFeed';
 import { FleetStore, FleetStoreContext } from './fleetStore';
 import { selectFleetSummary, selectSituation } from './selectors';
-import { droneSearchChanged, statusFilterChanged, type StatusFilter } from './situationSlice';
+import { conformanceWatchStarted, conformanceWatchStopped, droneSearchChanged, statusFilterChanged, type StatusFilter } from './situationSlice';
 
 const SituationMap = lazy(() => import(/* webpackChunkName: "page-tas-map" */ './SituationMap'));
 
@@ -70,7 +71,10 @@ function StatusSelect() {
   );
 }
 
-/** /Tas: the live fleet over approved airspace and project areas, with online count, weather and a drone list. */
+/**
+ * /Tas: the live fleet over the plans active now and project areas, with online count, weather, the open conformance
+ * alerts (their aircraft flagged) and a drone list.
+ */
 export default function SituationPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -79,6 +83,10 @@ export default function SituationPage() {
   useFleetFeed(store);
 
   useEffect(() => void dispatch(overlaysRequested()), [dispatch]);
+  useEffect(() => {
+    dispatch(conformanceWatchStarted());
+    return () => void dispatch(conformanceWatchStopped());
+  }, [dispatch]);
 
   return (
     <FleetStoreContext.Provider value={store}>
@@ -92,6 +100,7 @@ export default function SituationPage() {
           >
             <TextField size="small" label={t('situation.search')} value={search} onChange={(e) => dispatch(droneSearchChanged(e.target.value))} />
             <StatusSelect />
+            <ConformanceAlerts />
             {selectedSn && <DroneDetail sn={selectedSn} />}
             <DroneList />
           </Paper>

@@ -3,10 +3,9 @@ import { TOPIC_FLEET } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { brokerEvents, subscriptionsChanged, type BrokerEvents, type EventBus } from '../broker';
-import type { AreaOverlay } from '../map';
 import type { FleetWorkerPort } from './fleetFrame';
 import type { FleetStore } from './fleetStore';
-import { selectApprovedAirspace } from './selectors';
+import { selectFlaggedSerials } from './selectors';
 import { fleetClosed, fleetSnapshotApplied } from './situationSlice';
 
 export type FleetWorkerFactory = () => Promise<FleetWorkerPort>;
@@ -19,13 +18,14 @@ export const FleetWorkerContext = createContext<FleetWorkerFactory>(() =>
 /**
  * The fleet feed while the view is open: subscribes to sysinfo/fleet at once, hands each snapshot's bytes to the
  * worker (the newest one waits while the worker starts), and puts each frame it answers into the FleetStore and its
- * summary into Redux. The worker starts with `airspace()`; `onWorker` gets its port for later changes. Returns the teardown.
+ * summary into Redux. The worker starts with `flagged()` (serials with an open conformance alert); `onWorker` gets its
+ * port for later changes. Returns the teardown.
  */
 export function openFleetFeed(
   createWorker: FleetWorkerFactory,
   store: FleetStore,
   dispatch: AppDispatch,
-  airspace: () => AreaOverlay[],
+  flagged: () => string[],
   onWorker: (port: FleetWorkerPort) => void,
   bus: EventBus<BrokerEvents> = brokerEvents,
 ): () => void {
@@ -50,7 +50,7 @@ export function openFleetFeed(
         dispatch(fleetSnapshotApplied({ version: frame.version, at: frame.at, reporting: frame.count, counts: frame.counts, dropped: frame.dropped }));
       };
       port.onerror = (event) => console.error(`situation: the fleet worker failed: ${event.message ?? 'unknown error'}`);
-      port.postMessage({ type: 'airspace', areas: airspace() }, []);
+      port.postMessage({ type: 'flagged', serials: flagged() }, []);
       onWorker(port);
       if (waiting) port.postMessage({ type: 'snapshot', bytes: waiting }, []);
       waiting = null;
@@ -66,16 +66,16 @@ export function openFleetFeed(
   };
 }
 
-/** The feed for as long as the view is mounted; the worker gets the approved airspace whenever it changes. */
+/** The feed for as long as the view is mounted; the worker gets the flagged aircraft whenever they change. */
 export function useFleetFeed(store: FleetStore) {
   const createWorker = useContext(FleetWorkerContext);
   const dispatch = useAppDispatch();
-  const airspace = useAppSelector(selectApprovedAirspace);
-  const latestAirspace = useRef(airspace);
+  const flagged = useAppSelector(selectFlaggedSerials);
+  const latestFlagged = useRef(flagged);
   const [worker, setWorker] = useState<FleetWorkerPort | null>(null);
-  useEffect(() => openFleetFeed(createWorker, store, dispatch, () => latestAirspace.current, setWorker), [createWorker, dispatch, store]);
+  useEffect(() => openFleetFeed(createWorker, store, dispatch, () => latestFlagged.current, setWorker), [createWorker, dispatch, store]);
   useEffect(() => {
-    latestAirspace.current = airspace;
-    worker?.postMessage({ type: 'airspace', areas: airspace }, []);
-  }, [worker, airspace]);
+    latestFlagged.current = flagged;
+    worker?.postMessage({ type: 'flagged', serials: flagged }, []);
+  }, [worker, flagged]);
 }

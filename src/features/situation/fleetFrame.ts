@@ -1,6 +1,5 @@
 import type { FleetColumns } from '@shared/fleet/codec';
 import type { DeviceStatus } from '@shared/live';
-import type { AreaOverlay } from '../map';
 
 /** Positions kept per aircraft for its trail (newest last). */
 export const TRAIL_LENGTH = 30;
@@ -15,7 +14,7 @@ export type FleetCounts = Record<DeviceStatus | 'flagged', number>;
 export interface FleetFrame extends Omit<FleetColumns, 'rejected'> {
   /** Increases with every snapshot applied. */
   version: number;
-  /** 1 when outside every approved airspace it could be in. */
+  /** 1 while the aircraft has an open conformance alert (the server's live conformance monitoring). */
   flagged: Uint8Array;
   /** Position in normalised Web Mercator (0…1 across the world), so drawing needs no trigonometry. */
   x: Float64Array;
@@ -57,7 +56,7 @@ export const EMPTY_FRAME: FleetFrame = {
 };
 
 /** Main thread → worker. */
-export type ToFleetWorker = { type: 'snapshot'; bytes: Uint8Array } | { type: 'airspace'; areas: AreaOverlay[] };
+export type ToFleetWorker = { type: 'snapshot'; bytes: Uint8Array } | { type: 'flagged'; serials: string[] };
 /** Worker → main thread. */
 export type FromFleetWorker = { type: 'frame'; frame: FleetFrame } | { type: 'dropped'; error: string; detail: string; dropped: number };
 

@@ -1,8 +1,6 @@
 import type { FleetColumns } from '@shared/fleet/codec';
 import { DEVICE_STATUSES } from '@shared/live';
-import type { AreaOverlay } from '../map';
 import { TRAIL_LENGTH, type FleetCounts, type FleetFrame } from './fleetFrame';
-import { isOutsideApprovedAirspace } from './geofence';
 import { mercatorX, mercatorY } from './projection';
 
 type Columns = Omit<FleetFrame, 'version' | 'at' | 'count' | 'sn' | 'taskId' | 'order' | 'counts' | 'dropped' | 'rejected'>;
@@ -28,7 +26,7 @@ export const frameBuffers = (frame: FleetFrame): ArrayBuffer[] => [...COLUMNS.ma
 
 /**
  * The worker's fleet: decoded snapshots applied into growable columns (one slot per serial), trails shifted in
- * place, geofence flags and counts recomputed per snapshot. `frame()` hands out a copy the main thread owns.
+ * place, flags (aircraft with an open conformance alert) and counts recomputed per snapshot. `frame()` hands out a copy the main thread owns.
  */
 export class FleetModel {
   private version = 0;
@@ -41,7 +39,7 @@ export class FleetModel {
   private columns = {} as Columns;
   private order = new Uint32Array(0);
   private counts: FleetCounts = { online: 0, flying: 0, maintenance: 0, offline: 0, flagged: 0 };
-  private airspace: AreaOverlay[] = [];
+  private flaggedSerials = new Set<string>();
   dropped = 0;
   rejected = 0;
 
@@ -53,8 +51,9 @@ export class FleetModel {
     return this.count;
   }
 
-  setAirspace(areas: AreaOverlay[]) {
-    this.airspace = areas;
+  /** The aircraft with an open conformance alert (the server judges conformance; the view only shows it). */
+  setFlagged(serials: string[]) {
+    this.flaggedSerials = new Set(serials);
     this.flagAll();
   }
 
@@ -126,12 +125,9 @@ export class FleetModel {
     for (let slot = 0; slot < this.count; slot++) {
       const status = DEVICE_STATUSES[c.status[slot]];
       counts[status]++;
-      const outside = isOutsideApprovedAirspace(
-        { sn: this.sn[slot], lat: c.lat[slot], lng: c.lng[slot], alt: c.alt[slot], status, at: c.sampleAt[slot] },
-        this.airspace,
-      );
-      c.flagged[slot] = outside ? 1 : 0;
-      if (outside) counts.flagged++;
+      const flagged = this.flaggedSerials.has(this.sn[slot]);
+      c.flagged[slot] = flagged ? 1 : 0;
+      if (flagged) counts.flagged++;
     }
     this.counts = counts;
   }

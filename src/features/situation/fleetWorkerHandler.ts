@@ -12,8 +12,8 @@ export function fleetWorkerHandler(post: PostToMain): (message: ToFleetWorker) =
     post({ type: 'frame', frame }, frameBuffers(frame));
   };
   return (message) => {
-    if (message.type === 'airspace') {
-      model.setAirspace(message.areas);
+    if (message.type === 'flagged') {
+      model.setFlagged(message.serials);
       if (model.size) sendFrame();
       return;
     }

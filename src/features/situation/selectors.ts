@@ -1,6 +1,11 @@
+import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 
 export const selectSituation = (state: RootState) => state.situation;
 export const selectSelectedDrone = (state: RootState) => state.situation.selectedSn;
 export const selectFleetSummary = (state: RootState) => state.situation.fleet;
-export const selectApprovedAirspace = (state: RootState) => state.map.overlays.airspace;
+export const selectConformance = (state: RootState) => state.situation.conformance;
+/** The serials with an open conformance alert (the aircraft /Tas flags), in a stable array per alert list. */
+export const selectFlaggedSerials = createSelector([(state: RootState) => state.situation.conformance.alerts], (alerts) => [
+  ...new Set(alerts.map((a) => a.device_sn)),
+]);

@@ -1,6 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../auth';
+import type { Alert } from '@shared/entities/alert';
+import type { Plan } from '@shared/entities/airspace';
 import type { DeviceStatus } from '@shared/live';
+import { loggedOut, sessionExpired } from '../auth';
+import { alertNotified } from '../devicelink';
 import type { FleetCounts } from './fleetFrame';
 
 export type StatusFilter = 'all' | DeviceStatus | 'flagged';
@@ -18,6 +21,14 @@ export interface FleetSummary {
   dropped: number;
 }
 
+/** Live conformance as /Tas shows it (loaded while the view is open, kept current by sysinfo/alerts). */
+export interface ConformanceView {
+  /** The open conformance alerts, newest first: the aircraft flagged on the map and listed beside it. */
+  alerts: Alert[];
+  /** The monitored plans (accepted, activated, nonconforming); the map draws those whose window holds now. */
+  plans: Plan[];
+}
+
 /** The situational view's own state. */
 export interface SituationState {
   selectedSn: string | null;
@@ -26,6 +37,7 @@ export interface SituationState {
   /** Keep the selected drone in view as it moves. */
   follow: boolean;
   fleet: FleetSummary;
+  conformance: ConformanceView;
 }
 
 export const initialFleetSummary: FleetSummary = {
@@ -35,7 +47,17 @@ export const initialFleetSummary: FleetSummary = {
   counts: { online: 0, flying: 0, maintenance: 0, offline: 0, flagged: 0 },
   dropped: 0,
 };
-export const initialSituationState: SituationState = { selectedSn: null, search: '', statusFilter: 'all', follow: false, fleet: initialFleetSummary };
+export const initialConformance: ConformanceView = { alerts: [], plans: [] };
+export const initialSituationState: SituationState = {
+  selectedSn: null,
+  search: '',
+  statusFilter: 'all',
+  follow: false,
+  fleet: initialFleetSummary,
+  conformance: initialConformance,
+};
+
+const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
 
 const situationSlice = createSlice({
   name: 'situation',
@@ -58,15 +80,45 @@ const situationSlice = createSlice({
     fleetSnapshotApplied(state, action: PayloadAction<FleetSummary>) {
       state.fleet = action.payload;
     },
-    /** The view closed: its fleet is gone until it opens again. */
+    /** The view closed: its fleet and conformance are gone until it opens again. */
     fleetClosed(state) {
       state.fleet = initialFleetSummary;
+      state.conformance = initialConformance;
+    },
+    /** The view opened: load the open conformance alerts and the monitored plans, and follow them. */
+    conformanceWatchStarted() {},
+    conformanceWatchStopped() {},
+    conformanceAlertsLoaded(state, action: PayloadAction<Alert[]>) {
+      state.conformance.alerts = action.payload.filter((a) => a.kind === 'conformance' && a.active === 1).sort(newestFirst);
+    },
+    monitoredPlansLoaded(state, action: PayloadAction<Plan[]>) {
+      state.conformance.plans = action.payload;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialSituationState).addCase(sessionExpired, () => initialSituationState);
+    builder
+      .addCase(loggedOut, () => initialSituationState)
+      .addCase(sessionExpired, () => initialSituationState)
+      // sysinfo/alerts: a conformance alert opened or closed somewhere in the fleet.
+      .addCase(alertNotified, (state, action) => {
+        const { alert } = action.payload;
+        if (alert.kind !== 'conformance') return;
+        const others = state.conformance.alerts.filter((a) => a.id !== alert.id);
+        state.conformance.alerts = alert.active === 1 ? [alert, ...others].sort(newestFirst) : others;
+      });
   },
 });
 
-export const { droneSelected, droneSearchChanged, statusFilterChanged, followToggled, fleetSnapshotApplied, fleetClosed } = situationSlice.actions;
+export const {
+  droneSelected,
+  droneSearchChanged,
+  statusFilterChanged,
+  followToggled,
+  fleetSnapshotApplied,
+  fleetClosed,
+  conformanceWatchStarted,
+  conformanceWatchStopped,
+  conformanceAlertsLoaded,
+  monitoredPlansLoaded,
+} = situationSlice.actions;
 export default situationSlice.reducer;
