@@ -11,6 +11,7 @@ import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
+import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
@@ -80,7 +81,10 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   file?: { field: string; column: ColumnOf<TB> } & FileStore;
   /** Extra list query parameters, handed to `scope` parsed. */
   listParams?: z.ZodRawShape;
-  /** Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent for get. */
+  /**
+   * Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent
+   * for get. The caller's data scope (server/api/dataScope.ts) applies on top of it to every list, read, write and delete.
+   */
   scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
 }
 
@@ -113,13 +117,26 @@ export async function findRow<TB extends TableName>(db: Kysely<Database>, table:
     .executeTakeFirst()) as Row<TB> | undefined;
 }
 
-export async function checkRefs(db: Kysely<Database>, refs: Record<string, TableName | undefined>, input: Record<string, unknown>): Promise<void> {
+/** The row if it exists and the caller's data scope shows it (a row out of scope is answered as missing: 404, not 403). */
+export async function findScopedRow<TB extends TableName>(db: Kysely<Database>, table: TB, id: number, request: FastifyRequest): Promise<Row<TB> | undefined> {
+  const qb = withDataScope(byTableName(db).selectFrom(table as string), table, scopeOf(request));
+  return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
+}
+
+/** Referenced rows must exist and, for the data-scoped tables, be in the caller's scope (nobody files a task on a device it cannot see). */
+export async function checkRefs(
+  db: Kysely<Database>,
+  refs: Record<string, TableName | undefined>,
+  input: Record<string, unknown>,
+  request: FastifyRequest,
+): Promise<void> {
   const errors: FieldError[] = [];
   for (const [field, table] of Object.entries(refs)) {
     const value = input[field];
     if (!table || value === undefined || value === null) continue;
     const ids = Array.isArray(value) ? value : [value];
-    for (const id of ids) if (typeof id === 'number' && !(await findRow(db, table, id))) errors.push({ field, message: `no ${table} row with id ${id}` });
+    for (const id of ids)
+      if (typeof id === 'number' && !(await findScopedRow(db, table, id, request))) errors.push({ field, message: `no ${table} row with id ${id}` });
   }
   if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
 }
@@ -188,10 +205,13 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     if (errors.length) throw conflict(`${def.entity}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
   };
 
-  /** The row if it exists and the caller's scope shows it. */
+  /** The entity's own scoping, then the caller's data scope. */
+  const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) =>
+    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request));
+
+  /** The row if it exists and the caller's scopes show it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
-    if (!def.scope) return findRow(appBase.db, def.table, id);
-    const qb = def.scope(
+    const qb = scoped(
       appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>,
       request,
     ) as unknown as SelectQueryBuilder<RowsWithId, string, object>;
@@ -224,7 +244,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const merged = { ...(existing ? def.toApi(existing) : {}), ...input } as Partial<z.infer<In>>;
     const errors = def.check?.(merged, existing) ?? [];
     if (errors.length) throw badRequest(`Invalid body: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
-    await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
+    await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input, request);
     await def.authorize?.(appBase.db, request, existing, input as Partial<z.infer<In>>);
     const existingId = existing ? (existing as unknown as { id: number }).id : undefined;
     await checkUnique(appBase.db, input, existingId);
@@ -236,6 +256,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         const ctx: WriteContext = { db: trx, request, now: nowIso() };
         const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
         if (stored && def.file) row[def.file.column] = stored.url;
+        if (!existing) Object.assign(row, newRowOwnership(def.table, scopeOf(request), row));
+        const owner = { ...(existing as Record<string, unknown> | undefined), ...row } as { dept_id?: number | null; created_by?: number | null };
+        assertStaysInScope(def.table, scopeOf(request), { dept_id: owner.dept_id, created_by: owner.created_by });
         const qb = byTableName(trx);
         let id: number;
         if (existing) {
@@ -285,7 +308,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           appBase.db,
           def.list,
           toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
-          def.scope && ((qb) => def.scope!(qb, request, request.query as Record<string, unknown>)),
+          (qb) => scoped(qb, request, request.query as Record<string, unknown>),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },
@@ -332,7 +355,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           preValidation: canWrite,
         },
         async (request) => {
-          const existing = await findRow(appBase.db, def.table, request.params.id);
+          const existing = await findVisible(request, request.params.id);
           if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
           const refusal = def.guardUpdate?.(existing, request);
           if (refusal) throw conflict(refusal);
@@ -349,7 +372,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         preValidation: canWrite,
       },
       async (request) => {
-        const existing = await findRow(appBase.db, def.table, request.params.id);
+        const existing = await findVisible(request, request.params.id);
         if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
         const refusal = def.guardDelete?.(existing, request);
         if (refusal) throw conflict(refusal);

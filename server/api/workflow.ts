@@ -9,7 +9,7 @@ import { transition, type Machine } from '../domain/stateMachines';
 import { conflict, envelopeSchema, notFound, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
-import { findRow, idParams } from './crud';
+import { findRow, findScopedRow, idParams } from './crud';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
@@ -26,7 +26,7 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
 
-/** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states. */
+/** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states; a row outside the caller's data scope is a 404. */
 export function registerWorkflow<TB extends WorkflowTable, A extends string>(appBase: FastifyInstance, def: WorkflowDef<TB, A>): void {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const actions = Object.keys(def.machine.transitions) as [A, ...A[]];
@@ -46,7 +46,7 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       async (request) => {
         const id = request.params.id;
         const row = await appBase.db.transaction().execute(async (trx) => {
-          const current = (await findRow(trx, def.table, id)) as { status: string } | undefined;
+          const current = (await findScopedRow(trx, def.table, id, request)) as { status: string } | undefined;
           if (!current) throw notFound(`No ${def.entity} with id ${id}`);
           const result = transition(def.machine, current.status, action);
           if (!result.ok) throw conflict(result.message);

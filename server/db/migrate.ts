@@ -7,6 +7,7 @@ import * as domain from './migrations/002_domain';
 import * as search from './migrations/003_search';
 import * as searchTrigrams from './migrations/004_search_trigrams';
 import * as deviceLink from './migrations/005_device_link';
+import * as dataScope from './migrations/011_data_scope';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, VersionedMigration> = {
   '003_search': search,
   '004_search_trigrams': searchTrigrams,
   '005_device_link': deviceLink,
+  '011_data_scope': dataScope,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

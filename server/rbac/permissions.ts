@@ -6,25 +6,29 @@ import { bearerToken, type TokenClaims } from '../auth/plugin';
 import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
 import { grants, type PermissionCode } from '@shared/permissions';
+import type { DataScope } from '@shared/entities/role';
+import { dataScopeRule, widestScope, type DataScopeRule } from './dataScope';
 
 /** The built-in role whose permissions are fixed to everything (and repaired at every start). */
 export const ADMIN_ROLE_CODE = 'admin';
 export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
 
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
-export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[] }[] = [
-  { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS },
+export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[]; data_scope: DataScope }[] = [
+  { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS, data_scope: 'all' },
   {
     code: 'operator',
     name: '飞手/操作员',
     description: 'Devices, tasks, airspace applications and plans, map',
     permissions: ['device:*', 'task:*', 'airspace:read', 'airspace:write', 'map:*', 'project:read', 'stats:read', 'org:read'],
+    data_scope: 'dept',
   },
   {
     code: 'viewer',
     name: '只读用户',
     description: 'Read only',
     permissions: ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'],
+    data_scope: 'all',
   },
 ];
 
@@ -78,6 +82,7 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
         name: role.name,
         description: role.description,
         permissions: JSON.stringify(role.permissions),
+        data_scope: role.data_scope,
         created_at: now,
         updated_at: now,
       })
@@ -87,9 +92,9 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
   // Whatever was stored, the admin role grants everything: a start repairs an admin role edited down by any means.
   await db
     .updateTable('roles')
-    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), updated_at: now })
+    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), data_scope: 'all', updated_at: now })
     .where('code', '=', ADMIN_ROLE_CODE)
-    .where('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS))
+    .where((eb) => eb.or([eb('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS)), eb('data_scope', '<>', 'all')]))
     .execute();
   const admin = await db.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirst();
@@ -107,6 +112,8 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
 declare module 'fastify' {
   interface FastifyRequest {
     permissions?: string[];
+    /** Which rows of the scoped tables this caller sees (set with `permissions`). */
+    dataScope?: DataScopeRule;
   }
 }
 
@@ -131,7 +138,14 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
       .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['sessions.id as sessionId', 'users.id as userId', 'users.username as username', 'roles.permissions as permissions'])
+      .select([
+        'sessions.id as sessionId',
+        'users.id as userId',
+        'users.username as username',
+        'users.dept_id as deptId',
+        'roles.permissions as permissions',
+        'roles.data_scope as dataScope',
+      ])
       .where('sessions.id', '=', claims.sid)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', nowIso())
@@ -141,6 +155,9 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
     const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
     request.permissions = granted;
+    const scope = widestScope(rows.map((r) => r.dataScope));
+    const departments = scope === 'dept' ? await app.db.selectFrom('departments').select(['id', 'parent_id']).execute() : [];
+    request.dataScope = dataScopeRule({ id: rows[0].userId, deptId: rows[0].deptId }, scope, departments);
     if (code !== null && !grants(granted, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
   };
 }

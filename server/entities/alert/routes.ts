@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, notFound, ok, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { idParams, registerCrud } from '../../api/crud';
+import { findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { AlertService, alertToApi } from './service';
 
 /** GET /Alert/ (filters device_sn, kind, level, active), GET /Alert/{id}/, POST /Alert/{id}/ack/ (C6). */
@@ -46,7 +46,8 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     },
     async (request) => {
       if (!request.auth) throw unauthorized();
-      const alert = await alerts.ack(request.params.id, request.auth.userId);
+      // An alert of a device outside the caller's data scope is answered as missing.
+      const alert = (await findScopedRow(appBase.db, 'alerts', request.params.id, request)) && (await alerts.ack(request.params.id, request.auth.userId));
       if (!alert) throw notFound(`No alert with id ${request.params.id}`);
       return ok(alert);
     },

@@ -5,4 +5,7 @@ export default translateFeature(text, {
   common: {
     database_unavailable: 'The database is unavailable right now; retry in a few seconds',
   },
+  scope: {
+    dept_outside: 'Department {{dept_id}} is outside your data scope',
+  },
 });

@@ -10,5 +10,8 @@ export default defineFeatureText({
     common: {
       database_unavailable: '数据库暂时不可用，请稍后重试',
     },
+    scope: {
+      dept_outside: '部门 {{dept_id}} 不在您的数据权限范围内',
+    },
   },
 });
