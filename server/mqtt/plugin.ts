@@ -7,6 +7,7 @@ import { activeSessionIds } from '../auth/tokens';
 import { AlertService } from '../entities/alert/service';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
+import { BrowserDeviceScope } from './deviceScope';
 import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { connectExternalBroker } from './external';
@@ -66,18 +67,26 @@ export default fp(
       if (config.url) {
         bus = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
       } else {
+        const deviceScope = new BrowserDeviceScope(app.db);
+        const authenticate = createAuthenticator({
+          staticUser: config.user,
+          staticPassword: config.password,
+          resolveToken: (token) => resolveToken(app, token),
+          findCredential: (username) => findGatewayCredential(app.db, username),
+        });
         broker = await startEmbeddedBroker({
           server: app.server,
           wsPath: config.wsPath,
           tcpPort: config.tcpPort,
           tcpHost: config.tcpHost,
           trustProxy: options.trustProxy ?? false,
-          authenticate: createAuthenticator({
-            staticUser: config.user,
-            staticPassword: config.password,
-            resolveToken: (token) => resolveToken(app, token),
-            findCredential: (username) => findGatewayCredential(app.db, username),
-          }),
+          // A browser's device scope is known before its first message can be forwarded.
+          authenticate: async (username, password) => {
+            const result = await authenticate(username, password);
+            if ('identity' in result && result.identity.kind === 'web') await deviceScope.load(result.identity.sessionId, result.identity.userId);
+            return result;
+          },
+          mayReceive: (sessionId, topic) => deviceScope.mayReceive(sessionId, topic),
           // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
           mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,
           mayDeclare: async (_identity, serials) => (await store.registeredDocks(serials)).length === 0,
@@ -91,6 +100,7 @@ export default fp(
           () =>
             void embedded
               .closeEndedSessions((ids) => activeSessionIds(app.db, ids))
+              .then(() => deviceScope.refresh(embedded.browserSessions()))
               .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,
         );

@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, RolesTable, UsersTable } from '../db/schema';
 import { nowIso } from '../db/time';
 import { HttpError } from '../http/envelope';
-import { roleChangeVerdict, userChangeVerdict, type GrantVerdict } from './grantRules';
+import type { DataScope } from '@shared/entities/role';
+import { dataScopeChangeVerdict, roleChangeVerdict, userChangeVerdict, type GrantVerdict } from './grantRules';
 import { ADMIN_ROLE_CODE, loadUserRoles, parsePermissionList } from './permissions';
 
 function enforce(verdict: GrantVerdict): void {
@@ -15,8 +16,9 @@ export function authorizeRoleWrite(
   _db: Kysely<Database>,
   request: FastifyRequest,
   existing: Selectable<RolesTable> | undefined,
-  input: { code?: string; permissions?: string[] } | undefined,
+  input: { code?: string; permissions?: string[]; data_scope?: DataScope } | undefined,
 ): void {
+  enforce(dataScopeChangeVerdict({ actor: request.dataScope?.scope ?? 'own', role: existing?.code, next: input?.data_scope }));
   enforce(
     roleChangeVerdict({
       actor: request.permissions ?? [],

@@ -44,6 +44,9 @@ export const isScopedTable = (table: string): table is ScopedTable => table in S
 /** Widest first: several roles grant the union of what they see, i.e. the widest scope among them. */
 const WIDTH: Record<DataScope, number> = { all: 2, dept: 1, own: 0 };
 
+/** True when scope `a` shows more than scope `b`. */
+export const isWiderScope = (a: DataScope, b: DataScope) => WIDTH[a] > WIDTH[b];
+
 /** A department and every department below it, from the (id, parent_id) list of all departments. */
 export function departmentSubtree(rootId: number, departments: readonly { id: number; parent_id: number | null }[]): number[] {
   const children = new Map<number, number[]>();

@@ -109,6 +109,33 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** The data scope rule of a user, from its department and its roles' scopes (the departments are read only for department scope). */
+export async function resolveDataScope(
+  db: Kysely<Database>,
+  user: { id: number; deptId: number | null },
+  roleScopes: (string | null)[],
+): Promise<DataScopeRule> {
+  const scope = widestScope(roleScopes);
+  const departments = scope === 'dept' ? await db.selectFrom('departments').select(['id', 'parent_id']).execute() : [];
+  return dataScopeRule(user, scope, departments);
+}
+
+/** The data scope rule of user `userId` (who has no row sees nothing of its own either: own scope of a missing user). */
+export async function loadDataScope(db: Kysely<Database>, userId: number): Promise<DataScopeRule> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['users.dept_id as deptId', 'roles.data_scope as dataScope'])
+    .where('users.id', '=', userId)
+    .execute();
+  return resolveDataScope(
+    db,
+    { id: userId, deptId: rows[0]?.deptId ?? null },
+    rows.map((r) => r.dataScope),
+  );
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     permissions?: string[];
@@ -155,9 +182,11 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
     const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
     request.permissions = granted;
-    const scope = widestScope(rows.map((r) => r.dataScope));
-    const departments = scope === 'dept' ? await app.db.selectFrom('departments').select(['id', 'parent_id']).execute() : [];
-    request.dataScope = dataScopeRule({ id: rows[0].userId, deptId: rows[0].deptId }, scope, departments);
+    request.dataScope = await resolveDataScope(
+      app.db,
+      { id: rows[0].userId, deptId: rows[0].deptId },
+      rows.map((r) => r.dataScope),
+    );
     if (code !== null && !grants(granted, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
   };
 }
