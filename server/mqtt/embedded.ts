@@ -36,6 +36,11 @@ export interface EmbeddedBrokerOptions {
   /** May this Pilot 2 connection declare these sub-devices (e.g. none is a registered dock)? */
   mayDeclare(identity: GatewayIdentity, serials: string[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
+  /**
+   * Shared by several instances (REDIS_URL): aedes' message emitter (mqemitter-redis) and persistence
+   * (aedes-persistence-redis) carry messages, retained messages and sessions between their brokers.
+   */
+  shared?: { mq: unknown; persistence: unknown };
   /** Whether a browser session may receive a message on this topic (its data scope); everything when absent. */
   mayReceive?(sessionId: string, topic: string): boolean;
   log: Log;
@@ -119,6 +124,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
+    ...(options.shared ?? {}),
     authenticate(client, username, password, done) {
       const address = addresses.get(client.conn) ?? 'unknown';
       const fail = (reason: LoginRefusal) => {
