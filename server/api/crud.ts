@@ -176,6 +176,9 @@ export function mapWriteError(error: unknown, entity: string): never {
   throw error;
 }
 
+/** Tables whose rows decide what a session may do or see: a write to any of them clears the permission caches. */
+const GRANT_TABLES: readonly string[] = ['users', 'roles', 'departments'];
+
 /** Registers list/get/create/update/delete for one entity, all permission-checked, validated and audited. */
 export function registerCrud<TB extends TableName, In extends AnyObject>(appBase: FastifyInstance, def: EntityDef<TB, In>): void {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -285,6 +288,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       mapWriteError(error, def.entity);
     }
     if (stored && existing) await discardFile(request, fileOf(existing));
+    if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
     return saved;
   };
 
@@ -389,6 +393,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           mapWriteError(error, def.entity);
         }
         await discardFile(request, fileOf(existing));
+        if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
         return ok(null, 'deleted');
       },
     );

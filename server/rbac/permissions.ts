@@ -7,6 +7,7 @@ import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
 import { grants, type PermissionCode } from '@shared/permissions';
 import type { DataScope } from '@shared/entities/role';
+import type { SessionGrant } from '../auth/authCache';
 import { dataScopeRule, widestScope, type DataScopeRule } from './dataScope';
 
 /** The built-in role whose permissions are fixed to everything (and repaired at every start). */
@@ -147,8 +148,9 @@ declare module 'fastify' {
 /**
  * preValidation hook: 401 without a valid token, 403 when none of the user's roles grants `code` (null: login only).
  * It runs before the schema check, so an anonymous or unauthorised caller never learns the body's rules from a 400.
- * One query reads the live session, the active user and the role permission sets together; nothing is cached,
- * so a logout, a deactivation or a role change applies at once on every instance.
+ * The grant comes from this instance's cache when it has one (app.authCache: every change to sessions, users, roles
+ * or departments clears it on every instance), else from one query, so a logout, a deactivation or a role change
+ * applies at once everywhere.
  */
 export function requirePermission(app: FastifyInstance, code: PermissionCode | null) {
   return async (request: FastifyRequest) => {
@@ -160,33 +162,54 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     } catch {
       throw unauthorized();
     }
-    const rows = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select([
-        'sessions.id as sessionId',
-        'users.id as userId',
-        'users.username as username',
-        'users.dept_id as deptId',
-        'roles.permissions as permissions',
-        'roles.data_scope as dataScope',
-      ])
-      .where('sessions.id', '=', claims.sid)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowIso())
-      .where('users.is_active', '=', 1)
-      .execute();
-    if (rows.length === 0 || String(rows[0].userId) !== claims.sub) throw unauthorized();
-    request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
-    const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
-    request.permissions = granted;
-    request.dataScope = await resolveDataScope(
-      app.db,
-      { id: rows[0].userId, deptId: rows[0].deptId },
+    const cache = app.authCache?.cache;
+    let grant = cache?.get(claims.sid);
+    if (!grant) {
+      const since = cache?.reading() ?? 0;
+      grant = (await readGrant(app.db, claims.sid)) ?? undefined;
+      if (grant) cache?.set(grant, since);
+    }
+    if (!grant || String(grant.userId) !== claims.sub) throw unauthorized();
+    request.auth = { userId: grant.userId, username: grant.username, sessionId: grant.sessionId };
+    request.permissions = grant.permissions;
+    request.dataScope = grant.dataScope;
+    if (code !== null && !grants(grant.permissions, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
+  };
+}
+
+/** One query reads the live session, the active user and its roles' permission sets and data scopes together. */
+async function readGrant(db: Kysely<Database>, sessionId: string): Promise<SessionGrant | null> {
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.username as username',
+      'users.dept_id as deptId',
+      'roles.permissions as permissions',
+      'roles.data_scope as dataScope',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1)
+    .execute();
+  if (rows.length === 0) return null;
+  const [first] = rows;
+  return {
+    userId: first.userId,
+    username: first.username,
+    sessionId: first.sessionId,
+    expiresAt: first.expiresAt,
+    permissions: [...new Set(rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : [])))],
+    dataScope: await resolveDataScope(
+      db,
+      { id: first.userId, deptId: first.deptId },
       rows.map((r) => r.dataScope),
-    );
-    if (code !== null && !grants(granted, code)) throw forbidden(`You have no permission for this operation (needs ${code})`);
+    ),
   };
 }

@@ -164,6 +164,26 @@ describe('two server processes on PostgreSQL + Redis', () => {
     await closed;
   });
 
+  it('applies a role edit and a logout on A to B within a second, though B caches grants', async () => {
+    const admin = await adminToken(a);
+    const role = (await call(a, 'POST', '/Role/', admin, { code: 'cached_reader', name: 'Reader', permissions: ['device:read'] })).body.data;
+    await call(a, 'POST', '/User/', admin, { username: 'cached1', name: 'Cached', password: 'cached-pass-1', role_ids: [role.id] });
+    const token = (await call(b, 'POST', '/auth/login/', undefined, { username: 'cached1', password: 'cached-pass-1' })).body.data.token as string;
+    // B now holds the grant (and would keep it without a message from A).
+    expect((await call(b, 'GET', '/Device/', token)).status).toBe(200);
+    expect((await call(b, 'GET', '/Device/', token)).status).toBe(200);
+    expect((await call(a, 'PATCH', `/Role/${role.id}/`, admin, { permissions: ['task:read'] })).status).toBe(200);
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) status = (await call(b, 'GET', '/Device/', token)).status;
+    expect(status).toBe(403);
+    expect((await call(b, 'GET', '/Task/', token)).status).toBe(200);
+    expect((await call(a, 'POST', '/auth/logout/', token, {})).status).toBe(200);
+    const gone = Date.now() + 1_000;
+    while (status !== 401 && Date.now() < gone) status = (await call(b, 'GET', '/Task/', token)).status;
+    expect(status).toBe(401);
+  });
+
   it('counts the login rate limit across both instances', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LOGIN_LIMIT + 2; i++)
