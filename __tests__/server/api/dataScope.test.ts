@@ -123,6 +123,37 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
     }
   });
 
+  it('lets nobody hand out a wider data scope than its own, by role edit or role assignment', async () => {
+    // Within the manager's permissions, but seeing all rows.
+    const wideReader = (
+      await call('POST', '/api/Role/', 'admin', { code: `wide_reader_${dialect}`, name: 'Wide reader', permissions: ['device:read'], data_scope: 'all' })
+    ).body.data;
+    const manager = (
+      await call('POST', '/api/Role/', 'admin', {
+        code: `dept_org_${dialect}`,
+        name: 'Dept org',
+        permissions: ['org:read', 'org:write', 'device:read'],
+        data_scope: 'dept',
+      })
+    ).body.data;
+    const user = (
+      await call('POST', '/api/User/', 'admin', {
+        username: `deptorg_${dialect}`,
+        name: 'Dept org',
+        password: 'dept-org-pass-1',
+        dept_id: ops.operator1.dept_id,
+        role_ids: [manager.id],
+      })
+    ).body.data;
+    tokens.deptorg = (await api.login(`deptorg_${dialect}`, 'dept-org-pass-1')).body.data.token;
+    expect((await call('PATCH', `/api/Role/${manager.id}/`, 'deptorg', { data_scope: 'all' })).status).toBe(403);
+    expect(
+      (await call('POST', '/api/Role/', 'deptorg', { code: `wide_${dialect}`, name: 'Wide', permissions: ['device:read'], data_scope: 'all' })).status,
+    ).toBe(403);
+    expect((await call('PATCH', `/api/User/${user.id}/`, 'deptorg', { role_ids: [manager.id, wideReader.id] })).status).toBe(403);
+    expect(await api.total('/api/Device/', 'deptorg')).toBe((await devicesOf(ops.operator1.dept_id)).length);
+  });
+
   it("follows the role's data scope as an admin edits it", async () => {
     const roles = (await call('GET', '/api/Role/?search=operator', 'admin')).body.data.items as { id: number; code: string; data_scope: string }[];
     const operator = roles.find((r) => r.code === 'operator')!;
