@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { localAuthCache, redisAuthCache } from './auth/authCache';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
@@ -71,6 +72,15 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection problem'));
     app.addHook('onClose', async () => void (await redis.quit()));
   }
+  // A permission check reads the database only when this instance can hear every change to grants: alone on its
+  // SQLite file, or told through Redis; several instances on PostgreSQL without Redis read it on every request.
+  const authCache = config.redisUrl
+    ? await redisAuthCache(config.redisUrl, config.redisKeyPrefix, app.log)
+    : database.dialect === 'sqlite'
+      ? localAuthCache()
+      : null;
+  app.decorate('authCache', authCache);
+  if (authCache) app.addHook('onClose', async () => authCache.close());
   registerErrorEnvelope(app);
   registerInputGuards(app);
 

@@ -68,6 +68,8 @@ export const ERROR_CODES = {
     admin_undeletable: [],
     beyond_actor: ['permissions'],
     grant_beyond_actor: ['permissions'],
+    admin_scope_fixed: [],
+    scope_beyond_actor: ['scope'],
   },
   user: {
     beyond_actor: ['permissions'],
@@ -152,6 +154,9 @@ export const ERROR_CODES = {
     waypoint_altitude: ['index', 'alt', 'min_alt', 'max_alt'],
     plan_conflict: ['ids'],
     override_needs_note: [],
+  },
+  scope: {
+    dept_outside: ['dept_id'],
   },
   tiles: {
     package_not_found: [],

@@ -26,6 +26,7 @@ import { assertCleanInput } from '../http/inputGuards';
 import { uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
+import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
@@ -95,7 +96,10 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   file?: { field: string; column: ColumnOf<TB> } & FileStore;
   /** Extra list query parameters, handed to `scope` parsed. */
   listParams?: z.ZodRawShape;
-  /** Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent for get. */
+  /**
+   * Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent
+   * for get. The caller's data scope (server/api/dataScope.ts) applies on top of it to every list, read, write and delete.
+   */
   scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
 }
 
@@ -129,14 +133,26 @@ export async function findRow<TB extends TableName>(db: Kysely<Database>, table:
     .executeTakeFirst()) as Row<TB> | undefined;
 }
 
-export async function checkRefs(db: Kysely<Database>, refs: Record<string, TableName | undefined>, input: Record<string, unknown>): Promise<void> {
+/** The row if it exists and the caller's data scope shows it (a row out of scope is answered as missing: 404, not 403). */
+export async function findScopedRow<TB extends TableName>(db: Kysely<Database>, table: TB, id: number, request: FastifyRequest): Promise<Row<TB> | undefined> {
+  const qb = withDataScope(byTableName(db).selectFrom(table as string), table, scopeOf(request));
+  return (await qb.selectAll().where('id', '=', id).executeTakeFirst()) as Row<TB> | undefined;
+}
+
+/** Referenced rows must exist and, for the data-scoped tables, be in the caller's scope (nobody files a task on a device it cannot see). */
+export async function checkRefs(
+  db: Kysely<Database>,
+  refs: Record<string, TableName | undefined>,
+  input: Record<string, unknown>,
+  request: FastifyRequest,
+): Promise<void> {
   const errors: FieldError[] = [];
   for (const [field, table] of Object.entries(refs)) {
     const value = input[field];
     if (!table || value === undefined || value === null) continue;
     const ids = Array.isArray(value) ? value : [value];
     for (const id of ids)
-      if (typeof id === 'number' && !(await findRow(db, table, id)))
+      if (typeof id === 'number' && !(await findScopedRow(db, table, id, request)))
         errors.push({ field, message: `no ${table} row with id ${id}`, code: 'field.unknown_ref', params: { id } });
   }
   if (errors.length) throw invalidInput('body', errors);
@@ -182,6 +198,9 @@ export function mapWriteError(error: unknown, entity: ErrorEntity): never {
   throw error;
 }
 
+/** Tables whose rows decide what a session may do or see: a write to any of them clears the permission caches. */
+const GRANT_TABLES: readonly string[] = ['users', 'roles', 'departments'];
+
 /** Registers list/get/create/update/delete for one entity, all permission-checked, validated and audited. */
 export function registerCrud<TB extends TableName, In extends AnyObject>(appBase: FastifyInstance, def: EntityDef<TB, In>): void {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -216,10 +235,13 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       });
   };
 
-  /** The row if it exists and the caller's scope shows it. */
+  /** The entity's own scoping, then the caller's data scope. */
+  const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) =>
+    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request));
+
+  /** The row if it exists and the caller's scopes show it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
-    if (!def.scope) return findRow(appBase.db, def.table, id);
-    const qb = def.scope(
+    const qb = scoped(
       appBase.db.selectFrom(def.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>,
       request,
     ) as unknown as SelectQueryBuilder<RowsWithId, string, object>;
@@ -252,7 +274,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     const merged = { ...(existing ? def.toApi(existing) : {}), ...input } as Partial<z.infer<In>>;
     const errors = (await def.check?.(merged, existing, appBase.db)) ?? [];
     if (errors.length) throw invalidBody(errors);
-    await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input);
+    await checkRefs(appBase.db, (def.refs ?? {}) as Record<string, TableName>, input, request);
     await def.authorize?.(appBase.db, request, existing, input as Partial<z.infer<In>>);
     const existingId = existing ? (existing as unknown as { id: number }).id : undefined;
     await checkUnique(appBase.db, input, existingId);
@@ -264,6 +286,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         const ctx: WriteContext = { db: trx, request, now: nowIso() };
         const row = await def.toRow(input as Partial<z.infer<In>>, ctx, existing);
         if (stored && def.file) row[def.file.column] = stored.url;
+        if (!existing) Object.assign(row, newRowOwnership(def.table, scopeOf(request), row));
+        const owner = { ...(existing as Record<string, unknown> | undefined), ...row } as { dept_id?: number | null; created_by?: number | null };
+        assertStaysInScope(def.table, scopeOf(request), { dept_id: owner.dept_id, created_by: owner.created_by });
         const qb = byTableName(trx);
         let id: number;
         if (existing) {
@@ -290,6 +315,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       mapWriteError(error, def.entity);
     }
     if (stored && existing) await discardFile(request, fileOf(existing));
+    if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
     return saved;
   };
 
@@ -313,7 +339,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           appBase.db,
           def.list,
           toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
-          def.scope && ((qb) => def.scope!(qb, request, request.query as Record<string, unknown>)),
+          (qb) => scoped(qb, request, request.query as Record<string, unknown>),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },
@@ -360,7 +386,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           preValidation: canWrite,
         },
         async (request) => {
-          const existing = await findRow(appBase.db, def.table, request.params.id);
+          const existing = await findVisible(request, request.params.id);
           if (!existing) throw rowNotFound(def.entity, request.params.id);
           const refusal = def.guardUpdate?.(existing, request);
           if (refusal) throw refusedConflict(refusal);
@@ -377,7 +403,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         preValidation: canWrite,
       },
       async (request) => {
-        const existing = await findRow(appBase.db, def.table, request.params.id);
+        const existing = await findVisible(request, request.params.id);
         if (!existing) throw rowNotFound(def.entity, request.params.id);
         const refusal = def.guardDelete?.(existing, request);
         if (refusal) throw refusedConflict(refusal);
@@ -394,6 +420,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           mapWriteError(error, def.entity);
         }
         await discardFile(request, fileOf(existing));
+        if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
         return ok(null, 'deleted');
       },
     );

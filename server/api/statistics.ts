@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { nowIso } from '../db/time';
 import { envelopeSchema, invalidInput, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
+import { scopeOf, withDataScope } from './dataScope';
 import { DAY_MS, daySchema, dayStartMs } from './list';
 
 /** The longest statistics range: a year, leap day included. */
@@ -64,17 +65,23 @@ export default async function statisticsRoutes(appBase: FastifyInstance): Promis
       const start = nowIso(fromMs);
       const end = nowIso(toMs);
 
-      let reports = db.selectFrom('flight_reports').where('flight_reports.takeoff_at', '>=', start).where('flight_reports.takeoff_at', '<', end);
+      // Everything counted is narrowed to the caller's data scope first.
+      const rule = scopeOf(request);
+      let reports = withDataScope(db.selectFrom('flight_reports'), 'flight_reports', rule)
+        .where('flight_reports.takeoff_at', '>=', start)
+        .where('flight_reports.takeoff_at', '<', end);
       if (q.device_id) reports = reports.where('flight_reports.device_id', '=', q.device_id);
       if (q.project_id) reports = reports.where('flight_reports.project_id', '=', q.project_id);
       const dayExpr = sql<string>`substr(${sql.ref('flight_reports.takeoff_at')}, 1, 10)`;
 
-      let tasks = db.selectFrom('tasks').where('created_at', '>=', start).where('created_at', '<', end);
+      let tasks = withDataScope(db.selectFrom('tasks'), 'tasks', rule).where('created_at', '>=', start).where('created_at', '<', end);
       if (q.device_id) tasks = tasks.where('device_id', '=', q.device_id);
       if (q.project_id) tasks = tasks.where('project_id', '=', q.project_id);
-      let plans = db.selectFrom('flight_plans').where('planned_start_at', '>=', start).where('planned_start_at', '<', end);
+      let plans = withDataScope(db.selectFrom('flight_plans'), 'flight_plans', rule).where('planned_start_at', '>=', start).where('planned_start_at', '<', end);
       if (q.device_id) plans = plans.where('device_id', '=', q.device_id);
-      let applications = db.selectFrom('airspace_applications').where('start_at', '>=', start).where('start_at', '<', end);
+      let applications = withDataScope(db.selectFrom('airspace_applications'), 'airspace_applications', rule)
+        .where('start_at', '>=', start)
+        .where('start_at', '<', end);
       if (q.device_id) applications = applications.where('device_id', '=', q.device_id);
       if (q.project_id) {
         // A plan belongs to the project of its task or route; an application to the projects its plans fly for.
@@ -95,7 +102,7 @@ export default async function statisticsRoutes(appBase: FastifyInstance): Promis
           db.selectFrom('flight_plans').select('flight_plans.application_id').where('flight_plans.id', 'in', projectPlans),
         );
       }
-      let devices = db.selectFrom('devices');
+      let devices = withDataScope(db.selectFrom('devices'), 'devices', rule);
       if (q.device_id) devices = devices.where('id', '=', q.device_id);
 
       const [perDay, perDevice, totals, taskCounts, planCounts, applicationCounts, deviceCounts] = await Promise.all([

@@ -10,7 +10,7 @@ import type { ErrorEntity } from '@shared/errorCodes';
 import { conflict, envelopeSchema, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
-import { findRow, idParams } from './crud';
+import { findRow, findScopedRow, idParams } from './crud';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
@@ -43,7 +43,7 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
 
-/** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states. */
+/** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states; a row outside the caller's data scope is a 404. */
 export function registerWorkflow<TB extends WorkflowTable, A extends string>(appBase: FastifyInstance, def: WorkflowDef<TB, A>): void {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const actions = Object.keys(def.machine.transitions) as [A, ...A[]];
@@ -63,7 +63,7 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       async (request) => {
         const id = request.params.id;
         const row = await appBase.db.transaction().execute(async (trx) => {
-          const stored = await findRow(trx, def.table, id);
+          const stored = await findScopedRow(trx, def.table, id, request);
           if (!stored) throw rowNotFound(def.entity, id);
           const current = stored as typeof stored & { status: string };
           const result = transition(def.machine, current.status, action);

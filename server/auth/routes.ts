@@ -86,6 +86,7 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
     { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: envelopeSchema(z.null()) } }, preValidation: app.authenticate },
     async (request) => {
       await revokeSession(app.db, request.auth!.sessionId);
+      await app.authCache?.changed();
       return ok(null, 'logged out');
     },
   );

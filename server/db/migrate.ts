@@ -11,6 +11,7 @@ import * as routes from './migrations/006_routes';
 import * as flightRecords from './migrations/008_flight_records';
 import * as airspaceRules from './migrations/009_airspace_rules';
 import * as conformance from './migrations/010_conformance';
+import * as dataScope from './migrations/011_data_scope';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, VersionedMigration> = {
   '008_flight_records': flightRecords,
   '009_airspace_rules': airspaceRules,
   '010_conformance': conformance,
+  '011_data_scope': dataScope,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

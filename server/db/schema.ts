@@ -35,6 +35,12 @@ interface Stamped {
   updated_at: string;
 }
 
+/** Data scope (migration 011): the department a row is filed under and who created it. */
+interface Owned {
+  dept_id: number | null;
+  created_by: number | null;
+}
+
 export interface DepartmentsTable extends Stamped {
   name: string;
   parent_id: number | null;
@@ -47,6 +53,8 @@ export interface RolesTable extends Stamped {
   name: string;
   description: string | null;
   permissions: string;
+  /** 'all' | 'dept' | 'own' (migration 011). */
+  data_scope: string;
 }
 
 export interface ResourcesTable extends Stamped {
@@ -78,13 +86,12 @@ export interface NoticeReadsTable {
   read_at: string;
 }
 
-export interface DevicesTable extends Stamped {
+export interface DevicesTable extends Stamped, Owned {
   serial: string;
   name: string;
   model: string;
   kind: string;
   firmware: string | null;
-  dept_id: number | null;
   status: string;
   photo: string | null;
   last_seen_at: string | null;
@@ -149,7 +156,7 @@ export interface ProjectsTable extends Stamped {
 }
 
 /** waypoints: JSON array of shared/wayline Waypoint; settings: JSON RouteSettings (null only before 006_routes ran). */
-export interface RoutesTable extends Stamped {
+export interface RoutesTable extends Stamped, Owned {
   project_id: number;
   name: string;
   waypoints: string;
@@ -159,7 +166,7 @@ export interface RoutesTable extends Stamped {
   battery_pct: number;
 }
 
-export interface TasksTable extends Stamped {
+export interface TasksTable extends Stamped, Owned {
   name: string;
   project_id: number;
   route_id: number | null;
@@ -172,7 +179,7 @@ export interface TasksTable extends Stamped {
   finished_at: string | null;
 }
 
-export interface AirspaceApplicationsTable extends Stamped {
+export interface AirspaceApplicationsTable extends Stamped, Owned {
   applicant_id: number | null;
   device_id: number | null;
   area: string;
@@ -191,7 +198,7 @@ export interface AirspaceApplicationsTable extends Stamped {
   review_note: string | null;
 }
 
-export interface FlightPlansTable extends Stamped {
+export interface FlightPlansTable extends Stamped, Owned {
   application_id: number;
   task_id: number | null;
   route_id: number | null;
@@ -210,6 +217,8 @@ export interface FlightPlansTable extends Stamped {
  * { speed, battery } arrays parallel to it (migration 008: automatic records).
  */
 export interface FlightReportsTable extends Stamped {
+  /** Who recorded it by hand (migration 011); null for automatic records. */
+  created_by: number | null;
   plan_id: number | null;
   project_id: number | null;
   device_id: number;

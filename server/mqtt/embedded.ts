@@ -36,6 +36,13 @@ export interface EmbeddedBrokerOptions {
   /** May this Pilot 2 connection declare these sub-devices (e.g. none is a registered dock)? */
   mayDeclare(identity: GatewayIdentity, serials: string[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
+  /**
+   * Shared by several instances (REDIS_URL): aedes' message emitter (mqemitter-redis) and persistence
+   * (aedes-persistence-redis) carry messages, retained messages and sessions between their brokers.
+   */
+  shared?: { mq: unknown; persistence: unknown };
+  /** Whether a browser session may receive a message on this topic (its data scope); everything when absent. */
+  mayReceive?(sessionId: string, topic: string): boolean;
   log: Log;
   now?: () => number;
 }
@@ -54,6 +61,8 @@ export interface EmbeddedBroker {
   gateway(sn: string): GatewayIdentity | undefined;
   /** Closes the connection of gateway `sn` (e.g. its secret was rotated); true when there was one. */
   closeGateway(sn: string): boolean;
+  /** The login sessions of the browser connections open now. */
+  browserSessions(): Set<string>;
   /** Closes the connections (browsers, Pilot 2) whose login session is no longer active; returns how many. */
   closeEndedSessions(activeOf: (sessionIds: string[]) => Promise<Set<string>>): Promise<number>;
   close(): Promise<void>;
@@ -115,6 +124,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
+    ...(options.shared ?? {}),
     authenticate(client, username, password, done) {
       const address = addresses.get(client.conn) ?? 'unknown';
       const fail = (reason: LoginRefusal) => {
@@ -168,6 +178,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           log.warn({ err: error }, 'mqtt: publish check failed');
           deny('check_failed');
         });
+    },
+    // Per-device topics reach a browser only for devices in its user's data scope.
+    authorizeForward(client, packet) {
+      const identity = identityOf(client);
+      if (identity?.kind === 'web' && options.mayReceive && !options.mayReceive(identity.sessionId, packet.topic)) return null;
+      return packet;
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identityOf(client);
@@ -286,6 +302,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       log.info({ sn }, 'mqtt: gateway connection closed by the server');
       client.close();
       return true;
+    },
+    browserSessions() {
+      return new Set([...sessionClients].flatMap(([client, sessionId]) => (identityOf(client)?.kind === 'web' ? [sessionId] : [])));
     },
     async closeEndedSessions(activeOf) {
       if (sessionClients.size === 0) return 0;

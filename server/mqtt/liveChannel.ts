@@ -36,6 +36,11 @@ export interface LiveChannelOptions {
   fleetIntervalMs?: number;
   log: { debug(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
+  /**
+   * Whether this instance publishes sysinfo/* now (several instances sharing one broker: the holder of a lease);
+   * always when absent. Every instance still tracks presence, so a new holder takes over with a current picture.
+   */
+  publishes?: () => boolean;
 }
 
 /** Device rows are written at most this often per device while nothing but the position changes. */
@@ -133,8 +138,12 @@ export class LiveChannel {
     return { online, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
   }
 
+  private get silent(): boolean {
+    return this.closed || !(this.options.publishes?.() ?? true);
+  }
+
   async publishOnline(): Promise<void> {
-    if (this.closed) return;
+    if (this.silent) return;
     const summary = this.summary();
     this.changed = new Map();
     await this.options.bus.publish(TOPIC_ONLINE, JSON.stringify(summary), { retain: true, qos: 1 });
@@ -142,7 +151,7 @@ export class LiveChannel {
   }
 
   async publishWeather(): Promise<void> {
-    if (this.closed) return;
+    if (this.silent) return;
     const areas = await this.options.directory.listAreas();
     const report = await this.options.weather.observe(areas, this.now());
     await this.options.bus.publish(TOPIC_WEATHER, JSON.stringify(report), { retain: true, qos: 1 });
@@ -151,7 +160,8 @@ export class LiveChannel {
 
   /** One sysinfo/fleet (binary, shared/fleet/codec) with the newest sample of every aircraft online; nothing when none is. */
   async publishFleet(): Promise<void> {
-    if (this.closed || this.fleet.size === 0) return;
+    // Without the lease another instance publishes; the samples stay, so a take-over sends the whole fleet at once.
+    if (this.silent || this.fleet.size === 0) return;
     const bytes = encodeFleet(this.now(), [...this.fleet.values()]);
     await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: false, qos: 0 });
     this.stats.fleetPublished++;

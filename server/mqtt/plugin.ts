@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../http/trustProxy';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
@@ -10,14 +11,20 @@ import { FlightRecorder } from '../flightRecords/recorder';
 import { saveFlightRecord } from '../flightRecords/store';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
+import { BrowserDeviceScope } from './deviceScope';
 import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { connectExternalBroker } from './external';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
+import { RedisLease } from './lease';
 import { LiveChannel, type MessageBus } from './liveChannel';
+import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
+
+/** Term of the sysinfo lease (REDIS_URL): an instance that dies is replaced as sysinfo publisher within this. */
+export const SYSINFO_LEASE_MS = 3_000;
 
 export interface MqttPluginOptions {
   config: MqttConfig;
@@ -70,6 +77,9 @@ export default fp(
     let recorder: FlightRecorder | undefined;
     let conformance: ConformanceMonitor | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
+    let leaseRedis: Redis | undefined;
+    let lease: RedisLease | undefined;
+    let shared: SharedBroker | undefined;
 
     // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
     app.addHook('onResponse', async (request, reply) => {
@@ -77,21 +87,39 @@ export default fp(
     });
 
     app.addHook('onReady', async () => {
+      const { redisUrl, redisKeyPrefix } = app.config;
+      if (redisUrl) {
+        // Several instances: one at a time publishes sysinfo/*, the holder of this lease.
+        leaseRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+        leaseRedis.on('error', (error: Error) => log.warn({ err: error }, 'redis: connection problem'));
+        lease = new RedisLease(leaseRedis, `${redisKeyPrefix}sysinfo-lease`, SYSINFO_LEASE_MS, log);
+        await lease.start();
+      }
       if (config.url) {
         bus = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
       } else {
+        const deviceScope = new BrowserDeviceScope(app.db);
+        if (redisUrl) shared = await shareBrokerThroughRedis(redisUrl, redisKeyPrefix);
+        const authenticate = createAuthenticator({
+          staticUser: config.user,
+          staticPassword: config.password,
+          resolveToken: (token) => resolveToken(app, token),
+          findCredential: (username) => findGatewayCredential(app.db, username),
+        });
         broker = await startEmbeddedBroker({
           server: app.server,
           wsPath: config.wsPath,
           tcpPort: config.tcpPort,
           tcpHost: config.tcpHost,
           trustProxy: options.trustProxy ?? false,
-          authenticate: createAuthenticator({
-            staticUser: config.user,
-            staticPassword: config.password,
-            resolveToken: (token) => resolveToken(app, token),
-            findCredential: (username) => findGatewayCredential(app.db, username),
-          }),
+          // A browser's device scope is known before its first message can be forwarded.
+          authenticate: async (username, password) => {
+            const result = await authenticate(username, password);
+            if ('identity' in result && result.identity.kind === 'web') await deviceScope.load(result.identity.sessionId, result.identity.userId);
+            return result;
+          },
+          mayReceive: (sessionId, topic) => deviceScope.mayReceive(sessionId, topic),
+          shared,
           // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
           mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,
           mayDeclare: async (_identity, serials) => (await store.registeredDocks(serials)).length === 0,
@@ -105,13 +133,23 @@ export default fp(
           () =>
             void embedded
               .closeEndedSessions((ids) => activeSessionIds(app.db, ids))
+              .then(() => deviceScope.refresh(embedded.browserSessions()))
               .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,
         );
         sessionCheck.unref();
       }
       const liveBus = bus;
-      channel = new LiveChannel({ bus, directory, weather, sysinfoIntervalMs: config.sysinfoIntervalMs, deviceTimeoutMs: config.deviceTimeoutMs, log });
+      const sysinfoLease = lease;
+      channel = new LiveChannel({
+        bus,
+        directory,
+        weather,
+        sysinfoIntervalMs: config.sysinfoIntervalMs,
+        deviceTimeoutMs: config.deviceTimeoutMs,
+        log,
+        ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
+      });
       const alerts = new AlertService(app.db, () => liveBus, log);
       gateway = new DjiGateway({
         bus,
@@ -168,7 +206,12 @@ export default fp(
       await recorder?.stop();
       await conformance?.stop();
       await channel?.stop();
+      // Handing the lease back lets another instance take over sysinfo at once.
+      await lease?.stop();
+      // The persistence unsubscribes the broker from the shared emitter, which aedes closes with itself: persistence first.
+      await shared?.close().catch((error: unknown) => log.warn({ err: error }, 'redis: broker persistence did not close cleanly'));
       await broker?.close();
+      await leaseRedis?.quit().catch(() => undefined);
       if (config.url) await bus?.close();
     });
   },

@@ -3,7 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, RolesTable, UsersTable } from '../db/schema';
 import { nowIso } from '../db/time';
 import { HttpError } from '../http/envelope';
-import { roleChangeVerdict, userChangeVerdict, type GrantVerdict } from './grantRules';
+import type { DataScope } from '@shared/entities/role';
+import { widestScope } from './dataScope';
+import { dataScopeChangeVerdict, roleChangeVerdict, userChangeVerdict, type GrantVerdict } from './grantRules';
 import { ADMIN_ROLE_CODE, loadUserRoles, parsePermissionList } from './permissions';
 
 function enforce(verdict: GrantVerdict): void {
@@ -15,8 +17,9 @@ export function authorizeRoleWrite(
   _db: Kysely<Database>,
   request: FastifyRequest,
   existing: Selectable<RolesTable> | undefined,
-  input: { code?: string; permissions?: string[] } | undefined,
+  input: { code?: string; permissions?: string[]; data_scope?: DataScope } | undefined,
 ): void {
+  enforce(dataScopeChangeVerdict({ actor: request.dataScope?.scope ?? 'own', role: existing?.code, next: input?.data_scope }));
   enforce(
     roleChangeVerdict({
       actor: request.permissions ?? [],
@@ -35,8 +38,10 @@ export async function authorizeUserWrite(
 ): Promise<void> {
   const current = existing && (await loadUserRoles(db, existing.id));
   const roles = input?.role_ids?.length
-    ? await db.selectFrom('roles').select(['code', 'permissions']).where('id', 'in', input.role_ids).execute()
+    ? await db.selectFrom('roles').select(['code', 'permissions', 'data_scope']).where('id', 'in', input.role_ids).execute()
     : input?.role_ids && [];
+  // Nor does anyone hand out, through a role, a wider data scope than its own.
+  for (const role of roles ?? []) enforce(dataScopeChangeVerdict({ actor: request.dataScope?.scope ?? 'own', next: widestScope([role.data_scope]) }));
   let admins = db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')

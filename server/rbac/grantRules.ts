@@ -1,5 +1,7 @@
 import type { ErrorReason } from '@shared/errorCodes';
 import { grants } from '@shared/permissions';
+import type { DataScope } from '@shared/entities/role';
+import { isWiderScope } from './dataScope';
 import { ADMIN_ROLE_CODE, ADMIN_ROLE_PERMISSIONS } from './permissions';
 
 export type GrantVerdict = { ok: true } | { ok: false; status: 403 | 409; message: string; reason: ErrorReason };
@@ -46,6 +48,28 @@ export function roleChangeVerdict({ actor, role, next }: RoleChange): GrantVerdi
     return refuse(403, `You can grant only permissions you hold; not ${ungrantable.join(', ')}`, {
       code: 'role.grant_beyond_actor',
       params: { permissions: ungrantable.join(', ') },
+    });
+  return allowed;
+}
+
+export interface DataScopeChange {
+  /** The data scope of the user making the change. */
+  actor: DataScope;
+  /** The code of the role as stored (absent on create). */
+  role?: string;
+  /** The data scope the request sets, if any. */
+  next?: DataScope;
+}
+
+/** Setting a role's data scope: the admin role always sees all, and nobody hands out a wider scope than its own. */
+export function dataScopeChangeVerdict({ actor, role, next }: DataScopeChange): GrantVerdict {
+  if (next === undefined) return allowed;
+  if (role === ADMIN_ROLE_CODE && next !== 'all')
+    return refuse(409, "The built-in admin role's data scope is fixed to all", { code: 'role.admin_scope_fixed' });
+  if (isWiderScope(next, actor))
+    return refuse(403, `You can grant only a data scope as wide as your own (${actor}); not ${next}`, {
+      code: 'role.scope_beyond_actor',
+      params: { scope: actor },
     });
   return allowed;
 }

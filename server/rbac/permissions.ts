@@ -7,23 +7,28 @@ import { bearerToken, type TokenClaims } from '../auth/plugin';
 import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
 import { grants, type PermissionCode } from '@shared/permissions';
+import type { DataScope } from '@shared/entities/role';
+import type { SessionGrant } from '../auth/authCache';
+import { dataScopeRule, widestScope, type DataScopeRule } from './dataScope';
 
 /** The built-in role whose permissions are fixed to everything (and repaired at every start). */
 export const ADMIN_ROLE_CODE = 'admin';
 export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
 
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
-export const BUILTIN_ROLES: { code: BuiltinRoleCode; name: string; description: string; permissions: readonly string[] }[] = [
-  { code: ADMIN_ROLE_CODE, ...BUILTIN_ROLE_TEXTS.admin, permissions: ADMIN_ROLE_PERMISSIONS },
+export const BUILTIN_ROLES: { code: BuiltinRoleCode; name: string; description: string; permissions: readonly string[]; data_scope: DataScope }[] = [
+  { code: ADMIN_ROLE_CODE, ...BUILTIN_ROLE_TEXTS.admin, permissions: ADMIN_ROLE_PERMISSIONS, data_scope: 'all' },
   {
     code: 'operator',
     ...BUILTIN_ROLE_TEXTS.operator,
     permissions: ['device:*', 'task:*', 'airspace:read', 'airspace:write', 'map:*', 'project:read', 'stats:read', 'org:read'],
+    data_scope: 'dept',
   },
   {
     code: 'viewer',
     ...BUILTIN_ROLE_TEXTS.viewer,
     permissions: ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'],
+    data_scope: 'all',
   },
 ];
 
@@ -77,6 +82,7 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
         name: role.name,
         description: role.description,
         permissions: JSON.stringify(role.permissions),
+        data_scope: role.data_scope,
         created_at: now,
         updated_at: now,
       })
@@ -93,9 +99,9 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
   // Whatever was stored, the admin role grants everything: a start repairs an admin role edited down by any means.
   await db
     .updateTable('roles')
-    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), updated_at: now })
+    .set({ permissions: JSON.stringify(ADMIN_ROLE_PERMISSIONS), data_scope: 'all', updated_at: now })
     .where('code', '=', ADMIN_ROLE_CODE)
-    .where('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS))
+    .where((eb) => eb.or([eb('permissions', '<>', JSON.stringify(ADMIN_ROLE_PERMISSIONS)), eb('data_scope', '<>', 'all')]))
     .execute();
   const admin = await db.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirst();
@@ -110,17 +116,47 @@ export async function ensureRbac(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** The data scope rule of a user, from its department and its roles' scopes (the departments are read only for department scope). */
+export async function resolveDataScope(
+  db: Kysely<Database>,
+  user: { id: number; deptId: number | null },
+  roleScopes: (string | null)[],
+): Promise<DataScopeRule> {
+  const scope = widestScope(roleScopes);
+  const departments = scope === 'dept' ? await db.selectFrom('departments').select(['id', 'parent_id']).execute() : [];
+  return dataScopeRule(user, scope, departments);
+}
+
+/** The data scope rule of user `userId` (who has no row sees nothing of its own either: own scope of a missing user). */
+export async function loadDataScope(db: Kysely<Database>, userId: number): Promise<DataScopeRule> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['users.dept_id as deptId', 'roles.data_scope as dataScope'])
+    .where('users.id', '=', userId)
+    .execute();
+  return resolveDataScope(
+    db,
+    { id: userId, deptId: rows[0]?.deptId ?? null },
+    rows.map((r) => r.dataScope),
+  );
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     permissions?: string[];
+    /** Which rows of the scoped tables this caller sees (set with `permissions`). */
+    dataScope?: DataScopeRule;
   }
 }
 
 /**
  * preValidation hook: 401 without a valid token, 403 when none of the user's roles grants `code` (null: login only).
  * It runs before the schema check, so an anonymous or unauthorised caller never learns the body's rules from a 400.
- * One query reads the live session, the active user and the role permission sets together; nothing is cached,
- * so a logout, a deactivation or a role change applies at once on every instance.
+ * The grant comes from this instance's cache when it has one (app.authCache: every change to sessions, users, roles
+ * or departments clears it on every instance), else from one query, so a logout, a deactivation or a role change
+ * applies at once everywhere.
  */
 export function requirePermission(app: FastifyInstance, code: PermissionCode | null) {
   return async (request: FastifyRequest) => {
@@ -132,22 +168,55 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
     } catch {
       throw unauthorized();
     }
-    const rows = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['sessions.id as sessionId', 'users.id as userId', 'users.username as username', 'roles.permissions as permissions'])
-      .where('sessions.id', '=', claims.sid)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowIso())
-      .where('users.is_active', '=', 1)
-      .execute();
-    if (rows.length === 0 || String(rows[0].userId) !== claims.sub) throw unauthorized();
-    request.auth = { userId: rows[0].userId, username: rows[0].username, sessionId: rows[0].sessionId };
-    const granted = rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : []));
-    request.permissions = granted;
-    if (code !== null && !grants(granted, code))
+    const cache = app.authCache?.cache;
+    let grant = cache?.get(claims.sid);
+    if (!grant) {
+      const since = cache?.reading() ?? 0;
+      grant = (await readGrant(app.db, claims.sid)) ?? undefined;
+      if (grant) cache?.set(grant, since);
+    }
+    if (!grant || String(grant.userId) !== claims.sub) throw unauthorized();
+    request.auth = { userId: grant.userId, username: grant.username, sessionId: grant.sessionId };
+    request.permissions = grant.permissions;
+    request.dataScope = grant.dataScope;
+    if (code !== null && !grants(grant.permissions, code))
       throw forbidden(`You have no permission for this operation (needs ${code})`, { code: 'auth.missing_permission', params: { permission: code } });
+  };
+}
+
+/** One query reads the live session, the active user and its roles' permission sets and data scopes together. */
+async function readGrant(db: Kysely<Database>, sessionId: string): Promise<SessionGrant | null> {
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.username as username',
+      'users.dept_id as deptId',
+      'roles.permissions as permissions',
+      'roles.data_scope as dataScope',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1)
+    .execute();
+  if (rows.length === 0) return null;
+  const [first] = rows;
+  return {
+    userId: first.userId,
+    username: first.username,
+    sessionId: first.sessionId,
+    expiresAt: first.expiresAt,
+    permissions: [...new Set(rows.flatMap((r) => (r.permissions ? parsePermissionList(r.permissions) : [])))],
+    dataScope: await resolveDataScope(
+      db,
+      { id: first.userId, deptId: first.deptId },
+      rows.map((r) => r.dataScope),
+    ),
   };
 }

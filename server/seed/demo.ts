@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { generatePassword, hashPassword } from '../auth/password';
+import { deriveOwnership } from '../db/ownership';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import type { DeviceStatus } from '@shared/live';
@@ -136,6 +137,8 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, now: number = Date.n
       .executeTakeFirst();
     if (Number(devicesBefore?.n ?? 0) > 0) return null;
     await insertDemo(trx, hashes, now);
+    // Departments and creators of the data scope, from the projects and applicants the rows belong to.
+    await deriveOwnership(trx);
     return passwords;
   });
 }

@@ -64,10 +64,10 @@ describe('/app/dept', () => {
 });
 
 describe('/app/role', () => {
-  it('lists roles and saves the permission tree', async () => {
+  it('lists roles and saves the permission tree and the data scope', async () => {
     const { calls } = renderApp('/app/role', {
       routes: {
-        'GET /Role/': () => ({ items: [{ id: 3, code: 'viewer', name: '只读用户', permissions: ['device:read'] }], total: 1 }),
+        'GET /Role/': () => ({ items: [{ id: 3, code: 'viewer', name: '只读用户', permissions: ['device:read'], data_scope: 'all' }], total: 1 }),
         'PUT /Role/3/': () => ({ id: 3 }),
       },
       preloadedState: loggedInState,
@@ -78,8 +78,16 @@ describe('/app/role', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '管理 (device:write)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '飞行（Pilot 2） (device:pilot)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '查看 (task:read)' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /数据权限/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '本部门及以下数据' }));
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.options?.body).toMatchObject({ code: 'viewer', permissions: ['device:*', 'task:read'] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.options?.body).toMatchObject({
+        code: 'viewer',
+        permissions: ['device:*', 'task:read'],
+        data_scope: 'dept',
+      }),
+    );
   });
 });
 

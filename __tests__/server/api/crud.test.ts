@@ -95,7 +95,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
     it('refuses deletes that would orphan rows (409) and cascades project routes and features', async () => {
       expect((await call('DELETE', '/api/Dept/1/', 'admin')).status).toBe(409);
       const task = (await call('GET', '/api/Task/?page_size=1', 'viewer1')).body.data.items[0];
-      const orphan = await call('DELETE', `/api/Device/${task.device_id}/`, 'operator1');
+      const orphan = await call('DELETE', `/api/Device/${task.device_id}/`, 'admin');
       expect(orphan.status).toBe(409);
       expect(orphan.body.msg).toMatch(/referenced/);
       expect((await call('DELETE', `/api/Project/${task.project_id}/`, 'admin')).status).toBe(409);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { MqttClient } from 'mqtt';
+import { osdTopic } from '@shared/dji/topics';
 import { spawnServerProcess, type ServerProcess } from '../../support/serverProcess';
+import { connect, nextMessage, subscribe } from '../mqtt/support';
 import { ADMIN_PASSWORD, assertPostgres, dropSchema, PG_URL } from './harness';
 
 jest.setTimeout(90_000);
@@ -62,5 +65,132 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await call(second, 'POST', '/auth/logout/', token, {})).status).toBe(200);
     expect((await call(first, 'GET', '/logininfo/', token)).status).toBe(401);
     expect(first.output()).toMatch(/not built yet/);
+  });
+});
+
+/**
+ * Two processes on one PostgreSQL sharing the live channel through Redis (issue 17): A starts first and so holds the
+ * sysinfo lease. Each run has its own Redis key prefix.
+ */
+describe('two server processes on PostgreSQL + Redis', () => {
+  const schema = `t_${process.pid}_redis_${randomBytes(3).toString('hex')}`;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-redis-'));
+  const LOGIN_LIMIT = 6;
+  const SYSINFO_MS = 250;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const clients: MqttClient[] = [];
+
+  const call = async (server: ServerProcess, method: string, url: string, token?: string, body?: unknown) => {
+    const response = await fetch(new URL(`api${url}`, server.url), {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const adminToken = async (server: ServerProcess) =>
+    (await call(server, 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD })).body.data.token as string;
+  const wsUrl = (server: ServerProcess) => `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
+  const browser = async (server: ServerProcess, token: string) => {
+    const client = await connect(wsUrl(server), { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: token });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    await assertPostgres();
+    const env = {
+      DATABASE_URL: `${PG_URL}?schema=${schema}`,
+      DATA_DIR: path.join(root, 'data'),
+      DIST_DIR: path.join(root, 'dist'),
+      ADMIN_PASSWORD,
+      DEMO_SEED: '0',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `t_${process.pid}_${randomBytes(3).toString('hex')}:`,
+      LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+      MQTT_SYSINFO_INTERVAL_MS: String(SYSINFO_MS),
+      MQTT_SESSION_CHECK_MS: '300',
+    };
+    a = await spawnServerProcess(env);
+    b = await spawnServerProcess(env);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await Promise.all([a, b].filter(Boolean).map((s) => s.stop()));
+    await dropSchema(schema);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('shows a device connected to B live to a browser on A', async () => {
+    const token = await adminToken(a);
+    const dock = (await call(a, 'POST', '/Device/', token, { serial: 'REDIS-DOCK-1', name: 'Dock', model: 'DJI Dock 2', kind: 'dock' })).body.data;
+    const onA = await browser(a, token);
+    expect(await subscribe(onA, 'thing/product/+/osd')).toBe(0);
+    const heard = nextMessage(
+      onA,
+      osdTopic(dock.serial),
+      5000,
+      () => true,
+      (payload) => JSON.parse(payload.toString()),
+    );
+    const device = await connect(wsUrl(b), { clientId: dock.serial, username: dock.serial, password: dock.secret });
+    clients.push(device);
+    device.publish(osdTopic(dock.serial), JSON.stringify({ tid: 't', bid: 'b', timestamp: Date.now(), gateway: dock.serial, data: { mode_code: 0 } }), {
+      qos: 1,
+    });
+    expect((await heard).payload).toMatchObject({ gateway: dock.serial });
+  });
+
+  it('publishes one sysinfo/online stream, not one per instance', async () => {
+    const onB = await browser(b, await adminToken(b));
+    const stamps: number[] = [];
+    onB.on('message', (topic, payload, packet) => {
+      if (topic === 'sysinfo/online' && !packet.retain) stamps.push((JSON.parse(payload.toString()) as { at: number }).at);
+    });
+    expect(await subscribe(onB, 'sysinfo/online')).toBe(0);
+    const windowMs = 2_000;
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    // One publisher every SYSINFO_MS (plus a debounced change or two); two would send twice as many.
+    expect(stamps.length).toBeGreaterThanOrEqual(windowMs / SYSINFO_MS - 2);
+    expect(stamps.length).toBeLessThanOrEqual(windowMs / SYSINFO_MS + 3);
+  });
+
+  it("closes the browser's broker connection on B when it logs out on A", async () => {
+    const token = await adminToken(a);
+    const onB = await browser(b, token);
+    const closed = new Promise<void>((resolve) => onB.once('close', () => resolve()));
+    expect((await call(a, 'POST', '/auth/logout/', token, {})).status).toBe(200);
+    await closed;
+  });
+
+  it('applies a role edit and a logout on A to B within a second, though B caches grants', async () => {
+    const admin = await adminToken(a);
+    const role = (await call(a, 'POST', '/Role/', admin, { code: 'cached_reader', name: 'Reader', permissions: ['device:read'] })).body.data;
+    await call(a, 'POST', '/User/', admin, { username: 'cached1', name: 'Cached', password: 'cached-pass-1', role_ids: [role.id] });
+    const token = (await call(b, 'POST', '/auth/login/', undefined, { username: 'cached1', password: 'cached-pass-1' })).body.data.token as string;
+    // B now holds the grant (and would keep it without a message from A).
+    expect((await call(b, 'GET', '/Device/', token)).status).toBe(200);
+    expect((await call(b, 'GET', '/Device/', token)).status).toBe(200);
+    expect((await call(a, 'PATCH', `/Role/${role.id}/`, admin, { permissions: ['task:read'] })).status).toBe(200);
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) status = (await call(b, 'GET', '/Device/', token)).status;
+    expect(status).toBe(403);
+    expect((await call(b, 'GET', '/Task/', token)).status).toBe(200);
+    expect((await call(a, 'POST', '/auth/logout/', token, {})).status).toBe(200);
+    const gone = Date.now() + 1_000;
+    while (status !== 401 && Date.now() < gone) status = (await call(b, 'GET', '/Task/', token)).status;
+    expect(status).toBe(401);
+  });
+
+  it('counts the login rate limit across both instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 2; i++)
+      statuses.push((await call(i % 2 ? b : a, 'POST', '/auth/login/', undefined, { username: 'admin', password: 'wrong-password' })).status);
+    // The earlier tests logged in a few times already (same address, same window): the limit falls due on either side.
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(LOGIN_LIMIT);
+    expect(new Set(statuses.slice(statuses.indexOf(429)))).toEqual(new Set([429]));
   });
 });

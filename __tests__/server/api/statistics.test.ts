@@ -55,7 +55,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('statistics API (%s)', (dialect) 
       for (const takeoff of takeoffs) {
         const landing = new Date(Date.parse(takeoff) + 600_000).toISOString();
         ids.push(
-          (await call('POST', '/api/Airspace/Report/', 'operator1', { device_id: 1, takeoff_at: takeoff, landing_at: landing, distance_m: 1000, max_alt: 80 }))
+          (await call('POST', '/api/Airspace/Report/', 'operator1', { device_id: 2, takeoff_at: takeoff, landing_at: landing, distance_m: 1000, max_alt: 80 }))
             .body.data.id,
         );
       }

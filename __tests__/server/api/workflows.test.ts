@@ -7,7 +7,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
 
   describe(`workflows (${dialect})`, () => {
     it('runs a task through its state machine and refuses illegal transitions with 409', async () => {
-      const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Workflow task', project_id: 1, route_id: 1, kind: 'inspection' })).body.data;
+      const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Workflow task', project_id: 2, route_id: 3, kind: 'inspection' })).body.data;
       expect(task).toMatchObject({ status: 'pending', actions: ['schedule', 'cancel'] });
       const illegal = await call('POST', `/api/Task/${task.id}/start/`, 'operator1', {});
       expect(illegal.status).toBe(409);
@@ -22,14 +22,14 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       });
       expect((await call('POST', `/api/Task/${task.id}/cancel/`, 'operator1', {})).status).toBe(409);
       expect((await call('POST', `/api/Task/${task.id}/explode/`, 'operator1', {})).status).toBe(404);
-      expect((await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 2, route_id: 1, kind: 'patrol' })).status).toBe(409);
+      expect((await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 1, route_id: 3, kind: 'patrol' })).status).toBe(409);
     });
 
     it('runs airspace application → plan → report', async () => {
       const day = (hours: number) => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (72 + hours) * 3_600_000).toISOString();
       const application = (
         await call('POST', '/api/Airspace/Apply/', 'operator1', {
-          device_id: 1,
+          device_id: 2,
           area: {
             type: 'Polygon',
             coordinates: [
@@ -50,7 +50,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       ).body.data;
       expect(application).toMatchObject({ status: 'draft', start_at: day(0) });
       expect((await call('POST', `/api/Airspace/Apply/${application.id}/approve/`, 'admin', {})).status).toBe(409);
-      const planBody = { application_id: application.id, device_id: 1, planned_start_at: day(1), planned_end_at: day(2) };
+      const planBody = { application_id: application.id, device_id: 2, planned_start_at: day(1), planned_end_at: day(2) };
       const early = await call('POST', '/api/Airspace/Plan/', 'operator1', planBody);
       expect(early.status).toBe(409);
       expect(early.body.msg).toMatch(/not approved/);
@@ -66,7 +66,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       expect((await call('POST', `/api/Airspace/Plan/${plan.id}/accept/`, 'admin', {})).body.data.status).toBe('accepted');
       const report = await call('POST', '/api/Airspace/Report/', 'operator1', {
         plan_id: plan.id,
-        device_id: 1,
+        device_id: 2,
         takeoff_at: day(1.1),
         landing_at: day(1.6),
         distance_m: 5400,

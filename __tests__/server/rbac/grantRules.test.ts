@@ -1,4 +1,12 @@
-import { holds, roleChangeVerdict, userChangeVerdict, type RoleChange, type UserChange } from '../../../server/rbac/grantRules';
+import {
+  dataScopeChangeVerdict,
+  holds,
+  roleChangeVerdict,
+  userChangeVerdict,
+  type DataScopeChange,
+  type RoleChange,
+  type UserChange,
+} from '../../../server/rbac/grantRules';
 
 const ok = { ok: true };
 const refused = (status: number, message: RegExp) => ({
@@ -48,6 +56,20 @@ describe('roleChangeVerdict', () => {
     ],
   ];
   it.each(table)('%s', (_name, change, expected) => expect(roleChangeVerdict(change)).toEqual(expected));
+});
+
+describe('dataScopeChangeVerdict', () => {
+  const table: [string, DataScopeChange, unknown][] = [
+    ['no data scope in the request', { actor: 'own', role: 'ops' }, ok],
+    ['all grants dept', { actor: 'all', next: 'dept' }, ok],
+    ['dept grants dept', { actor: 'dept', role: 'ops', next: 'dept' }, ok],
+    ['dept grants own', { actor: 'dept', next: 'own' }, ok],
+    ['dept cannot grant all', { actor: 'dept', role: 'ops', next: 'all' }, refused(403, /as wide as your own \(dept\); not all/)],
+    ['own cannot grant dept', { actor: 'own', next: 'dept' }, refused(403, /not dept/)],
+    ['the admin role stays all', { actor: 'all', role: 'admin', next: 'dept' }, refused(409, /fixed to all/)],
+    ['the admin role may be saved as all', { actor: 'all', role: 'admin', next: 'all' }, ok],
+  ];
+  it.each(table)('%s', (_name, change, expected) => expect(dataScopeChangeVerdict(change)).toEqual(expected));
 });
 
 describe('userChangeVerdict', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { idParams, registerCrud } from '../../api/crud';
+import { findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { AlertService, alertToApi } from './service';
 import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
 
@@ -65,7 +65,8 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     },
     async (request) => {
       if (!request.auth) throw unauthorized();
-      const alert = await alerts.ack(request.params.id, request.auth.userId);
+      // An alert of a device outside the caller's data scope is answered as missing.
+      const alert = (await findScopedRow(appBase.db, 'alerts', request.params.id, request)) && (await alerts.ack(request.params.id, request.auth.userId));
       if (!alert) throw rowNotFound('alert', request.params.id);
       return ok(alert);
     },

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/time';
 import { badRequest, envelopeSchema, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { writeAudit } from '../../api/audit';
-import { idParams } from '../../api/crud';
+import { findScopedRow, idParams } from '../../api/crud';
 import { hashSecret, newSecret } from '../../mqtt/gateway/credentials';
 
 /** The DJI link of a device: its live state and, for docks, secret rotation (docs/mqtt.md). */
@@ -26,7 +26,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
       preValidation: requirePermission(appBase, 'device:write'),
     },
     async (request) => {
-      const device = await db.selectFrom('devices').select(['id', 'serial', 'kind']).where('id', '=', request.params.id).executeTakeFirst();
+      const device = await findScopedRow(db, 'devices', request.params.id, request);
       if (!device) throw rowNotFound('device', request.params.id);
       if (device.kind !== 'dock')
         throw badRequest('Only docks have an MQTT secret', [{ field: 'id', message: 'is not a dock', code: 'device.not_a_dock' }], {
@@ -58,7 +58,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
       preValidation: requirePermission(appBase, 'device:read'),
     },
     async (request) => {
-      const device = await db.selectFrom('devices').select(['serial', 'gateway_sn']).where('id', '=', request.params.id).executeTakeFirst();
+      const device = await findScopedRow(db, 'devices', request.params.id, request);
       if (!device) throw rowNotFound('device', request.params.id);
       const gateway = appBase.mqtt?.gateway;
       return ok({ live: gateway?.liveState(device.serial) ?? null, gatewaySn: gateway?.gatewayFor(device.serial) ?? device.gateway_sn });

@@ -99,7 +99,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
       const { project_id, name } = parseOr400(importFieldsSchema, fields);
       if (!file)
         throw new HttpError(400, 'file is required', [{ field: 'file', message: 'is required', code: 'route.file_missing' }], { code: 'route.file_missing' });
-      await checkRefs(app.db, { project_id: 'projects' }, { project_id });
+      await checkRefs(app.db, { project_id: 'projects' }, { project_id }, request);
       let read;
       try {
         read = readWaylineFile(file.filename || 'file', file.data);

@@ -11,6 +11,7 @@ import { actionsColumn } from '../../crud/RowActions';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
+import { DATA_SCOPES } from '@shared/entities/role';
 import { roleEmpty, roleSchema, roleToBody, roleToForm, type RoleForm } from './adminRules';
 import PermissionTree from './PermissionTree';
 import { roleText } from './roleText';
@@ -36,6 +37,7 @@ export default function RolesPage() {
       sortable: false,
       valueFormatter: (v, row) => roleText(t, row, 'description', v),
     },
+    { field: 'data_scope', headerName: t('admin.dataScope'), width: 160, sortable: false, valueFormatter: (v: unknown) => t(`admin.dataScopes.${String(v)}`) },
     {
       field: 'permissions',
       headerName: t('admin.permissions'),
@@ -70,6 +72,15 @@ export default function RolesPage() {
     { name: 'code', label: 'admin.roleCode', required: true, disabled: Boolean(editRow && editRow.code === 'admin') },
     { name: 'name', label: 'admin.roleName', required: true },
     { name: 'description', label: 'admin.description', kind: 'textarea' },
+    {
+      name: 'data_scope',
+      label: 'admin.dataScope',
+      kind: 'select',
+      required: true,
+      // The admin role always sees everything (the server keeps it so).
+      disabled: Boolean(editRow && editRow.code === 'admin'),
+      options: DATA_SCOPES.map((scope) => ({ value: scope, label: t(`admin.dataScopes.${scope}`) })),
+    },
     {
       name: 'permissions',
       label: 'admin.permissions',

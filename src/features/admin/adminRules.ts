@@ -1,5 +1,5 @@
 import { RESOURCE_KINDS } from '@shared/entities/resource';
-import { ROLE_CODE_PATTERN } from '@shared/entities/role';
+import { dataScopeSchema, ROLE_CODE_PATTERN, type DataScope } from '@shared/entities/role';
 import { USERNAME_PATTERN } from '@shared/entities/user';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
@@ -52,16 +52,24 @@ export const roleSchema = z.object({
   name: z.string().trim().min(1, 'resources.required').max(128),
   description: z.string().max(500).optional(),
   permissions: z.array(z.string()),
+  data_scope: dataScopeSchema,
 });
 export type RoleForm = z.infer<typeof roleSchema>;
-export const roleEmpty: RoleForm = { code: '', name: '', description: '', permissions: [] };
+export const roleEmpty: RoleForm = { code: '', name: '', description: '', permissions: [], data_scope: 'all' };
 export const roleToForm = (row: ResourceRow): RoleForm => ({
   code: s(row.code),
   name: s(row.name),
   description: s(row.description),
   permissions: Array.isArray(row.permissions) ? (row.permissions as string[]) : [],
+  data_scope: dataScopeSchema.safeParse(row.data_scope).data ?? 'all',
 });
-export const roleToBody = (v: RoleForm) => ({ code: v.code, name: v.name, description: v.description || null, permissions: v.permissions });
+export const roleToBody = (v: RoleForm) => ({
+  code: v.code,
+  name: v.name,
+  description: v.description || null,
+  permissions: v.permissions,
+  data_scope: v.data_scope satisfies DataScope,
+});
 
 /** Account form; the password is required for a new account only (checked by the screen's schema choice). */
 const userBase = {

@@ -17,6 +17,8 @@ export default translateFeature(text, {
   },
   description: 'Description',
   permissions: 'Permissions',
+  dataScope: 'Data scope',
+  dataScopes: { all: 'All data', dept: 'Own department and below', own: 'Own records only' },
   permissionTree: 'Permission tree',
   allOfArea: 'All',
   allPermissions: 'All permissions (*)',

@@ -19,6 +19,8 @@ export default defineFeatureText({
     },
     description: '描述',
     permissions: '权限',
+    dataScope: '数据权限',
+    dataScopes: { all: '全部数据', dept: '本部门及以下数据', own: '仅本人数据' },
     permissionTree: '权限树',
     allOfArea: '全部',
     allPermissions: '全部权限 (*)',

@@ -92,6 +92,8 @@ export default translateFeature(text, {
     illegal_transition: 'This $t(apiError.entity.{{entity}}) cannot do that in its current status',
   },
   role: {
+    admin_scope_fixed: "The built-in admin role's data scope is fixed to all",
+    scope_beyond_actor: 'You can grant only a data scope as wide as your own ($t(admin.dataScopes.{{scope}}))',
     admin_fixed: "The built-in admin role's code and permissions are fixed",
     admin_undeletable: 'The built-in admin role cannot be deleted',
     beyond_actor: 'You cannot change a role that holds permissions you do not have',
@@ -184,5 +186,8 @@ export default translateFeature(text, {
     waypoint_altitude: 'Waypoint {{index}} flies at {{alt}} m, outside the approved {{min_alt}}–{{max_alt}} m',
     plan_conflict: "The plan's airspace conflicts with accepted flight plans {{ids}}",
     override_needs_note: 'Overriding a conflict needs a note',
+  },
+  scope: {
+    dept_outside: 'Department {{dept_id}} is outside your data scope',
   },
 });

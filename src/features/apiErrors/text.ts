@@ -99,6 +99,8 @@ export default defineFeatureText({
       illegal_transition: '该$t(apiError.entity.{{entity}})当前状态不允许此操作',
     },
     role: {
+      admin_scope_fixed: '内置管理员角色的数据范围固定为全部',
+      scope_beyond_actor: '只能授予不超过您自己的数据范围（$t(admin.dataScopes.{{scope}})）',
       admin_fixed: '内置管理员角色的编码和权限不可修改',
       admin_undeletable: '内置管理员角色不能删除',
       beyond_actor: '不能修改拥有您所没有权限的角色',
@@ -194,6 +196,9 @@ export default defineFeatureText({
       waypoint_altitude: '第 {{index}} 个航点高度 {{alt}} 米不在批准高度 {{min_alt}}–{{max_alt}} 米之内',
       plan_conflict: '与已受理的飞行计划 {{ids}} 的空域冲突',
       override_needs_note: '强制受理冲突计划时必须填写说明',
+    },
+    scope: {
+      dept_outside: '部门 {{dept_id}} 不在您的数据权限范围内',
     },
   },
 });

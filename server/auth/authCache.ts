@@ -1,0 +1,116 @@
+import { Redis } from 'ioredis';
+import type { DataScopeRule } from '../rbac/dataScope';
+
+/** What a permission check learns about a live session: who it is, what it may do and see. */
+export interface SessionGrant {
+  userId: number;
+  username: string;
+  sessionId: string;
+  /** The session's own expiry (ISO): a cached grant never outlives it. */
+  expiresAt: string;
+  permissions: string[];
+  dataScope: DataScopeRule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session grants cached per instance; null where another instance's change could go unheard (PostgreSQL without Redis). */
+    authCache: AuthCacheHandle | null;
+  }
+}
+
+/** A cached grant is re-read from the database at the latest after this, whatever happened (a missed message). */
+export const AUTH_CACHE_TTL_MS = 60_000;
+
+/**
+ * Session grants cached by this instance, so a permission check costs no database round trip. Any change to
+ * sessions, users, roles or departments anywhere clears every instance's cache (`changed`), which is coarse but
+ * simple: such changes are rare and the next request per session re-reads one row set.
+ */
+export class AuthCache {
+  private readonly grants = new Map<string, { grant: SessionGrant; until: number }>();
+  /** Counts clears: a grant read from the database before a clear is not kept after it (it may be stale). */
+  private generation = 0;
+
+  constructor(
+    /** False while changes might go unheard (e.g. the invalidation channel is down): nothing is served or kept then. */
+    private readonly trusted: () => boolean = () => true,
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(sessionId: string): SessionGrant | undefined {
+    if (!this.trusted()) return undefined;
+    const entry = this.grants.get(sessionId);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (now >= entry.until || now >= Date.parse(entry.grant.expiresAt)) {
+      this.grants.delete(sessionId);
+      return undefined;
+    }
+    return entry.grant;
+  }
+
+  /** A token for `set`: taken before reading a grant from the database. */
+  reading(): number {
+    return this.generation;
+  }
+
+  /** Keeps a grant read since `reading()` returned `since`, unless the cache was cleared meanwhile. */
+  set(grant: SessionGrant, since: number): void {
+    if (this.trusted() && since === this.generation) this.grants.set(grant.sessionId, { grant, until: this.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.generation++;
+    this.grants.clear();
+  }
+}
+
+/** This instance's cache and how to tell every instance that grants changed. */
+export interface AuthCacheHandle {
+  cache: AuthCache;
+  /** Clears this instance's cache and every other instance's (resolves once the message is out). */
+  changed(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** One instance alone (SQLite): nobody else needs telling. */
+export function localAuthCache(): AuthCacheHandle {
+  const cache = new AuthCache();
+  return { cache, changed: async () => cache.clear(), close: async () => undefined };
+}
+
+/**
+ * Several instances: a change is announced on a Redis pub/sub channel, and every instance (this one included)
+ * clears its cache on it. While the subscription is down nothing is cached, so no instance serves a stale grant.
+ */
+export async function redisAuthCache(url: string, keyPrefix: string, log: Log): Promise<AuthCacheHandle> {
+  let listening = false;
+  const cache = new AuthCache(() => listening);
+  const channel = `${keyPrefix}auth-changed`;
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: 1 });
+  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log.warn({ err: error }, 'redis: auth cache connection problem'));
+  subscriber.on('message', () => cache.clear());
+  subscriber.on('ready', () => void subscriber.subscribe(channel).then(() => (listening = true)));
+  subscriber.on('close', () => {
+    listening = false;
+    cache.clear();
+  });
+  await subscriber.subscribe(channel);
+  listening = true;
+  return {
+    cache,
+    changed: async () => {
+      cache.clear();
+      await publisher.publish(channel, String(Date.now())).catch((error: unknown) => log.warn({ err: error }, 'redis: auth change not announced'));
+    },
+    close: async () => {
+      subscriber.disconnect();
+      await publisher.quit().catch(() => undefined);
+    },
+  };
+}
