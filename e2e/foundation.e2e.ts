@@ -101,9 +101,9 @@ test('log out returns to the login page and protected pages need a login again',
   await page.getByLabel(/用户名/).waitFor();
 });
 
-test('a wrong password is reported on the form', async () => {
+test('a wrong password is reported on the form, in the app language', async () => {
   await loginThroughPage(page, server.url, 'admin', 'not-the-password');
-  await page.getByText(/Wrong username or password/).waitFor();
+  await page.getByText('登录失败：用户名或密码错误').waitFor();
   expect(hashPath(page)).toBe('/login');
 });
 
