@@ -81,9 +81,9 @@ test('log out returns to the login page and protected pages need a login again',
   await session.page.getByLabel(/用户名/).waitFor();
 });
 
-test('a wrong password is reported on the form', async () => {
+test('a wrong password is reported on the form, in the app language', async () => {
   await loginThroughPage(session.page, session.server.url, 'admin', 'not-the-password');
-  await session.page.getByText(/Wrong username or password/).waitFor();
+  await session.page.getByText('登录失败：用户名或密码错误').waitFor();
   expect(hashPath(session.page)).toBe('/login');
 });
 

@@ -70,7 +70,7 @@ test('with the simulator running, /Tas shows the drones moving, the online count
   const text = (await card.textContent()) ?? '';
   expect(text).toContain(sn);
   expect(text).toMatch(/电量\d+%/);
-  expect(text).toMatch(/高度[\d.]+ m/);
+  expect(text).toMatch(/高度[\d.]+米/);
   expect(text).toMatch(/速度[\d.]+ m\/s/);
   expect(text).toMatch(/任务/);
   // The selected drone is also a DOM marker, rotated by its heading; it moves with the snapshots.

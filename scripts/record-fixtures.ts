@@ -86,7 +86,13 @@ type Route = (options?: RequestOptions) => unknown;
 const ROUTES: Record<string, Route> = {
   'POST /auth/login/': (options) => {
     const body = options?.body as { password?: string } | undefined;
-    if (body?.password !== 'correct horse') throw new ApiError('http', '用户名或密码错误', 401, { code: 401, msg: '用户名或密码错误', data: null });
+    if (body?.password !== 'correct horse')
+      throw new ApiError('http', 'Wrong username or password', 401, {
+        code: 401,
+        msg: 'Wrong username or password',
+        data: null,
+        error_code: 'auth.wrong_credentials',
+      });
     return { token: TOKEN, expiresAt: '2026-01-06T08:00:00.000Z', user: USER };
   },
   'GET /logininfo/': () => ({ ...USER, name: '管理员' }),

@@ -140,8 +140,8 @@ describe('controller projects and tasks', () => {
     const route = await screen.findByRole('region', { name: '航线' });
     expect(await within(route).findByRole('region', { name: '航线地图' })).toHaveTextContent('map with 2 waypoints');
     expect(route).toHaveTextContent('航点 2 个');
-    expect(route).toHaveTextContent('航线长度 2300 米');
-    expect(route).toHaveTextContent('预计时长 7 分钟');
+    expect(route).toHaveTextContent('航线长度 2.3公里');
+    expect(route).toHaveTextContent('预计时长 7分钟');
   });
 });
 

@@ -38,13 +38,13 @@ describe('/sys/notice', () => {
   });
 
   it.each([
-    ['publish', '发布 旧通知', 'PUT /Notice/2/', '发布失败：notice is being edited by another user'],
-    ['withdraw', '撤回 台风预警', 'PUT /Notice/1/', '撤回失败：notice is being edited by another user'],
+    ['publish', '发布 旧通知', 'PUT /Notice/2/', '发布失败：该公告已被他人修改，请刷新后重试'],
+    ['withdraw', '撤回 台风预警', 'PUT /Notice/1/', '撤回失败：该公告已被他人修改，请刷新后重试'],
   ])("a refused %s (409) shows the server's reason once, as an error", async (_name, button, route, text) => {
     renderApp('/sys/notice', {
       routes: {
         'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }),
-        [route]: httpError(409, 'notice is being edited by another user'),
+        [route]: httpError(409, 'The notice changed meanwhile', { error_code: 'common.changed_meanwhile', params: { entity: 'notice' } }),
         'GET /Notice/unread/': () => ({ count: 1 }),
       },
       preloadedState: loggedInState,
@@ -52,7 +52,7 @@ describe('/sys/notice', () => {
     await userEvent.click(await screen.findByRole('button', { name: button }, wait));
     const alert = await screen.findByRole('alert', {}, wait);
     expect(alert).toHaveTextContent(text);
-    expect(screen.queryByText(/请求失败/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/请求失败|changed meanwhile/)).not.toBeInTheDocument();
   });
 
   it('create validates title and content', async () => {

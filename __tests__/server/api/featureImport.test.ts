@@ -108,7 +108,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/Feature/import/ (%s)',
     const before = await featureCount();
     const answer = await importFeatures([point('a', projectId), point('b'), point('c', 999_999)]);
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([{ field: 'features.2.project_id', message: 'no projects row with id 999999' }]);
+    expect(answer.body.errors).toEqual([
+      { field: 'features.2.project_id', message: 'no projects row with id 999999', code: 'field.unknown_ref', params: { id: 999999 } },
+    ]);
     expect(await featureCount()).toBe(before);
   });
 

@@ -1,3 +1,4 @@
+import type { FieldError } from '../../../server/http/envelope';
 import { inputProblems, MAX_INPUT_DEPTH } from '../../../server/http/inputGuards';
 import { ADMIN_PASSWORD, multipart, startServer, type Dialect, type TestServer } from '../api/harness';
 
@@ -8,17 +9,28 @@ const nested = (depth: number): unknown => {
 };
 
 describe('inputProblems', () => {
-  const table: [string, unknown, { field: string; message: string }[]][] = [
+  const table: [string, unknown, FieldError[]][] = [
     ['plain text', { name: 'Hangar 3', note: 'line 1\nline 2\tcol\r\n' }, []],
-    ['NUL in a field', { name: 'a\u0000b' }, [{ field: 'name', message: 'contains a control character' }]],
-    ['escape in a nested field', { geometry: { labels: ['ok', '\u001b[31m'] } }, [{ field: 'geometry.labels.1', message: 'contains a control character' }]],
-    ['DEL', { search: 'x\u007f' }, [{ field: 'search', message: 'contains a control character' }]],
-    ['control character in a key', { 'a\u0000': 1 }, [{ field: 'a\u0000', message: 'name contains a control character' }]],
+    ['NUL in a field', { name: 'a\u0000b' }, [{ field: 'name', message: 'contains a control character', code: 'field.control_character' }]],
+    [
+      'escape in a nested field',
+      { geometry: { labels: ['ok', '\u001b[31m'] } },
+      [{ field: 'geometry.labels.1', message: 'contains a control character', code: 'field.control_character' }],
+    ],
+    ['DEL', { search: 'x\u007f' }, [{ field: 'search', message: 'contains a control character', code: 'field.control_character' }]],
+    ['control character in a key', { 'a\u0000': 1 }, [{ field: 'a\u0000', message: 'name contains a control character', code: 'field.control_character' }]],
     ['deep but allowed', nested(MAX_INPUT_DEPTH), []],
     [
       'too deep',
       { coordinates: nested(5000) },
-      [{ field: `coordinates${'.0'.repeat(MAX_INPUT_DEPTH - 1)}`, message: `is nested deeper than ${MAX_INPUT_DEPTH} levels` }],
+      [
+        {
+          field: `coordinates${'.0'.repeat(MAX_INPUT_DEPTH - 1)}`,
+          message: `is nested deeper than ${MAX_INPUT_DEPTH} levels`,
+          code: 'field.too_deep',
+          params: { levels: MAX_INPUT_DEPTH },
+        },
+      ],
     ],
     ['a bare string', 'fine', []],
   ];
@@ -39,7 +51,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('hostile input over the API (%s)'
 
   it('answers 400 naming the field for NUL and other control characters, and writes nothing', async () => {
     const search = await server.handle.app.inject({ method: 'GET', url: '/api/Device/?search=a%00b', headers });
-    expect([search.statusCode, search.json().errors]).toEqual([400, [{ field: 'search', message: 'contains a control character' }]]);
+    expect([search.statusCode, search.json().errors]).toEqual([
+      400,
+      [{ field: 'search', message: 'contains a control character', code: 'field.control_character' }],
+    ]);
     const before = await devices();
     const json = await server.handle.app.inject({
       method: 'POST',
@@ -47,7 +62,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('hostile input over the API (%s)'
       headers,
       payload: { serial: 'NUL-0001', name: 'a\u0000b', model: 'M30', kind: 'aircraft' },
     });
-    expect([json.statusCode, json.json().errors]).toEqual([400, [{ field: 'name', message: 'contains a control character' }]]);
+    expect([json.statusCode, json.json().errors]).toEqual([400, [{ field: 'name', message: 'contains a control character', code: 'field.control_character' }]]);
     const form = multipart({ serial: 'NUL-0002', name: 'x', model: 'M30\u0007', kind: 'aircraft' });
     const formResponse = await server.handle.app.inject({
       method: 'POST',
@@ -55,7 +70,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('hostile input over the API (%s)'
       headers: { ...headers, ...form.headers },
       payload: form.payload,
     });
-    expect([formResponse.statusCode, formResponse.json().errors]).toEqual([400, [{ field: 'model', message: 'contains a control character' }]]);
+    expect([formResponse.statusCode, formResponse.json().errors]).toEqual([
+      400,
+      [{ field: 'model', message: 'contains a control character', code: 'field.control_character' }],
+    ]);
     expect(await devices()).toBe(before);
   });
 

@@ -2,7 +2,9 @@ import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../shared/format';
 
 export interface ChartInfo {
   from: string;
@@ -13,44 +15,67 @@ export interface ChartInfo {
   totals?: { flights: number; hours: number; distanceKm: number };
 }
 
-/** The three charts of /api/chartinfo/: flights per day, hours per device, status shares. */
+/** Pie slices narrower than this carry no value label (it would not fit). */
+const PIE_LABEL_MIN_ANGLE = 20;
+
+/**
+ * The charts of /api/chartinfo/: flights per day, hours per device, status shares. Axis labels, dates, values and the
+ * empty state in the app language (through the app's formatter); device names on the bars.
+ */
 export default function ReportCharts({ data }: { data: ChartInfo }) {
   const { t } = useTranslation();
-  const plans = Object.entries(data.statusCounts.plans ?? {}).map(([status, value], id) => ({
-    id,
-    value,
-    label: t(`airspace.planStatuses.${status}`, { defaultValue: status }),
-  }));
-  const devices = Object.entries(data.statusCounts.devices ?? {}).map(([status, value], id) => ({
-    id,
-    value,
-    label: t(`devices.statuses.${status}`, { defaultValue: status }),
-  }));
+  const fmt = useFormat();
+  // The charts' own texts ("No data to display"), translated.
+  const localeText = { noData: t('airspace.chartNoData'), loading: t('airspace.chartsLoading') };
+  const shares = (counts: Record<string, number> | undefined, statusKey: string) =>
+    Object.entries(counts ?? {}).map(([status, value], id) => ({ id, value, label: t(`${statusKey}.${status}`, { defaultValue: status }) }));
+  const pie = (slices: ReturnType<typeof shares>) => [
+    {
+      data: slices,
+      innerRadius: 40,
+      arcLabel: (item: { value: number }) => fmt.count(item.value),
+      arcLabelMinAngle: PIE_LABEL_MIN_ANGLE,
+      valueFormatter: (item: { value: number }) => fmt.count(item.value),
+    },
+  ];
+  const days = data.flightsPerDay.map((d) => dayjs(d.date).toDate());
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
       <Box role="figure" aria-label={t('airspace.flightsPerDay')}>
         <Typography variant="subtitle2">{t('airspace.flightsPerDay')}</Typography>
         <LineChart
-          height={240}
-          xAxis={[{ scaleType: 'point', data: data.flightsPerDay.map((d) => d.date.slice(5)) }]}
-          series={[{ data: data.flightsPerDay.map((d) => d.count), label: t('airspace.flights'), area: true }]}
+          height={260}
+          localeText={localeText}
+          xAxis={[{ scaleType: 'time', data: days, label: t('airspace.chartDate'), valueFormatter: (day: Date) => fmt.date(day), tickNumber: 6 }]}
+          yAxis={[{ label: t('airspace.flights'), valueFormatter: (n: number) => fmt.count(n), tickMinStep: 1 }]}
+          series={[{ data: data.flightsPerDay.map((d) => d.count), label: t('airspace.flights'), area: true, valueFormatter: (n) => fmt.count(n) }]}
         />
       </Box>
       <Box role="figure" aria-label={t('airspace.hoursPerDevice')}>
         <Typography variant="subtitle2">{t('airspace.hoursPerDevice')}</Typography>
         <BarChart
-          height={240}
-          xAxis={[{ scaleType: 'band', data: data.hoursPerDevice.length ? data.hoursPerDevice.map((d) => d.name) : ['—'] }]}
-          series={[{ data: data.hoursPerDevice.length ? data.hoursPerDevice.map((d) => d.hours) : [0], label: t('airspace.hours') }]}
+          height={260}
+          layout="horizontal"
+          localeText={localeText}
+          yAxis={[{ scaleType: 'band', data: data.hoursPerDevice.map((d) => d.name), label: t('airspace.chartDevice'), width: 110 }]}
+          xAxis={[{ label: t('airspace.hours'), valueFormatter: (n: number) => fmt.decimal(n) }]}
+          series={[
+            {
+              data: data.hoursPerDevice.map((d) => d.hours),
+              label: t('airspace.hours'),
+              valueFormatter: (n) => fmt.decimal(n),
+              barLabel: (item) => fmt.decimal(item.value),
+            },
+          ]}
         />
       </Box>
       <Box role="figure" aria-label={t('airspace.statusShares')}>
         <Typography variant="subtitle2">{t('airspace.statusShares')}</Typography>
-        <PieChart height={220} series={[{ data: plans, innerRadius: 40 }]} />
+        <PieChart height={220} localeText={localeText} series={pie(shares(data.statusCounts.plans, 'airspace.planStatuses'))} />
       </Box>
       <Box role="figure" aria-label={t('airspace.deviceShares')}>
         <Typography variant="subtitle2">{t('airspace.deviceShares')}</Typography>
-        <PieChart height={220} series={[{ data: devices, innerRadius: 40 }]} />
+        <PieChart height={220} localeText={localeText} series={pie(shares(data.statusCounts.devices, 'devices.statuses'))} />
       </Box>
     </Box>
   );

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentProject } from '../project';
 import { selectControllerRoute, selectControllerTasks, selectSelectedTaskId, taskSelected, tasksRequested } from './controllerSlice';
 import { taskRouteId } from './djiConfig';
+import { useFormat } from '../../shared/format';
 import { routeDurationSeconds, routeLengthMetres } from './routeGeometry';
 
 // Leaflet only loads once a route is shown.
@@ -14,6 +15,7 @@ const RouteMap = lazy(() => import(/* webpackChunkName: "controller-map" */ './R
 /** /djiapp/task: the current project's tasks; the selected task's route on a map. */
 export default function ControllerTaskPage() {
   const { t, i18n } = useTranslation();
+  const fmt = useFormat();
   // A status the console knows, in the app language (the tasks feature's texts); nothing for one it does not.
   const statusText = (status: unknown) => (typeof status === 'string' && i18n.exists(`tasks.statuses.${status}`) ? t(`tasks.statuses.${status}`) : undefined);
   const dispatch = useAppDispatch();
@@ -92,8 +94,8 @@ export default function ControllerTaskPage() {
                   {routeData.name}
                 </Typography>
                 <Typography>{t('controller.task.waypoints', { count: routeData.waypoints.length })}</Typography>
-                <Typography>{t('controller.task.length', { value: Math.round(routeLengthMetres(routeData)) })}</Typography>
-                {duration !== null && <Typography>{t('controller.task.duration', { value: Math.max(1, Math.round(duration / 60)) })}</Typography>}
+                <Typography>{t('controller.task.length', { value: fmt.distance(routeLengthMetres(routeData)) })}</Typography>
+                {duration !== null && <Typography>{t('controller.task.duration', { value: fmt.duration(duration) })}</Typography>}
               </Box>
               <Suspense fallback={<Typography role="status">{t('controller.task.routeLoading')}</Typography>}>
                 <RouteMap route={routeData} label={t('controller.task.map')} />
