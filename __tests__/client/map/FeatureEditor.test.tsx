@@ -124,7 +124,7 @@ describe('FeatureEditor', () => {
     await userEvent.clear(category);
     await userEvent.click(category);
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['起降点', '电力线路', '禁飞区', '导入']);
+    expect(options.map((o) => o.textContent)).toEqual(['起降点', '电力线路', '禁飞区', '限飞区', '导入']);
     await userEvent.click(screen.getByRole('option', { name: '电力线路' }));
     expect(category).toHaveValue('电力线路');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
