@@ -20,8 +20,9 @@ const square = (lng: number, lat: number, size = 0.01) => ({
 
 describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (dialect) => {
   const { call } = useTestApi(dialect);
+  // operator1 (department 2) names its department's aircraft (devices 2, 5, 8, 11…; data scope).
   const application = (over: Record<string, unknown> = {}) => ({
-    device_id: 1,
+    device_id: 5,
     area: square(120, 30),
     min_alt: 0,
     max_alt: 100,
@@ -71,7 +72,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (diale
     ['a window in the past', { start_at: ahead(-1), end_at: ahead(-1, 2) }, 'start_at', 'airspace.window_past', {}],
     ['a window over 24 h', { end_at: ahead(4, 1) }, 'end_at', 'airspace.window_too_long', { max_hours: 24 }],
     ['end before start', { end_at: ahead(2) }, 'end_at', 'airspace.window_order', {}],
-    ['a dock named', { device_id: 21 }, 'device_id', 'airspace.device_not_aircraft', { kind: 'dock' }],
+    ['a dock named', { device_id: 23 }, 'device_id', 'airspace.device_not_aircraft', { kind: 'dock' }],
     ['a remote controller named', { device_id: 26 }, 'device_id', 'airspace.device_not_aircraft', { kind: 'remote_controller' }],
   ])('400 for %s, naming the rule', async (_name, over, field, code, params) => {
     const before = (await call('GET', '/api/Airspace/Apply/', 'admin')).body.data.total;
@@ -150,7 +151,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (diale
     };
 
     beforeAll(async () => {
-      approved = await submit({ area: square(121, 30), device_id: 3 });
+      approved = await submit({ area: square(121, 30), device_id: 8 });
       expect(approved).toMatchObject({ status: 'approved' });
       routeId = await route([
         [121.001, 30.001, 50],
@@ -162,14 +163,14 @@ describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (diale
     it('takes the aircraft from the application and accepts a route inside it', async () => {
       const filed = await call('POST', '/api/Airspace/Plan/', 'operator1', plan({ route_id: routeId }));
       expect(filed.status).toBe(200);
-      expect(filed.body.data).toMatchObject({ status: 'filed', device_id: 3 });
+      expect(filed.body.data).toMatchObject({ status: 'filed', device_id: 8 });
       expect((await call('DELETE', `/api/Airspace/Plan/${filed.body.data.id}/`, 'operator1')).status).toBe(200);
     });
 
     it.each<[string, () => Promise<Record<string, unknown>>, number, string, Record<string, unknown>]>([
       ['starting before the window', async () => plan({ planned_start_at: ahead(2, 23) }), 400, 'airspace.plan_starts_before_window', {}],
       ['ending after the window', async () => plan({ planned_end_at: ahead(3, 5) }), 400, 'airspace.plan_ends_after_window', { time: ahead(3, 5) }],
-      ['another aircraft', async () => plan({ device_id: 4 }), 400, 'airspace.plan_device_mismatch', { device_id: 4, approved_device_id: 3 }],
+      ['another aircraft', async () => plan({ device_id: 11 }), 400, 'airspace.plan_device_mismatch', { device_id: 11, approved_device_id: 8 }],
       [
         'a waypoint outside the area',
         async () =>

@@ -69,7 +69,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
         device_id: device.id,
         area: AREA,
         min_alt: 0,
-        max_alt: 100,
+        // Above the auto-approval ceiling: it waits for a reviewer instead of being approved at submit.
+        max_alt: 200,
         start_at: '2031-01-01T08:00:00Z',
         end_at: '2031-01-01T10:00:00Z',
         purpose: 'scope',
@@ -87,7 +88,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
   it('does not let a write reference, or move a row into, what the caller cannot see', async () => {
     const [foreign] = await devicesOf(ops.operator2.dept_id);
     const task = await call('POST', '/api/Task/', 'operator1', { name: 'Borrowed drone', project_id: 2, device_id: foreign.id, kind: 'patrol' });
-    expect([task.status, task.body.errors]).toEqual([400, [{ field: 'device_id', message: `no devices row with id ${foreign.id}` }]]);
+    expect([task.status, task.body.errors]).toEqual([
+      400,
+      [{ field: 'device_id', message: `no devices row with id ${foreign.id}`, code: 'field.unknown_ref', params: { id: foreign.id } }],
+    ]);
 
     const [own] = await devicesOf(ops.operator1.dept_id);
     const moved = await call('PATCH', `/api/Device/${own.id}/`, 'operator1', { dept_id: ops.operator2.dept_id });
