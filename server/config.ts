@@ -19,6 +19,20 @@ export interface DjiConfigOptions {
   mqttPassword?: string;
 }
 
+/** Dispatching tasks to the aircraft (issue 15). */
+export interface MissionConfig {
+  /** Base URL the devices download wayline files from; this server's listening address when unset. */
+  publicUrl?: string;
+  /** How long a flight-task service waits for the device's services_reply (ms). */
+  replyTimeoutMs: number;
+  /** How often the scheduler looks for due timed tasks (ms); 0 turns it off on this instance. */
+  schedulerIntervalMs: number;
+  /** Battery kept in reserve on top of the route's estimate when checking an aircraft can fly it (percent). */
+  batteryReservePct: number;
+  /** How long a signed wayline download URL stays valid (s). */
+  waylineUrlTtlSeconds: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -53,6 +67,7 @@ export interface ServerConfig {
   /** Live channel (see docs/mqtt.md). */
   mqtt: MqttConfig;
   dji: DjiConfigOptions;
+  missions: MissionConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -113,6 +128,11 @@ const environmentSchema = z.object({
   DJI_MQTT_HOST: text,
   DJI_MQTT_USERNAME: text,
   DJI_MQTT_PASSWORD: text,
+  PUBLIC_URL: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  MISSION_REPLY_TIMEOUT_MS: integer(1),
+  TASK_SCHEDULER_INTERVAL_MS: integer(0),
+  BATTERY_RESERVE_PCT: integer(0, 90),
+  WAYLINE_URL_TTL_SECONDS: integer(1),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -178,6 +198,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mqttHost: e.DJI_MQTT_HOST,
       mqttUsername: e.DJI_MQTT_USERNAME,
       mqttPassword: e.DJI_MQTT_PASSWORD,
+    },
+    missions: {
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      replyTimeoutMs: e.MISSION_REPLY_TIMEOUT_MS ?? 10_000,
+      schedulerIntervalMs: e.TASK_SCHEDULER_INTERVAL_MS ?? 5_000,
+      batteryReservePct: e.BATTERY_RESERVE_PCT ?? 20,
+      waylineUrlTtlSeconds: e.WAYLINE_URL_TTL_SECONDS ?? 3600,
     },
   };
 }

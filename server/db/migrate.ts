@@ -7,6 +7,7 @@ import * as domain from './migrations/002_domain';
 import * as search from './migrations/003_search';
 import * as searchTrigrams from './migrations/004_search_trigrams';
 import * as deviceLink from './migrations/005_device_link';
+import * as taskDispatch from './migrations/007_task_dispatch';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, VersionedMigration> = {
   '003_search': search,
   '004_search_trigrams': searchTrigrams,
   '005_device_link': deviceLink,
+  '007_task_dispatch': taskDispatch,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
