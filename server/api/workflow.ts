@@ -22,6 +22,11 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   permission: (action: A) => PermissionCode;
   /** Extra columns an action sets (timestamps, reviewer) from the request body. */
   effects?: (action: A, body: { note?: string }, request: FastifyRequest, now: string) => Record<string, unknown>;
+  /**
+   * Runs before the transition with the current row (e.g. asks a device first); throwing refuses the action and
+   * leaves the row unchanged.
+   */
+  before?: (action: A, row: Selectable<Database[TB]>, request: FastifyRequest) => Promise<void>;
   /** The entity's one row → API mapping (the same its CRUD routes use). */
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
@@ -45,6 +50,11 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       },
       async (request) => {
         const id = request.params.id;
+        if (def.before) {
+          const current = await findRow(appBase.db, def.table, id);
+          if (!current) throw notFound(`No ${def.entity} with id ${id}`);
+          await def.before(action, current as Selectable<Database[TB]>, request);
+        }
         const row = await appBase.db.transaction().execute(async (trx) => {
           const current = (await findRow(trx, def.table, id)) as { status: string } | undefined;
           if (!current) throw notFound(`No ${def.entity} with id ${id}`);

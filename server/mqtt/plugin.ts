@@ -4,7 +4,12 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
+import { METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema } from '@shared/dji/events';
+import type { MissionConfig } from '../config';
 import { AlertService } from '../entities/alert/service';
+import { dispatchRoutes } from '../entities/task/dispatchRoutes';
+import { MissionService } from '../entities/task/missions';
+import { TaskScheduler } from '../entities/task/scheduler';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { createDeviceDirectory } from './domain';
@@ -18,6 +23,9 @@ import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
 
 export interface MqttPluginOptions {
   config: MqttConfig;
+  missions: MissionConfig;
+  /** The server's token secret: signs the wayline download links handed to devices. */
+  signingSecret: string;
   weather?: WeatherProvider;
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
   /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
@@ -29,6 +37,8 @@ export interface MqttHandle {
   bus: MessageBus;
   channel: LiveChannel;
   gateway: DjiGateway;
+  /** Dispatch of tasks to the aircraft and their live progress. */
+  missions: MissionService;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -61,6 +71,7 @@ export default fp(
     let channel: LiveChannel | undefined;
     let gateway: DjiGateway | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
+    let scheduler: TaskScheduler | undefined;
 
     app.addHook('onReady', async () => {
       if (config.url) {
@@ -115,13 +126,31 @@ export default fp(
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
+      const missions = new MissionService({
+        db: app.db,
+        link: gateway,
+        weather,
+        routes: dispatchRoutes(app.db),
+        publicUrl: () => options.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
+        linkSecret: options.signingSecret,
+        waylineUrlTtlSeconds: options.missions.waylineUrlTtlSeconds,
+        publish: (topic, payload) => liveBus.publish(topic, payload, { retain: false, qos: 1 }),
+        offlineAfterMs: config.deviceTimeoutMs,
+        replyTimeoutMs: options.missions.replyTimeoutMs,
+        batteryReservePct: options.missions.batteryReservePct,
+        log,
+      });
+      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) => missions.onProgress(gatewaySn, data, envelope));
+      scheduler = new TaskScheduler(app.db, missions, log);
       await channel.start();
       await gateway.start();
+      scheduler.start(options.missions.schedulerIntervalMs);
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
         bus,
         channel,
         gateway,
+        missions,
         broker,
         describe(baseUrl) {
           if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
@@ -135,6 +164,7 @@ export default fp(
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
+      await scheduler?.stop();
       gateway?.stop();
       await channel?.stop();
       await broker?.close();
@@ -149,6 +179,12 @@ function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder
   const identity = broker?.gateway(gatewaySn);
   if (!identity) return null;
   return identity.pilot ? { by: 'pilot', ...identity.pilot } : { by: 'dock', sn: gatewaySn };
+}
+
+/** The port this server listens on (the default base of the wayline links when PUBLIC_URL is unset). */
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : app.config.port;
 }
 
 function redact(url: string): string {

@@ -22,6 +22,7 @@ import { HttpError } from '../../http/envelope';
 import type { DjiLive } from '@shared/dji/live';
 import type { WeatherProvider } from '../../mqtt/weather';
 import { executeRule } from './executeRules';
+import { signWaylineToken, verifyWaylineToken } from './waylineLink';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -51,8 +52,11 @@ export interface MissionOptions {
     /** The route's KMZ (wpmz/template.kml + wpmz/waylines.wpml); the same route gives the same bytes. */
     kmz(id: number): Promise<Uint8Array | null>;
   };
-  /** The signed, expiring URL the gateway downloads the task's KMZ from. */
-  waylineUrl(task: { id: number; flight_id: string; gateway_sn: string }): string;
+  /** Base URL the devices reach this server at (…/api/Task/{id}/wayline.kmz is appended). */
+  publicUrl(): string;
+  /** Signs the wayline download links (the server's token secret). */
+  linkSecret: string;
+  waylineUrlTtlSeconds: number;
   /** Publishes a sysinfo message (QoS 1, not retained). */
   publish(topic: string, payload: string): Promise<void>;
   offlineAfterMs: number;
@@ -138,7 +142,7 @@ export class MissionService {
       execute_time: taskType === 'timed' && task.scheduled_at ? Math.max(now, Date.parse(task.scheduled_at)) : now,
       task_type: FLIGHTTASK_TYPE[taskType],
       wayline_type: WAYLINE_TYPE_WAYPOINT,
-      file: { url: this.options.waylineUrl({ id: taskId, flight_id: flightId, gateway_sn: gatewaySn! }), fingerprint },
+      file: { url: this.waylineUrl(taskId, flightId, gatewaySn!, now), fingerprint },
       rth_altitude: route!.rth_altitude,
       out_of_control_action: route!.rc_lost_action,
       exit_wayline_when_rc_lost: route!.exit_wayline_when_rc_lost,
@@ -181,6 +185,25 @@ export class MissionService {
     const rule = cancelDispatched(taskProgressOf(task));
     if (!rule.ok) throw refusal(rule);
     await this.send(task.gateway_sn, METHOD_FLIGHTTASK_UNDO, { flight_ids: [task.flight_id] });
+  }
+
+  /**
+   * The KMZ of a dispatch, for the gateway it was sent to while that gateway still carries the task's aircraft, and
+   * only as it was when dispatched (its fingerprint went with flighttask_prepare).
+   */
+  async wayline(taskId: number, token: string): Promise<{ ok: true; bytes: Uint8Array; name: string } | { ok: false; why: string }> {
+    const { db } = this.options;
+    const check = verifyWaylineToken(this.options.linkSecret, token, this.now());
+    if (!check.ok) return check;
+    if (check.claims.task !== taskId) return { ok: false, why: 'it is for another task' };
+    const { flight: flightId, gw: gatewaySn } = check.claims;
+    const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task || task.flight_id !== flightId || task.gateway_sn !== gatewaySn) return { ok: false, why: 'the task was dispatched again or removed' };
+    const device = task.device_id ? await db.selectFrom('devices').select('serial').where('id', '=', task.device_id).executeTakeFirst() : undefined;
+    if (!device || this.options.link.gatewayFor(device.serial) !== gatewaySn) return { ok: false, why: 'the aircraft is no longer behind that gateway' };
+    const bytes = task.route_id ? await this.options.routes.kmz(task.route_id) : null;
+    if (!bytes || createHash('md5').update(bytes).digest('hex') !== task.kmz_md5) return { ok: false, why: 'the route changed since the dispatch' };
+    return { ok: true, bytes, name: `flight-${flightId}` };
   }
 
   /** A flighttask_progress event: drives the task it names; events of unknown flights are counted and ignored. */
@@ -235,6 +258,17 @@ export class MissionService {
     update = flightId ? update.where('flight_id', '=', flightId).where('status', '=', 'running') : update.where('status', '=', 'scheduled').where('flight_id', 'is', null);
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) await this.changed(taskId);
+  }
+
+  /** The signed, expiring URL the gateway downloads the dispatch's KMZ from. */
+  private waylineUrl(taskId: number, flightId: string, gatewaySn: string, now: number): string {
+    const token = signWaylineToken(this.options.linkSecret, {
+      task: taskId,
+      flight: flightId,
+      gw: gatewaySn,
+      exp: Math.floor(now / 1000) + this.options.waylineUrlTtlSeconds,
+    });
+    return `${this.options.publicUrl()}/api/Task/${taskId}/wayline.kmz?token=${token}`;
   }
 
   private async send(gatewaySn: string, method: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
