@@ -44,31 +44,6 @@ export type Geometry = z.infer<typeof geometrySchema>;
 export type Polygon = z.infer<typeof polygonSchema>;
 export type LineString = z.infer<typeof lineStringSchema>;
 
-export const WAYPOINT_ACTIONS = ['none', 'photo', 'video_start', 'video_stop', 'hover', 'rotate'] as const;
-
-export const waypointSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  alt: z.number().min(0).max(1500),
-  speed: z.number().positive().max(30),
-  action: z.enum(WAYPOINT_ACTIONS).default('none'),
-});
-export type Waypoint = z.infer<typeof waypointSchema>;
-
 /** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
 export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
   distance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });
-
-/** Route length (3D, metres) and flight duration (seconds, each leg at its start waypoint's speed). */
-export function routeMetrics(waypoints: Pick<Waypoint, 'lat' | 'lng' | 'alt' | 'speed'>[]): { length_m: number; duration_s: number } {
-  let length = 0;
-  let duration = 0;
-  for (let i = 1; i < waypoints.length; i++) {
-    const a = waypoints[i - 1];
-    const b = waypoints[i];
-    const leg = Math.hypot(greatCircleMetres(a, b), b.alt - a.alt);
-    length += leg;
-    duration += leg / a.speed;
-  }
-  return { length_m: Math.round(length * 10) / 10, duration_s: Math.round(duration * 10) / 10 };
-}

@@ -7,6 +7,7 @@ import * as domain from './migrations/002_domain';
 import * as search from './migrations/003_search';
 import * as searchTrigrams from './migrations/004_search_trigrams';
 import * as deviceLink from './migrations/005_device_link';
+import * as routes from './migrations/006_routes';
 import * as taskDispatch from './migrations/007_task_dispatch';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -18,6 +19,7 @@ const migrations: Record<string, VersionedMigration> = {
   '003_search': search,
   '004_search_trigrams': searchTrigrams,
   '005_device_link': deviceLink,
+  '006_routes': routes,
   '007_task_dispatch': taskDispatch,
 };
 

@@ -140,15 +140,19 @@ export interface ProjectsTable extends Stamped {
   status: string;
   dept_id: number | null;
   members: string;
+  /** Metres (in each route's height mode) no route of the project may exceed; null: no ceiling. */
+  ceiling_m: number | null;
 }
 
-/** waypoints: JSON array of {lat, lng, alt, speed, action}. */
+/** waypoints: JSON array of shared/wayline Waypoint; settings: JSON RouteSettings (null only before 006_routes ran). */
 export interface RoutesTable extends Stamped {
   project_id: number;
   name: string;
   waypoints: string;
+  settings: string | null;
   length_m: number;
   duration_s: number;
+  battery_pct: number;
 }
 
 export interface TasksTable extends Stamped {

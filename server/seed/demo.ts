@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
-import { routeMetrics, type Waypoint } from '@shared/geo';
+import { routeMetrics } from '@shared/wayline/metrics';
+import { DEFAULT_ROUTE_SETTINGS, type WaylineAction, waypointSchema } from '@shared/wayline/model';
 import { ADMIN_USERNAME } from './admin';
 
 /** Demo accounts (besides admin); each gets a random password at seeding, printed once in the start-up banner. */
@@ -249,13 +250,22 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
     projectIds.push(project.id);
     const routes: number[] = [];
     for (let r = 0; r < 2; r++) {
-      const waypoints: Waypoint[] = Array.from({ length: 6 }, (_, w) => {
+      const waypoints = Array.from({ length: 6 }, (_, w) => {
         const angle = (w / 6) * 2 * Math.PI + r;
-        return { lat: lat + Math.sin(angle) * 0.008, lng: lng + Math.cos(angle) * 0.008, alt: 80 + r * 40, speed: 8 + r * 2, action: w % 2 ? 'photo' : 'none' };
+        const actions: WaylineAction[] = w === 0 ? [{ type: 'gimbalRotate', pitch: -45 }] : w % 2 ? [{ type: 'takePhoto' }] : [];
+        return waypointSchema.parse({ lat: lat + Math.sin(angle) * 0.008, lng: lng + Math.cos(angle) * 0.008, alt: 80 + r * 40, speed: 8 + r * 2, actions });
       });
+      const settings = DEFAULT_ROUTE_SETTINGS;
       const route = await db
         .insertInto('routes')
-        .values({ project_id: project.id, name: `${def.name} 航线${r + 1}`, waypoints: JSON.stringify(waypoints), ...routeMetrics(waypoints), ...stamp })
+        .values({
+          project_id: project.id,
+          name: `${def.name} 航线${r + 1}`,
+          waypoints: JSON.stringify(waypoints),
+          settings: JSON.stringify(settings),
+          ...routeMetrics(waypoints, settings.drone_model),
+          ...stamp,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       routes.push(route.id);

@@ -1,7 +1,8 @@
 import { featureImportSchema } from '@shared/entities/feature';
 import { roleInputSchema } from '@shared/entities/role';
-import { geoSchemas, greatCircleMetres, polygonSchema, routeMetrics } from '@shared/geo';
+import { geoSchemas, greatCircleMetres, polygonSchema } from '@shared/geo';
 import { grants, PERMISSION_AREAS, PERMISSION_CODES } from '@shared/permissions';
+import { routeMetrics } from '@shared/wayline/metrics';
 
 describe('shared/permissions', () => {
   it.each<[string[], string, boolean]>([
@@ -39,7 +40,8 @@ describe('shared/geo', () => {
       { lat: 22.51, lng: 114, alt: 100, speed: 5 },
       { lat: 22.51, lng: 114, alt: 130, speed: 5 },
     ]);
-    expect(metrics).toEqual({ length_m: 1142, duration_s: 117.2 });
+    // Battery: (117.2 s + 30 m climbed × 2 s/m) over the generic aircraft's 1500 s.
+    expect(metrics).toEqual({ length_m: 1142, duration_s: 117.2, battery_pct: 11.8 });
   });
 
   it('names an open polygon ring in English by default and with the caller’s messages otherwise', () => {
