@@ -140,7 +140,9 @@ export default fp(
         batteryReservePct: options.missions.batteryReservePct,
         log,
       });
-      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) => missions.onProgress(gatewaySn, data, envelope));
+      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) =>
+        missions.onProgress(gatewaySn, data, envelope),
+      );
       scheduler = new TaskScheduler(app.db, missions, log);
       await channel.start();
       await gateway.start();

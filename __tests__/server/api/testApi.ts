@@ -1,7 +1,14 @@
 import type { InjectOptions } from 'fastify';
 import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
 
-export type Json = { code: number; msg: string; data: any; errors?: { field: string; message: string }[]; error_code?: string; params?: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = {
+  code: number;
+  msg: string;
+  data: any;
+  errors?: { field: string; message: string }[];
+  error_code?: string;
+  params?: Record<string, unknown>;
+}; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface TestApi {
   /** The server of the current file (set in beforeAll). */

@@ -19,13 +19,19 @@ export interface ExecuteFacts {
   planCovers: boolean;
 }
 
-const refuse = (code: string, message: string, params?: Record<string, string | number>): RuleResult => ({ ok: false, code, message, ...(params ? { params } : {}) });
+const refuse = (code: string, message: string, params?: Record<string, string | number>): RuleResult => ({
+  ok: false,
+  code,
+  message,
+  ...(params ? { params } : {}),
+});
 
 /** Whether the task may be sent to the aircraft now; the first reason it may not, in the order an operator fixes them. */
 export function executeRule(f: ExecuteFacts): RuleResult {
   if (!f.aircraftSn) return refuse('mission.no_aircraft', 'The task has no aircraft');
   if (f.routeBatteryPct === null) return refuse('mission.no_route', 'The task has no route');
-  if (!f.gatewaySn) return refuse('mission.not_bound', `Aircraft ${f.aircraftSn} is not connected to a gateway (remote controller or dock)`, { sn: f.aircraftSn });
+  if (!f.gatewaySn)
+    return refuse('mission.not_bound', `Aircraft ${f.aircraftSn} is not connected to a gateway (remote controller or dock)`, { sn: f.aircraftSn });
   if (!f.live || f.now - f.live.at > f.offlineAfterMs) return refuse('mission.offline', `Aircraft ${f.aircraftSn} is offline`, { sn: f.aircraftSn });
   const needed = Math.min(100, Math.ceil(f.routeBatteryPct + f.batteryReservePct));
   if (f.live.battery === undefined || f.live.battery < needed) {

@@ -76,7 +76,8 @@ const COMMAND_METHODS: Record<Exclude<TaskCommand, 'execute'>, string> = {
 /** A failed service → the English reason stored on the task and the HTTP error the caller gets. */
 function serviceFailure(method: string, error: unknown): HttpError {
   const result = (error as { result?: unknown }).result;
-  if (result === 'timeout') return new HttpError(504, `The device did not answer ${method} in time`, undefined, { code: 'mission.device_timeout', params: { method } });
+  if (result === 'timeout')
+    return new HttpError(504, `The device did not answer ${method} in time`, undefined, { code: 'mission.device_timeout', params: { method } });
   if (typeof result === 'number')
     return new HttpError(502, `The device refused ${method} (result ${result})`, undefined, { code: 'mission.device_refused', params: { method, result } });
   return new HttpError(502, `${method} could not be sent: ${(error as Error).message}`, undefined, { code: 'mission.link_failed', params: { method } });
@@ -129,13 +130,22 @@ export class MissionService {
     const fingerprint = createHash('md5').update(kmz).digest('hex');
     const claimed = await db
       .updateTable('tasks')
-      .set({ status: 'running', started_at: nowIso(now), finished_at: null, flight_id: flightId, gateway_sn: gatewaySn!, kmz_md5: fingerprint, progress: null, dispatch_error: null, updated_at: nowIso(now) })
+      .set({
+        status: 'running',
+        started_at: nowIso(now),
+        finished_at: null,
+        flight_id: flightId,
+        gateway_sn: gatewaySn!,
+        kmz_md5: fingerprint,
+        progress: null,
+        dispatch_error: null,
+        updated_at: nowIso(now),
+      })
       .where('id', '=', taskId)
       .where('status', 'in', ['pending', 'scheduled'])
       .where('flight_id', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1)
-      throw new HttpError(409, 'The task was dispatched meanwhile', undefined, { code: 'mission.already_dispatched' });
+    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, 'The task was dispatched meanwhile', undefined, { code: 'mission.already_dispatched' });
 
     const prepare: FlighttaskPrepare = {
       flight_id: flightId,
@@ -157,7 +167,12 @@ export class MissionService {
     }
     // Progress the device already reported wins over "sent".
     const sent: TaskProgress = { status: 'sent', percent: 0, current_step: null, waypoint_index: null };
-    await db.updateTable('tasks').set({ progress: JSON.stringify(sent) }).where('id', '=', taskId).where('progress', 'is', null).execute();
+    await db
+      .updateTable('tasks')
+      .set({ progress: JSON.stringify(sent) })
+      .where('id', '=', taskId)
+      .where('progress', 'is', null)
+      .execute();
     this.stats.dispatched++;
     return this.changed(taskId);
   }
@@ -255,7 +270,9 @@ export class MissionService {
       .updateTable('tasks')
       .set({ status: 'failed', finished_at: at, dispatch_error: reason, updated_at: at })
       .where('id', '=', taskId);
-    update = flightId ? update.where('flight_id', '=', flightId).where('status', '=', 'running') : update.where('status', '=', 'scheduled').where('flight_id', 'is', null);
+    update = flightId
+      ? update.where('flight_id', '=', flightId).where('status', '=', 'running')
+      : update.where('status', '=', 'scheduled').where('flight_id', 'is', null);
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) await this.changed(taskId);
   }
