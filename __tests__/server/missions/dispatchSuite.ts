@@ -4,10 +4,10 @@ import type { Envelope } from '@shared/dji/envelope';
 import type { FlighttaskPrepare } from '@shared/dji/flighttask';
 import { replyTopic, servicesTopic } from '@shared/dji/topics';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
-import type { WeatherArea, WeatherProvider } from '../../../server/mqtt/weather';
 import { TaskScheduler } from '../../../server/entities/task/scheduler';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
+import { acceptedPlan, TestWeather } from './fixtures';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
 
 /** What the fake device answers to a service: a result code, or no answer at all (a timeout). */
@@ -29,26 +29,6 @@ function deviceAnswers(gateway: TestGateway) {
     );
   });
   return { answers, received, methods: () => received.map((r) => r.method) };
-}
-
-/** A sky the test decides: flyable unless told otherwise. */
-class TestWeather implements WeatherProvider {
-  readonly name = 'test';
-  reasons: string[] = [];
-  async observe(areas: WeatherArea[], at: number) {
-    const flyable = this.reasons.length === 0;
-    const stations = areas.map((a) => ({
-      ...a,
-      windSpeed: flyable ? 3 : 15,
-      gust: 4,
-      windDirection: 0,
-      temperature: 20,
-      humidity: 50,
-      visibility: 9000,
-      precipitation: 0,
-    }));
-    return { at, source: this.name, stations: stations.map((s) => ({ ...s, flyable, reasons: this.reasons })) };
-  }
 }
 
 const ROUTE = {
@@ -88,46 +68,7 @@ export function runDispatchSuite(dialect: Dialect): void {
     expect(created.status).toBe(200);
     return created.data.id as number;
   };
-  /** An accepted flight plan of the aircraft for this task, valid for the next hour. */
-  const planFor = async (taskId: number) => {
-    const now = Date.now();
-    const stamp = new Date(now).toISOString();
-    const window = { start: new Date(now - 60_000).toISOString(), end: new Date(now + 3_600_000).toISOString() };
-    const application = await db()
-      .insertInto('airspace_applications')
-      .values({
-        applicant_id: null,
-        device_id: aircraftId,
-        area: '{"type":"Polygon","coordinates":[]}',
-        min_alt: 0,
-        max_alt: 120,
-        start_at: window.start,
-        end_at: window.end,
-        purpose: 'test',
-        status: 'approved',
-        reviewer_id: null,
-        review_note: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('flight_plans')
-      .values({
-        application_id: application.id,
-        task_id: taskId,
-        route_id: routeId,
-        device_id: aircraftId,
-        status: 'accepted',
-        planned_start_at: window.start,
-        planned_end_at: window.end,
-        note: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  };
+  const planFor = (taskId: number) => acceptedPlan(db(), { deviceId: aircraftId, taskId, routeId });
   const task = async (id: number) => (await api(server, token, 'GET', `/api/Task/${id}/`)).data;
   const osd = async (extra: Record<string, unknown> = {}) => {
     dock.osd(AIRCRAFT, aircraftOsd({ mode_code: 0, ...extra }));
