@@ -12,6 +12,7 @@ import project from '../features/project/projectSlice';
 import resources from '../crud/resourcesSlice';
 import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
+import tasks from '../features/tasks/tasksSlice';
 
 /** Every slice of the app. Pure: QA replay runs exactly this reducer in Node. */
 export const rootReducer = combineReducers({
@@ -28,6 +29,7 @@ export const rootReducer = combineReducers({
   resources,
   map,
   situation,
+  tasks,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
