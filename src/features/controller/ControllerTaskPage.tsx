@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { TaskProgress } from '@shared/entities/task';
 import { selectCurrentProject } from '../project';
+import { selectTasksLive, TaskProgressView } from '../tasks';
 import { selectControllerRoute, selectControllerTasks, selectSelectedTaskId, taskSelected, tasksRequested } from './controllerSlice';
 import { taskRouteId } from './djiConfig';
 import { routeDurationSeconds, routeLengthMetres } from './routeGeometry';
@@ -19,6 +21,7 @@ export default function ControllerTaskPage() {
   const tasks = useAppSelector(selectControllerTasks);
   const selectedTaskId = useAppSelector(selectSelectedTaskId);
   const route = useAppSelector(selectControllerRoute);
+  const live = useAppSelector(selectTasksLive);
   const projectId = project?.id ?? null;
 
   useEffect(() => {
@@ -70,8 +73,15 @@ export default function ControllerTaskPage() {
               >
                 <ListItemText
                   primary={task.name}
-                  secondary={typeof task.status === 'string' ? task.status : undefined}
-                  slotProps={{ primary: { variant: 'h6' } }}
+                  secondary={
+                    // Pushed progress (sysinfo/task) is newer than the loaded list.
+                    live[task.id]?.progress || task.progress ? (
+                      <TaskProgressView progress={live[task.id]?.progress ?? (task.progress as TaskProgress)} compact />
+                    ) : typeof task.status === 'string' ? (
+                      task.status
+                    ) : undefined
+                  }
+                  slotProps={{ primary: { variant: 'h6' }, secondary: { component: 'div' } }}
                 />
               </ListItemButton>
             ))}
