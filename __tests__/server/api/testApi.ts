@@ -1,14 +1,16 @@
 import type { InjectOptions } from 'fastify';
 import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
 
+/** The envelope; `error_code`/`params` are the stable reason of an error. */
 export type Json = {
   code: number;
   msg: string;
-  data: any;
+  // Tests read whatever shape each endpoint returns.
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   errors?: { field: string; message: string }[];
   error_code?: string;
   params?: Record<string, unknown>;
-}; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
 
 export interface TestApi {
   /** The server of the current file (set in beforeAll). */
