@@ -100,6 +100,11 @@ export class SimulatedGateway {
   private travelled = 0;
   private last: { lat: number; lng: number } | null = null;
   private ticks = 0;
+  /**
+   * The topology is declared on this connection: only then may it publish for its aircraft (the broker closes a
+   * connection that speaks for a serial it has not declared).
+   */
+  private declared = false;
   /** The mission prepared and not yet executed. */
   private prepared: PreparedMission | null = null;
   /** The mission flying (or flown: it stays until the next one, the aircraft landed at its home). */
@@ -153,10 +158,12 @@ export class SimulatedGateway {
   /** Subscribes to what the platform sends this gateway, declares the topology and reports the devices' state. */
   private async handshake(): Promise<void> {
     const client = this.client!;
+    this.declared = false;
     const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
     await client.subscribeAsync(downlinks, { qos: 1 });
     const reply = await this.announceTopologyRepeatedly();
     if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
+    this.declared = true;
     this.sendState();
   }
 
@@ -213,7 +220,7 @@ export class SimulatedGateway {
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
     this.ticks++;
-    if (!this.connected) return;
+    if (!this.connected || !this.declared) return;
     const { gateway, aircraft } = this.plan;
     this.publish(osdTopic(aircraft.sn), this.envelope(undefined, aircraftOsd(sample, { homeHeight: 20, totalFlightDistance: this.travelled, seconds })));
     this.sent.osd++;
@@ -370,7 +377,7 @@ export class SimulatedGateway {
   /** One flighttask_progress per tick while a mission flies, and the final one when it landed. */
   private reportProgress() {
     const mission = this.mission;
-    if (!mission || mission.reportedEnd || !this.connected) return;
+    if (!mission || mission.reportedEnd || !this.connected || !this.declared) return;
     const { status, percent, waypointIndex } = mission.flight.progress();
     if (mission.flight.finished) mission.reportedEnd = true;
     const flightId = mission.flight.mission.flightId;
