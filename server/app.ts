@@ -23,6 +23,7 @@ import uploadsRoutes from './api/uploads';
 import { ensureRbac } from './rbac/permissions';
 import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
+import type { WeatherProvider } from './mqtt/weather';
 
 export interface ServerHandle {
   app: FastifyInstance;
@@ -33,10 +34,14 @@ export interface ServerHandle {
 }
 
 /** Overrides of the configuration's limits and seeding (tests raise the rate limits). */
-export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRateLimit' | 'demoSeed'>>;
+export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRateLimit' | 'demoSeed'>> & {
+  /** Where the weather comes from (the simulated provider by default); tests inject an unflyable sky. */
+  weather?: WeatherProvider;
+};
 
 export async function buildServer(baseConfig: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
-  const config: ServerConfig = { ...baseConfig, ...options };
+  const { weather, ...overrides } = options;
+  const config: ServerConfig = { ...baseConfig, ...overrides };
   const log: { target?: FastifyBaseLogger } = {};
   const database = openDatabase({
     ...config,
@@ -103,7 +108,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
   closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
-  await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy });
+  await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
 
   await app.register(
     async (api) => {

@@ -21,6 +21,20 @@ export interface DjiConfigOptions {
   mqttPassword?: string;
 }
 
+/** Dispatching tasks to the aircraft (issue 15). */
+export interface MissionConfig {
+  /** Base URL the devices download wayline files from; this server's listening address when unset. */
+  publicUrl?: string;
+  /** How long a flight-task service waits for the device's services_reply (ms). */
+  replyTimeoutMs: number;
+  /** How often the scheduler looks for due timed tasks (ms); 0 turns it off on this instance. */
+  schedulerIntervalMs: number;
+  /** Battery kept in reserve on top of the route's estimate when checking an aircraft can fly it (percent). */
+  batteryReservePct: number;
+  /** How long a signed wayline download URL stays valid (s). */
+  waylineUrlTtlSeconds: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -59,6 +73,7 @@ export interface ServerConfig {
   airspace: AirspaceRulesConfig;
   /** Live conformance monitoring's GPS-noise hysteresis (docs/deploy.md). */
   conformance: ConformanceSettings;
+  missions: MissionConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -143,6 +158,11 @@ const environmentSchema = z.object({
   CONFORMANCE_VERTICAL_TOLERANCE_M: integer(0, 500),
   CONFORMANCE_OPEN_AFTER_S: integer(0, 600),
   CONFORMANCE_CLOSE_AFTER_S: integer(0, 600),
+  PUBLIC_URL: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  MISSION_REPLY_TIMEOUT_MS: integer(1),
+  TASK_SCHEDULER_INTERVAL_MS: integer(0),
+  BATTERY_RESERVE_PCT: integer(0, 90),
+  WAYLINE_URL_TTL_SECONDS: integer(1),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -228,6 +248,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     conformance: {
       tolerance: { horizontalM: e.CONFORMANCE_TOLERANCE_M ?? 10, verticalM: e.CONFORMANCE_VERTICAL_TOLERANCE_M ?? 5 },
       hysteresis: { openAfterMs: (e.CONFORMANCE_OPEN_AFTER_S ?? 3) * 1000, closeAfterMs: (e.CONFORMANCE_CLOSE_AFTER_S ?? 5) * 1000 },
+    },
+    missions: {
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      replyTimeoutMs: e.MISSION_REPLY_TIMEOUT_MS ?? 10_000,
+      schedulerIntervalMs: e.TASK_SCHEDULER_INTERVAL_MS ?? 5_000,
+      batteryReservePct: e.BATTERY_RESERVE_PCT ?? 20,
+      waylineUrlTtlSeconds: e.WAYLINE_URL_TTL_SECONDS ?? 3600,
     },
   };
 }

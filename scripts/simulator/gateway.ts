@@ -5,8 +5,23 @@ import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
-import { Flight } from './flight';
+import { createHash } from 'node:crypto';
+import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
+import {
+  flighttaskExecuteSchema,
+  flighttaskPrepareSchema,
+  flighttaskUndoSchema,
+  METHOD_FLIGHTTASK_EXECUTE,
+  METHOD_FLIGHTTASK_PAUSE,
+  METHOD_FLIGHTTASK_PREPARE,
+  METHOD_FLIGHTTASK_RECOVERY,
+  METHOD_FLIGHTTASK_UNDO,
+  METHOD_RETURN_HOME,
+} from '@shared/dji/flighttask';
+import { readKmz } from '../../server/wayline/kmz';
+import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
+import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
 import { aircraftOsd, dockOsd, remoteControllerOsd } from './osd';
 
 /** A DJI device as update_topo declares it. */
@@ -61,7 +76,16 @@ export interface GatewayOptions {
   url: string;
   replyTimeoutMs: number;
   log: (line: string) => void;
+  /** The aircraft waits on the ground at home until a mission is dispatched (instead of flying its circuit). */
+  parked?: boolean;
+  /** Faults injected into the missions it flies (tests). */
+  faults?: MissionFaults;
+  /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
+  onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
 }
+
+/** Result codes of the simulated aircraft for a service it cannot carry out now. */
+const NOT_NOW = 316_010;
 
 /** One DJI gateway connection: the topology handshake, OSD of its devices, state, events, requests and service replies. */
 export class SimulatedGateway {
@@ -76,6 +100,15 @@ export class SimulatedGateway {
   private travelled = 0;
   private last: { lat: number; lng: number } | null = null;
   private ticks = 0;
+  /**
+   * The topology is declared on this connection: only then may it publish for its aircraft (the broker closes a
+   * connection that speaks for a serial it has not declared).
+   */
+  private declared = false;
+  /** The mission prepared and not yet executed. */
+  private prepared: PreparedMission | null = null;
+  /** The mission flying (or flown: it stays until the next one, the aircraft landed at its home). */
+  private mission: { flight: MissionFlight; bid: string; reportedEnd: boolean } | null = null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -125,10 +158,12 @@ export class SimulatedGateway {
   /** Subscribes to what the platform sends this gateway, declares the topology and reports the devices' state. */
   private async handshake(): Promise<void> {
     const client = this.client!;
+    this.declared = false;
     const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
     await client.subscribeAsync(downlinks, { qos: 1 });
     const reply = await this.announceTopologyRepeatedly();
     if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
+    this.declared = true;
     this.sendState();
   }
 
@@ -180,11 +215,12 @@ export class SimulatedGateway {
 
   /** Advances the flight by dt seconds and publishes OSD; docks publish every `dockEvery`-th tick. */
   tick(dt: number, seconds: number, dockEvery: number) {
-    const sample = this.flight.step(dt);
+    const sample = this.mission ? this.mission.flight.step(dt) : this.options.parked ? this.parkedSample() : this.flight.step(dt);
+    this.reportProgress();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
     this.ticks++;
-    if (!this.connected) return;
+    if (!this.connected || !this.declared) return;
     const { gateway, aircraft } = this.plan;
     this.publish(osdTopic(aircraft.sn), this.envelope(undefined, aircraftOsd(sample, { homeHeight: 20, totalFlightDistance: this.travelled, seconds })));
     this.sent.osd++;
@@ -263,9 +299,115 @@ export class SimulatedGateway {
   private answerService(message: Envelope) {
     const method = message.method ?? '';
     this.servicesReceived.push(method);
-    const result = KNOWN_SERVICES.has(method) ? RESULT.ok : RESULT.unknownMethod;
-    const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data: { result } };
-    this.publish(replyTopic(servicesTopic(this.sn)), reply, 1);
-    this.sent.services_reply++;
+    void this.serve(method, message.data)
+      .catch((error: Error) => {
+        this.options.log(`${this.sn}: ${method} failed: ${error.message}`);
+        return NOT_NOW;
+      })
+      .then((result) => {
+        const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data: { result } };
+        this.publish(replyTopic(servicesTopic(this.sn)), reply, 1);
+        this.sent.services_reply++;
+      });
+  }
+
+  /** Carries out one service; resolves with the result code of its reply. */
+  private async serve(method: string, data: unknown): Promise<number> {
+    switch (method) {
+      case METHOD_FLIGHTTASK_PREPARE:
+        return this.prepare(data);
+      case METHOD_FLIGHTTASK_EXECUTE: {
+        const { flight_id } = flighttaskExecuteSchema.parse(data);
+        if (this.prepared?.flightId !== flight_id) return NOT_NOW;
+        const from = this.last ?? this.home;
+        this.mission = {
+          flight: new MissionFlight({ ...from, alt: 0 }, this.prepared, 100, { ...this.options.faults }),
+          bid: randomUUID(),
+          reportedEnd: false,
+        };
+        this.prepared = null;
+        return RESULT.ok;
+      }
+      case METHOD_FLIGHTTASK_UNDO: {
+        const { flight_ids } = flighttaskUndoSchema.parse(data);
+        if (this.prepared && flight_ids.includes(this.prepared.flightId)) this.prepared = null;
+        return RESULT.ok;
+      }
+      case METHOD_FLIGHTTASK_PAUSE:
+        return this.flying()?.pause() ? RESULT.ok : NOT_NOW;
+      case METHOD_FLIGHTTASK_RECOVERY:
+        return this.flying()?.resume() ? RESULT.ok : NOT_NOW;
+      case METHOD_RETURN_HOME:
+        return this.flying()?.returnHome() ? RESULT.ok : NOT_NOW;
+      default:
+        return KNOWN_SERVICES.has(method) ? RESULT.ok : RESULT.unknownMethod;
+    }
+  }
+
+  /** flighttask_prepare: downloads the KMZ, checks its md5 against the fingerprint and reads the waylines. */
+  private async prepare(data: unknown): Promise<number> {
+    const prepare = flighttaskPrepareSchema.parse(data);
+    if (this.options.faults?.refusePrepare) return PREPARE_REFUSED;
+    const response = await fetch(prepare.file.url);
+    if (!response.ok) {
+      this.options.log(`${this.sn}: wayline download answered ${response.status}`);
+      return PREPARE_REFUSED;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (createHash('md5').update(bytes).digest('hex') !== prepare.file.fingerprint) {
+      this.options.log(`${this.sn}: the wayline file does not match its fingerprint`);
+      return PREPARE_REFUSED;
+    }
+    const { waypoints } = readKmz(bytes);
+    this.prepared = {
+      flightId: prepare.flight_id,
+      waypoints: waypoints.map((w) => ({ lat: w.lat, lng: w.lng, alt: w.alt, speed: w.speed })),
+      rthAltitude: prepare.rth_altitude,
+      rcLostAction: prepare.out_of_control_action,
+      exitOnRcLost: prepare.exit_wayline_when_rc_lost,
+    };
+    return RESULT.ok;
+  }
+
+  /** The mission in the air, if any. */
+  private flying(): MissionFlight | undefined {
+    return this.mission && !this.mission.flight.finished ? this.mission.flight : undefined;
+  }
+
+  /** One flighttask_progress per tick while a mission flies, and the final one when it landed. */
+  private reportProgress() {
+    const mission = this.mission;
+    if (!mission || mission.reportedEnd || !this.connected || !this.declared) return;
+    const { status, percent, waypointIndex } = mission.flight.progress();
+    if (mission.flight.finished) mission.reportedEnd = true;
+    const flightId = mission.flight.mission.flightId;
+    const data = {
+      result: 0,
+      output: { status, progress: { current_step: waypointIndex, percent }, ext: { flight_id: flightId, current_waypoint_index: waypointIndex } },
+    };
+    this.sent.events++;
+    const at = Date.now();
+    this.exchange(eventsTopic(this.sn), METHOD_FLIGHTTASK_PROGRESS, data, { need_reply: 1, bid: mission.bid }).catch((error: Error) =>
+      this.options.log(error.message),
+    );
+    this.options.onProgressSent?.({ flightId, status, percent, at });
+  }
+
+  /** On the ground at home, waiting for a mission. */
+  private parkedSample(): FlightSample {
+    return {
+      lat: this.home.lat,
+      lng: this.home.lng,
+      elevation: 0,
+      heading: 0,
+      horizontalSpeed: 0,
+      verticalSpeed: 0,
+      batteryPercent: 100,
+      remainFlightTime: 1800,
+      modeCode: MODE.idle,
+      homeDistance: 0,
+      flightTime: 0,
+      flying: false,
+    };
   }
 }

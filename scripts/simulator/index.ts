@@ -1,8 +1,9 @@
 import { deviceModelName } from '@shared/dji/devices';
-import { SimulatedGateway, type BrokerLogin, type DeviceIdentity, type GatewayPlan } from './gateway';
+import { SimulatedGateway, type BrokerLogin, type DeviceIdentity, type GatewayOptions, type GatewayPlan } from './gateway';
 import { circle, type Point } from './geometry';
 import { randomHmsItem } from './hms';
 import { mapLimited } from './concurrency';
+import type { MissionFaults } from './mission';
 import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
 
 export interface SimulationOptions {
@@ -26,6 +27,11 @@ export interface SimulationOptions {
   prefix: string;
   replyTimeoutMs?: number;
   log?: (line: string) => void;
+  /** Aircraft wait on the ground until a mission is dispatched to them (instead of flying their circuits). */
+  parked?: boolean;
+  /** Faults injected into the missions they fly (tests). */
+  faults?: MissionFaults;
+  onProgressSent?: GatewayOptions['onProgressSent'];
 }
 
 export interface Simulation {
@@ -120,7 +126,15 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   const demo = await demoData(admin);
   const plans = planGateways(options, demo);
   const { logins, sessions } = await loginsFor(plans, admin, options);
-  const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], { url: options.url, replyTimeoutMs: options.replyTimeoutMs ?? 10_000, log }));
+  const gatewayOptions: GatewayOptions = {
+    url: options.url,
+    replyTimeoutMs: options.replyTimeoutMs ?? 10_000,
+    log,
+    parked: options.parked,
+    faults: options.faults,
+    onProgressSent: options.onProgressSent,
+  };
+  const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const stopAll = async () => {
     clearInterval(ticker);
     await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));

@@ -39,6 +39,11 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   prepare?: (action: A, row: Selectable<Database[TB]>, ctx: ActionContext) => Promise<Record<string, unknown>>;
   /** Runs after the update in the same transaction with the updated row (e.g. the system approving a clean submission at once). */
   settle?: (action: A, row: Selectable<Database[TB]>, ctx: ActionContext) => Promise<void>;
+  /**
+   * Runs before the transition with the current row (e.g. asks a device first); throwing refuses the action and
+   * leaves the row unchanged.
+   */
+  before?: (action: A, row: Selectable<Database[TB]>, request: FastifyRequest) => Promise<void>;
   /** The entity's one row → API mapping (the same its CRUD routes use). */
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
 }
@@ -62,6 +67,11 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       },
       async (request) => {
         const id = request.params.id;
+        if (def.before) {
+          const current = await findScopedRow(appBase.db, def.table, id, request);
+          if (!current) throw rowNotFound(def.entity, id);
+          await def.before(action, current as Selectable<Database[TB]>, request);
+        }
         const row = await appBase.db.transaction().execute(async (trx) => {
           const stored = await findScopedRow(trx, def.table, id, request);
           if (!stored) throw rowNotFound(def.entity, id);

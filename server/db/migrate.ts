@@ -12,6 +12,7 @@ import * as flightRecords from './migrations/008_flight_records';
 import * as airspaceRules from './migrations/009_airspace_rules';
 import * as conformance from './migrations/010_conformance';
 import * as dataScope from './migrations/011_data_scope';
+import * as taskDispatch from './migrations/007_task_dispatch';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -27,6 +28,7 @@ const migrations: Record<string, VersionedMigration> = {
   '009_airspace_rules': airspaceRules,
   '010_conformance': conformance,
   '011_data_scope': dataScope,
+  '007_task_dispatch': taskDispatch,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -177,6 +177,15 @@ export interface TasksTable extends Stamped, Owned {
   scheduled_at: string | null;
   started_at: string | null;
   finished_at: string | null;
+  /** The DJI flight_id of the dispatch; setting it claims the dispatch. */
+  flight_id: string | null;
+  /** The gateway the task was dispatched through (only it may download the KMZ). */
+  gateway_sn: string | null;
+  /** md5 of the KMZ sent with flighttask_prepare. */
+  kmz_md5: string | null;
+  /** The newest flighttask_progress (TaskProgress JSON text). */
+  progress: string | null;
+  dispatch_error: string | null;
 }
 
 export interface AirspaceApplicationsTable extends Stamped, Owned {

@@ -29,7 +29,8 @@ export const TASK_MACHINE: Machine<TaskStatus, TaskAction> = {
     start: { from: ['scheduled'], to: 'running' },
     complete: { from: ['running'], to: 'done' },
     fail: { from: ['running'], to: 'failed' },
-    cancel: { from: ['pending', 'scheduled'], to: 'cancelled' },
+    // A running task is cancelled only while its dispatch has not started flying (MissionService.withdraw decides).
+    cancel: { from: ['pending', 'scheduled', 'running'], to: 'cancelled' },
     retry: { from: ['failed', 'cancelled'], to: 'pending' },
   },
 };

@@ -9,6 +9,11 @@ import { ConformanceMonitor } from '../conformance/monitor';
 import { AlertService } from '../entities/alert/service';
 import { FlightRecorder } from '../flightRecords/recorder';
 import { saveFlightRecord } from '../flightRecords/store';
+import { METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema } from '@shared/dji/events';
+import type { MissionConfig } from '../config';
+import { dispatchRoutes } from '../entities/task/dispatchRoutes';
+import { MissionService } from '../entities/task/missions';
+import { TaskScheduler } from '../entities/task/scheduler';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { BrowserDeviceScope } from './deviceScope';
@@ -28,6 +33,9 @@ export const SYSINFO_LEASE_MS = 3_000;
 
 export interface MqttPluginOptions {
   config: MqttConfig;
+  missions: MissionConfig;
+  /** The server's token secret: signs the wayline download links handed to devices. */
+  signingSecret: string;
   weather?: WeatherProvider;
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
   /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
@@ -43,6 +51,8 @@ export interface MqttHandle {
   recorder: FlightRecorder;
   /** Live conformance monitoring of every flying aircraft (server/conformance/). */
   conformance: ConformanceMonitor;
+  /** Dispatch of tasks to the aircraft and their live progress. */
+  missions: MissionService;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -85,6 +95,7 @@ export default fp(
     app.addHook('onResponse', async (request, reply) => {
       if (conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url)) void conformance.refresh();
     });
+    let scheduler: TaskScheduler | undefined;
 
     app.addHook('onReady', async () => {
       const { redisUrl, redisKeyPrefix } = app.config;
@@ -179,9 +190,28 @@ export default fp(
       const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, margins: app.config.airspace, log });
       conformance = monitor;
       gateway.onAircraftSample((sample) => monitor.onSample(sample));
+      const missions = new MissionService({
+        db: app.db,
+        link: gateway,
+        weather,
+        routes: dispatchRoutes(app.db),
+        publicUrl: () => options.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
+        linkSecret: options.signingSecret,
+        waylineUrlTtlSeconds: options.missions.waylineUrlTtlSeconds,
+        publish: (topic, payload) => liveBus.publish(topic, payload, { retain: false, qos: 1 }),
+        offlineAfterMs: config.deviceTimeoutMs,
+        replyTimeoutMs: options.missions.replyTimeoutMs,
+        batteryReservePct: options.missions.batteryReservePct,
+        log,
+      });
+      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) =>
+        missions.onProgress(gatewaySn, data, envelope),
+      );
+      scheduler = new TaskScheduler(app.db, missions, log);
       await channel.start();
       await gateway.start();
       await monitor.start();
+      scheduler.start(options.missions.schedulerIntervalMs);
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
         bus,
@@ -189,6 +219,7 @@ export default fp(
         gateway,
         recorder: flights,
         conformance: monitor,
+        missions,
         broker,
         describe(baseUrl) {
           if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
@@ -202,6 +233,7 @@ export default fp(
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
+      await scheduler?.stop();
       gateway?.stop();
       await recorder?.stop();
       await conformance?.stop();
@@ -226,6 +258,12 @@ function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder
   const identity = broker?.gateway(gatewaySn);
   if (!identity) return null;
   return identity.pilot ? { by: 'pilot', ...identity.pilot } : { by: 'dock', sn: gatewaySn };
+}
+
+/** The port this server listens on (the default base of the wayline links when PUBLIC_URL is unset). */
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : app.config.port;
 }
 
 function redact(url: string): string {

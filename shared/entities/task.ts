@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLIGHTTASK_STATUSES } from '../dji/events';
 import { displayName, isoDateTime, rowId, stampedSchema } from './fields';
 
 export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
@@ -20,6 +21,34 @@ export const taskInputSchema = z.object({
 });
 export type TaskInput = z.input<typeof taskInputSchema>;
 
+/**
+ * Commands to the aircraft flying a dispatched task, POST /api/Task/{id}/{command}/ (cancel is the workflow's cancel,
+ * which withdraws a dispatched task from the device before it starts).
+ */
+export const TASK_COMMANDS = ['execute', 'pause', 'resume', 'return_home'] as const;
+export type TaskCommand = (typeof TASK_COMMANDS)[number];
+
+/** What the aircraft last reported of a dispatched task (flighttask_progress). */
+export const taskProgressSchema = z.object({
+  status: z.enum(FLIGHTTASK_STATUSES).nullable(),
+  percent: z.number().min(0).max(100),
+  current_step: z.number().int().nullable(),
+  waypoint_index: z.number().int().nullable(),
+});
+export type TaskProgress = z.infer<typeof taskProgressSchema>;
+
+/** MQTT topic of live task changes (QoS 1, not retained; payload TaskLive). */
+export const TOPIC_TASK = 'sysinfo/task';
+export const taskLiveSchema = z.object({
+  task_id: z.number(),
+  status: z.enum(TASK_STATUSES),
+  progress: taskProgressSchema.nullable(),
+  dispatch_error: z.string().nullable(),
+  /** epoch ms. */
+  at: z.number(),
+});
+export type TaskLive = z.infer<typeof taskLiveSchema>;
+
 export const taskSchema = stampedSchema.extend({
   name: z.string(),
   project_id: z.number(),
@@ -31,6 +60,11 @@ export const taskSchema = stampedSchema.extend({
   scheduled_at: z.string().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** The DJI flight_id of the dispatch (null until dispatched). */
+  flight_id: z.string().nullable(),
+  progress: taskProgressSchema.nullable(),
+  /** Why the dispatch or the flight failed (the device's result or a timeout), in English. */
+  dispatch_error: z.string().nullable(),
   /** The actions allowed from the current status. */
   actions: z.array(z.enum(TASK_ACTIONS)),
 });

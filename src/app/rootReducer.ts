@@ -13,6 +13,7 @@ import resources from '../crud/resourcesSlice';
 import routeEditor from '../features/routes/routeEditorSlice';
 import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
+import tasks from '../features/tasks/tasksSlice';
 
 /** Every slice of the app. Pure: QA replay runs exactly this reducer in Node. */
 export const rootReducer = combineReducers({
@@ -30,6 +31,7 @@ export const rootReducer = combineReducers({
   map,
   situation,
   routeEditor,
+  tasks,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -26,6 +26,9 @@ export function* splitSaga(load: () => Promise<{ default: Saga }>) {
 /** The broker saga connects whenever the state holds a token, so it may start after the first paint. */
 const loadBrokerSaga = () => import(/* webpackChunkName: "broker-saga" */ '../features/broker/brokerSaga');
 
+/** Task progress (sysinfo/task) follows the signed-in state; its message checks need the wire enums, off the first paint. */
+const loadTasksSaga = () => import(/* webpackChunkName: "tasks-saga" */ '../features/tasks/tasksSaga');
+
 /** `featureSagas`: sagas the host decided to load before start (see loadFeatureSagas). */
 export default function* rootSaga(featureSagas: Saga[] = []) {
   yield all([
@@ -38,6 +41,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(projectSaga),
     fork(mapSaga),
     fork(devicelinkSaga),
+    fork(splitSaga, loadTasksSaga),
     fork(baseLayerSaga),
     fork(routesSaga),
     fork(recordExportSaga),

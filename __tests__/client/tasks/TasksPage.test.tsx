@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { taskLiveReceived } from '../../../src/features/tasks';
 import { loggedInState, renderApp } from '../support/renderApp';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
@@ -59,7 +60,7 @@ describe('/Task/UAV', () => {
     expect(calls.find((c) => c.path === '/Task/')?.options?.query).toMatchObject({ status: 'pending' });
   });
 
-  it('cancel runs the workflow step the row allows', async () => {
+  it('cancel asks for confirmation, then runs the workflow step the row allows', async () => {
     const { calls } = renderApp('/Task/UAV', {
       routes: { ...routes, 'POST /Task/3/cancel/': () => ({ ...task, status: 'cancelled' }) },
       preloadedState: loggedInState,
@@ -67,7 +68,42 @@ describe('/Task/UAV', () => {
     await screen.findByText('深圳湾巡检', {}, wait);
     expect(screen.queryByRole('button', { name: '开始 深圳湾巡检' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '取消任务 深圳湾巡检' }));
+    const confirm = await screen.findByRole('dialog', { name: '取消任务 · 深圳湾巡检' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/cancel/')).toBe(true));
+  });
+
+  it('shows the progress sysinfo/task pushes, and offers the commands that apply to it', async () => {
+    const flying = {
+      ...task,
+      status: 'running',
+      flight_id: 'f-1',
+      progress: { status: 'sent', percent: 0, current_step: null, waypoint_index: null },
+      actions: ['cancel'],
+    };
+    const { store, calls } = renderApp('/Task/UAV', {
+      routes: { ...routes, 'GET /Task/': () => ({ items: [flying], total: 1 }), 'POST /Task/3/pause/': () => flying },
+      preloadedState: loggedInState,
+    });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    expect(screen.queryByRole('button', { name: '暂停 深圳湾巡检' })).not.toBeInTheDocument();
+    store.dispatch(
+      taskLiveReceived({
+        task_id: 3,
+        status: 'running',
+        progress: { status: 'in_progress', percent: 42, current_step: 2, waypoint_index: 4 },
+        dispatch_error: null,
+        at: Date.now(),
+      }),
+    );
+    expect(await screen.findByText('42% · 执行中 · 航点 5')).toBeInTheDocument();
+    // Flying: no more withdrawing it, but pause and return home.
+    expect(screen.queryByRole('button', { name: '取消任务 深圳湾巡检' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '暂停 深圳湾巡检' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '暂停 · 深圳湾巡检' })).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/pause/')).toBe(true));
+    expect(screen.getByRole('button', { name: '返航 深圳湾巡检' })).toBeInTheDocument();
   });
 
   it('create validates the required project', async () => {

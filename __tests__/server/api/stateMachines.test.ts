@@ -23,7 +23,7 @@ const cases: [Machine<string, string>, Row[]][] = [
       ['scheduled', 'complete', null],
       ['running', 'complete', 'done'],
       ['running', 'fail', 'failed'],
-      ['running', 'cancel', null],
+      ['running', 'cancel', 'cancelled'],
       ['done', 'retry', null],
       ['done', 'cancel', null],
       ['failed', 'retry', 'pending'],

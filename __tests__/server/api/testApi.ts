@@ -1,7 +1,16 @@
 import type { InjectOptions } from 'fastify';
 import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
 
-export type Json = { code: number; msg: string; data: any; errors?: { field: string; message: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The envelope; `error_code`/`params` are the stable reason of an error. */
+export type Json = {
+  code: number;
+  msg: string;
+  // Tests read whatever shape each endpoint returns.
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  errors?: { field: string; message: string }[];
+  error_code?: string;
+  params?: Record<string, unknown>;
+};
 
 export interface TestApi {
   /** The server of the current file (set in beforeAll). */

@@ -9,6 +9,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
     it('runs a task through its state machine and refuses illegal transitions with 409', async () => {
       const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Workflow task', project_id: 2, route_id: 3, kind: 'inspection' })).body.data;
       expect(task).toMatchObject({ status: 'pending', actions: ['schedule', 'cancel'] });
+      // Scheduling needs a planned time in the future.
+      const untimed = await call('POST', `/api/Task/${task.id}/schedule/`, 'operator1', {});
+      expect(untimed).toMatchObject({ status: 409, body: { error_code: 'mission.schedule_needs_time' } });
+      await call('PATCH', `/api/Task/${task.id}/`, 'operator1', { scheduled_at: new Date(Date.now() - 60_000).toISOString() });
+      expect((await call('POST', `/api/Task/${task.id}/schedule/`, 'operator1', {})).body.error_code).toBe('mission.schedule_in_past');
+      await call('PATCH', `/api/Task/${task.id}/`, 'operator1', { scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
       const illegal = await call('POST', `/api/Task/${task.id}/start/`, 'operator1', {});
       expect(illegal.status).toBe(409);
       expect(illegal.body.msg).toBe('Cannot start a task that is pending (allowed from: scheduled)');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { buildServer, type ServerHandle } from '../../../server/app';
+import { buildServer, type BuildOptions, type ServerHandle } from '../../../server/app';
 import { readConfig, readMqttConfig } from '../../../server/config';
 import type { MqttConfig } from '../../../server/mqtt/config';
 
@@ -16,11 +16,11 @@ export interface TestServer extends ServerHandle {
   close(): Promise<void>;
 }
 
-export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: NodeJS.ProcessEnv = {}, build: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-mqtt-'));
   const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
   config.mqtt = { ...readMqttConfig(env), ...mqttOverrides };
-  const handle = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000 });
+  const handle = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000, ...build });
   await handle.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (handle.app.server.address() as { port: number }).port;
   return {

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { taskInputSchema } from '@shared/entities/task';
-import { registerCrud } from '../../api/crud';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TASK_COMMANDS, taskInputSchema } from '@shared/entities/task';
+import { cancelDispatched, scheduleRule } from '@shared/missions/rules';
+import { idParams, registerCrud } from '../../api/crud';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, TasksTable } from '../../db/schema';
 import { allowedActions, TASK_MACHINE } from '../../domain/stateMachines';
-import { conflict } from '../../http/envelope';
+import { conflict, envelopeSchema, HttpError, ok, type ErrorReason } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
+import { taskProgressOf, type MissionService } from './missions';
+import { registerWaylineDownload } from './waylineDownload';
 
-export const taskToApi = (row: Selectable<TasksTable>) => ({ ...row, actions: allowedActions(TASK_MACHINE, row.status) });
+/** The row as the API shows it: progress parsed, the dispatch's internals left out, and only the actions that can work. */
+export const taskToApi = ({ kmz_md5: _fingerprint, ...row }: Selectable<TasksTable>) => {
+  const progress = taskProgressOf(row);
+  // A running task can be cancelled only while its dispatch has not started flying.
+  const cancellable = row.status !== 'running' || (row.flight_id !== null && cancelDispatched(progress).ok);
+  return { ...row, progress, actions: allowedActions(TASK_MACHINE, row.status).filter((a) => a !== 'cancel' || cancellable) };
+};
 
 /** 409 when the task's route belongs to another project than the task. */
 async function checkRouteInProject(db: Kysely<Database>, routeId: number | null | undefined, projectId: number | undefined): Promise<void> {
@@ -17,9 +29,17 @@ async function checkRouteInProject(db: Kysely<Database>, routeId: number | null 
   if (route && route.project_id !== projectId) throw conflict('The route belongs to another project', undefined, { code: 'task.route_other_project' });
 }
 
-/** Tasks: CRUD while editable, then the TASK_MACHINE workflow (schedule/start/complete/fail/cancel/retry). */
-export default async function taskRoutes(app: FastifyInstance): Promise<void> {
-  registerCrud(app, {
+/** The mission service of the live channel; without it (MQTT_ENABLED=0) nothing can be dispatched. */
+function missionsOf(app: FastifyInstance): MissionService {
+  const missions = app.mqtt?.missions;
+  if (!missions) throw new HttpError(409, 'The live channel is off: tasks cannot be dispatched', undefined, { code: 'mission.link_unavailable' });
+  return missions;
+}
+
+/** Tasks: CRUD while editable, the TASK_MACHINE workflow, and dispatch to the aircraft with its flight commands. */
+export default async function taskRoutes(appBase: FastifyInstance): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  registerCrud(appBase, {
     entity: 'task',
     path: '/Task/',
     tag: 'tasks',
@@ -61,21 +81,54 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     toApi: taskToApi,
   });
 
-  registerWorkflow(app, {
+  registerWorkflow(appBase, {
     entity: 'task',
     path: '/Task/',
     tag: 'tasks',
     table: 'tasks',
     machine: TASK_MACHINE,
     permission: () => 'task:write',
+    before: async (action, row) => {
+      if (action === 'schedule') {
+        const rule = scheduleRule(row.scheduled_at, Date.now());
+        if (!rule.ok) throw new HttpError(409, rule.message, undefined, { code: rule.code, params: rule.params } as ErrorReason);
+      }
+      if (action === 'cancel' && row.status === 'running') await missionsOf(appBase).withdraw(row);
+    },
     effects: (action, _body, _request, now) =>
       action === 'start'
         ? { started_at: now }
-        : action === 'complete' || action === 'fail'
+        : action === 'complete' || action === 'fail' || action === 'cancel'
           ? { finished_at: now }
           : action === 'retry'
-            ? { started_at: null, finished_at: null }
+            ? { started_at: null, finished_at: null, flight_id: null, gateway_sn: null, kmz_md5: null, progress: null, dispatch_error: null }
             : {},
     toApi: taskToApi,
   });
+
+  for (const command of TASK_COMMANDS) {
+    app.post(
+      `/Task/:id/${command}/`,
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            command === 'execute'
+              ? 'execute: check the aircraft, battery, weather and flight plan, then flighttask_prepare + flighttask_execute'
+              : `${command}: sent to the aircraft flying the task; answers once the device replied`,
+          params: idParams,
+          body: z.object({}).nullish(),
+          response: { 200: envelopeSchema(z.record(z.string(), z.unknown())) },
+        },
+        preValidation: requirePermission(appBase, 'task:write'),
+      },
+      async (request) => {
+        const missions = missionsOf(appBase);
+        const row = command === 'execute' ? await missions.execute(request.params.id) : await missions.command(request.params.id, command);
+        return ok(taskToApi(row), `${command} done`);
+      },
+    );
+  }
+
+  registerWaylineDownload(appBase);
 }

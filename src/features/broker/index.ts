@@ -3,3 +3,4 @@ export { default as BrokerStatusIndicator } from './BrokerStatus';
 export { type BrokerStatus, brokerStatusChanged, selectBrokerStatus, selectLiveSamples, subscriptionsChanged } from './brokerSlice';
 export { selectCurrentWeather, selectOnlineSummary } from './selectors';
 export { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
+export { topicChannel, withSubscription } from './topicSubscription';

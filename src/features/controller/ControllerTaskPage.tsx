@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { TaskProgress } from '@shared/entities/task';
 import { selectCurrentProject } from '../project';
+import { selectTasksLive, TaskProgressView } from '../tasks';
 import { selectControllerRoute, selectControllerTasks, selectSelectedTaskId, taskSelected, tasksRequested } from './controllerSlice';
 import { taskRouteId } from './djiConfig';
 import { useFormat } from '../../shared/format';
@@ -23,6 +25,7 @@ export default function ControllerTaskPage() {
   const tasks = useAppSelector(selectControllerTasks);
   const selectedTaskId = useAppSelector(selectSelectedTaskId);
   const route = useAppSelector(selectControllerRoute);
+  const live = useAppSelector(selectTasksLive);
   const projectId = project?.id ?? null;
 
   useEffect(() => {
@@ -72,7 +75,18 @@ export default function ControllerTaskPage() {
                 selected={task.id === selectedTaskId}
                 onClick={() => dispatch(taskSelected({ taskId: task.id, routeId: taskRouteId(task) }))}
               >
-                <ListItemText primary={task.name} secondary={statusText(task.status)} slotProps={{ primary: { variant: 'h6' } }} />
+                <ListItemText
+                  primary={task.name}
+                  secondary={
+                    // Pushed progress (sysinfo/task) is newer than the loaded list.
+                    live[task.id]?.progress || task.progress ? (
+                      <TaskProgressView progress={live[task.id]?.progress ?? (task.progress as TaskProgress)} compact />
+                    ) : (
+                      statusText(task.status)
+                    )
+                  }
+                  slotProps={{ primary: { variant: 'h6' }, secondary: { component: 'div' } }}
+                />
               </ListItemButton>
             ))}
           </List>

@@ -2,7 +2,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { TaskCommand, TaskLive, TaskProgress, TaskStatus } from '@shared/entities/task';
+import { cancelDispatched, commandApplies } from '@shared/missions/rules';
+import { useAppSelector } from '../../app/hooks';
+import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../navigation';
 import { PageFrame } from '../pages';
@@ -17,12 +21,30 @@ import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
+import TaskProgressView from './TaskProgressView';
+import { selectTasksLive } from './tasksSlice';
 import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
 const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/GeoMap'));
 const RESOURCE = 'task';
+/** Commands to the aircraft, each confirmed first; cancel is the workflow step, confirmed the same way. */
+const COMMANDS: Array<TaskCommand | 'cancel'> = ['execute', 'pause', 'resume', 'return_home', 'cancel'];
+
+/** The row with what sysinfo/task pushed since the list loaded. */
+const withLive = (row: ResourceRow, live: TaskLive | undefined): ResourceRow =>
+  live ? { ...row, status: live.status, progress: live.progress, dispatch_error: live.dispatch_error } : row;
+
+const progressOf = (row: ResourceRow) => (row.progress as TaskProgress | null | undefined) ?? null;
+
+/** Whether a command button applies to the row (cancel: the server lists it in row.actions). */
+function commandShown(row: ResourceRow, command: TaskCommand | 'cancel'): boolean {
+  // The listed actions may predate the newest progress: once it flies a task can no longer be withdrawn.
+  if (command === 'cancel') return rowAllows(row, 'cancel') && (row.status !== 'running' || cancelDispatched(progressOf(row)).ok);
+  const task = { status: row.status as TaskStatus, flight_id: (row.flight_id as string | null | undefined) ?? null, progress: progressOf(row) };
+  return commandApplies(command, task).ok;
+}
 
 function RouteOnMap({ routeId }: { routeId: number | null }) {
   const { t } = useTranslation();
@@ -41,7 +63,10 @@ function RouteOnMap({ routeId }: { routeId: number | null }) {
 export default function TasksPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const state = useResourceList(RESOURCE);
+  const list = useResourceList(RESOURCE);
+  const live = useAppSelector(selectTasksLive);
+  const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[Number(row.id)])) }), [list, live]);
+  const [confirming, setConfirming] = useState<{ row: ResourceRow; command: TaskCommand | 'cancel' } | null>(null);
   const canWrite = useCan('task:write');
   const { options: projects } = useResourceOptions('project');
   const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name));
@@ -65,16 +90,30 @@ export default function TasksPage() {
       width: 110,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} />,
     },
+    {
+      field: 'progress',
+      headerName: t('tasks.progress'),
+      width: 190,
+      sortable: false,
+      renderCell: (p) => <TaskProgressView progress={progressOf(p.row as ResourceRow)} compact />,
+    },
     { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
     { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
     { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
     dateTimeColumn('scheduled_at', t('tasks.scheduledAt'), fmt),
   ];
   if (canWrite) {
-    const steps: RowAction[] = TASK_ACTIONS.map((step) => ({
+    const commands: RowAction[] = COMMANDS.map((command) => ({
+      key: command,
+      label: t(`tasks.commands.${command}`),
+      color: command === 'cancel' || command === 'return_home' ? 'warning' : 'primary',
+      show: (row) => commandShown(row, command),
+      onClick: (row) => setConfirming({ row, command }),
+    }));
+    const steps: RowAction[] = TASK_ACTIONS.filter((step) => step !== 'cancel').map((step) => ({
       key: step,
       label: t(`tasks.steps.${step}`),
-      color: step === 'cancel' || step === 'fail' ? 'warning' : 'primary',
+      color: step === 'fail' ? 'warning' : 'primary',
       show: (row) => rowAllows(row, step),
       onClick: (row) => run(row, step),
     }));
@@ -89,6 +128,7 @@ export default function TasksPage() {
             show: (row) => ['pending', 'scheduled'].includes(String(row.status)),
             onClick: (row) => setEditing(row),
           },
+          ...commands,
           ...steps,
           {
             key: 'delete',
@@ -100,7 +140,7 @@ export default function TasksPage() {
           },
         ],
         state.busyIds,
-        330,
+        420,
       ),
     );
   }
@@ -165,6 +205,8 @@ export default function TasksPage() {
                 { label: t('tasks.scheduledAt'), value: fmt.dateTime(detail.scheduled_at) },
                 { label: t('tasks.startedAt'), value: fmt.dateTime(detail.started_at) },
                 { label: t('tasks.finishedAt'), value: fmt.dateTime(detail.finished_at) },
+                { label: t('tasks.progress'), value: <TaskProgressView progress={progressOf(detail)} /> },
+                ...(detail.dispatch_error ? [{ label: t('tasks.dispatchError'), value: String(detail.dispatch_error) }] : []),
               ]
             : []
         }
@@ -172,6 +214,16 @@ export default function TasksPage() {
         {detail && <RouteOnMap routeId={(detail.route_id as number | null) ?? null} />}
       </DetailDrawer>
       {dialog}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? `${t(`tasks.commands.${confirming.command}`)} · ${String(confirming.row.name)}` : ''}
+        body={confirming ? t(`tasks.confirm.${confirming.command}`) : ''}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) run(confirming.row, confirming.command);
+          setConfirming(null);
+        }}
+      />
     </PageFrame>
   );
 }

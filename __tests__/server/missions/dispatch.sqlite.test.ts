@@ -1,0 +1,3 @@
+import { runDispatchSuite } from './dispatchSuite';
+
+runDispatchSuite('sqlite');

@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { startSimulation, type Simulation } from '../scripts/simulator';
+import { SimulatedWeatherProvider } from '../server/mqtt/weather';
+import { launchBrowser, loginThroughPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+jest.setTimeout(180_000);
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let simulation: Simulation;
+let token: string;
+
+type Json = { code: number; msg: string; data: Record<string, unknown> & { items?: Array<Record<string, unknown>> } };
+async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json['data']> {
+  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as Json;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.msg}`);
+  return json.data;
+}
+
+/**
+ * A project whose weather (the server's deterministic simulated station, by project and place) is flyable for the
+ * next minutes where the route starts: execute refuses unflyable weather, and this test is about the flight.
+ */
+async function projectWithFlyableWeather(at: { lat: number; lng: number }): Promise<number> {
+  const weather = new SimulatedWeatherProvider();
+  const flyable = (id: number) =>
+    [0, 60_000, 180_000].every((ahead) => weather.stationAt({ areaId: `project-${id}`, name: '', ...at }, Date.now() + ahead).flyable);
+  const existing = ((await api('GET', '/Project/?page_size=100')).items ?? []).map((p) => p.id as number);
+  for (const id of existing) if (flyable(id)) return id;
+  for (let i = 0; i < 30; i++) {
+    const id = (await api('POST', '/Project/', { name: `missions e2e ${i}`, status: 'active' })).id as number;
+    if (flyable(id)) return id;
+  }
+  throw new Error('no project with flyable simulated weather');
+}
+
+beforeAll(async () => {
+  server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
+  const base = server.url.replace(/\/$/, '');
+  // One dock whose aircraft waits on the ground until a mission is dispatched to it.
+  simulation = await startSimulation({
+    url: `${base.replace(/^http/, 'ws')}/mqtt`,
+    api: base,
+    user: 'admin',
+    password: server.adminPassword,
+    gateways: 0,
+    docks: 1,
+    workspaceId: 1,
+    rate: 2,
+    hmsEverySeconds: 0,
+    prefix: 'E2EM',
+    parked: true,
+  });
+  const login = await fetch(`${base}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+  });
+  token = ((await login.json()) as { data: { token: string } }).data.token;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1700, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await simulation?.stop();
+  await server?.stop();
+});
+
+test('dispatch a task to a simulated dock and watch its progress reach 100 % in the task list', async () => {
+  const gateway = simulation.gateways[0];
+  const home = gateway.plan.route[0];
+  const aircraft = ((await api('GET', `/Device/?search=${gateway.plan.aircraft.sn}`)).items ?? [])[0];
+  const projectId = await projectWithFlyableWeather(home);
+  const waypoints = [0, 1, 2, 3].map((i) => ({ lat: home.lat + i * 0.0002, lng: home.lng + (i % 2) * 0.0002, alt: 20, speed: 12 }));
+  const route = await api('POST', '/Route/', { project_id: projectId, name: 'E2E 任务航线', waypoints, settings: { rth_altitude: 20 } });
+  const name = 'E2E 下发任务';
+  const task = await api('POST', '/Task/', { name, project_id: projectId, route_id: route.id, device_id: aircraft.id, kind: 'inspection' });
+
+  // The airspace it flies in: an approved application and an accepted plan for this task, from now on.
+  const start = new Date(Date.now() - 60_000).toISOString();
+  const end = new Date(Date.now() + 3_600_000).toISOString();
+  const ring = [
+    [home.lng - 0.01, home.lat - 0.01],
+    [home.lng + 0.01, home.lat - 0.01],
+    [home.lng + 0.01, home.lat + 0.01],
+    [home.lng - 0.01, home.lat - 0.01],
+  ];
+  const application = await api('POST', '/Airspace/Apply/', {
+    device_id: aircraft.id,
+    area: { type: 'Polygon', coordinates: [ring] },
+    min_alt: 0,
+    max_alt: 120,
+    start_at: start,
+    end_at: end,
+    purpose: 'e2e mission',
+  });
+  await api('POST', `/Airspace/Apply/${application.id}/submit/`, {});
+  await api('POST', `/Airspace/Apply/${application.id}/approve/`, {});
+  const plan = await api('POST', '/Airspace/Plan/', {
+    application_id: application.id,
+    task_id: task.id,
+    route_id: route.id,
+    device_id: aircraft.id,
+    planned_start_at: start,
+    planned_end_at: end,
+  });
+  await api('POST', `/Airspace/Plan/${plan.id}/accept/`, {});
+
+  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await page.goto(`${server.url}#/Task/UAV`);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.waitFor({ timeout: 20_000 });
+
+  // Execute, confirmed; the button stays busy until the device has answered prepare and execute.
+  await row.getByRole('button', { name: `执行 ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `执行 · ${name}` });
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await row
+    .getByText(/已下发|执行中/)
+    .first()
+    .waitFor({ timeout: 20_000 });
+
+  // Progress arrives live (sysinfo/task) while the aircraft flies, up to 100 % and done.
+  const progress = row.getByTestId('task-progress');
+  await page.waitForFunction(
+    (el) => Number(el?.getAttribute('data-percent')) > 0 && Number(el?.getAttribute('data-percent')) < 100,
+    await progress.elementHandle(),
+    { timeout: 60_000 },
+  );
+  await row.getByText(/100%\s·\s已完成/).waitFor({ timeout: 90_000 });
+  await row.getByText('已完成').first().waitFor();
+});

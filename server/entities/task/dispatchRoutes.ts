@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { writeKmz } from '../../wayline/kmz';
+import { routeToApi } from '../route/routes';
+import type { DispatchRoute, MissionOptions } from './missions';
+
+/** The routes as a dispatch reads them: the facts the checks and flighttask_prepare need, and the KMZ to fly. */
+export function dispatchRoutes(db: Kysely<Database>): MissionOptions['routes'] {
+  const load = async (id: number) => {
+    const row = await db.selectFrom('routes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? routeToApi(row) : null;
+  };
+  return {
+    async find(id): Promise<DispatchRoute | null> {
+      const route = await load(id);
+      const first = route?.waypoints[0];
+      if (!route || !first) return null;
+      return {
+        id,
+        battery_pct: route.battery_pct,
+        first: { lat: first.lat, lng: first.lng },
+        rth_altitude: route.settings.rth_altitude,
+        rc_lost_action: route.settings.rc_lost_action,
+        exit_wayline_when_rc_lost: route.settings.exit_wayline_when_rc_lost,
+      };
+    },
+    async kmz(id) {
+      const route = await load(id);
+      return route && route.waypoints.length ? writeKmz(route) : null;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { MissionCode, RuleResult } from '@shared/missions/rules';
+
+/** What the server knows when a task is to be executed; gathered by MissionService, judged here. */
+export interface ExecuteFacts {
+  /** The task's aircraft (null: none assigned). */
+  aircraftSn: string | null;
+  /** The route's estimated battery use, % of a full battery (null: no route). */
+  routeBatteryPct: number | null;
+  /** The gateway (RC or dock) the aircraft is connected through, if any. */
+  gatewaySn: string | undefined;
+  /** The aircraft's newest OSD: when, and its battery %. */
+  live: { at: number; battery?: number } | undefined;
+  now: number;
+  /** No OSD for this long = offline. */
+  offlineAfterMs: number;
+  batteryReservePct: number;
+  weather: { flyable: boolean; reasons: string[] };
+  /** An accepted/activated flight plan of this aircraft covers the route and now. */
+  planCovers: boolean;
+}
+
+const refuse = (code: MissionCode, message: string, params?: Record<string, string | number>): RuleResult => ({
+  ok: false,
+  code,
+  message,
+  ...(params ? { params } : {}),
+});
+
+/** Whether the task may be sent to the aircraft now; the first reason it may not, in the order an operator fixes them. */
+export function executeRule(f: ExecuteFacts): RuleResult {
+  if (!f.aircraftSn) return refuse('mission.no_aircraft', 'The task has no aircraft');
+  if (f.routeBatteryPct === null) return refuse('mission.no_route', 'The task has no route');
+  if (!f.gatewaySn)
+    return refuse('mission.not_bound', `Aircraft ${f.aircraftSn} is not connected to a gateway (remote controller or dock)`, { sn: f.aircraftSn });
+  if (!f.live || f.now - f.live.at > f.offlineAfterMs) return refuse('mission.offline', `Aircraft ${f.aircraftSn} is offline`, { sn: f.aircraftSn });
+  const needed = Math.min(100, Math.ceil(f.routeBatteryPct + f.batteryReservePct));
+  if (f.live.battery === undefined || f.live.battery < needed) {
+    const battery = f.live.battery ?? 0;
+    return refuse('mission.battery_low', `Battery ${battery}% is under the ${needed}% the route needs (estimate plus ${f.batteryReservePct}% reserve)`, {
+      battery,
+      needed,
+    });
+  }
+  if (!f.weather.flyable) {
+    const reasons = f.weather.reasons.join(', ');
+    return refuse('mission.weather', `The weather is not flyable (${reasons})`, { reasons });
+  }
+  if (!f.planCovers) return refuse('mission.no_plan', 'No accepted flight plan of this aircraft covers the route and the present time');
+  return { ok: true };
+}

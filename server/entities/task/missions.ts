@@ -1,0 +1,332 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Envelope } from '@shared/dji/envelope';
+import type { FlighttaskProgress } from '@shared/dji/events';
+import {
+  FLIGHTTASK_TYPE,
+  METHOD_FLIGHTTASK_EXECUTE,
+  METHOD_FLIGHTTASK_PAUSE,
+  METHOD_FLIGHTTASK_PREPARE,
+  METHOD_FLIGHTTASK_RECOVERY,
+  METHOD_FLIGHTTASK_UNDO,
+  METHOD_RETURN_HOME,
+  WAYLINE_TYPE_WAYPOINT,
+  type FlighttaskPrepare,
+} from '@shared/dji/flighttask';
+import { TOPIC_TASK, type TaskCommand, type TaskLive, type TaskProgress, type TaskStatus } from '@shared/entities/task';
+import { cancelDispatched, commandApplies, progressOutcome, type RuleResult } from '@shared/missions/rules';
+import { parseJson } from '../../db/json';
+import type { Database, TasksTable } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { HttpError, type ErrorReason } from '../../http/envelope';
+import type { DjiLive } from '@shared/dji/live';
+import type { WeatherProvider } from '../../mqtt/weather';
+import { executeRule } from './executeRules';
+import { signWaylineToken, verifyWaylineToken } from './waylineLink';
+
+export type TaskRow = Selectable<TasksTable>;
+
+/** The route facts a dispatch needs (route model of issue 15). */
+export interface DispatchRoute {
+  id: number;
+  battery_pct: number;
+  first: { lat: number; lng: number };
+  rth_altitude: number;
+  rc_lost_action: 0 | 1 | 2;
+  exit_wayline_when_rc_lost: 0 | 1;
+}
+
+/** The part of the DJI gateway missions use. */
+export interface MissionLink {
+  liveState(sn: string): Pick<DjiLive, 'at' | 'battery'> | undefined;
+  gatewayFor(sn: string): string | undefined;
+  sendService(gatewaySn: string, method: string, data: Record<string, unknown>, options: { timeoutMs: number }): Promise<Record<string, unknown>>;
+}
+
+export interface MissionOptions {
+  db: Kysely<Database>;
+  link: MissionLink;
+  weather: WeatherProvider;
+  routes: {
+    find(id: number): Promise<DispatchRoute | null>;
+    /** The route's KMZ (wpmz/template.kml + wpmz/waylines.wpml); the same route gives the same bytes. */
+    kmz(id: number): Promise<Uint8Array | null>;
+  };
+  /** Base URL the devices reach this server at (…/api/Task/{id}/wayline.kmz is appended). */
+  publicUrl(): string;
+  /** Signs the wayline download links (the server's token secret). */
+  linkSecret: string;
+  waylineUrlTtlSeconds: number;
+  /** Publishes a sysinfo message (QoS 1, not retained). */
+  publish(topic: string, payload: string): Promise<void>;
+  offlineAfterMs: number;
+  replyTimeoutMs: number;
+  batteryReservePct: number;
+  log: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+  now?: () => number;
+}
+
+/** Which service each command sends. */
+const COMMAND_METHODS: Record<Exclude<TaskCommand, 'execute'>, string> = {
+  pause: METHOD_FLIGHTTASK_PAUSE,
+  resume: METHOD_FLIGHTTASK_RECOVERY,
+  return_home: METHOD_RETURN_HOME,
+};
+
+/** A failed service → the English reason stored on the task and the HTTP error the caller gets. */
+function serviceFailure(method: string, error: unknown): HttpError {
+  const result = (error as { result?: unknown }).result;
+  if (result === 'timeout')
+    return new HttpError(504, `The device did not answer ${method} in time`, undefined, { code: 'mission.device_timeout', params: { method } });
+  if (typeof result === 'number')
+    return new HttpError(502, `The device refused ${method} (result ${result})`, undefined, { code: 'mission.device_refused', params: { method, result } });
+  return new HttpError(502, `${method} could not be sent: ${(error as Error).message}`, undefined, { code: 'mission.link_failed', params: { method } });
+}
+
+// A rule's params are the ones its catalogue entry declares.
+const refusal = (rule: Exclude<RuleResult, { ok: true }>) =>
+  new HttpError(409, rule.message, undefined, { code: rule.code, params: rule.params } as ErrorReason);
+
+export const taskProgressOf = (row: Pick<TaskRow, 'progress'>): TaskProgress | null => parseJson<TaskProgress | null>(row.progress, null);
+
+/**
+ * Dispatch of tasks to the aircraft over the DJI Cloud API (docs/api.md "Missions"): execute (checks, then
+ * flighttask_prepare + flighttask_execute), the flight commands, the device's flighttask_progress, and the live
+ * sysinfo/task push. The database row is the one truth: a dispatch is claimed there, so it happens once.
+ */
+export class MissionService {
+  readonly stats = { progressApplied: 0, unknownFlights: 0, dispatched: 0, dispatchFailed: 0 };
+  private readonly now: () => number;
+
+  constructor(private readonly options: MissionOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Checks the preconditions, claims the task and sends it to the aircraft; resolves with the running task. */
+  async execute(taskId: number, taskType: 'immediate' | 'timed' = 'immediate'): Promise<TaskRow> {
+    const { db } = this.options;
+    const task = await this.find(taskId);
+    const applies = commandApplies('execute', { ...task, status: task.status as TaskStatus, progress: taskProgressOf(task) });
+    if (!applies.ok) throw refusal(applies);
+    const device = task.device_id ? await db.selectFrom('devices').select('serial').where('id', '=', task.device_id).executeTakeFirst() : undefined;
+    const route = task.route_id ? await this.options.routes.find(task.route_id) : null;
+    const aircraftSn = device?.serial ?? null;
+    const gatewaySn = aircraftSn ? this.options.link.gatewayFor(aircraftSn) : undefined;
+    const now = this.now();
+    const verdict = executeRule({
+      aircraftSn,
+      routeBatteryPct: route?.battery_pct ?? null,
+      gatewaySn,
+      live: aircraftSn ? this.options.link.liveState(aircraftSn) : undefined,
+      now,
+      offlineAfterMs: this.options.offlineAfterMs,
+      batteryReservePct: this.options.batteryReservePct,
+      weather: route ? await this.weatherAt(task.project_id, route.first, now) : { flyable: true, reasons: [] },
+      planCovers: await this.planCovers(task, now),
+    });
+    if (!verdict.ok) throw refusal(verdict);
+    const kmz = await this.options.routes.kmz(route!.id);
+    if (!kmz) throw new HttpError(409, 'The task has no route', undefined, { code: 'mission.no_route' });
+
+    const flightId = randomUUID();
+    const fingerprint = createHash('md5').update(kmz).digest('hex');
+    const claimed = await db
+      .updateTable('tasks')
+      .set({
+        status: 'running',
+        started_at: nowIso(now),
+        finished_at: null,
+        flight_id: flightId,
+        gateway_sn: gatewaySn!,
+        kmz_md5: fingerprint,
+        progress: null,
+        dispatch_error: null,
+        updated_at: nowIso(now),
+      })
+      .where('id', '=', taskId)
+      .where('status', 'in', ['pending', 'scheduled'])
+      .where('flight_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, 'The task was dispatched meanwhile', undefined, { code: 'mission.already_dispatched' });
+
+    const prepare: FlighttaskPrepare = {
+      flight_id: flightId,
+      execute_time: taskType === 'timed' && task.scheduled_at ? Math.max(now, Date.parse(task.scheduled_at)) : now,
+      task_type: FLIGHTTASK_TYPE[taskType],
+      wayline_type: WAYLINE_TYPE_WAYPOINT,
+      file: { url: this.waylineUrl(taskId, flightId, gatewaySn!, now), fingerprint },
+      rth_altitude: route!.rth_altitude,
+      out_of_control_action: route!.rc_lost_action,
+      exit_wayline_when_rc_lost: route!.exit_wayline_when_rc_lost,
+    };
+    try {
+      await this.send(gatewaySn!, METHOD_FLIGHTTASK_PREPARE, prepare);
+      await this.send(gatewaySn!, METHOD_FLIGHTTASK_EXECUTE, { flight_id: flightId });
+    } catch (error) {
+      this.stats.dispatchFailed++;
+      await this.fail(taskId, flightId, error instanceof HttpError ? error.message : String(error));
+      throw error;
+    }
+    // Progress the device already reported wins over "sent".
+    const sent: TaskProgress = { status: 'sent', percent: 0, current_step: null, waypoint_index: null };
+    await db
+      .updateTable('tasks')
+      .set({ progress: JSON.stringify(sent) })
+      .where('id', '=', taskId)
+      .where('progress', 'is', null)
+      .execute();
+    this.stats.dispatched++;
+    return this.changed(taskId);
+  }
+
+  /** Pause, resume or send home the aircraft flying the task. */
+  async command(taskId: number, command: Exclude<TaskCommand, 'execute'>): Promise<TaskRow> {
+    const task = await this.find(taskId);
+    const applies = commandApplies(command, { ...task, status: task.status as TaskStatus, progress: taskProgressOf(task) });
+    if (!applies.ok) throw refusal(applies);
+    await this.send(task.gateway_sn!, COMMAND_METHODS[command], {});
+    return task;
+  }
+
+  /**
+   * Before the workflow cancels a running task: a dispatched task not yet started is withdrawn from the device
+   * (flighttask_undo); one that flies cannot be cancelled. Tasks never dispatched need nothing.
+   */
+  async withdraw(task: TaskRow): Promise<void> {
+    if (task.status !== 'running') return;
+    if (!task.flight_id || !task.gateway_sn)
+      throw new HttpError(409, 'A task started by hand is finished with complete or fail', undefined, {
+        code: 'mission.command_not_applicable',
+        params: { command: 'cancel', status: task.status },
+      });
+    const rule = cancelDispatched(taskProgressOf(task));
+    if (!rule.ok) throw refusal(rule);
+    await this.send(task.gateway_sn, METHOD_FLIGHTTASK_UNDO, { flight_ids: [task.flight_id] });
+  }
+
+  /**
+   * The KMZ of a dispatch, for the gateway it was sent to while that gateway still carries the task's aircraft, and
+   * only as it was when dispatched (its fingerprint went with flighttask_prepare).
+   */
+  async wayline(taskId: number, token: string): Promise<{ ok: true; bytes: Uint8Array; name: string } | { ok: false; why: string }> {
+    const { db } = this.options;
+    const check = verifyWaylineToken(this.options.linkSecret, token, this.now());
+    if (!check.ok) return check;
+    if (check.claims.task !== taskId) return { ok: false, why: 'it is for another task' };
+    const { flight: flightId, gw: gatewaySn } = check.claims;
+    const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task || task.flight_id !== flightId || task.gateway_sn !== gatewaySn) return { ok: false, why: 'the task was dispatched again or removed' };
+    const device = task.device_id ? await db.selectFrom('devices').select('serial').where('id', '=', task.device_id).executeTakeFirst() : undefined;
+    if (!device || this.options.link.gatewayFor(device.serial) !== gatewaySn) return { ok: false, why: 'the aircraft is no longer behind that gateway' };
+    const bytes = task.route_id ? await this.options.routes.kmz(task.route_id) : null;
+    if (!bytes || createHash('md5').update(bytes).digest('hex') !== task.kmz_md5) return { ok: false, why: 'the route changed since the dispatch' };
+    return { ok: true, bytes, name: `flight-${flightId}` };
+  }
+
+  /** A flighttask_progress event: drives the task it names; events of unknown flights are counted and ignored. */
+  async onProgress(gatewaySn: string, event: FlighttaskProgress, _envelope: Envelope): Promise<void> {
+    const flightId = event.output.ext?.flight_id;
+    const task = flightId ? await this.options.db.selectFrom('tasks').selectAll().where('flight_id', '=', flightId).executeTakeFirst() : undefined;
+    if (!task || task.gateway_sn !== gatewaySn) {
+      this.stats.unknownFlights++;
+      this.options.log.info({ gatewaySn, flightId }, 'missions: progress of an unknown flight ignored');
+      return;
+    }
+    const outcome = progressOutcome(task.status as TaskStatus, event);
+    if (!outcome) return;
+    const at = nowIso(this.now());
+    await this.options.db
+      .updateTable('tasks')
+      .set({
+        status: outcome.status,
+        progress: JSON.stringify(outcome.progress),
+        updated_at: at,
+        ...(outcome.finished ? { finished_at: at } : {}),
+        ...(outcome.error ? { dispatch_error: outcome.error } : {}),
+      })
+      .where('id', '=', task.id)
+      .where('status', '=', 'running')
+      .execute();
+    this.stats.progressApplied++;
+    await this.changed(task.id);
+  }
+
+  /** Reads the task again and pushes it on sysinfo/task. */
+  async changed(taskId: number): Promise<TaskRow> {
+    const task = await this.find(taskId);
+    const live: TaskLive = {
+      task_id: task.id,
+      status: task.status as TaskStatus,
+      progress: taskProgressOf(task),
+      dispatch_error: task.dispatch_error,
+      at: this.now(),
+    };
+    await this.options.publish(TOPIC_TASK, JSON.stringify(live)).catch((error: unknown) => this.options.log.warn({ err: error }, 'missions: publish failed'));
+    return task;
+  }
+
+  /** Records a failed dispatch on the task (only the dispatch that claimed it) and pushes it. */
+  async fail(taskId: number, flightId: string | null, reason: string): Promise<void> {
+    const at = nowIso(this.now());
+    let update = this.options.db
+      .updateTable('tasks')
+      .set({ status: 'failed', finished_at: at, dispatch_error: reason, updated_at: at })
+      .where('id', '=', taskId);
+    update = flightId
+      ? update.where('flight_id', '=', flightId).where('status', '=', 'running')
+      : update.where('status', '=', 'scheduled').where('flight_id', 'is', null);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) await this.changed(taskId);
+  }
+
+  /** The signed, expiring URL the gateway downloads the dispatch's KMZ from. */
+  private waylineUrl(taskId: number, flightId: string, gatewaySn: string, now: number): string {
+    const token = signWaylineToken(this.options.linkSecret, {
+      task: taskId,
+      flight: flightId,
+      gw: gatewaySn,
+      exp: Math.floor(now / 1000) + this.options.waylineUrlTtlSeconds,
+    });
+    return `${this.options.publicUrl()}/api/Task/${taskId}/wayline.kmz?token=${token}`;
+  }
+
+  private async send(gatewaySn: string, method: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    try {
+      return await this.options.link.sendService(gatewaySn, method, data, { timeoutMs: this.options.replyTimeoutMs });
+    } catch (error) {
+      throw serviceFailure(method, error);
+    }
+  }
+
+  private async find(taskId: number): Promise<TaskRow> {
+    const task = await this.options.db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task) throw new HttpError(404, `No task with id ${taskId}`);
+    return task;
+  }
+
+  /** The weather verdict where the route starts (the same station the console shows for the project). */
+  private async weatherAt(projectId: number, at: { lat: number; lng: number }, now: number) {
+    const report = await this.options.weather.observe([{ areaId: `project-${projectId}`, name: `project ${projectId}`, ...at }], now);
+    const station = report.stations[0];
+    return { flyable: station?.flyable ?? true, reasons: station?.reasons ?? [] };
+  }
+
+  /**
+   * An accepted or activated flight plan of the task's aircraft whose window holds now and that is filed for this
+   * task or its route.
+   */
+  private async planCovers(task: TaskRow, now: number): Promise<boolean> {
+    if (!task.device_id) return false;
+    const at = nowIso(now);
+    const plan = await this.options.db
+      .selectFrom('flight_plans')
+      .select('id')
+      .where('device_id', '=', task.device_id)
+      .where('status', 'in', ['accepted', 'activated'])
+      .where('planned_start_at', '<=', at)
+      .where('planned_end_at', '>=', at)
+      .where((eb) => eb.or([eb('task_id', '=', task.id), ...(task.route_id ? [eb('route_id', '=', task.route_id)] : [])]))
+      .executeTakeFirst();
+    return plan !== undefined;
+  }
+}
