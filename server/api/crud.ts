@@ -11,6 +11,7 @@ import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
+import { withDisplayNames, type NameRefs } from './displayNames';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
@@ -64,6 +65,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   guardDelete?: (row: Row<TB>, request: FastifyRequest) => string | null;
   /** Row → API object (JSON columns parsed, secrets dropped). */
   toApi: (row: Row<TB>) => Record<string, unknown>;
+  /** Display names of referenced rows every API object carries (e.g. `dept_name` beside `dept_id`). */
+  names?: NameRefs;
   /** Optional batch enrichment of API objects (e.g. a user's roles). */
   decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
   /**
@@ -169,7 +172,11 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const canWrite = requirePermission(appBase, def.write);
   const querySchema = listQuerySchema(def.list, def.listParams);
   const present = async (request: FastifyRequest, rows: Row<TB>[]) => {
-    const items = rows.map((r) => def.toApi(r));
+    const items = await withDisplayNames(
+      appBase.db,
+      rows.map((r) => def.toApi(r)),
+      def.names ?? {},
+    );
     return def.decorate ? def.decorate(appBase.db, items, request) : items;
   };
 

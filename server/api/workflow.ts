@@ -10,6 +10,7 @@ import { conflict, envelopeSchema, notFound, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { findRow, idParams } from './crud';
+import { withDisplayNames, type NameRefs } from './displayNames';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
@@ -24,6 +25,8 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   effects?: (action: A, body: { note?: string }, request: FastifyRequest, now: string) => Record<string, unknown>;
   /** The entity's one row → API mapping (the same its CRUD routes use). */
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
+  /** The display names its CRUD routes add (see EntityDef.names). */
+  names?: NameRefs;
 }
 
 /** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states. */
@@ -67,7 +70,8 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
           });
           return (await findRow(trx, def.table, id))!;
         });
-        return ok(def.toApi(row), `${action} done`);
+        const [named] = await withDisplayNames(appBase.db, [def.toApi(row)], def.names ?? {});
+        return ok(named, `${action} done`);
       },
     );
   }

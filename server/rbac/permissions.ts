@@ -11,6 +11,8 @@ import { grants, type PermissionCode } from '@shared/permissions';
 export const ADMIN_ROLE_CODE = 'admin';
 export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
 
+const VIEWER_PERMISSIONS: readonly string[] = ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'];
+
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
 export const BUILTIN_ROLES: { code: string; name: string; description: string; permissions: readonly string[] }[] = [
   { code: ADMIN_ROLE_CODE, name: '系统管理员', description: 'Everything', permissions: ADMIN_ROLE_PERMISSIONS },
@@ -24,8 +26,9 @@ export const BUILTIN_ROLES: { code: string; name: string; description: string; p
     code: 'viewer',
     name: '只读用户',
     description: 'Read only',
-    permissions: ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'],
+    permissions: VIEWER_PERMISSIONS,
   },
+  { code: 'qa', name: '测试工程师', description: 'Read only, and the QA panel', permissions: [...VIEWER_PERMISSIONS, 'qa'] },
 ];
 
 export function parsePermissionList(text: string): string[] {

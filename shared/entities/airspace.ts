@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineStringSchema, polygonSchema } from '../geo';
-import { isoDateTime, rowId, stampedSchema } from './fields';
+import { isoDateTime, refName, rowId, stampedSchema } from './fields';
 
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
 export const APPLICATION_ACTIONS = ['submit', 'approve', 'reject', 'cancel'] as const;
@@ -25,7 +25,9 @@ export type ApplicationInput = z.input<typeof applicationInputSchema>;
 
 export const applicationSchema = stampedSchema.extend({
   applicant_id: z.number().nullable(),
+  applicant_name: refName,
   device_id: z.number().nullable(),
+  device_name: refName,
   area: polygonSchema,
   min_alt: z.number(),
   max_alt: z.number(),
@@ -34,6 +36,7 @@ export const applicationSchema = stampedSchema.extend({
   purpose: z.string(),
   status: z.enum(APPLICATION_STATUSES),
   reviewer_id: z.number().nullable(),
+  reviewer_name: refName,
   review_note: z.string().nullable(),
   actions: z.array(z.enum(APPLICATION_ACTIONS)),
 });
@@ -55,7 +58,9 @@ export const planSchema = stampedSchema.extend({
   application_id: z.number(),
   task_id: z.number().nullable(),
   route_id: z.number().nullable(),
+  route_name: refName,
   device_id: z.number().nullable(),
+  device_name: refName,
   status: z.enum(PLAN_STATUSES),
   planned_start_at: z.string(),
   planned_end_at: z.string(),
@@ -80,7 +85,9 @@ export type ReportInput = z.input<typeof reportInputSchema>;
 export const reportSchema = stampedSchema.extend({
   plan_id: z.number().nullable(),
   project_id: z.number().nullable(),
+  project_name: refName,
   device_id: z.number(),
+  device_name: refName,
   takeoff_at: z.string(),
   landing_at: z.string(),
   duration_s: z.number(),

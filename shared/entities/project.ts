@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { polygonSchema } from '../geo';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 export const PROJECT_STATUSES = ['planning', 'active', 'paused', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -22,6 +22,7 @@ export const projectSchema = stampedSchema.extend({
   area: polygonSchema.nullable(),
   status: z.enum(PROJECT_STATUSES),
   dept_id: z.number().nullable(),
+  dept_name: refName,
   members: z.array(z.number()),
 });
 export type Project = z.infer<typeof projectSchema>;

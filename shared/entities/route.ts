@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { waypointSchema } from '../geo';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 export const routeInputSchema = z.object({
   project_id: rowId,
@@ -12,6 +12,7 @@ export type RouteInput = z.input<typeof routeInputSchema>;
 /** length_m and duration_s are computed by the server from the waypoints (routeMetrics). */
 export const routeSchema = stampedSchema.extend({
   project_id: z.number(),
+  project_name: refName,
   name: z.string(),
   waypoints: z.array(waypointSchema),
   length_m: z.number(),

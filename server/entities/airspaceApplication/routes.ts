@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { applicationInputSchema } from '@shared/entities/airspace';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import { parseJson, toJsonText } from '../../db/json';
 import type { AirspaceApplicationsTable } from '../../db/schema';
 import { allowedActions, APPLICATION_MACHINE } from '../../domain/stateMachines';
 import { defined, orderErrors } from '../fields';
+
+/** An application names its device, applicant and reviewer. */
+const APPLICATION_NAMES: NameRefs = {
+  ...DEVICE_NAME,
+  applicant_name: { from: 'applicant_id', table: 'users' },
+  reviewer_name: { from: 'reviewer_id', table: 'users' },
+};
 
 export const applicationToApi = (row: Selectable<AirspaceApplicationsTable>) => ({
   ...row,
@@ -52,6 +60,7 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
           };
     },
     toApi: applicationToApi,
+    names: APPLICATION_NAMES,
   });
 
   registerWorkflow(app, {
@@ -64,5 +73,6 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
     effects: (action, body, request) =>
       action === 'approve' || action === 'reject' ? { reviewer_id: request.auth!.userId, review_note: body.note ?? null } : {},
     toApi: applicationToApi,
+    names: APPLICATION_NAMES,
   });
 }

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { planInputSchema } from '@shared/entities/airspace';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, ROUTE_NAME } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, FlightPlansTable } from '../../db/schema';
 import { allowedActions, PLAN_MACHINE } from '../../domain/stateMachines';
 import { conflict } from '../../http/envelope';
 import { defined, orderErrors } from '../fields';
+
+/** A plan names its device and route. */
+const PLAN_NAMES = { ...DEVICE_NAME, ...ROUTE_NAME };
 
 export const planToApi = (row: Selectable<FlightPlansTable>) => ({ ...row, actions: allowedActions(PLAN_MACHINE, row.status) });
 
@@ -44,6 +48,7 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
       return existing ? defined(input) : { task_id: null, route_id: null, device_id: null, note: null, status: PLAN_MACHINE.initial, ...defined(input) };
     },
     toApi: planToApi,
+    names: PLAN_NAMES,
   });
 
   registerWorkflow(app, {
@@ -55,5 +60,6 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
     permission: (action) => (action === 'accept' || action === 'reject' ? 'airspace:approve' : 'airspace:write'),
     effects: (_action, body) => (body.note ? { note: body.note } : {}),
     toApi: planToApi,
+    names: PLAN_NAMES,
   });
 }

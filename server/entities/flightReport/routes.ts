@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { reportInputSchema } from '@shared/entities/airspace';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, PROJECT_NAME } from '../../api/displayNames';
 import { parseJson, toJsonText } from '../../db/json';
 import type { FlightReportsTable } from '../../db/schema';
 import { defined, orderErrors } from '../fields';
@@ -39,5 +40,6 @@ export default async function flightReportRoutes(app: FastifyInstance): Promise<
     },
     afterWrite: (ctx, _id, input) => markPlanFlown(ctx.db, input.plan_id, ctx.now),
     toApi: reportToApi,
+    names: { ...DEVICE_NAME, ...PROJECT_NAME },
   });
 }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { routeInputSchema } from '@shared/entities/route';
 import { routeMetrics, type Waypoint } from '@shared/geo';
 import { registerCrud } from '../../api/crud';
+import { PROJECT_NAME } from '../../api/displayNames';
 import { parseJson } from '../../db/json';
 import type { RoutesTable } from '../../db/schema';
 import { defined } from '../fields';
@@ -33,5 +34,6 @@ export default async function routeRoutes(app: FastifyInstance): Promise<void> {
       return row;
     },
     toApi: routeToApi,
+    names: PROJECT_NAME,
   });
 }

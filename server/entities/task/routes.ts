@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { taskInputSchema } from '@shared/entities/task';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, TasksTable } from '../../db/schema';
 import { allowedActions, TASK_MACHINE } from '../../domain/stateMachines';
 import { conflict } from '../../http/envelope';
 import { defined } from '../fields';
+
+/** A task names its project, route, device and pilot. */
+const TASK_NAMES: NameRefs = { ...PROJECT_NAME, ...ROUTE_NAME, ...DEVICE_NAME, pilot_name: { from: 'pilot_id', table: 'users' } };
 
 export const taskToApi = (row: Selectable<TasksTable>) => ({ ...row, actions: allowedActions(TASK_MACHINE, row.status) });
 
@@ -53,6 +57,7 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
           };
     },
     toApi: taskToApi,
+    names: TASK_NAMES,
   });
 
   registerWorkflow(app, {
@@ -71,5 +76,6 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
             ? { started_at: null, finished_at: null }
             : {},
     toApi: taskToApi,
+    names: TASK_NAMES,
   });
 }

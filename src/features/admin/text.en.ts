@@ -49,11 +49,13 @@ export default translateFeature(text, {
     org: 'Organisation and access',
     notice: 'Notices',
     audit: 'Audit log',
+    qa: 'Quality assurance',
   },
   codes: {
     read: 'Read',
     write: 'Manage',
     approve: 'Approve',
     pilot: 'Fly (Pilot 2)',
+    qa: 'QA panel',
   },
 });

@@ -50,12 +50,14 @@ export default defineFeatureText({
       org: '组织与权限',
       notice: '通知',
       audit: '审计日志',
+      qa: '质量保障',
     },
     codes: {
       read: '查看',
       write: '管理',
       approve: '审批',
       pilot: '飞行（Pilot 2）',
+      qa: 'QA 面板',
     },
   },
 });
