@@ -76,6 +76,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
   /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
+  /** Runs once a create, update or delete has committed (e.g. announcing the change on the broker); must not throw. */
+  afterCommit?: (operation: 'create' | 'update' | 'delete', row: Row<TB>) => void;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
    * to any more (row deleted, file replaced, write failed) is removed.
@@ -321,7 +323,11 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         },
         preValidation: canWrite,
       },
-      async (request) => ok((await present(request, [await write(request, def.input)]))[0], 'created'),
+      async (request) => {
+        const saved = await write(request, def.input);
+        def.afterCommit?.('create', saved);
+        return ok((await present(request, [saved]))[0], 'created');
+      },
     );
   }
   if (ops.has('update')) {
@@ -343,7 +349,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           if (!existing) throw notFound(`No ${def.entity} with id ${request.params.id}`);
           const refusal = def.guardUpdate?.(existing, request);
           if (refusal) throw conflict(refusal);
-          return ok((await present(request, [await write(request, updateSchema, existing)]))[0], 'updated');
+          const saved = await write(request, updateSchema, existing);
+          def.afterCommit?.('update', saved);
+          return ok((await present(request, [saved]))[0], 'updated');
         },
       );
     }
@@ -373,6 +381,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           mapWriteError(error, def.entity);
         }
         await discardFile(request, fileOf(existing));
+        def.afterCommit?.('delete', existing);
         return ok(null, 'deleted');
       },
     );
