@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -65,8 +66,9 @@ describe('/Task/UAV', () => {
       preloadedState: loggedInState,
     });
     await screen.findByText('深圳湾巡检', {}, wait);
-    expect(screen.queryByRole('button', { name: '开始 深圳湾巡检' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '取消任务 深圳湾巡检' }));
+    await userEvent.click(screen.getByRole('button', { name: '深圳湾巡检 的操作' }));
+    expect(await screen.findAllByRole('menuitem')).not.toContainEqual(expect.objectContaining({ textContent: '开始' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '取消任务' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/cancel/')).toBe(true));
   });
 
@@ -98,7 +100,7 @@ describe('/Task/UAV', () => {
   it('delete confirms first', async () => {
     const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'DELETE /Task/3/': () => null }, preloadedState: loggedInState });
     await screen.findByText('深圳湾巡检', {}, wait);
-    await userEvent.click(screen.getByRole('button', { name: '删除 深圳湾巡检' }));
+    await chooseRowAction('深圳湾巡检', '删除');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/Task/3/')).toBe(true));

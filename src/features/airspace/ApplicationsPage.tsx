@@ -4,7 +4,7 @@ import { LinearProgress } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { formatTime, labelIn } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
@@ -42,7 +42,7 @@ export default function ApplicationsPage() {
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
-  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
+  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`airspace.appStatuses.${s}`) }));
 
@@ -110,7 +110,7 @@ export default function ApplicationsPage() {
       },
     );
   }
-  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 300));
+  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
   const fields: FieldSpec[] = [

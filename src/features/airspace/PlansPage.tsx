@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { formatTime, labelIn } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
@@ -30,7 +30,7 @@ export default function PlansPage() {
   const { options: routes } = useResourceOptions('route');
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
-  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
+  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = PLAN_STATUSES.map((s) => ({ value: s, label: t(`airspace.planStatuses.${s}`) }));
 
@@ -89,7 +89,7 @@ export default function PlansPage() {
       },
     );
   }
-  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 320));
+  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
   const fields: FieldSpec[] = [

@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { formatTime } from '../../crud/format';
@@ -134,7 +134,6 @@ export default function DevicesPage() {
           },
         ],
         state.busyIds,
-        300,
       ),
     );
   }

@@ -4,7 +4,7 @@ import { LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { formatTime, labelIn } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
@@ -47,7 +47,7 @@ export default function TasksPage() {
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
-  const { run } = useRowAction(RESOURCE);
+  const { run } = useRowAction(RESOURCE, (step) => t(`tasks.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
 
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));
@@ -97,7 +97,6 @@ export default function TasksPage() {
           },
         ],
         state.busyIds,
-        330,
       ),
     );
   }
