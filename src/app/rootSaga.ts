@@ -5,6 +5,7 @@ import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
+import noticesSaga from '../features/notices/noticesSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../crud/resourcesSaga';
@@ -35,6 +36,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(projectSaga),
     fork(mapSaga),
     fork(devicelinkSaga),
+    fork(noticesSaga),
     fork(baseLayerSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);

@@ -3,3 +3,4 @@ export { default as BrokerStatusIndicator } from './BrokerStatus';
 export { type BrokerStatus, type DroneTrack, brokerStatusChanged, selectBrokerStatus, subscriptionsChanged } from './brokerSlice';
 export { selectCurrentWeather, selectOnlineSummary } from './selectors';
 export { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
+export { topicChannel, withSubscription } from './topicSaga';

@@ -1,4 +1,4 @@
-import { eventChannel, type EventChannel, type Task } from 'redux-saga';
+import type { EventChannel, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { DjiLiveKind } from '@shared/dji/live';
@@ -13,7 +13,7 @@ import type { RootState } from '../../app/rootReducer';
 import { loadSplitModule } from '../../app/splitModule';
 import { loggedOut, loginSucceeded, sessionExpired } from '../auth';
 import { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from '../controller';
-import { brokerEvents, brokerStatusChanged, selectBrokerStatus, subscriptionsChanged, type BrokerEvents, type EventBus } from '../broker';
+import { brokerEvents, brokerStatusChanged, selectBrokerStatus, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import {
   activeAlertCountLoaded,
   alertNotified,
@@ -28,22 +28,6 @@ import type { Saga } from '../../app/saga';
 
 /** The message checks carry zod: loaded when first needed, not with the first paint. */
 const loadMessages = () => import(/* webpackChunkName: "devicelink-messages" */ './messages');
-
-/** Broker messages of one topic as a channel (wrapped: a channel cannot carry undefined). */
-function topicChannel(bus: EventBus<BrokerEvents>, topic: string): EventChannel<{ message: unknown }> {
-  return eventChannel((emit) => bus.on(topic, ({ message }) => emit({ message })));
-}
-
-/** Subscribes to `topic` for as long as the calling saga runs, unless someone else already had. */
-function* withSubscription<T>(topic: string, body: () => Saga<T>): Saga<T> {
-  const had: boolean = yield select((s: { broker: { subscriptions: string[] } }) => s.broker.subscriptions.includes(topic));
-  if (!had) yield put(subscriptionsChanged({ add: [topic] }));
-  try {
-    return yield* body();
-  } finally {
-    if (!had) yield put(subscriptionsChanged({ remove: [topic] }));
-  }
-}
 
 /** Loads a device's live state and active alerts, then follows its OSD; returns its kind (null for an unknown serial). */
 function* loadDevice(sn: string, messages: typeof Messages): Saga<DjiLiveKind | null> {

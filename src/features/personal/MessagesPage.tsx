@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
+import { INBOX_RESOURCE, LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
 import { formatTime } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
@@ -15,7 +15,7 @@ import StatusChip from '../../crud/StatusChip';
 import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
 import { useResourceList } from '../../crud/useResourceList';
 
-const RESOURCE = 'notice@inbox';
+const RESOURCE = INBOX_RESOURCE;
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
 const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1' } };
 
