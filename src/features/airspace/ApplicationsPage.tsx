@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { formatTime, refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -38,7 +38,8 @@ export default function ApplicationsPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
@@ -55,7 +56,7 @@ export default function ApplicationsPage() {
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} />,
     },
-    { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'device_name', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: refName },
     {
       field: 'altitude',
       headerName: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`,
@@ -161,7 +162,7 @@ export default function ApplicationsPage() {
             ? [
                 { label: t('airspace.status'), value: <StatusChip status={String(detail.status)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
                 { label: t('airspace.purpose'), value: String(detail.purpose ?? '') },
-                { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
+                { label: t('airspace.device'), value: refName(detail.device_name) },
                 { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${String(detail.min_alt)}–${String(detail.max_alt)}` },
                 { label: t('airspace.startAt'), value: formatTime(detail.start_at) },
                 { label: t('airspace.endAt'), value: formatTime(detail.end_at) },

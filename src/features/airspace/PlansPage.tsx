@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { formatTime, refName } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -25,9 +25,15 @@ export default function PlansPage() {
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
   // A plan is filed against an approved application only.
-  const { options: approved } = useResourceOptions('airspaceApplication', (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`, { status: 'approved' });
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: routes } = useResourceOptions('route');
+  const { options: approved } = useResourceOptions(
+    'airspaceApplication',
+    (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`,
+    { status: 'approved' },
+    canWrite,
+  );
+  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
+  const { options: routes } = useResourceOptions('route', undefined, {}, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
@@ -43,7 +49,7 @@ export default function PlansPage() {
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
     },
-    { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'device_name', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: refName },
     { field: 'planned_start_at', headerName: t('airspace.plannedStart'), width: 165, valueFormatter: (v) => formatTime(v) },
     { field: 'planned_end_at', headerName: t('airspace.plannedEnd'), width: 165, sortable: false, valueFormatter: (v) => formatTime(v) },
     { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },

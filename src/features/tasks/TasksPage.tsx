@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { formatTime, labelIn } from '../../crud/format';
+import { formatTime, refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDetail, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -40,10 +40,12 @@ export default function TasksPage() {
   const { t } = useTranslation();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('task:write');
-  const { options: projects } = useResourceOptions('project');
-  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name));
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username));
+  // The form's pick lists, only for those who may save a task: aircraft (not docks or RCs), and pilots = users whose
+  // roles grant device:pilot. The table shows the names the API sends with each row.
+  const { options: projects } = useResourceOptions('project', undefined, {}, canWrite);
+  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name), {}, canWrite);
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
+  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username), { permission: 'device:pilot', is_active: '1' }, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
@@ -62,9 +64,9 @@ export default function TasksPage() {
       width: 110,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} />,
     },
-    { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
-    { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
-    { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
+    { field: 'project_name', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: refName },
+    { field: 'device_name', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: refName },
+    { field: 'pilot_name', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: refName },
     { field: 'scheduled_at', headerName: t('tasks.scheduledAt'), width: 170, valueFormatter: (v) => formatTime(v) },
   ];
   if (canWrite) {
@@ -155,9 +157,9 @@ export default function TasksPage() {
             ? [
                 { label: t('tasks.status'), value: <StatusChip status={String(detail.status)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
                 { label: t('tasks.kind'), value: t(`tasks.kinds.${String(detail.kind)}`) },
-                { label: t('tasks.project'), value: labelIn(projects, detail.project_id) },
-                { label: t('tasks.device'), value: labelIn(devices, detail.device_id) },
-                { label: t('tasks.pilot'), value: labelIn(users, detail.pilot_id) },
+                { label: t('tasks.project'), value: refName(detail.project_name) },
+                { label: t('tasks.device'), value: refName(detail.device_name) },
+                { label: t('tasks.pilot'), value: refName(detail.pilot_name) },
                 { label: t('tasks.scheduledAt'), value: formatTime(detail.scheduled_at) },
                 { label: t('tasks.startedAt'), value: formatTime(detail.started_at) },
                 { label: t('tasks.finishedAt'), value: formatTime(detail.finished_at) },
