@@ -25,6 +25,7 @@ const device = {
   kind: 'aircraft',
   status: 'online',
   dept_id: 2,
+  dept_name: '南山分队',
   battery: 76,
   last_seen_at: '2026-11-20T08:00:00.000Z',
   last_lat: 22.5,

@@ -21,9 +21,13 @@ const task = {
   kind: 'inspection',
   status: 'pending',
   project_id: 1,
+  project_name: '深圳湾项目',
   route_id: 9,
+  route_name: '航线A',
   device_id: null,
+  device_name: null,
   pilot_id: null,
+  pilot_name: null,
   scheduled_at: null,
   actions: ['schedule', 'cancel'],
 };
@@ -52,6 +56,26 @@ const routes = {
 const wait = { timeout: 8000 };
 
 describe('/Task/UAV', () => {
+  it('a viewer sees the names the API sends, no write control, and makes no lookup it may not make', async () => {
+    const viewer = { auth: { ...loggedInState.auth!, user: { ...loggedInState.auth!.user!, permissions: ['task:read', 'project:read'] } } };
+    const named = { ...task, pilot_id: 2, pilot_name: '张飞手', device_id: 5, device_name: 'M30-巡检1' };
+    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'GET /Task/': () => ({ items: [named], total: 1 }) }, preloadedState: viewer });
+    expect(await screen.findByText('张飞手', {}, wait)).toBeInTheDocument();
+    expect(screen.getByText('M30-巡检1')).toBeInTheDocument();
+    expect(screen.getByText('深圳湾项目')).toBeInTheDocument();
+    expect(screen.queryByText('#2')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新建' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /的操作$/ })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.path).filter((p) => ['/User/', '/Device/', '/Project/'].includes(p))).toEqual([]);
+  });
+
+  it('the form offers aircraft and pilots only', async () => {
+    const { calls } = renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await waitFor(() => expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'device:pilot' }));
+    expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ kind: 'aircraft' });
+  });
+
   it('lists tasks with status and project, and filters by status', async () => {
     const { calls } = renderApp('/Task/UAV?status=pending', { routes, preloadedState: loggedInState });
     expect(await screen.findByText('深圳湾巡检', {}, wait)).toBeInTheDocument();
