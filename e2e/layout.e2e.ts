@@ -30,8 +30,8 @@ async function rowActionsInsideTables(page: Page, path: string): Promise<string[
   for (const action of await grid.getByRole('gridcell').getByRole('button').all()) {
     const box = await action.boundingBox();
     const name = (await action.getAttribute('aria-label')) ?? (await action.textContent()) ?? '?';
-    if (!box || box.x < table.x || box.y < table.y || box.x + box.width > table.x + table.width + 0.5 || box.y + box.height > table.y + table.height + 0.5)
-      outside.push(`${path}: ${name}`);
+    // Rows below the fold scroll vertically like any list; an action must never sit beyond the table's sides.
+    if (!box || box.x < table.x || box.x + box.width > table.x + table.width + 0.5) outside.push(`${path}: ${name}`);
   }
   return outside;
 }
@@ -70,7 +70,7 @@ test('a save, a delete and a workflow step confirm with a success toast; the inb
   await dialog.getByRole('button', { name: '保存' }).click();
   await page.getByText('保存成功').waitFor();
   await page.goto(`${server.url}#/personal/message`);
-  const pager = page.getByRole('grid').locator('.MuiTablePagination-root, [class*=Pagination]').first();
+  const pager = page.locator('.MuiDataGrid-footerContainer').first();
   await pager.waitFor();
   const box = (await pager.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(1080);

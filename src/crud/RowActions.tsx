@@ -77,11 +77,13 @@ export function RowActionButtons({ row, actions, busy, asMenu = false }: { row: 
 }
 
 const MENU_COLUMN_WIDTH = 80;
+/** The field of the row actions column (ResourceTable shows it first). */
+export const ACTIONS_FIELD = '__actions';
 
-/** A DataGrid column of row actions: one button, or a menu of several (see RowActionButtons); pinned last, narrow. */
+/** A DataGrid column of row actions: one button, or a menu of several (see RowActionButtons); narrow, shown first. */
 export function actionsColumn(header: string, actions: RowAction[], busyIds: Array<number | string> = [], buttonWidth = 140): GridColDef {
   return {
-    field: '__actions',
+    field: ACTIONS_FIELD,
     headerName: header,
     sortable: false,
     filterable: false,
