@@ -92,9 +92,11 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   await session.page.goto(`${session.server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 空域流程')}`);
   const row = session.page.getByRole('row').filter({ hasText: 'E2E 空域流程' });
   await row.getByText('草稿').waitFor();
-  await row.getByRole('button', { name: '提交 E2E 空域流程' }).click();
+  await row.getByRole('button', { name: 'E2E 空域流程 的操作' }).click();
+  await session.page.getByRole('menuitem', { name: '提交' }).click();
   await row.getByText('已提交').waitFor();
-  await row.getByRole('button', { name: '批准 E2E 空域流程' }).click();
+  await row.getByRole('button', { name: 'E2E 空域流程 的操作' }).click();
+  await session.page.getByRole('menuitem', { name: '批准' }).click();
   const note = session.page.getByRole('dialog', { name: '批准空域申请' });
   await note.getByRole('textbox', { name: '备注' }).fill('同意，注意避让');
   await note.getByRole('button', { name: '确定' }).click();

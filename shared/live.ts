@@ -10,6 +10,15 @@ export const TOPIC_WEATHER = 'sysinfo/weather';
 export const TOPIC_FLEET = 'sysinfo/fleet';
 /** New or changed alerts (QoS 1, not retained; the payload is entities/alert.ts's AlertNotification); browsers subscribe to it. */
 export const TOPIC_ALERTS = 'sysinfo/alerts';
+/** A notice was published (its publish time came), changed or withdrawn (QoS 1, not retained; NoticeSignal). */
+export const TOPIC_NOTICES = 'sysinfo/notice';
+
+/** sysinfo/notice: which notice changed; the console re-reads its unread count and inbox (the content stays behind the API). */
+export interface NoticeSignal {
+  notice_id: number;
+  change: 'published' | 'updated' | 'deleted';
+  at: number;
+}
 
 /** Device serials: letters, digits, '-' and '_' (never MQTT wildcards or separators). */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

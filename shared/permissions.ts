@@ -20,12 +20,14 @@ export const PERMISSIONS = {
   'org:write': 'Manage departments, roles, resources and users',
   'notice:write': 'Publish, edit and delete notices',
   'audit:read': 'Read the audit log',
+  qa: 'The QA panel (Ctrl+Shift+Q): record, export and replay the console action log',
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSIONS;
 export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
 
-const areaOf = (code: string) => code.split(':')[0];
+/** The area of a code: "device" of "device:read"; a code without a colon is its own area. */
+export const areaOf = (code: string) => code.split(':')[0];
 
 /** The codes grouped by area (the order of PERMISSIONS), for the permission tree. */
 export const PERMISSION_AREAS: { area: string; codes: PermissionCode[] }[] = [...new Set(PERMISSION_CODES.map(areaOf))].map((area) => ({

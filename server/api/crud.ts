@@ -27,6 +27,7 @@ import { uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
+import { withDisplayNames, type NameRefs } from './displayNames';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
@@ -80,6 +81,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   guardDelete?: (row: Row<TB>, request: FastifyRequest) => Refusal | null;
   /** Row → API object (JSON columns parsed, secrets dropped). */
   toApi: (row: Row<TB>) => Record<string, unknown>;
+  /** Display names of referenced rows every API object carries (e.g. `dept_name` beside `dept_id`). */
+  names?: NameRefs;
   /** Optional batch enrichment of API objects (e.g. a user's roles). */
   decorate?: (db: Kysely<Database>, items: Record<string, unknown>[], request: FastifyRequest) => Promise<Record<string, unknown>[]>;
   /**
@@ -89,6 +92,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
   /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
+  /** Runs once a create, update or delete has committed (e.g. announcing the change on the broker); must not throw. */
+  afterCommit?: (operation: 'create' | 'update' | 'delete', row: Row<TB>) => void;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
    * to any more (row deleted, file replaced, write failed) is removed.
@@ -211,7 +216,11 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const canWrite = requirePermission(appBase, def.write);
   const querySchema = listQuerySchema(def.list, def.listParams);
   const present = async (request: FastifyRequest, rows: Row<TB>[]) => {
-    const items = rows.map((r) => def.toApi(r));
+    const items = await withDisplayNames(
+      appBase.db,
+      rows.map((r) => def.toApi(r)),
+      def.names ?? {},
+    );
     return def.decorate ? def.decorate(appBase.db, items, request) : items;
   };
 
@@ -368,7 +377,11 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         },
         preValidation: canWrite,
       },
-      async (request) => ok((await present(request, [await write(request, def.input)]))[0], 'created'),
+      async (request) => {
+        const saved = await write(request, def.input);
+        def.afterCommit?.('create', saved);
+        return ok((await present(request, [saved]))[0], 'created');
+      },
     );
   }
   if (ops.has('update')) {
@@ -390,7 +403,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           if (!existing) throw rowNotFound(def.entity, request.params.id);
           const refusal = def.guardUpdate?.(existing, request);
           if (refusal) throw refusedConflict(refusal);
-          return ok((await present(request, [await write(request, updateSchema, existing)]))[0], 'updated');
+          const saved = await write(request, updateSchema, existing);
+          def.afterCommit?.('update', saved);
+          return ok((await present(request, [saved]))[0], 'updated');
         },
       );
     }
@@ -421,6 +436,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         }
         await discardFile(request, fileOf(existing));
         if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
+        def.afterCommit?.('delete', existing);
         return ok(null, 'deleted');
       },
     );

@@ -11,6 +11,7 @@ import { conflict, envelopeSchema, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { findRow, findScopedRow, idParams } from './crud';
+import { withDisplayNames, type NameRefs } from './displayNames';
 
 type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
 
@@ -46,6 +47,8 @@ export interface WorkflowDef<TB extends WorkflowTable, A extends string> {
   before?: (action: A, row: Selectable<Database[TB]>, request: FastifyRequest) => Promise<void>;
   /** The entity's one row → API mapping (the same its CRUD routes use). */
   toApi: (row: Selectable<Database[TB]>) => Record<string, unknown>;
+  /** The display names its CRUD routes add (see EntityDef.names). */
+  names?: NameRefs;
 }
 
 /** POST {path}{id}/{action}/: the state machine decides; an illegal transition is a 409 that names the states; a row outside the caller's data scope is a 404. */
@@ -106,7 +109,8 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
           await def.settle(action, after, ctx);
           return (await findRow(trx, def.table, id))!;
         });
-        return ok(def.toApi(row), `${action} done`);
+        const [named] = await withDisplayNames(appBase.db, [def.toApi(row)], def.names ?? {});
+        return ok(named, `${action} done`);
       },
     );
   }

@@ -15,6 +15,8 @@ import { dataScopeRule, widestScope, type DataScopeRule } from './dataScope';
 export const ADMIN_ROLE_CODE = 'admin';
 export const ADMIN_ROLE_PERMISSIONS: readonly string[] = ['*'];
 
+const VIEWER_PERMISSIONS: readonly string[] = ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'];
+
 /** The built-in roles, created on every start when missing (their permission sets may be edited afterwards, except admin's). */
 export const BUILTIN_ROLES: { code: BuiltinRoleCode; name: string; description: string; permissions: readonly string[]; data_scope: DataScope }[] = [
   { code: ADMIN_ROLE_CODE, ...BUILTIN_ROLE_TEXTS.admin, permissions: ADMIN_ROLE_PERMISSIONS, data_scope: 'all' },
@@ -27,9 +29,10 @@ export const BUILTIN_ROLES: { code: BuiltinRoleCode; name: string; description: 
   {
     code: 'viewer',
     ...BUILTIN_ROLE_TEXTS.viewer,
-    permissions: ['device:read', 'project:read', 'task:read', 'airspace:read', 'map:read', 'stats:read'],
+    permissions: VIEWER_PERMISSIONS,
     data_scope: 'all',
   },
+  { code: 'qa', ...BUILTIN_ROLE_TEXTS.qa, permissions: [...VIEWER_PERMISSIONS, 'qa'], data_scope: 'all' },
 ];
 
 export function parsePermissionList(text: string): string[] {

@@ -17,6 +17,7 @@ export const DEMO_USERS = [
   { username: 'operator2', name: '李飞手', dept: 2, role: 'operator' },
   { username: 'viewer1', name: '王观察', dept: 1, role: 'viewer' },
   { username: 'viewer2', name: '赵观察', dept: 2, role: 'viewer' },
+  { username: 'qa1', name: '孙测试', dept: 0, role: 'qa' },
 ] as const;
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
@@ -26,8 +27,8 @@ export type DemoPasswords = Record<DemoUsername, string>;
 /** What the demo seed creates; tests rely on these numbers. */
 export const DEMO_COUNTS = {
   departments: 3,
-  roles: 3,
-  users: 5,
+  roles: 4,
+  users: 6,
   devices: 30,
   projects: 4,
   routes: 8,

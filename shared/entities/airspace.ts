@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineStringSchema, polygonSchema } from '../geo';
 import { PURPOSE_KINDS } from '../airspace/types';
-import { isoDateTime, rowId, stampedSchema } from './fields';
+import { isoDateTime, refName, rowId, stampedSchema } from './fields';
 
 export { PURPOSE_KINDS, type PurposeKind } from '../airspace/types';
 
@@ -39,7 +39,9 @@ export type ApplicationInput = z.input<typeof applicationInputSchema>;
 
 export const applicationSchema = stampedSchema.extend({
   applicant_id: z.number().nullable(),
+  applicant_name: refName,
   device_id: z.number().nullable(),
+  device_name: refName,
   area: polygonSchema,
   min_alt: z.number(),
   max_alt: z.number(),
@@ -55,6 +57,7 @@ export const applicationSchema = stampedSchema.extend({
   /** 1: approved or refused by the system at submit, not by a reviewer. */
   decided_by_system: z.number(),
   reviewer_id: z.number().nullable(),
+  reviewer_name: refName,
   review_note: z.string().nullable(),
   actions: z.array(z.enum(APPLICATION_ACTIONS)),
 });
@@ -81,7 +84,9 @@ export const planSchema = stampedSchema.extend({
   application_id: z.number(),
   task_id: z.number().nullable(),
   route_id: z.number().nullable(),
+  route_name: refName,
   device_id: z.number().nullable(),
+  device_name: refName,
   status: z.enum(PLAN_STATUSES),
   planned_start_at: z.string(),
   planned_end_at: z.string(),
@@ -110,7 +115,9 @@ export type ReportSource = (typeof REPORT_SOURCES)[number];
 export const reportSchema = stampedSchema.extend({
   plan_id: z.number().nullable(),
   project_id: z.number().nullable(),
+  project_name: refName,
   device_id: z.number(),
+  device_name: refName,
   takeoff_at: z.string(),
   landing_at: z.string(),
   duration_s: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../live';
-import { displayName, isoDateTime, rowId, stampedSchema } from './fields';
+import { displayName, isoDateTime, refName, rowId, stampedSchema } from './fields';
 
 export { DEVICE_STATUSES, type DeviceStatus } from '../live';
 export const DEVICE_KINDS = ['aircraft', 'dock', 'remote_controller'] as const;
@@ -32,6 +32,7 @@ export const deviceSchema = stampedSchema.extend({
   kind: z.enum(DEVICE_KINDS),
   firmware: z.string().nullable(),
   dept_id: z.number().nullable(),
+  dept_name: refName,
   status: z.enum(DEVICE_STATUSES),
   /** URL of the uploaded photo. */
   photo: z.string().nullable(),

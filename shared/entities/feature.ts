@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { geometrySchema } from '../geo';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 /** A GIS feature (POST /api/Feature/). */
 export const featureInputSchema = z.object({
@@ -24,6 +24,7 @@ export type FeatureImport = z.input<typeof featureImportSchema>;
 
 export const featureSchema = stampedSchema.extend({
   project_id: z.number().nullable(),
+  project_name: refName,
   name: z.string(),
   category: z.string(),
   geometry: geometrySchema,

@@ -5,5 +5,8 @@ export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an I
 export const rowId = z.number().int().positive();
 export const displayName = z.string().trim().min(1, 'is required').max(128);
 
+/** The display name of a referenced row, sent beside its id (null without a reference or when the row is gone). */
+export const refName = z.string().nullable();
+
 /** Columns every stored row has. */
 export const stampedSchema = z.object({ id: z.number(), created_at: z.string(), updated_at: z.string() });

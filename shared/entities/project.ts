@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { polygonSchema } from '../geo';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 export const PROJECT_STATUSES = ['planning', 'active', 'paused', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -25,6 +25,7 @@ export const projectSchema = stampedSchema.extend({
   ceiling_m: z.number().nullable(),
   status: z.enum(PROJECT_STATUSES),
   dept_id: z.number().nullable(),
+  dept_name: refName,
   members: z.array(z.number()),
 });
 export type Project = z.infer<typeof projectSchema>;

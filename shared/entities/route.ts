@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { routeSettingsSchema, waypointSchema } from '../wayline/model';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 export const MAX_ROUTE_WAYPOINTS = 2000;
 
@@ -16,6 +16,7 @@ export type RouteInput = z.input<typeof routeInputSchema>;
 /** length_m, duration_s and battery_pct are computed by the server from the waypoints (shared/wayline/metrics.ts). */
 export const routeSchema = stampedSchema.extend({
   project_id: z.number(),
+  project_name: refName,
   name: z.string(),
   waypoints: z.array(waypointSchema),
   settings: routeSettingsSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLIGHTTASK_STATUSES } from '../dji/events';
-import { displayName, isoDateTime, rowId, stampedSchema } from './fields';
+import { displayName, isoDateTime, refName, rowId, stampedSchema } from './fields';
 
 export const TASK_KINDS = ['inspection', 'mapping', 'patrol', 'delivery', 'emergency'] as const;
 export const TASK_STATUSES = ['pending', 'scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -55,6 +55,10 @@ export const taskSchema = stampedSchema.extend({
   route_id: z.number().nullable(),
   device_id: z.number().nullable(),
   pilot_id: z.number().nullable(),
+  project_name: refName,
+  route_name: refName,
+  device_name: refName,
+  pilot_name: refName,
   kind: z.enum(TASK_KINDS),
   status: z.enum(TASK_STATUSES),
   scheduled_at: z.string().nullable(),

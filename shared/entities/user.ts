@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleRefSchema } from '../user';
-import { displayName, rowId, stampedSchema } from './fields';
+import { displayName, refName, rowId, stampedSchema } from './fields';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,64}$/;
 
@@ -23,6 +23,7 @@ export const userSchema = stampedSchema.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   dept_id: z.number().nullable(),
+  dept_name: refName,
   is_active: z.number(),
   roles: z.array(roleRefSchema),
   role_ids: z.array(z.number()),

@@ -48,7 +48,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
 
   const navigator = createAppNavigator();
   const http = createHttpClient({ baseURL: config.baseURL || '/api', getToken: () => store.getState().auth.token });
-  // QA: every action is recorded (redacted, bounded) for the QA panel — user menu or Ctrl+Shift+Q.
+  // QA: every action is recorded (redacted, bounded) for the QA panel — user menu or Ctrl+Shift+Q, with the qa permission.
   const qa = createQaConsole({ reducer: rootReducer });
   const store = createAppStore({
     middleware: [qa.middleware],
@@ -68,7 +68,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   createRoot(container).render(
     <>
       <App store={store} routes={routes} navigator={navigator} i18n={i18n} />
-      <QaPanelHost qa={qa} i18n={i18n} />
+      <QaPanelHost qa={qa} i18n={i18n} store={store} />
     </>,
   );
 }

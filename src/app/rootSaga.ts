@@ -6,6 +6,7 @@ import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
+import noticesSaga from '../features/notices/noticesSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
 import resourcesSaga from '../crud/resourcesSaga';
@@ -42,6 +43,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(mapSaga),
     fork(devicelinkSaga),
     fork(splitSaga, loadTasksSaga),
+    fork(noticesSaga),
     fork(baseLayerSaga),
     fork(routesSaga),
     fork(recordExportSaga),

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/i18n';
 import PaginationWithGoTo from './PaginationWithGoTo';
+import { ACTIONS_FIELD } from './RowActions';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
 import type { ResourceList } from './useResourceList';
 
@@ -76,6 +77,10 @@ export default function ResourceTable({
     };
   }, [language, t]);
 
+  // The row actions column comes first: the grid cannot pin a column, and a last column scrolls out of sight on a
+  // narrow screen (1366×768), so every row's actions stay reachable.
+  const pinnedColumns = useMemo(() => [...columns.filter((c) => c.field === ACTIONS_FIELD), ...columns.filter((c) => c.field !== ACTIONS_FIELD)], [columns]);
+
   // Stable models: a new object on every render reads to the grid as a change (and a sort change resets the page).
   const paginationModel = useMemo(() => ({ page: query.page - 1, pageSize: query.pageSize }), [query.page, query.pageSize]);
   const sortModel = useMemo(() => toSortModel(query.ordering), [query.ordering]);
@@ -129,7 +134,7 @@ export default function ResourceTable({
       <Box sx={{ height, minHeight: 320 }}>
         <DataGrid
           rows={state.items}
-          columns={columns}
+          columns={pinnedColumns}
           rowCount={state.total}
           loading={state.status === 'loading'}
           paginationMode="server"

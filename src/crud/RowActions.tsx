@@ -1,6 +1,8 @@
-import { Box, Button } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceRow } from './types';
 
 export interface RowAction {
@@ -13,13 +15,50 @@ export interface RowAction {
   onClick: (row: ResourceRow) => void;
 }
 
-/** The buttons of one row; clicks do not open the row's detail. */
-export function RowActionButtons({ row, actions, busy }: { row: ResourceRow; actions: RowAction[]; busy?: boolean }) {
+const rowName = (row: ResourceRow) => String(row.name ?? row.title ?? row.purpose ?? row.id);
+const MENU_COLORS = { primary: 'primary.main', error: 'error.main', success: 'success.main', warning: 'warning.main', inherit: 'inherit' } as const;
+
+/** A table column whose rows offer one action shows it as a button; more than one go into a menu behind one narrow button. */
+const usesMenu = (actions: RowAction[]) => actions.length > 1;
+
+/**
+ * The actions of one row as buttons, or with `asMenu` as one "⋮" button and its menu (a table's actions column stays
+ * narrow, so no action is clipped at 1366×768); clicks do not open the row's detail.
+ */
+export function RowActionButtons({ row, actions, busy, asMenu = false }: { row: ResourceRow; actions: RowAction[]; busy?: boolean; asMenu?: boolean }) {
+  const { t } = useTranslation();
+  // Which button the menu hangs from is DOM-bound presentation state, not app state.
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const visible = actions.filter((a) => !a.show || a.show(row));
+  if (visible.length === 0) return null;
+  const choose = (action: RowAction) => {
+    setAnchor(null);
+    action.onClick(row);
+  };
   return (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }} onClick={(e) => e.stopPropagation()}>
-      {actions
-        .filter((a) => !a.show || a.show(row))
-        .map((a) => (
+      {asMenu ? (
+        <>
+          <IconButton
+            size="small"
+            disabled={busy}
+            aria-label={t('resources.rowActions', { name: rowName(row) })}
+            aria-haspopup="menu"
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {visible.map((a) => (
+              <MenuItem key={a.key} onClick={() => choose(a)} sx={{ color: MENU_COLORS[a.color ?? 'inherit'] }}>
+                {a.icon && <ListItemIcon sx={{ color: 'inherit' }}>{a.icon}</ListItemIcon>}
+                <ListItemText>{a.label}</ListItemText>
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : (
+        visible.map((a) => (
           <Button
             key={a.key}
             size="small"
@@ -27,24 +66,32 @@ export function RowActionButtons({ row, actions, busy }: { row: ResourceRow; act
             startIcon={a.icon}
             disabled={busy}
             onClick={() => a.onClick(row)}
-            aria-label={`${a.label} ${String(row.name ?? row.title ?? row.purpose ?? row.id)}`}
+            aria-label={`${a.label} ${rowName(row)}`}
           >
             {a.label}
           </Button>
-        ))}
+        ))
+      )}
     </Box>
   );
 }
 
-/** A DataGrid column of row buttons. */
-export function actionsColumn(header: string, actions: RowAction[], busyIds: Array<number | string> = [], width = 220): GridColDef {
+const MENU_COLUMN_WIDTH = 80;
+/** The field of the row actions column (ResourceTable shows it first). */
+export const ACTIONS_FIELD = '__actions';
+
+/** A DataGrid column of row actions: one button, or a menu of several (see RowActionButtons); narrow, shown first. */
+export function actionsColumn(header: string, actions: RowAction[], busyIds: Array<number | string> = [], buttonWidth = 140): GridColDef {
   return {
-    field: '__actions',
+    field: ACTIONS_FIELD,
     headerName: header,
     sortable: false,
     filterable: false,
-    width,
-    renderCell: (params) => <RowActionButtons row={params.row as ResourceRow} actions={actions} busy={busyIds.includes((params.row as ResourceRow).id)} />,
+    disableColumnMenu: true,
+    width: usesMenu(actions) ? MENU_COLUMN_WIDTH : buttonWidth,
+    renderCell: (params) => (
+      <RowActionButtons row={params.row as ResourceRow} actions={actions} busy={busyIds.includes((params.row as ResourceRow).id)} asMenu={usesMenu(actions)} />
+    ),
   };
 }
 

@@ -17,16 +17,18 @@ export function useResourceOptions(
   resource: string,
   labelOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.id),
   filters: Record<string, string> = {},
+  /** False loads nothing (e.g. a form the user may not open: no lookup they may not make, no 403 toast). */
+  enabled = true,
 ): { options: Option[]; rows: ResourceRow[] } {
   const dispatch = useAppDispatch();
   const name = `${resource}@options`;
   const state = useAppSelector((s) => selectResource(s, name));
   // Reload when the filters change (e.g. routes of another project), not when the screen passes an equal object.
   const load = useEffectEvent(() => {
-    dispatch(listRequested({ resource: name, query: { ...DEFAULT_QUERY, pageSize: 100, filters } }));
+    if (enabled) dispatch(listRequested({ resource: name, query: { ...DEFAULT_QUERY, pageSize: 100, filters } }));
   });
   const filterKey = JSON.stringify(filters);
-  useEffect(() => load(), [name, filterKey]);
+  useEffect(() => load(), [name, filterKey, enabled]);
   const options = state.items.map((row) => ({ value: String(row.id), label: labelOf(row) }));
   return { options, rows: state.items };
 }

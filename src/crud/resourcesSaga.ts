@@ -1,10 +1,10 @@
-import { all, call, cancel, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
+import { all, call, cancel, delay, fork, getContext, put, select, take, takeEvery, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
 import { failureText, toFailedRequest } from '../api/errorCatalogue';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, rotateSecret, updateResource } from '../api/resources';
-import { reportActionFailure } from '../features/notifications';
+import { reportActionFailure, toastShown } from '../features/notifications';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';
@@ -19,6 +19,7 @@ import {
   listFailed,
   listLoaded,
   listRequested,
+  lookupSearched,
   rowActionRequested,
   rowSettled,
   saveFailed,
@@ -28,7 +29,7 @@ import {
   secretRotationRequested,
 } from './resourcesSlice';
 import { selectResultQuery } from './selectors';
-import { PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
+import { DEFAULT_QUERY, PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
 
 /** The translatable reason of a failed request, for the screen to show in the app language. */
 const reasonOf = (error: unknown) => failureText(toFailedRequest(error));
@@ -99,6 +100,7 @@ function* save(action: ReturnType<typeof saveRequested>) {
       if (typeof secret === 'string') yield put(secretIssued({ resource, sn: String(serial), secret }));
     } else yield* callApi(updateResource, path, id, body);
     yield put(saveSucceeded({ resource, requestId }));
+    yield put(toastShown({ messageKey: 'resources.saved', severity: 'success' }));
     yield put(listRequested({ resource }));
   } catch (error) {
     if (failureToast) yield* reportActionFailure(failureToast, error);
@@ -111,6 +113,7 @@ function* remove(action: ReturnType<typeof deleteRequested>) {
   try {
     yield* callApi(deleteResource, resourceConfig(resource).path, id);
     yield put(rowSettled({ resource, id, ok: true }));
+    yield put(toastShown({ messageKey: 'resources.deleted', severity: 'success' }));
     yield put(listRequested({ resource }));
   } catch (error) {
     yield* reportActionFailure('resources.deleteFailed', error);
@@ -119,10 +122,11 @@ function* remove(action: ReturnType<typeof deleteRequested>) {
 }
 
 function* runRowAction(action: ReturnType<typeof rowActionRequested>) {
-  const { resource, id, action: step, body, reload = [] } = action.payload;
+  const { resource, id, action: step, body, reload = [], label } = action.payload;
   try {
     yield* callApi(resourceAction, resourceConfig(resource).path, id, step, body);
     yield put(rowSettled({ resource, id, ok: true }));
+    if (label) yield put(toastShown({ messageKey: 'resources.actionDone', params: { step: label }, severity: 'success' }));
     yield put(listRequested({ resource }));
     for (const document of reload) yield put(detailRequested({ resource: document }));
   } catch (error) {
@@ -165,10 +169,33 @@ function* watchDetails() {
   }
 }
 
+/** How long typing in a pick list pauses before the server is asked. */
+export const LOOKUP_DEBOUNCE_MS = 300;
+/** A pick list shows this many matches; more typing narrows them. */
+export const LOOKUP_PAGE_SIZE = 20;
+
+function* searchLookup(action: ReturnType<typeof lookupSearched>) {
+  yield delay(LOOKUP_DEBOUNCE_MS);
+  const { resource, search, filters } = action.payload;
+  yield put(listRequested({ resource, query: { ...DEFAULT_QUERY, pageSize: LOOKUP_PAGE_SIZE, search, filters } }));
+}
+
+/** Debounced per pick list: a keystroke cancels that list's pending search, not another field's. */
+function* watchLookups() {
+  const pending = new Map<string, Task>();
+  while (true) {
+    const action: ReturnType<typeof lookupSearched> = yield take(lookupSearched.type);
+    const previous = pending.get(action.payload.resource);
+    if (previous?.isRunning()) yield cancel(previous);
+    pending.set(action.payload.resource, (yield fork(searchLookup, action)) as Task);
+  }
+}
+
 export default function* resourcesSaga(): Generator<Effect> {
   yield all([
     fork(watchLists),
     fork(watchDetails),
+    fork(watchLookups),
     takeEvery(saveRequested.type, save),
     takeEvery(deleteRequested.type, remove),
     takeEvery(rowActionRequested.type, runRowAction),

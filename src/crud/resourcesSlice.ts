@@ -1,4 +1,4 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../api/errorCatalogue';
 import { loggedOut, sessionExpired } from '../features/auth';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
@@ -72,6 +72,12 @@ function entry(state: ResourcesState, resource: string): ResourceState {
   return state[resource];
 }
 
+/**
+ * A pick list's search (LookupField): the saga waits until typing pauses, then lists `resource` (a "@lookup" view of
+ * the collection) with this search and the field's filters, so long lists are searched on the server.
+ */
+export const lookupSearched = createAction<{ resource: string; search: string; filters: Record<string, string> }>('resources/lookupSearched');
+
 const resourcesSlice = createSlice({
   name: 'resources',
   initialState: {} as ResourcesState,
@@ -129,8 +135,12 @@ const resourcesSlice = createSlice({
     /**
      * A workflow step on one row, e.g. POST /Airspace/Apply/{id}/submit/. `reload`: documents (see detailRequested)
      * that the step changes besides the list, fetched again once it succeeds (e.g. the unread count after a read mark).
+     * `label`: the step as the user saw it, named in the success toast; without it (e.g. a read mark) no toast.
      */
-    rowActionRequested(state, action: WithResource<{ id: number | string; action: string; body?: Record<string, unknown>; reload?: string[] }>) {
+    rowActionRequested(
+      state,
+      action: WithResource<{ id: number | string; action: string; body?: Record<string, unknown>; reload?: string[]; label?: string }>,
+    ) {
       entry(state, action.payload.resource).busyIds.push(action.payload.id);
     },
     /** Loads one record (id given) or the collection path as a document (no id), with optional query params. */

@@ -24,4 +24,8 @@ export default translateFeature(text, {
   close: 'Close',
   note: 'Note',
   exportCsv: 'Export CSV',
+  rowActions: 'Actions of {{name}}',
+  saved: 'Saved',
+  deleted: 'Deleted',
+  actionDone: '{{step}}: done',
 });

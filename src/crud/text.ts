@@ -25,5 +25,9 @@ export default defineFeatureText({
     close: '关闭',
     note: '备注',
     exportCsv: '导出 CSV',
+    rowActions: '{{name}} 的操作',
+    saved: '保存成功',
+    deleted: '删除成功',
+    actionDone: '{{step}}成功',
   },
 });

@@ -7,14 +7,15 @@ import type { ResourceRow } from './types';
 
 /**
  * Workflow steps on a row (POST path/{id}/{step}/). run(row, step) sends at once; ask(row, step, title) first asks
- * for a note (approve/reject with a review note), sent as { note }.
+ * for a note (approve/reject with a review note), sent as { note }. `stepLabel` names a step in the success toast.
  */
-export function useRowAction(resource: string) {
+export function useRowAction(resource: string, stepLabel: (step: string) => string) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [pending, setPending] = useState<{ row: ResourceRow; step: string; title: string } | null>(null);
   const [note, setNote] = useState('');
-  const run = (row: ResourceRow, step: string, body?: Record<string, unknown>) => dispatch(rowActionRequested({ resource, id: row.id, action: step, body }));
+  const run = (row: ResourceRow, step: string, body?: Record<string, unknown>) =>
+    dispatch(rowActionRequested({ resource, id: row.id, action: step, body, label: stepLabel(step) }));
   const ask = (row: ResourceRow, step: string, title: string) => {
     setNote('');
     setPending({ row, step, title });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { togglePermission } from '../../../src/features/admin/permissionCatalog';
 import { buildTree, flattenTree } from '../../../src/crud/TreeList';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -73,7 +74,7 @@ describe('/app/role', () => {
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('只读用户', {}, wait)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '授权 只读用户' }));
+    await chooseRowAction('只读用户', '授权');
     const dialog = await screen.findByRole('dialog', { name: '编辑角色' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '管理 (device:write)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '飞行（Pilot 2） (device:pilot)' }));
@@ -126,7 +127,8 @@ describe('/sys/user', () => {
       },
       preloadedState: loggedInState,
     });
-    await userEvent.click(await screen.findByRole('button', { name: '删除 王飞' }, wait));
+    await screen.findByRole('button', { name: '王飞 的操作' }, wait);
+    await chooseRowAction('王飞', '删除');
     await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/User/7/')).toBe(true));
   });

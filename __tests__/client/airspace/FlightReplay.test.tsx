@@ -17,6 +17,8 @@ jest.mock('../../../src/features/airspace/ReplayMap', () => ({
 
 const report: Report = {
   id: 7,
+  project_name: null,
+  device_name: null,
   created_at: '2026-11-20T01:00:00.000Z',
   updated_at: '2026-11-20T01:00:00.000Z',
   plan_id: null,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { LIVE_MAX_AGE_MS, telemetryTopics, withLiveStatus } from '../../../src/features/devices/deviceRules';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -24,6 +25,7 @@ const device = {
   kind: 'aircraft',
   status: 'online',
   dept_id: 2,
+  dept_name: '南山分队',
   battery: 76,
   last_seen_at: '2026-11-20T08:00:00.000Z',
   last_lat: 22.5,
@@ -88,7 +90,7 @@ describe('/Device/UAV', () => {
   it('delete asks for confirmation, then deletes', async () => {
     const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'DELETE /Device/1/': () => null }, preloadedState: loggedInState });
     await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
-    await userEvent.click(screen.getByRole('button', { name: '删除 M30-巡检1' }));
+    await chooseRowAction('M30-巡检1', '删除');
     const confirm = await screen.findByRole('dialog', { name: '确认删除' });
     expect(confirm).toHaveTextContent('确定删除“M30-巡检1”吗？');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -99,7 +101,7 @@ describe('/Device/UAV', () => {
   it('cancelling the confirmation deletes nothing', async () => {
     const { calls } = renderApp('/Device/UAV', { routes, preloadedState: loggedInState });
     await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
-    await userEvent.click(screen.getByRole('button', { name: '删除 M30-巡检1' }));
+    await chooseRowAction('M30-巡检1', '删除');
     await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认删除' })).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

@@ -5,6 +5,7 @@ import { rootReducer } from '../../../src/app/rootReducer';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { createActionRecorder } from '../../../src/features/replay/recorder';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -56,16 +57,18 @@ describe('dock MQTT secret on /Device/UAV', () => {
     const user = userEvent.setup();
     const { calls, recorder } = renderRecorded({ 'POST /Device/2/secret/': () => ({ sn: dock.serial, secret: SECRET }) });
     await screen.findByText('机场-南山', {}, { timeout: 8000 });
-    expect(screen.queryByRole('button', { name: '轮换密钥 M30-巡检1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'M30-巡检1 的操作' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['编辑', '删除']);
+    await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: '轮换密钥 机场-南山' }));
+    await chooseRowAction('机场-南山', '轮换密钥');
     const cancelled = await screen.findByRole('dialog', { name: '轮换机场密钥' });
     expect(cancelled).toHaveTextContent('机场-南山 (DOCK-0002)');
     await user.click(within(cancelled).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '轮换机场密钥' })).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: '轮换密钥 机场-南山' }));
+    await chooseRowAction('机场-南山', '轮换密钥');
     await user.click(within(await screen.findByRole('dialog', { name: '轮换机场密钥' })).getByRole('button', { name: '确定' }));
     const shown = await screen.findByRole('dialog', { name: '机场 MQTT 密钥' });
     expect(within(shown).getByRole('textbox', { name: '序列号' })).toHaveValue('DOCK-0002');
@@ -82,10 +85,10 @@ describe('dock MQTT secret on /Device/UAV', () => {
       },
     });
     await screen.findByText('机场-南山', {}, { timeout: 8000 });
-    await user.click(screen.getByRole('button', { name: '轮换密钥 机场-南山' }));
+    await chooseRowAction('机场-南山', '轮换密钥');
     await user.click(within(await screen.findByRole('dialog', { name: '轮换机场密钥' })).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(/操作失败/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: '轮换密钥 机场-南山' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: '机场-南山 的操作' })).toBeEnabled());
     expect(screen.queryByRole('dialog', { name: '机场 MQTT 密钥' })).not.toBeInTheDocument();
   });
 

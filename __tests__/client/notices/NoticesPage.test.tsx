@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { noticeState, WITHDRAWN_AT } from '../../../src/features/notices/noticeRules';
 import { loggedInState, renderApp } from '../support/renderApp';
 import { httpError } from '../support/testStore';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -31,16 +32,16 @@ describe('/sys/notice', () => {
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('台风预警', {}, wait)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '撤回 台风预警' }));
+    await chooseRowAction('台风预警', '撤回');
     await waitFor(() => expect(calls.find((c) => c.path === '/Notice/1/')?.options?.body).toEqual({ publish_at: WITHDRAWN_AT }));
-    await userEvent.click(screen.getByRole('button', { name: '发布 旧通知' }));
+    await chooseRowAction('旧通知', '发布');
     await waitFor(() => expect((calls.find((c) => c.path === '/Notice/2/')?.options?.body as { publish_at: string }).publish_at).not.toBe(WITHDRAWN_AT));
   });
 
   it.each([
-    ['publish', '发布 旧通知', 'PUT /Notice/2/', '发布失败：该公告已被他人修改，请刷新后重试'],
-    ['withdraw', '撤回 台风预警', 'PUT /Notice/1/', '撤回失败：该公告已被他人修改，请刷新后重试'],
-  ])("a refused %s (409) shows the server's reason once, as an error", async (_name, button, route, text) => {
+    ['publish', '旧通知', '发布', 'PUT /Notice/2/', '发布失败：该公告已被他人修改，请刷新后重试'],
+    ['withdraw', '台风预警', '撤回', 'PUT /Notice/1/', '撤回失败：该公告已被他人修改，请刷新后重试'],
+  ])("a refused %s (409) shows the server's reason once, as an error", async (_name, row, action, route, text) => {
     renderApp('/sys/notice', {
       routes: {
         'GET /Notice/': () => ({ items: [published, withdrawn], total: 2 }),
@@ -49,7 +50,8 @@ describe('/sys/notice', () => {
       },
       preloadedState: loggedInState,
     });
-    await userEvent.click(await screen.findByRole('button', { name: button }, wait));
+    await screen.findByRole('button', { name: `${row} 的操作` }, wait);
+    await chooseRowAction(row, action);
     const alert = await screen.findByRole('alert', {}, wait);
     expect(alert).toHaveTextContent(text);
     expect(screen.queryByText(/请求失败|changed meanwhile/)).not.toBeInTheDocument();

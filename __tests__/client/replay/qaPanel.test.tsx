@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rootReducer } from '../../../src/app/rootReducer';
 import { createAppStore } from '../../../src/app/store';
-import { loginSucceeded } from '../../../src/features/auth/authSlice';
+import { initialAuthState, loginSucceeded } from '../../../src/features/auth/authSlice';
 import { createTestI18n } from '../support/i18n';
 import { languageChanged } from '../../../src/features/i18n/localeSlice';
 import { brokerStatusChanged } from '../../../src/features/broker/brokerSlice';
 import { qaPanelRequested } from '../../../src/features/replay/qaActions';
 import { createQaConsole, isQaShortcut, QaPanelHost } from '../../../src/features/replay/qaConsole';
-import { renderApp, loggedInState } from '../support/renderApp';
+import { demoUser, renderApp, loggedInState } from '../support/renderApp';
 import { fakeHttp } from '../support/testStore';
 
 const FIXTURES = path.join(__dirname, '../../fixtures/replay');
@@ -27,8 +27,9 @@ function setup() {
     services: { http: fakeHttp({}).http, navigator: { navigate: () => undefined }, storage: window.localStorage, i18n, document },
     middleware: [qa.middleware],
     runSagas: false,
+    preloadedState: { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser, permissions: ['map:read', 'qa'] } } },
   });
-  render(<QaPanelHost qa={qa} i18n={i18n} />);
+  render(<QaPanelHost qa={qa} i18n={i18n} store={store} />);
   return { qa, store, saved };
 }
 
@@ -156,10 +157,33 @@ describe('user menu', () => {
       middleware: [qa.middleware],
       routes: { 'GET /logininfo/': () => loggedInState.auth!.user },
     });
-    render(<QaPanelHost qa={qa} i18n={createTestI18n('en')} />);
+    render(<QaPanelHost qa={qa} i18n={createTestI18n('en')} store={view.store} />);
     await user.click(await view.findByRole('button', { name: /user menu|account/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'QA panel' }));
     expect(await screen.findByText('QA panel: action log and replay')).toBeInTheDocument();
     expect(qa.recorder.latest(100).map((e) => e.type)).not.toContain(qaPanelRequested.type);
+  });
+
+  it('without the qa permission there is no menu item, the shortcut does nothing and no panel shows', async () => {
+    const user = userEvent.setup();
+    const qa = createQaConsole({ reducer: rootReducer });
+    const viewer = { ...demoUser, permissions: ['device:read', 'map:read'] };
+    const view = renderApp('/404', {
+      preloadedState: { auth: { ...initialAuthState, token: 'tok', user: viewer }, locale: { language: 'en' } },
+      middleware: [qa.middleware],
+      routes: { 'GET /logininfo/': () => viewer },
+    });
+    render(<QaPanelHost qa={qa} i18n={createTestI18n('en')} store={view.store} />);
+    await user.click(await view.findByRole('button', { name: /user menu|account/i }));
+    expect(await screen.findByRole('menuitem', { name: /personal|个人/i })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'QA panel' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    fireEvent.keyDown(window, { key: 'Q', code: 'KeyQ', ctrlKey: true, shiftKey: true });
+    // Even an open request (e.g. a stale dispatch) shows nothing to this user.
+    act(() => void view.store.dispatch(qaPanelRequested()));
+    await act(async () => {
+      await qa.open();
+    });
+    expect(screen.queryByText('QA panel: action log and replay')).not.toBeInTheDocument();
   });
 });

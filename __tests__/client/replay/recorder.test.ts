@@ -3,7 +3,7 @@ import { isKnownActionType } from '../../../src/features/replay/actionRegistry';
 import { checkLog } from '../../../src/features/replay/logValidation';
 import { qaPanelRequested } from '../../../src/features/replay/qaActions';
 import { createActionRecorder, matchesRule, type RecorderOptions } from '../../../src/features/replay/recorder';
-import { redact, REDACTED } from '../../../src/features/replay/redact';
+import { EMAIL_MASK, PHONE_MASK, redact, REDACTED } from '../../../src/features/replay/redact';
 import { buildTimeline } from '../../../src/features/replay/replayEngine';
 import { RingBuffer } from '../../../src/features/replay/ringBuffer';
 import { canonicalJson, fnv1a64, hashState } from '../../../src/features/replay/stateHash';
@@ -81,6 +81,21 @@ describe('redact', () => {
     ['secret objects wholly', { secret: { nested: 1 } }, { secret: REDACTED }],
     ['plain data untouched', { name: 'menu.authorization', n: 1, ok: true }, { name: 'menu.authorization', n: 1, ok: true }],
     ['a bare string payload', 'Bearer 0123456789', REDACTED],
+    [
+      'a user row: phone and e-mail masked, the rest kept',
+      { items: [{ id: 7, username: 'operator1', phone: '13800000001', email: 'operator1@skyline.example', dept_id: 2 }] },
+      { items: [{ id: 7, username: 'operator1', phone: PHONE_MASK, email: EMAIL_MASK, dept_id: 2 }] },
+    ],
+    [
+      'contact details inside text',
+      { note: '联系 13912345678 或 ops.team+1@corp.example.cn，座机 0755-1234-5678，国际 +86 138-0000-0001' },
+      { note: `联系 ${PHONE_MASK} 或 ${EMAIL_MASK}，座机 ${PHONE_MASK}，国际 ${PHONE_MASK}` },
+    ],
+    [
+      'serials, times, coordinates and long ids are not phones',
+      { sn: '1581F5FHD23A100', at: '2026-11-24T07:55:00.000Z', lat: '22.5401234', id: '12345678901234', v: 'x13800000001', n: 13800000001 },
+      { sn: '1581F5FHD23A100', at: '2026-11-24T07:55:00.000Z', lat: '22.5401234', id: '12345678901234', v: 'x13800000001', n: 13800000001 },
+    ],
   ])('%s', (_name, input, output) => expect(redact(input)).toEqual(output));
 
   it('returns a JSON copy (no undefined, no shared objects)', () => {

@@ -21,6 +21,7 @@ const context = (ceiling: number | null = null): EditorContext => ({
 });
 
 const saved = {
+  project_name: null,
   id: 7,
   project_id: 1,
   name: '河道',

@@ -199,6 +199,8 @@ describe('activePlans: the plans /Tas draws', () => {
   const NOW = Date.parse('2026-11-24T08:00:00Z');
   const plan = (id: number, status: Plan['status'], start: string, end: string, application_id = 1): Plan => ({
     id,
+    route_name: null,
+    device_name: null,
     application_id,
     task_id: null,
     route_id: null,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { taskLiveReceived } from '../../../src/features/tasks';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -21,9 +22,13 @@ const task = {
   kind: 'inspection',
   status: 'pending',
   project_id: 1,
+  project_name: '深圳湾项目',
   route_id: 9,
+  route_name: '航线A',
   device_id: null,
+  device_name: null,
   pilot_id: null,
+  pilot_name: null,
   scheduled_at: null,
   actions: ['schedule', 'cancel'],
 };
@@ -52,6 +57,26 @@ const routes = {
 const wait = { timeout: 8000 };
 
 describe('/Task/UAV', () => {
+  it('a viewer sees the names the API sends, no write control, and makes no lookup it may not make', async () => {
+    const viewer = { auth: { ...loggedInState.auth!, user: { ...loggedInState.auth!.user!, permissions: ['task:read', 'project:read'] } } };
+    const named = { ...task, pilot_id: 2, pilot_name: '张飞手', device_id: 5, device_name: 'M30-巡检1' };
+    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'GET /Task/': () => ({ items: [named], total: 1 }) }, preloadedState: viewer });
+    expect(await screen.findByText('张飞手', {}, wait)).toBeInTheDocument();
+    expect(screen.getByText('M30-巡检1')).toBeInTheDocument();
+    expect(screen.getByText('深圳湾项目')).toBeInTheDocument();
+    expect(screen.queryByText('#2')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新建' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /的操作$/ })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.path).filter((p) => ['/User/', '/Device/', '/Project/'].includes(p))).toEqual([]);
+  });
+
+  it('the form offers aircraft and pilots only', async () => {
+    const { calls } = renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await waitFor(() => expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'device:pilot' }));
+    expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ kind: 'aircraft' });
+  });
+
   it('lists tasks with status and project, and filters by status', async () => {
     const { calls } = renderApp('/Task/UAV?status=pending', { routes, preloadedState: loggedInState });
     expect(await screen.findByText('深圳湾巡检', {}, wait)).toBeInTheDocument();
@@ -66,8 +91,9 @@ describe('/Task/UAV', () => {
       preloadedState: loggedInState,
     });
     await screen.findByText('深圳湾巡检', {}, wait);
-    expect(screen.queryByRole('button', { name: '开始 深圳湾巡检' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '取消任务 深圳湾巡检' }));
+    await userEvent.click(screen.getByRole('button', { name: '深圳湾巡检 的操作' }));
+    expect(await screen.findAllByRole('menuitem')).not.toContainEqual(expect.objectContaining({ textContent: '开始' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '取消任务' }));
     const confirm = await screen.findByRole('dialog', { name: '取消任务 · 深圳湾巡检' });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: '确定' }));
@@ -134,7 +160,7 @@ describe('/Task/UAV', () => {
   it('delete confirms first', async () => {
     const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'DELETE /Task/3/': () => null }, preloadedState: loggedInState });
     await screen.findByText('深圳湾巡检', {}, wait);
-    await userEvent.click(screen.getByRole('button', { name: '删除 深圳湾巡检' }));
+    await chooseRowAction('深圳湾巡检', '删除');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/Task/3/')).toBe(true));

@@ -12,10 +12,13 @@ describe('shared/permissions', () => {
     [['device:read'], 'device:read', true],
     [['device:read'], 'device:write', false],
     [[], 'map:read', false],
+    [['qa'], 'qa', true],
+    [['qa:*'], 'qa', true],
+    [['device:*'], 'qa', false],
   ])('grants(%p, %s) = %p', (granted, code, expected) => expect(grants(granted, code)).toBe(expected));
 
   it('groups every code under its area, in catalogue order', () => {
-    expect(PERMISSION_AREAS.map((a) => a.area)).toEqual(['device', 'project', 'task', 'airspace', 'map', 'stats', 'org', 'notice', 'audit']);
+    expect(PERMISSION_AREAS.map((a) => a.area)).toEqual(['device', 'project', 'task', 'airspace', 'map', 'stats', 'org', 'notice', 'audit', 'qa']);
     expect(PERMISSION_AREAS.flatMap((a) => a.codes)).toEqual(PERMISSION_CODES);
   });
 

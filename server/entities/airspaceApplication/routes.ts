@@ -5,6 +5,7 @@ import { airspaceRulesSchema } from '@shared/airspace';
 import { applicationInputSchema } from '@shared/entities/airspace';
 import { writeAudit } from '../../api/audit';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import { parseJson, toJsonText } from '../../db/json';
 import type { AirspaceApplicationsTable } from '../../db/schema';
@@ -15,6 +16,13 @@ import { defined } from '../fields';
 import { applicationFacts, assertApplicationRules, autoApprovalFor } from './rules';
 
 const notDraft = (message: string, status: string): Refusal => ({ message, reason: { code: 'airspace_application.not_draft', params: { status } } });
+
+/** An application names its device, applicant and reviewer. */
+const APPLICATION_NAMES: NameRefs = {
+  ...DEVICE_NAME,
+  applicant_name: { from: 'applicant_id', table: 'users' },
+  reviewer_name: { from: 'reviewer_id', table: 'users' },
+};
 
 export const applicationToApi = (row: Selectable<AirspaceApplicationsTable>) => ({
   ...row,
@@ -87,6 +95,7 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
           };
     },
     toApi: applicationToApi,
+    names: APPLICATION_NAMES,
   });
 
   registerWorkflow(app, {
@@ -127,5 +136,6 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
       await writeAudit(ctx.db, ctx.request, 'approve', 'airspace_application', row.id, { from: 'submitted', to: 'approved', by: 'system', note });
     },
     toApi: applicationToApi,
+    names: APPLICATION_NAMES,
   });
 }

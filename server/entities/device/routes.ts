@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { registerCrud } from '../../api/crud';
+import { DEPT_NAME } from '../../api/displayNames';
 import { imageStore } from '../../api/uploads';
 import type { DevicesTable } from '../../db/schema';
 import { newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
@@ -48,6 +49,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
             ...defined(input),
           },
     toApi: deviceToApi,
+    names: DEPT_NAME,
     decorate: async (_db, items, request) => withIssuedSecret(items, request),
   });
 }

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { featureImportSchema, featureInputSchema } from '@shared/entities/feature';
 import { mapWriteError, registerCrud } from '../../api/crud';
+import { PROJECT_NAME, withDisplayNames } from '../../api/displayNames';
 import { parseJson } from '../../db/json';
 import type { FeaturesTable } from '../../db/schema';
 import { envelopeSchema, invalidInput, ok } from '../../http/envelope';
@@ -40,6 +41,7 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
     refs: { project_id: 'projects' },
     toRow: (input, _ctx, existing) => featureToRow(input, !existing),
     toApi: featureToApi,
+    names: PROJECT_NAME,
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +73,7 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
         mapWriteError(error, 'feature');
       }
       reply.code(201);
-      return { ...ok({ items: rows.map(featureToApi) }, 'imported'), code: 201 };
+      return { ...ok({ items: await withDisplayNames(appBase.db, rows.map(featureToApi), PROJECT_NAME) }, 'imported'), code: 201 };
     },
   );
 }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { planInputSchema } from '@shared/entities/airspace';
 import { grants } from '@shared/permissions';
 import { registerCrud } from '../../api/crud';
+import { DEVICE_NAME, ROUTE_NAME } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { FlightPlansTable } from '../../db/schema';
 import { allowedActions, PLAN_MACHINE } from '../../domain/stateMachines';
@@ -11,6 +12,9 @@ import { defined } from '../fields';
 import { assertDeconflicted, assertPlanRules, type PlanValue } from './rules';
 
 const notFiled = (message: string, status: string): Refusal => ({ message, reason: { code: 'flight_plan.not_filed', params: { status } } });
+
+/** A plan names its device and route. */
+const PLAN_NAMES = { ...DEVICE_NAME, ...ROUTE_NAME };
 
 export const planToApi = (row: Selectable<FlightPlansTable>) => ({ ...row, actions: allowedActions(PLAN_MACHINE, row.status) });
 
@@ -63,6 +67,7 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
       return existing ? row : { task_id: null, route_id: null, note: null, status: PLAN_MACHINE.initial, ...row };
     },
     toApi: planToApi,
+    names: PLAN_NAMES,
   });
 
   registerWorkflow(app, {
@@ -81,5 +86,6 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
     },
     effects: (_action, body) => (body.note ? { note: body.note } : {}),
     toApi: planToApi,
+    names: PLAN_NAMES,
   });
 }

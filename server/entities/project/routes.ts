@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { projectInputSchema } from '@shared/entities/project';
 import { registerCrud } from '../../api/crud';
+import { DEPT_NAME } from '../../api/displayNames';
 import { parseJson, toJsonText } from '../../db/json';
 import type { ProjectsTable } from '../../db/schema';
 import { defined } from '../fields';
@@ -31,5 +32,6 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       return existing ? row : { description: null, area: null, ceiling_m: null, status: 'planning', dept_id: null, members: '[]', ...row };
     },
     toApi: projectToApi,
+    names: DEPT_NAME,
   });
 }

@@ -10,6 +10,7 @@ import { DEFAULT_ROUTE_SETTINGS, importWarningSchema, type RouteSettings, type W
 import { writeAudit } from '../../api/audit';
 import { checkRefs, findRow, idParams, invalidBody, parseOr400, readMultipart, registerCrud } from '../../api/crud';
 import { parseJson, toJsonText } from '../../db/json';
+import { PROJECT_NAME } from '../../api/displayNames';
 import type { RoutesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { attachment } from '../../http/contentDisposition';
@@ -79,6 +80,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
     check: (value, _existing, db) => routeFieldErrors(db, value),
     toRow: (input, _ctx, existing) => routeToRow(input, existing),
     toApi: routeToApi,
+    names: PROJECT_NAME,
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TASK_COMMANDS, taskInputSchema } from '@shared/entities/task';
 import { cancelDispatched, scheduleRule } from '@shared/missions/rules';
 import { idParams, registerCrud } from '../../api/crud';
+import { DEVICE_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, TasksTable } from '../../db/schema';
 import { allowedActions, TASK_MACHINE } from '../../domain/stateMachines';
@@ -13,6 +14,9 @@ import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { taskProgressOf, type MissionService } from './missions';
 import { registerWaylineDownload } from './waylineDownload';
+
+/** A task names its project, route, device and pilot. */
+const TASK_NAMES: NameRefs = { ...PROJECT_NAME, ...ROUTE_NAME, ...DEVICE_NAME, pilot_name: { from: 'pilot_id', table: 'users' } };
 
 /** The row as the API shows it: progress parsed, the dispatch's internals left out, and only the actions that can work. */
 export const taskToApi = ({ kmz_md5: _fingerprint, ...row }: Selectable<TasksTable>) => {
@@ -79,6 +83,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
           };
     },
     toApi: taskToApi,
+    names: TASK_NAMES,
   });
 
   registerWorkflow(appBase, {
@@ -104,6 +109,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
             ? { started_at: null, finished_at: null, flight_id: null, gateway_sn: null, kmz_md5: null, progress: null, dispatch_error: null }
             : {},
     toApi: taskToApi,
+    names: TASK_NAMES,
   });
 
   for (const command of TASK_COMMANDS) {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import { userInputSchema } from '@shared/entities/user';
+import { PERMISSION_CODES, type PermissionCode } from '@shared/permissions';
 import { registerCrud } from '../../api/crud';
+import { DEPT_NAME } from '../../api/displayNames';
 import { hashPassword } from '../../auth/password';
 import type { UsersTable } from '../../db/schema';
 import { rolesOfUsers } from '../../rbac/permissions';
 import { authorizeUserWrite, endSessionsAfterAccountChange } from '../../rbac/accountGuards';
 import { defined } from '../fields';
-import { replaceUserRoles } from './service';
+import { replaceUserRoles, usersGranted } from './service';
 
 /** The password hash never leaves the server; display_name is `name` on the wire. */
 export const userToApi = ({ password_hash: _hash, display_name, ...row }: Selectable<UsersTable>) => ({ ...row, name: display_name });
@@ -27,6 +30,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       defaultOrder: 'id',
       filters: { dept_id: 'int', is_active: 'int' },
     },
+    // permission=<code>: only users a role of theirs grants it (e.g. the pilots a task may name: device:pilot).
+    listParams: { permission: z.enum(PERMISSION_CODES).optional() },
+    scope: (qb, _request, params) => (params?.permission ? usersGranted(qb, params.permission as PermissionCode) : qb),
     input: userInputSchema,
     unique: ['username'],
     refs: { dept_id: 'departments', role_ids: 'roles' },
@@ -46,6 +52,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       if (input.role_ids) await replaceUserRoles(ctx.db, userId, input.role_ids);
     },
     toApi: userToApi,
+    names: DEPT_NAME,
     decorate: async (db, items) => {
       const roles = await rolesOfUsers(
         db,

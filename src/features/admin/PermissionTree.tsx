@@ -43,7 +43,8 @@ export default function PermissionTree({ value, onChange, error }: { value: stri
                       onChange={(e) => onChange(togglePermission(value, code, e.target.checked))}
                     />
                   }
-                  label={`${t(`admin.codes.${code.split(':')[1]}`)} (${code})`}
+                  // A code without an action ("qa") is named by itself.
+                  label={`${t(`admin.codes.${code.split(':')[1] ?? code}`)} (${code})`}
                 />
               ))}
             </Box>

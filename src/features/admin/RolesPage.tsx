@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -63,7 +63,6 @@ export default function RolesPage() {
           },
         ],
         state.busyIds,
-        190,
       ),
     );
   }

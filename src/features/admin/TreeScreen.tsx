@@ -7,7 +7,7 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAppSelector } from '../../app/hooks';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { flattenTree, buildTree } from '../../crud/TreeList';
 import TreeList from '../../crud/TreeList';

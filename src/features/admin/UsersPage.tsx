@@ -5,7 +5,7 @@ import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { labelIn } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
@@ -74,7 +74,6 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
             ]
           : [{ key: 'authorize', label: t('admin.authorize'), icon: <KeyIcon fontSize="small" />, onClick: (row) => setEditing(row) }],
         state.busyIds,
-        190,
       ),
     );
   }

@@ -17,7 +17,8 @@ export function togglePermission(current: readonly string[], code: string, on: b
     }
     if (on) set.add(code);
     else set.delete(code);
-    if (codes.every((c) => set.has(c))) {
+    // A whole area collapses into "area:*", except an area that is one code without an action ("qa").
+    if (action !== undefined && codes.every((c) => set.has(c))) {
       for (const c of codes) set.delete(c);
       set.add(`${area}:*`);
     }

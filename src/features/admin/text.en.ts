@@ -14,6 +14,7 @@ export default translateFeature(text, {
     admin: { name: 'System administrator', description: 'All permissions' },
     operator: { name: 'Pilot / operator', description: 'Devices, tasks, airspace applications and plans, map' },
     viewer: { name: 'Read-only user', description: 'Read only' },
+    qa: { name: 'QA engineer', description: 'Read only, and the QA panel' },
   },
   description: 'Description',
   permissions: 'Permissions',
@@ -56,11 +57,13 @@ export default translateFeature(text, {
     org: 'Organisation and access',
     notice: 'Notices',
     audit: 'Audit log',
+    qa: 'Quality assurance',
   },
   codes: {
     read: 'Read',
     write: 'Manage',
     approve: 'Approve',
     pilot: 'Fly (Pilot 2)',
+    qa: 'QA panel',
   },
 });

@@ -16,6 +16,7 @@ export default defineFeatureText({
       admin: { name: '系统管理员', description: '全部权限' },
       operator: { name: '飞手/操作员', description: '设备、任务、空域申请与计划、地图' },
       viewer: { name: '只读用户', description: '只读' },
+      qa: { name: '测试工程师', description: '只读，另可使用 QA 面板' },
     },
     description: '描述',
     permissions: '权限',
@@ -58,12 +59,14 @@ export default defineFeatureText({
       org: '组织与权限',
       notice: '通知',
       audit: '审计日志',
+      qa: '质量保障',
     },
     codes: {
       read: '查看',
       write: '管理',
       approve: '审批',
       pilot: '飞行（Pilot 2）',
+      qa: 'QA 面板',
     },
   },
 });

@@ -4,9 +4,9 @@ import { Chip, LinearProgress, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -45,13 +45,14 @@ export default function ApplicationsPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  const { options: devices, rows: deviceRows } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
+  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
+  const { options: devices, rows: deviceRows } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
   const { data: rules } = useResourceDocument<AirspaceRulesConfig>('airspaceRules', {});
   const reasonsOf = (row: ResourceRow) => (Array.isArray(row.review_reasons) ? (row.review_reasons as string[]) : []);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
-  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
+  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`airspace.appStatuses.${s}`) }));
 
@@ -77,7 +78,7 @@ export default function ApplicationsPage() {
         </Stack>
       ),
     },
-    { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'device_name', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: refName },
     {
       field: 'altitude',
       headerName: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`,
@@ -132,7 +133,7 @@ export default function ApplicationsPage() {
       },
     );
   }
-  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 300));
+  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
   const fields: FieldSpec[] = [
@@ -206,7 +207,7 @@ export default function ApplicationsPage() {
                         .join('；')
                     : '—',
                 },
-                { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
+                { label: t('airspace.device'), value: refName(detail.device_name) },
                 { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${String(detail.min_alt)}–${String(detail.max_alt)}` },
                 { label: t('airspace.startAt'), value: fmt.dateTime(detail.start_at) },
                 { label: t('airspace.endAt'), value: fmt.dateTime(detail.end_at) },

@@ -3,9 +3,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -29,14 +29,18 @@ export default function PlansPage() {
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
   // A plan is filed against an approved application only.
-  const { options: approved, rows: approvedRows } = useResourceOptions('airspaceApplication', (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`, {
-    status: 'approved',
-  });
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: routes, rows: routeRows } = useResourceOptions('route');
+  const { options: approved, rows: approvedRows } = useResourceOptions(
+    'airspaceApplication',
+    (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`,
+    { status: 'approved' },
+    canWrite,
+  );
+  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
+  const { options: routes, rows: routeRows } = useResourceOptions('route', undefined, {}, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
-  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE);
+  const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = PLAN_STATUSES.map((s) => ({ value: s, label: t(`airspace.planStatuses.${s}`) }));
 
@@ -49,7 +53,7 @@ export default function PlansPage() {
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
     },
-    { field: 'device_id', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'device_name', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: refName },
     dateTimeColumn('planned_start_at', t('airspace.plannedStart'), fmt),
     dateTimeColumn('planned_end_at', t('airspace.plannedEnd'), fmt, { sortable: false }),
     { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },
@@ -95,7 +99,7 @@ export default function PlansPage() {
       },
     );
   }
-  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds, 320));
+  if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
   const fields: FieldSpec[] = [

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { labelIn } from '../../crud/format';
 import DateLocalization from '../../crud/DateLocalization';

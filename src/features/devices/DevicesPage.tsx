@@ -10,9 +10,10 @@ import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { selectLiveSamples, subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import ConfirmDialog from '../../crud/ConfirmDialog';
+import { refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -54,7 +55,9 @@ export default function DevicesPage() {
   const dispatch = useAppDispatch();
   // The table follows the broker once a second, not on every message.
   const live = useSampled(selectLive, 1000);
-  const { options: deptOptions, rows: depts } = useResourceOptions('department');
+  // Departments to filter and assign by, for those who may read them; the table shows row.dept_name.
+  const canReadOrg = useCan('org:read');
+  const { options: deptOptions } = useResourceOptions('department', undefined, {}, canReadOrg);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
@@ -75,7 +78,6 @@ export default function DevicesPage() {
     return state.items.map((row) => withLiveStatus(row, live, now));
   }, [state.items, live]);
   const stateWithLive = useMemo(() => ({ ...state, items: rows }), [state, rows]);
-  const deptName = useCallback((id: unknown) => (id ? String(depts.find((d) => String(d.id) === String(id))?.name ?? id) : '—'), [depts]);
 
   const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }));
   const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices.statuses.${s}`) }));
@@ -106,7 +108,7 @@ export default function DevicesPage() {
         return pairing ? fieldText(t, pairing) : '—';
       },
     },
-    { field: 'dept_id', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: (value) => deptName(value) },
+    { field: 'dept_name', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: refName },
     {
       field: 'battery',
       headerName: t('devices.battery'),
@@ -132,7 +134,6 @@ export default function DevicesPage() {
           },
         ],
         state.busyIds,
-        300,
       ),
     );
   }
@@ -162,7 +163,7 @@ export default function DevicesPage() {
         filters={[
           { name: 'kind', label: 'devices.kind', options: kindOptions },
           { name: 'status', label: 'devices.status', options: statusOptions },
-          { name: 'dept_id', label: 'devices.department', options: deptOptions },
+          ...(canReadOrg ? [{ name: 'dept_id', label: 'devices.department', options: deptOptions }] : []),
         ]}
         onCreate={canWrite ? () => setEditing('new') : undefined}
         onRowClick={(row) => setDetailId(row.id)}
@@ -189,7 +190,7 @@ export default function DevicesPage() {
                 { label: t('devices.model'), value: String(detail.model ?? '') },
                 { label: t('devices.kind'), value: t(`devices.kinds.${String(detail.kind)}`) },
                 { label: t('devices.status'), value: <StatusChip status={String(detail.status)} prefix="devices.statuses" colors={STATUS_COLORS} /> },
-                { label: t('devices.department'), value: deptName(detail.dept_id) },
+                { label: t('devices.department'), value: refName(detail.dept_name) },
                 { label: t('devicelink.pairedWith'), value: detailPairing ? fieldText(t, detailPairing) : '—' },
                 { label: t('devices.firmware'), value: detail.firmware ? String(detail.firmware) : '—' },
                 { label: t('devices.lastSeen'), value: fmt.dateTime(detail.last_seen_at) },

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutRequested, selectIsLoggedIn, selectUser } from '../auth';
+import { logoutRequested, selectIsLoggedIn, selectUser, useCan } from '../auth';
 import { BrokerStatusIndicator as BrokerStatus } from '../broker';
 import { selectActiveAlertCount } from '../devicelink';
 import { LanguageSelect } from '../i18n';
@@ -19,6 +19,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  const canQa = useCan('qa');
   // Which element the popup menu hangs from is DOM-bound presentation state, not app state.
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -30,7 +31,7 @@ function UserMenu() {
         <MenuItem component={Link} to="/personal">
           {t('header.personalCenter')}
         </MenuItem>
-        <MenuItem onClick={() => dispatch(qaPanelRequested())}>{t('replay.menuItem')}</MenuItem>
+        {canQa && <MenuItem onClick={() => dispatch(qaPanelRequested())}>{t('replay.menuItem')}</MenuItem>}
         <MenuItem onClick={() => dispatch(logoutRequested())}>{t('header.logout')}</MenuItem>
       </Menu>
     </>

@@ -7,8 +7,8 @@ import { importDismissed, importRejected, importRequested } from './mapSlice';
 import { selectFeatures, selectImport } from './selectors';
 import { GEOMETRY_TYPE, type FeatureKind } from './types';
 
-/** Import (validated, all or nothing) and export (download) of one kind's features as GeoJSON. */
-export default function ImportExport({ kind }: { kind: FeatureKind }) {
+/** Import (validated, all or nothing; only with `canImport`) and export (download) of one kind's features as GeoJSON. */
+export default function ImportExport({ kind, canImport }: { kind: FeatureKind; canImport: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const input = useRef<HTMLInputElement>(null);
@@ -38,17 +38,19 @@ export default function ImportExport({ kind }: { kind: FeatureKind }) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1}>
-        <Button size="small" variant="outlined" component="label" disabled={state.status === 'saving'}>
-          {t('map.importFile')}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept=".geojson,.json,application/geo+json,application/json"
-            aria-label={t('map.importFile')}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-        </Button>
+        {canImport && (
+          <Button size="small" variant="outlined" component="label" disabled={state.status === 'saving'}>
+            {t('map.importFile')}
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept=".geojson,.json,application/geo+json,application/json"
+              aria-label={t('map.importFile')}
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+          </Button>
+        )}
         <Button size="small" variant="outlined" onClick={onExport}>
           {t('map.exportFile')}
         </Button>

@@ -2,6 +2,7 @@ import { Box, Divider, Paper } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import EditLayer from './EditLayer';
 import FeatureEditor from './FeatureEditor';
@@ -15,11 +16,16 @@ import type { FeatureKind } from './types';
 const TITLE = { index: 'menu.mapIndex', point: 'menu.point', polyline: 'menu.polyline', polygon: 'menu.polygon' } as const;
 const LAYER_OF_KIND = { point: 'points', polyline: 'lines', polygon: 'polygons' } as const;
 
-/** /Map/Index (every feature, read-only) or an editor page for one kind (/Map/Point, /Map/Polyline, /Map/Polygon). */
+/**
+ * /Map/Index (every feature, read-only) or an editor page for one kind (/Map/Point, /Map/Polyline, /Map/Polygon); without
+ * map:write an editor page shows that kind read-only (no drawing, editing or import; export stays).
+ */
 export default function MapPage({ kind }: { kind?: FeatureKind }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const page = kind ?? 'index';
+  const canWrite = useCan('map:write');
+  const editing = Boolean(kind) && canWrite;
 
   useEffect(() => {
     dispatch(editorOpened(kind ?? null));
@@ -38,8 +44,8 @@ export default function MapPage({ kind }: { kind?: FeatureKind }) {
         >
           {kind && (
             <>
-              <FeatureEditor kind={kind} />
-              <ImportExport kind={kind} />
+              {editing && <FeatureEditor kind={kind} />}
+              <ImportExport kind={kind} canImport={editing} />
               <Divider />
             </>
           )}
@@ -48,8 +54,8 @@ export default function MapPage({ kind }: { kind?: FeatureKind }) {
         <Box sx={{ flex: 1, position: 'relative', display: 'flex' }}>
           <MapCanvas label={t(TITLE[page])}>
             <AreaOverlays />
-            <FeatureLayers kind={kind} edit={Boolean(kind)} />
-            {kind && <EditLayer kind={kind} />}
+            <FeatureLayers kind={kind} edit={editing} />
+            {kind && editing && <EditLayer kind={kind} />}
           </MapCanvas>
           <LayerSwitcher layers={kind ? [LAYER_OF_KIND[kind], 'projects', 'airspace'] : undefined} />
         </Box>

@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
-import { selectPermissions, visibleMenu } from '../navigation';
+import { selectPermissions } from '../auth';
+import { visibleMenu } from '../navigation';
 import { firstMenuPath } from './menuTree';
 
 export const selectMenuTree = (state: RootState) => state.menu.tree;

@@ -2,13 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRouteHandles } from '../../app/routeHandle';
-import { userInfoRequested, selectIsLoggedIn } from '../auth';
+import { userInfoRequested, selectIsLoggedIn, selectPermissions } from '../auth';
 import { selectFirstMenuPath } from '../menu';
 import { insideControllerBridge } from '../controller';
 import { toastShown } from '../notifications';
 import { ForbiddenContext } from './forbidden';
 import { decideNavigation } from './guard';
-import { selectPermissions } from './permissions';
 
 /** Applies the pure navigation guard to the current location. */
 export default function RouteGuard() {

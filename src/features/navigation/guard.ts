@@ -1,4 +1,5 @@
-import { canOpenPath, type Permissions } from './permissions';
+import type { Permissions } from '../auth';
+import { canOpenPath } from './permissions';
 
 export interface NavigationContext {
   path: string;

@@ -1,5 +1,5 @@
-import { grants, type PermissionCode } from '@shared/permissions';
-import type { RootState } from '../../app/rootReducer';
+import type { PermissionCode } from '@shared/permissions';
+import { allows, type Permissions } from '../auth';
 import type { MenuItem } from '../menu';
 
 /**
@@ -28,12 +28,6 @@ export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/sys/notice': 'notice:write',
 };
 
-/** null = the server did not say (an older /logininfo/): nothing is hidden, the server still answers 403. */
-export type Permissions = readonly string[] | null;
-
-/** True when granted codes cover `code`; when the server did not say, nothing is hidden. */
-export const allows = (granted: Permissions, code: PermissionCode): boolean => granted === null || grants(granted, code);
-
 export function canOpenPath(path: string, granted: Permissions): boolean {
   const code = PAGE_PERMISSIONS[path];
   return code === undefined || allows(granted, code);
@@ -49,5 +43,3 @@ export function visibleMenu(tree: readonly MenuItem[], granted: Permissions): Me
     return canOpenPath(item.path, granted) ? [item] : [];
   });
 }
-
-export const selectPermissions = (state: RootState): Permissions => state.auth.user?.permissions ?? null;

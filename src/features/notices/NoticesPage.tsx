@@ -69,7 +69,6 @@ export default function NoticesPage() {
         { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
       ],
       state.busyIds,
-      270,
     ),
   ];
   const editRow = editing && editing !== 'new' ? editing : null;

@@ -1,21 +1,7 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../auth';
+import { useAppSelector } from '../../app/hooks';
 import { selectUnreadCount } from '../notifications';
-import { detailRequested } from '../../crud/resourcesSlice';
 
-export const UNREAD_RESOURCE = 'noticeUnread';
-const REFRESH_MS = 60_000;
-
-/** The header bell's count (GET /Notice/unread/), loaded on sign-in and refreshed every minute. */
+/** The header bell's count: loaded at sign-in and kept current over the broker by the notices saga (sysinfo/notice). */
 export function useUnreadCount(): number {
-  const dispatch = useAppDispatch();
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  useEffect(() => {
-    if (!loggedIn) return undefined;
-    dispatch(detailRequested({ resource: UNREAD_RESOURCE }));
-    const timer = setInterval(() => dispatch(detailRequested({ resource: UNREAD_RESOURCE })), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [dispatch, loggedIn]);
   return useAppSelector(selectUnreadCount);
 }

@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
+import { INBOX_RESOURCE, LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
 import DetailDrawer from '../../crud/DetailDrawer';
 import ResourceTable from '../../crud/ResourceTable';
@@ -16,7 +16,7 @@ import { useResourceList } from '../../crud/useResourceList';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
-const RESOURCE = 'notice@inbox';
+const RESOURCE = INBOX_RESOURCE;
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
 const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1' } };
 

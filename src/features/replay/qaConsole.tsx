@@ -1,6 +1,8 @@
 import type { Reducer } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
+import type { RootState } from '../../app/rootReducer';
+import { selectCan } from '../auth';
 import type { QaPanelInstance, QaPanelOptions } from './panel/createQaPanel';
 import { qaPanelRequested } from './qaActions';
 import { createActionRecorder, type ActionRecorder, type RecorderOptions } from './recorder';
@@ -69,10 +71,21 @@ export function createQaConsole({
 export const isQaShortcut = (e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code' | 'key'>) =>
   (e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && (e.code === 'KeyQ' || e.key.toLowerCase() === 'q');
 
-/** Mounted next to <App/>: registers the shortcut and renders the panel once it has been loaded. */
-export function QaPanelHost({ qa, i18n }: { qa: QaConsole; i18n: i18n }) {
+/** The app store as the host reads it (it is mounted beside <App/>, outside its Provider). */
+export interface QaStore {
+  getState(): RootState;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Mounted next to <App/>: for users holding the `qa` permission only, registers the shortcut and renders the panel
+ * once it has been loaded (signing out, or a user without it, hides the panel and leaves the shortcut to the browser).
+ */
+export function QaPanelHost({ qa, i18n, store }: { qa: QaConsole; i18n: i18n; store: QaStore }) {
   const panel = useSyncExternalStore(qa.subscribe, qa.panel);
+  const allowed = useSyncExternalStore(store.subscribe, () => selectCan(store.getState(), 'qa') && Boolean(store.getState().auth.token));
   useEffect(() => {
+    if (!allowed) return undefined;
     const onKey = (e: KeyboardEvent) => {
       if (!isQaShortcut(e)) return;
       e.preventDefault();
@@ -80,7 +93,7 @@ export function QaPanelHost({ qa, i18n }: { qa: QaConsole; i18n: i18n }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [qa]);
-  if (!panel) return null;
+  }, [qa, allowed]);
+  if (!panel || !allowed) return null;
   return <panel.Root i18n={i18n} />;
 }

@@ -16,7 +16,7 @@ import { actionsColumn } from '../../crud/RowActions';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { useFormat } from '../../shared/format';
 import RouteEditorDialog, { type EditorContext } from './RouteEditorDialog';

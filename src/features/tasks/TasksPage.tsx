@@ -8,9 +8,9 @@ import { cancelDispatched, commandApplies } from '@shared/missions/rules';
 import { useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../navigation';
+import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
 import { useResourceDetail, useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
@@ -68,14 +68,16 @@ export default function TasksPage() {
   const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[Number(row.id)])) }), [list, live]);
   const [confirming, setConfirming] = useState<{ row: ResourceRow; command: TaskCommand | 'cancel' } | null>(null);
   const canWrite = useCan('task:write');
-  const { options: projects } = useResourceOptions('project');
-  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name));
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username));
+  // The form's pick lists, only for those who may save a task: aircraft (not docks or RCs), and pilots = users whose
+  // roles grant device:pilot. The table shows the names the API sends with each row.
+  const { options: projects } = useResourceOptions('project', undefined, {}, canWrite);
+  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name), {}, canWrite);
+  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
+  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username), { permission: 'device:pilot', is_active: '1' }, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
-  const { run } = useRowAction(RESOURCE);
+  const { run } = useRowAction(RESOURCE, (step) => t(`tasks.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
 
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));
@@ -97,9 +99,9 @@ export default function TasksPage() {
       sortable: false,
       renderCell: (p) => <TaskProgressView progress={progressOf(p.row as ResourceRow)} compact />,
     },
-    { field: 'project_id', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
-    { field: 'device_id', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
-    { field: 'pilot_id', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: (v) => labelIn(users, v) },
+    { field: 'project_name', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: refName },
+    { field: 'device_name', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: refName },
+    { field: 'pilot_name', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: refName },
     dateTimeColumn('scheduled_at', t('tasks.scheduledAt'), fmt),
   ];
   if (canWrite) {
@@ -199,9 +201,9 @@ export default function TasksPage() {
             ? [
                 { label: t('tasks.status'), value: <StatusChip status={String(detail.status)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
                 { label: t('tasks.kind'), value: t(`tasks.kinds.${String(detail.kind)}`) },
-                { label: t('tasks.project'), value: labelIn(projects, detail.project_id) },
-                { label: t('tasks.device'), value: labelIn(devices, detail.device_id) },
-                { label: t('tasks.pilot'), value: labelIn(users, detail.pilot_id) },
+                { label: t('tasks.project'), value: refName(detail.project_name) },
+                { label: t('tasks.device'), value: refName(detail.device_name) },
+                { label: t('tasks.pilot'), value: refName(detail.pilot_name) },
                 { label: t('tasks.scheduledAt'), value: fmt.dateTime(detail.scheduled_at) },
                 { label: t('tasks.startedAt'), value: fmt.dateTime(detail.started_at) },
                 { label: t('tasks.finishedAt'), value: fmt.dateTime(detail.finished_at) },
