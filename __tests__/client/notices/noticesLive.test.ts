@@ -2,9 +2,10 @@ import { TOPIC_NOTICES } from '@shared/live';
 import { brokerEvents } from '../../../src/features/broker';
 import { brokerStatusChanged } from '../../../src/features/broker/brokerSlice';
 import { listRequested } from '../../../src/crud/resourcesSlice';
-import { initialAuthState, loggedOut } from '../../../src/features/auth/authSlice';
+import { initialAuthState, loggedOut, loginSucceeded } from '../../../src/features/auth/authSlice';
 import { selectUnreadCount } from '../../../src/features/notifications';
 import { INBOX_RESOURCE } from '../../../src/features/notices';
+import { bellHidden, bellShown } from '../../../src/features/notices/bellActions';
 import { demoUser } from '../support/renderApp';
 import { createTestStore, flush } from '../support/testStore';
 
@@ -19,6 +20,10 @@ describe('notices over the broker (sysinfo/notice)', () => {
       { auth: { ...initialAuthState, token: 'tok', user: demoUser } },
     );
     const reads = () => calls.filter((c) => c.path === '/Notice/unread/').length;
+    await flush();
+    // Nothing is read until a bell is on screen.
+    expect(reads()).toBe(0);
+    store.dispatch(bellShown());
     await flush();
     expect(reads()).toBe(1);
     expect(selectUnreadCount(store.getState())).toBe(1);
@@ -48,6 +53,14 @@ describe('notices over the broker (sysinfo/notice)', () => {
     store.dispatch(loggedOut({ serverConfirmed: true }));
     await flush();
     expect(store.getState().broker.subscriptions).not.toContain(TOPIC_NOTICES);
+    brokerEvents.emit(TOPIC_NOTICES, { topic: TOPIC_NOTICES, message: signal });
+    await flush();
+    expect(reads()).toBe(4);
+
+    // Signed in again with the bell gone (the remote controller's pages): still nothing read.
+    store.dispatch(bellHidden());
+    store.dispatch(loginSucceeded({ token: 'tok2', user: demoUser }));
+    await flush();
     brokerEvents.emit(TOPIC_NOTICES, { topic: TOPIC_NOTICES, message: signal });
     await flush();
     expect(reads()).toBe(4);

@@ -8,6 +8,7 @@ import { selectResource } from '../../crud/selectors';
 import { loggedOut, loginSucceeded, selectToken, sessionExpired } from '../auth';
 import { brokerEvents, brokerStatusChanged, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import type { RootState } from '../../app/rootReducer';
+import { bellHidden, bellShown } from './bellActions';
 import { INBOX_RESOURCE, UNREAD_RESOURCE } from './resources';
 
 /** The bell's count, and the inbox when it has been opened, read again. */
@@ -39,13 +40,24 @@ function* followNotices(bus: EventBus<BrokerEvents>): Saga {
   });
 }
 
-export default function* noticesSaga(options: { bus?: EventBus<BrokerEvents> } = {}): Saga {
-  const bus = options.bus ?? brokerEvents;
+/** Follows the notices for each signed-in session. */
+function* followWhileSignedIn(bus: EventBus<BrokerEvents>): Saga {
   while (true) {
     const token: string | null = yield select(selectToken);
     if (!token) yield take(loginSucceeded.type);
     const following: Task = yield fork(followNotices, bus);
     yield take([loggedOut.type, sessionExpired.type]);
+    yield cancel(following);
+  }
+}
+
+/** While the header bell is on screen, and someone is signed in, the count and the inbox follow sysinfo/notice. */
+export default function* noticesSaga(options: { bus?: EventBus<BrokerEvents> } = {}): Saga {
+  const bus = options.bus ?? brokerEvents;
+  while (true) {
+    yield take(bellShown.type);
+    const following: Task = yield fork(followWhileSignedIn, bus);
+    yield take(bellHidden.type);
     yield cancel(following);
   }
 }

@@ -1,7 +1,17 @@
-import { useAppSelector } from '../../app/hooks';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUnreadCount } from '../notifications';
+import { bellHidden, bellShown } from './bellActions';
 
-/** The header bell's count: loaded at sign-in and kept current over the broker by the notices saga (sysinfo/notice). */
+/**
+ * The header bell's count: while a bell is on screen the notices saga loads it and keeps it current over the broker
+ * (sysinfo/notice); screens without a bell (the remote controller's pages) read no notices.
+ */
 export function useUnreadCount(): number {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(bellShown());
+    return () => void dispatch(bellHidden());
+  }, [dispatch]);
   return useAppSelector(selectUnreadCount);
 }

@@ -6,6 +6,7 @@ import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
 import * as mapActions from '../map/mapSlice';
 import * as menuActions from '../menu/menuSlice';
+import * as noticesBellActions from '../notices/bellActions';
 import * as notificationsActions from '../notifications/notificationsSlice';
 import * as platformActions from '../platform/platformSlice';
 import * as projectActions from '../project/projectSlice';
@@ -28,6 +29,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/i18n/localeSlice': localeActions,
   'features/map/mapSlice': mapActions,
   'features/menu/menuSlice': menuActions,
+  'features/notices/bellActions': noticesBellActions,
   'features/notifications/notificationsSlice': notificationsActions,
   'features/platform/platformSlice': platformActions,
   'features/project/projectSlice': projectActions,
