@@ -11,6 +11,7 @@ import { useAppDispatch } from '../app/hooks';
 import { pickerFormat, useFormat } from '../shared/format';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
+import { installValidationMessages } from './validationMessages';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
 
 export interface FieldSpec {
@@ -73,6 +74,8 @@ export default function ResourceFormDialog<V extends FieldValues>({
   preview,
 }: ResourceFormDialogProps<V>) {
   const { t, i18n } = useTranslation();
+  // zod's own messages in the app language (idempotent: zod keeps one global configuration).
+  useState(() => installValidationMessages(i18n));
   const dispatch = useAppDispatch();
   // A field's message is an i18n key (the screen's schema) or a text already in the app language (zod's own
   // messages, see installValidationMessages; the server's field errors).

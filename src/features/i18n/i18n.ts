@@ -3,7 +3,6 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
 import { loadTranslation, zhCnTranslation, type Translation } from './resources';
-import { installValidationMessages } from './validationMessages';
 
 /**
  * An i18next instance showing `language`. zh-cn is always bundled; pass the table of any other language that must
@@ -25,6 +24,5 @@ export function createI18n(language: Language, translations: Partial<Record<Lang
       initAsync: false,
       returnNull: false,
     });
-  installValidationMessages(instance);
   return instance;
 }
