@@ -35,8 +35,7 @@ export const DEMO_COUNTS = {
   tasks: 18,
   /** 16 over the last 30 days + 4 approved now over the simulator's flying area (see seedCurrentAirspace). */
   applications: 20,
-  /** 8 over the last 30 days + one accepted plan per demo aircraft in each of the 4 current applications. */
-  plans: 8 + 20 * 4,
+  plans: 8,
   reports: 30,
   features: 10,
   notices: 5,
@@ -71,11 +70,10 @@ const CURRENT_AIRSPACE_QUADRANTS = [
  * simulator flies, so the live view has something to be in conformance with. The squares share edges only, stay
  * under 120 m and under 100 km² each: what the rules would have let a reviewer approve.
  */
-async function seedCurrentAirspace(db: Kysely<Database>, reviewerId: number, applicantId: number, aircraft: number[], now: number): Promise<void> {
+async function seedCurrentAirspace(db: Kysely<Database>, reviewerId: number, applicantId: number, now: number): Promise<void> {
   const at = (ms: number) => nowIso(ms);
   const start = at(now - 3_600_000);
-  const end = at(now + 23 * 3_600_000);
-  const applications = await db
+  await db
     .insertInto('airspace_applications')
     .values(
       CURRENT_AIRSPACE_QUADRANTS.map((q) => ({
@@ -85,7 +83,7 @@ async function seedCurrentAirspace(db: Kysely<Database>, reviewerId: number, app
         min_alt: 0,
         max_alt: 120,
         start_at: start,
-        end_at: end,
+        end_at: at(now + 23 * 3_600_000),
         purpose: `演示：模拟器飞行区域（${q.name}）`,
         purpose_kind: 'routine',
         status: 'approved',
@@ -94,28 +92,6 @@ async function seedCurrentAirspace(db: Kysely<Database>, reviewerId: number, app
         created_at: at(now - DAY),
         updated_at: at(now - DAY),
       })),
-    )
-    .returning('id')
-    .execute();
-  // The demo aircraft fly there under accepted plans (the simulator flies them), so the live view flags only real
-  // violations (a no-fly zone crossed), not every aircraft for having no plan.
-  await db
-    .insertInto('flight_plans')
-    .values(
-      applications.flatMap(({ id }) =>
-        aircraft.map((deviceId) => ({
-          application_id: id,
-          task_id: null,
-          route_id: null,
-          device_id: deviceId,
-          status: 'accepted',
-          planned_start_at: start,
-          planned_end_at: end,
-          note: '演示：模拟器飞行',
-          created_at: at(now - DAY),
-          updated_at: at(now - DAY),
-        })),
-      ),
     )
     .execute();
 }
@@ -424,7 +400,7 @@ async function insertDemo(db: Kysely<Database>, hashes: string[], now: number): 
       .executeTakeFirstOrThrow();
     if (planStatus === 'ended') flownPlans.push({ id: plan.id, device, project: projectIds[p], start: start + 3_600_000 });
   }
-  await seedCurrentAirspace(db, admin.id, pilots[0], aircraft, now);
+  await seedCurrentAirspace(db, admin.id, pilots[0], now);
   const reports = [];
   for (let i = 0; i < DEMO_COUNTS.reports; i++) {
     const linked = flownPlans[i];
