@@ -1,5 +1,5 @@
 import { Alert as MuiAlert, Box, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hmsText, type HmsArgs } from '@shared/dji/hms';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -19,7 +19,9 @@ export default function DeviceLiveDetails({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectDeviceLive(sn));
-  const alerts = useAppSelector(selectDeviceAlerts(sn));
+  const deviceAlerts = useAppSelector(selectDeviceAlerts(sn));
+  // Health (HMS) alerts here; conformance alerts are the airspace views' (/Tas, the conformance history).
+  const alerts = useMemo(() => deviceAlerts?.filter((alert) => alert.kind === 'hms'), [deviceAlerts]);
   const language = tableLanguage(useAppSelector(selectLanguage));
 
   useEffect(() => {
