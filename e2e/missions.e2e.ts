@@ -32,8 +32,7 @@ async function projectWithFlyableWeather(at: { lat: number; lng: number }): Prom
   const weather = new SimulatedWeatherProvider();
   const flyable = (id: number) =>
     [0, 60_000, 180_000].every((ahead) => weather.stationAt({ areaId: `project-${id}`, name: '', ...at }, Date.now() + ahead).flyable);
-  const existing = ((await api('GET', '/Project/?page_size=100')).items ?? []).map((p) => p.id as number);
-  for (const id of existing) if (flyable(id)) return id;
+  // A new project without an area: the demo projects' areas do not hold the simulated dock's home.
   for (let i = 0; i < 30; i++) {
     const id = (await api('POST', '/Project/', { name: `missions e2e ${i}`, status: 'active' })).id as number;
     if (flyable(id)) return id;
@@ -84,13 +83,15 @@ test('dispatch a task to a simulated dock and watch its progress reach 100 % in 
   const name = 'E2E 下发任务';
   const task = await api('POST', '/Task/', { name, project_id: projectId, route_id: route.id, device_id: aircraft.id, kind: 'inspection' });
 
-  // The airspace it flies in: an approved application and an accepted plan for this task, from now on.
-  const start = new Date(Date.now() - 60_000).toISOString();
+  // The airspace it flies in: an urgent (emergency, late) application a reviewer approves with a note, and an
+  // accepted plan for this task, from a few seconds ahead (a window must start in the future).
+  const start = new Date(Date.now() + 15_000).toISOString();
   const end = new Date(Date.now() + 3_600_000).toISOString();
   const ring = [
     [home.lng - 0.01, home.lat - 0.01],
     [home.lng + 0.01, home.lat - 0.01],
     [home.lng + 0.01, home.lat + 0.01],
+    [home.lng - 0.01, home.lat + 0.01],
     [home.lng - 0.01, home.lat - 0.01],
   ];
   const application = await api('POST', '/Airspace/Apply/', {
@@ -101,9 +102,10 @@ test('dispatch a task to a simulated dock and watch its progress reach 100 % in 
     start_at: start,
     end_at: end,
     purpose: 'e2e mission',
+    purpose_kind: 'emergency',
   });
   await api('POST', `/Airspace/Apply/${application.id}/submit/`, {});
-  await api('POST', `/Airspace/Apply/${application.id}/approve/`, {});
+  await api('POST', `/Airspace/Apply/${application.id}/approve/`, { note: '紧急巡检：当天放行' });
   const plan = await api('POST', '/Airspace/Plan/', {
     application_id: application.id,
     task_id: task.id,
@@ -113,6 +115,8 @@ test('dispatch a task to a simulated dock and watch its progress reach 100 % in 
     planned_end_at: end,
   });
   await api('POST', `/Airspace/Plan/${plan.id}/accept/`, {});
+  // The plan covers the flight from its start time on: wait for the clock to get there.
+  await page.waitForTimeout(Math.max(0, Date.parse(start) - Date.now() + 500));
 
   await loginThroughPage(page, server.url, 'admin', server.adminPassword);
   await page.getByRole('heading', { name: '态势感知' }).waitFor();
@@ -121,7 +125,8 @@ test('dispatch a task to a simulated dock and watch its progress reach 100 % in 
   await row.waitFor({ timeout: 20_000 });
 
   // Execute, confirmed; the button stays busy until the device has answered prepare and execute.
-  await row.getByRole('button', { name: `执行 ${name}` }).click();
+  await row.getByRole('button', { name: `${name} 的操作` }).click();
+  await page.getByRole('menuitem', { name: '执行' }).click();
   const confirm = page.getByRole('dialog', { name: `执行 · ${name}` });
   await confirm.getByRole('button', { name: '确定' }).click();
   await row
