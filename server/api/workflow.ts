@@ -70,19 +70,24 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
       },
       async (request) => {
         const id = request.params.id;
+        // The routes are the machine's own actions, so the only refusal left is the current status.
+        const legal = (status: string) => {
+          const result = transition(def.machine, status, action);
+          if (!result.ok) throw conflict(result.message, undefined, { code: 'workflow.illegal_transition', params: { entity: def.entity, action, status } });
+          return result;
+        };
         if (def.before) {
           const current = await findScopedRow(appBase.db, def.table, id, request);
           if (!current) throw rowNotFound(def.entity, id);
+          // An illegal step is refused as such before the action's own rules run (or a device is asked anything).
+          legal((current as typeof current & { status: string }).status);
           await def.before(action, current as Selectable<Database[TB]>, request);
         }
         const row = await appBase.db.transaction().execute(async (trx) => {
           const stored = await findScopedRow(trx, def.table, id, request);
           if (!stored) throw rowNotFound(def.entity, id);
           const current = stored as typeof stored & { status: string };
-          const result = transition(def.machine, current.status, action);
-          // The routes are the machine's own actions, so the only refusal left is the current status.
-          if (!result.ok)
-            throw conflict(result.message, undefined, { code: 'workflow.illegal_transition', params: { entity: def.entity, action, status: current.status } });
+          const result = legal(current.status);
           const now = nowIso();
           const ctx: ActionContext = { db: trx, request, body: request.body ?? {}, now };
           const checked = (await def.prepare?.(action, current, ctx)) ?? {};

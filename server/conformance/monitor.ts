@@ -89,6 +89,8 @@ export class ConformanceMonitor {
   /** Stops the window clock and waits for the writes under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    // A reload started by a write must finish before the database it reads is closed.
+    await this.reloading?.catch(() => undefined);
     await this.settled();
   }
 

@@ -93,7 +93,8 @@ export default fp(
 
     // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
     app.addHook('onResponse', async (request, reply) => {
-      if (conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url)) void conformance.refresh();
+      if (conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url))
+        void conformance.refresh().catch((err: unknown) => request.log.warn({ err }, 'conformance monitor reload failed'));
     });
     let scheduler: TaskScheduler | undefined;
 

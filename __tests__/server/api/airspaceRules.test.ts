@@ -19,7 +19,8 @@ const square = (lng: number, lat: number, size = 0.01) => ({
 });
 
 describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (dialect) => {
-  const { call } = useTestApi(dialect);
+  const testApi = useTestApi(dialect);
+  const { call } = testApi;
   // operator1 (department 2) names its department's aircraft (devices 2, 5, 8, 11…; data scope).
   const application = (over: Record<string, unknown> = {}) => ({
     device_id: 5,
@@ -134,6 +135,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (diale
   describe('flight plans', () => {
     let approved: { id: number; start_at: string; end_at: string };
     let routeId: number;
+    /**
+     * A department-2 project without an area: routes must lie inside their project's area (project 1's is in Shenzhen),
+     * and operator1, who files the plans (it may not write routes), sees only its department's routes (data scope).
+     */
+    let projectId: number;
     const plan = (over: Record<string, unknown> = {}) => ({
       application_id: approved.id,
       planned_start_at: ahead(3, 1),
@@ -142,15 +148,20 @@ describe.each<Dialect>(['sqlite', 'postgres'])('airspace rules API (%s)', (diale
     });
     const route = async (points: [number, number, number][]) => {
       const created = await call('POST', '/api/Route/', 'admin', {
-        project_id: 1,
+        project_id: projectId,
         name: `route ${points.length} ${points[1][0]}`,
         waypoints: points.map(([lng, lat, alt]) => ({ lng, lat, alt, speed: 10 })),
       });
       expect(created.status).toBe(200);
+      // The route is admin's (department 1) when admin writes it; it belongs to its project's department, as the demo's do.
+      await testApi.server.handle.app.db.updateTable('routes').set({ dept_id: 2 }).where('id', '=', created.body.data.id).execute();
       return created.body.data.id as number;
     };
 
     beforeAll(async () => {
+      const project = await call('POST', '/api/Project/', 'admin', { name: `Flight plans ${dialect}`, status: 'active', dept_id: 2 });
+      expect(project.status).toBe(200);
+      projectId = project.body.data.id;
       approved = await submit({ area: square(121, 30), device_id: 8 });
       expect(approved).toMatchObject({ status: 'approved' });
       routeId = await route([

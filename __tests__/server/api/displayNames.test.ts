@@ -61,7 +61,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
   });
 
   it('one record, a save and a workflow step answer with the names too', async () => {
-    const [task] = await items('/api/Task/?status=pending&page_size=1');
+    // operator1 (department 2) changes the task, so it is one of department 2's own (data scope): a pending one in project 2.
+    const created = await call('POST', '/api/Task/', 'operator1', { name: 'Named task', project_id: 2, kind: 'inspection' });
+    expect(created.status).toBe(200);
+    const [task] = (await items('/api/Task/?status=pending&page_size=100', 'operator1')).filter((t) => t.id === created.body.data.id);
     const one = (await call('GET', `/api/Task/${task.id}/`, 'viewer1')).body.data;
     expect(one.project_name).toBe(task.project_name);
     const [pilot] = await items('/api/User/?permission=device:pilot&page_size=1');
@@ -74,7 +77,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
   });
 
   it('a reference to nothing names nothing', async () => {
-    const created = await call('POST', '/api/Device/', 'admin', { serial: 'NAMELESS-01', name: '无部门', model: 'M30', kind: 'aircraft' });
+    // A new device is always filed under its creator's department (data scope); a project may belong to none.
+    const created = await call('POST', '/api/Project/', 'admin', { name: '无部门' });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ dept_id: null, dept_name: null });
   });

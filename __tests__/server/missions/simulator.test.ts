@@ -40,8 +40,10 @@ describe('the simulator flies dispatched missions', () => {
     const [gateway] = simulation.gateways;
     const aircraft = await server.app.db.selectFrom('devices').select('id').where('serial', '=', gateway.plan.aircraft.sn).executeTakeFirstOrThrow();
     const home = gateway.plan.route[0];
+    // A project of its own without an area: routes must lie inside their project's area, and the demo projects' are elsewhere.
+    const projectId = (await api(server, token, 'POST', '/api/Project/', { name: `sim ${prefix}`, status: 'active' })).data.id as number;
     const route = await api(server, token, 'POST', '/api/Route/', {
-      project_id: 1,
+      project_id: projectId,
       name: `sim ${prefix}`,
       waypoints: waypointsNear(home),
       settings: { rth_altitude: 20 },
@@ -49,7 +51,7 @@ describe('the simulator flies dispatched missions', () => {
     expect(route.status).toBe(200);
     const task = await api(server, token, 'POST', '/api/Task/', {
       name: `sim ${prefix}`,
-      project_id: 1,
+      project_id: projectId,
       route_id: route.data.id,
       device_id: aircraft.id,
       kind: 'inspection',
