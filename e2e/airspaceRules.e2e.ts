@@ -1,37 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { adminApi } from './support/api';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let admin: string;
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
-    method,
-    headers: { ...(admin ? { authorization: `Bearer ${admin}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = (await api<{ token: string }>('POST', '/auth/login/', { username: 'admin', password: server.adminPassword })).data.token;
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+const session = useBrowserSession({
+  viewport: { width: 1600, height: 1000 },
+  onPage: async (page, server) => {
+    await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+    await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const admin = adminApi(() => session.server);
+const api = admin.call;
 
 // Three days ahead: on time for the routine lead time, and clear of the demo's airspace around now.
 const HOUR = 3_600_000;
@@ -42,6 +23,7 @@ const LNG = 121.4;
 const LAT = 31.2;
 
 test('an area drawn on the map is submitted and approved by the system; a plan outside it shows the rule and is not saved', async () => {
+  const { page, server } = session;
   const { data: draft } = await api<{ id: number }>('POST', '/Airspace/Apply/', {
     area: {
       type: 'Polygon',

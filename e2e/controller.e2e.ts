@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { adminApi } from './support/api';
 import { startServer } from './support/server';
 import { useBrowserSession } from './support/session';
 import { simulatedBridgeEnv } from './support/staticDir';
@@ -19,23 +20,13 @@ const session = useBrowserSession({
 /** Serial the simulated bridge reports (src/features/controller/simulatedBridge.ts). */
 const SIM_AIRCRAFT_SN = '1581F5BKD223M00A0SIM';
 
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${session.server.url}api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as { data: T; msg?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${parsed.msg}`);
-  return parsed.data;
-}
+const admin = adminApi(() => session.server);
 
 /** A project to join: the first seeded one, or one made for the test. */
 async function ensureProject(): Promise<{ id: number; name: string }> {
-  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: session.server.adminPassword });
-  const list = await api<{ items: Array<{ id: number; name: string }> }>('GET', '/Project/?page=1&page_size=5', token);
+  const list = await admin.data<{ items: Array<{ id: number; name: string }> }>('GET', '/Project/?page=1&page_size=5');
   if (list.items.length > 0) return list.items[0];
-  return api<{ id: number; name: string }>('POST', '/Project/', token, { name: '深圳湾海岸线巡检' });
+  return admin.data<{ id: number; name: string }>('POST', '/Project/', { name: '深圳湾海岸线巡检' });
 }
 
 const hashPath = (p: Page) => new URL(p.url()).hash.replace(/^#/, '').split('?')[0];
@@ -99,12 +90,11 @@ test('with the licence refused the controller login shows the licence error', as
 });
 
 test('the task screen draws the route of a task on the map', async () => {
-  const { token } = await api<{ token: string }>('POST', '/auth/login/', undefined, { username: 'admin', password: session.server.adminPassword });
   // Routes must stay inside their project's area: the waypoints are placed around its first corner, inside it.
-  const { area } = await api<{ area: { coordinates: number[][][] } | null }>('GET', `/Project/${project.id}/`, token);
+  const { area } = await admin.data<{ area: { coordinates: number[][][] } | null }>('GET', `/Project/${project.id}/`);
   const [lng0, lat0] = area ? area.coordinates[0][0] : [113.94, 22.51];
   const inside = (dLat: number, dLng: number) => ({ lat: lat0 + dLat, lng: lng0 + dLng });
-  const route = await api<{ id: number }>('POST', '/Route/', token, {
+  const route = await admin.data<{ id: number }>('POST', '/Route/', {
     project_id: project.id,
     name: `e2e 航线 ${Date.now()}`,
     waypoints: [
@@ -113,7 +103,7 @@ test('the task screen draws the route of a task on the map', async () => {
       { ...inside(0.014, 0.006), alt: 90, speed: 8 },
     ],
   });
-  const task = await api<{ id: number; name: string }>('POST', '/Task/', token, {
+  const task = await admin.data<{ id: number; name: string }>('POST', '/Task/', {
     name: `e2e 任务 ${Date.now()}`,
     project_id: project.id,
     route_id: route.id,

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
 import { SimulatedGateway, type GatewayPlan } from '../scripts/simulator/gateway';
 import { PlatformSession, pilotLogin } from '../scripts/simulator/platformApi';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(150_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let session: PlatformSession;
+let platform: PlatformSession;
 let gateway: SimulatedGateway;
 
 // A small loop near Shenzhen whose first point (home) is on the ground.
@@ -30,26 +26,25 @@ const TIME_LAPSE_S = 5;
 const TICK_MS = 40;
 const pace = () => new Promise((resolve) => setTimeout(resolve, TICK_MS));
 
-beforeAll(async () => {
-  server = await startServer();
-  const api = server.url.replace(/\/$/, '');
-  session = await PlatformSession.login(api, 'admin', server.adminPassword);
-  // A Pilot 2 gateway (RC + aircraft) signed in as the admin, driven tick by tick by this test.
-  gateway = new SimulatedGateway(PLAN, await pilotLogin(session, 1), {
-    url: `${api.replace(/^http/, 'ws')}/mqtt`,
-    replyTimeoutMs: 10_000,
-    log: () => undefined,
-  });
-  await gateway.start();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+// Declared before the session so that (hooks run in declaration order) the gateway stops while the server is still up.
+afterAll(async () => {
+  await gateway?.stop();
+  await platform?.logout();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-  await session?.logout();
-  await server?.stop();
+const session = useBrowserSession({
+  viewport: { width: 1600, height: 1000 },
+  afterServer: async (server) => {
+    const base = server.url.replace(/\/$/, '');
+    platform = await PlatformSession.login(base, 'admin', server.adminPassword);
+    // A Pilot 2 gateway (RC + aircraft) signed in as the admin, driven tick by tick by this test.
+    gateway = new SimulatedGateway(PLAN, await pilotLogin(platform, 1), {
+      url: `${base.replace(/^http/, 'ws')}/mqtt`,
+      replyTimeoutMs: 10_000,
+      log: () => undefined,
+    });
+    await gateway.start();
+  },
 });
 
 /** Flies until the aircraft has landed `landings` times, then a few more reports on the ground. */
@@ -73,6 +68,7 @@ async function flyUntilLanded(landings: number): Promise<void> {
 test('a simulated aircraft takes off, flies and lands: its automatic record is in /AirSpace/Report with the track, and the replay slider moves the aircraft', async () => {
   // The first flight was already under way when the gateway came up; the second takes off from the ground.
   await flyUntilLanded(2);
+  const { page, server } = session;
 
   await loginThroughPage(page, server.url, 'admin', server.adminPassword);
   await page.getByRole('heading', { name: '态势感知' }).waitFor();

@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { adminApi } from './support/api';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
@@ -11,44 +12,12 @@ jest.setTimeout(180_000);
  */
 const UNIVERSAL_WORDS = ['PNG', 'JPEG', 'WebP', 'MB'];
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = (await api<{ token: string }>('POST', '/auth/login/', { username: 'admin', password: server.adminPassword })).data.token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as { data: T };
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status}`);
-  return { status: response.status, data: json.data };
-}
+const session = useBrowserSession();
+const admin = adminApi(() => session.server);
 
 async function signIn() {
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
+  await session.page.getByRole('navigation', { name: '主菜单' }).waitFor();
 }
 
 /** The texts of the toasts and field errors on screen now. */
@@ -69,56 +38,56 @@ async function expectChineseOnly(p: Page, text: string, typed: string[] = []) {
 }
 
 async function openNewDevice(): Promise<Locator> {
-  await page.goto(`${server.url}#/Device/UAV`);
-  await page.getByRole('heading', { name: '无人机管理' }).waitFor();
-  await page.getByRole('button', { name: '新建' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建设备' });
+  await session.page.goto(`${session.server.url}#/Device/UAV`);
+  await session.page.getByRole('heading', { name: '无人机管理' }).waitFor();
+  await session.page.getByRole('button', { name: '新建' }).click();
+  const dialog = session.page.getByRole('dialog', { name: '新建设备' });
   await dialog.getByRole('textbox', { name: '型号' }).fill('M3E');
   return dialog;
 }
 
 test('a wrong password says so in Chinese', async () => {
-  await loginThroughPage(page, server.url, 'admin', 'wrong-password');
-  await expectChineseOnly(page, '登录失败：用户名或密码错误');
+  await loginThroughPage(session.page, session.server.url, 'admin', 'wrong-password');
+  await expectChineseOnly(session.page, '登录失败：用户名或密码错误');
 });
 
 test('a taken serial, a picture that is not an image and a too-long name, in Chinese', async () => {
-  await api('POST', '/Device/', { serial: 'LANG-0001', name: '已登记', model: 'M3E', kind: 'aircraft' });
+  await admin.data('POST', '/Device/', { serial: 'LANG-0001', name: '已登记', model: 'M3E', kind: 'aircraft' });
   await signIn();
 
   const dialog = await openNewDevice();
   await dialog.getByRole('textbox', { name: '序列号' }).fill('LANG-0001');
   await dialog.getByRole('textbox', { name: '名称' }).fill('重复序列号');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expectChineseOnly(page, '设备的序列号已被占用', ['LANG-0001']);
-  await expectChineseOnly(page, '「LANG-0001」已被占用', ['LANG-0001']);
+  await expectChineseOnly(session.page, '设备的序列号已被占用', ['LANG-0001']);
+  await expectChineseOnly(session.page, '「LANG-0001」已被占用', ['LANG-0001']);
 
   await dialog.getByRole('textbox', { name: '序列号' }).fill('LANG-0002');
   await dialog.locator('input[type=file]').setInputFiles({ name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not an image') });
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expectChineseOnly(page, '图片须为 PNG、JPEG 或 WebP 格式', ['LANG-0001', 'LANG-0002']);
+  await expectChineseOnly(session.page, '图片须为 PNG、JPEG 或 WebP 格式', ['LANG-0001', 'LANG-0002']);
 
-  await page.keyboard.press('Escape');
+  await session.page.keyboard.press('Escape');
   const again = await openNewDevice();
   await again.getByRole('textbox', { name: '序列号' }).fill('LANG-0003');
   await again.getByRole('textbox', { name: '名称' }).fill('长'.repeat(129));
   await again.getByRole('button', { name: '保存' }).click();
-  await expectChineseOnly(page, '最多 128 个字符', ['LANG-0003']);
+  await expectChineseOnly(session.page, '最多 128 个字符', ['LANG-0003']);
 });
 
 test('a department still referenced, in Chinese', async () => {
-  const dept = (await api<{ id: number }>('POST', '/Dept/', { name: '语言测试部门' })).data;
-  await api('POST', '/Device/', { serial: 'LANG-0100', name: '部门设备', model: 'M3E', kind: 'aircraft', dept_id: dept.id });
+  const dept = await admin.data<{ id: number }>('POST', '/Dept/', { name: '语言测试部门' });
+  await admin.data('POST', '/Device/', { serial: 'LANG-0100', name: '部门设备', model: 'M3E', kind: 'aircraft', dept_id: dept.id });
   await signIn();
-  await page.goto(`${server.url}#/app/dept`);
-  await page.getByText('语言测试部门').first().waitFor();
-  await page.locator('[role=row], [role=treeitem], li').filter({ hasText: '语言测试部门' }).last().getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expectChineseOnly(page, '删除失败：该部门仍被其他记录引用，请先删除或改派这些记录');
+  await session.page.goto(`${session.server.url}#/app/dept`);
+  await session.page.getByText('语言测试部门').first().waitFor();
+  await session.page.locator('[role=row], [role=treeitem], li').filter({ hasText: '语言测试部门' }).last().getByRole('button', { name: '删除' }).click();
+  await session.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expectChineseOnly(session.page, '删除失败：该部门仍被其他记录引用，请先删除或改派这些记录');
 });
 
 test('a date range in the wrong order, in Chinese', async () => {
   await signIn();
-  await page.goto(`${server.url}#/AirSpace/Report?takeoff_from=2026-11-25&takeoff_to=2026-11-01`);
-  await expectChineseOnly(page, '查询条件有误：不能早于开始日期');
+  await session.page.goto(`${session.server.url}#/AirSpace/Report?takeoff_from=2026-11-25&takeoff_to=2026-11-01`);
+  await expectChineseOnly(session.page, '查询条件有误：不能早于开始日期');
 });

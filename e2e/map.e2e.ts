@@ -2,30 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { adminApi } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(120_000);
 
 const session = useBrowserSession({ env: { DEMO_SEED: '0' }, onPage: signInAsAdmin });
 
-let token: string | null = null;
-async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const base = session.server.url.replace(/\/$/, '');
-  if (!token) {
-    const login = await fetch(`${base}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: session.server.adminPassword }),
-    });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
-  }
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+const api = adminApi(() => session.server).data;
 
 const mapRegion = (p: Page, name: string) => p.getByRole('region', { name }).locator('.leaflet-container');
 

@@ -2,48 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
 import type { Route } from '@shared/entities/route';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { adminApi } from './support/api';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let token = '';
-
-async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url.replace(/\/$/, '')}/api${p}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return ((await res.json()) as { data: T }).data;
-}
-
-beforeAll(async () => {
-  server = await startServer({ DEMO_SEED: '0' });
-  const login = await fetch(`${server.url.replace(/\/$/, '')}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 }, acceptDownloads: true });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ env: { DEMO_SEED: '0' }, onPage: signInAsAdmin });
+const admin = adminApi(() => session.server);
+const api = admin.data;
 
 test('draw a route on the map, save it, export the KMZ and import it back as a copy with the same waypoints', async () => {
+  const { page, server } = session;
   const project = await api<{ id: number }>('POST', '/Project/', { name: 'E2E 航线项目', status: 'active' });
   await page.goto(`${server.url}#/Task/Route?project_id=${project.id}`);
   await page.getByRole('heading', { name: '航线管理' }).waitFor();

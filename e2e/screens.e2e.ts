@@ -1,3 +1,4 @@
+import { adminApi, apiAs } from './support/api';
 import { loginThroughPage } from './support/browser';
 import { useBrowserSession } from './support/session';
 
@@ -8,22 +9,12 @@ const session = useBrowserSession();
 // A valid 1×1 PNG: the server checks uploads by content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${session.server.url.replace(/\/$/, '')}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  const json = (text ? JSON.parse(text) : {}) as { data: T };
-  if (response.status >= 400 && !path.startsWith('/Device/')) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return { status: response.status, data: json.data };
-}
-
-async function tokenOf(username: string, password: string): Promise<string> {
-  const { data } = await api<{ token: string }>('POST', '/auth/login/', null, { username, password });
-  return data.token;
-}
+const admin = adminApi(() => session.server);
+const viewer = apiAs(
+  () => session.server,
+  'viewer1',
+  (server) => server.demoPasswords.viewer1,
+);
 
 async function signIn(username: string, password: string) {
   await loginThroughPage(session.page, session.server.url, username, password);
@@ -64,7 +55,6 @@ test('create a device with a photo, then find it by search', async () => {
 });
 
 test('airspace workflow: draft → submit → approve → file plan → report shows in the charts', async () => {
-  const admin = await tokenOf('admin', session.server.adminPassword);
   const now = Date.now();
   const iso = (offsetH: number) => new Date(now + offsetH * 3_600_000).toISOString();
   const area = {
@@ -79,7 +69,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     ],
   };
   // Above the auto-approval ceiling and starting within hours (late): it waits for a reviewer, who approves with a note.
-  const { data: draft } = await api<{ id: number }>('POST', '/Airspace/Apply/', admin, {
+  const { data: draft } = await admin.call<{ id: number }>('POST', '/Airspace/Apply/', {
     area,
     min_alt: 0,
     max_alt: 150,
@@ -101,7 +91,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   await note.getByRole('textbox', { name: '备注' }).fill('同意，注意避让');
   await note.getByRole('button', { name: '确定' }).click();
   await row.getByText('已批准').waitFor();
-  const { data: approved } = await api<{ status: string; review_note: string }>('GET', `/Airspace/Apply/${draft.id}/`, admin);
+  const { data: approved } = await admin.call<{ status: string; review_note: string }>('GET', `/Airspace/Apply/${draft.id}/`);
   expect(approved).toMatchObject({ status: 'approved', review_note: '同意，注意避让' });
 
   // The plan form offers the approved application; filing goes through the API here (date pickers are unit-tested).
@@ -112,8 +102,8 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   await session.page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 空域流程`) }).waitFor();
   await session.page.keyboard.press('Escape');
   await planDialog.getByRole('button', { name: '取消' }).click();
-  const { data: devices } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', admin);
-  const { status: filed, data: plan } = await api<{ id: number }>('POST', '/Airspace/Plan/', admin, {
+  const { data: devices } = await admin.call<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1');
+  const { status: filed, data: plan } = await admin.call<{ id: number }>('POST', '/Airspace/Plan/', {
     application_id: draft.id,
     device_id: devices.items[0].id,
     planned_start_at: iso(2),
@@ -133,7 +123,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   const totals = session.page.getByLabel('totals');
   await totals.waitFor();
   const before = Number(/共 (\d+) 架次/.exec((await totals.textContent()) ?? '')?.[1]);
-  const { status: reported } = await api('POST', '/Airspace/Report/', admin, {
+  const { status: reported } = await admin.call('POST', '/Airspace/Report/', {
     plan_id: plan.id,
     device_id: devices.items[0].id,
     takeoff_at: iso(-0.5),
@@ -156,7 +146,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
     .filter({ hasText: `共 ${before + 1} 架次` })
     .waitFor();
   await session.page.getByRole('figure', { name: '每日飞行架次' }).waitFor();
-  const { data: plansAfter } = await api<{ status: string }>('GET', `/Airspace/Plan/${plan.id}/`, admin);
+  const { data: plansAfter } = await admin.call<{ status: string }>('GET', `/Airspace/Plan/${plan.id}/`);
   expect(plansAfter.status).toBe('ended');
 });
 
@@ -173,8 +163,7 @@ test('a viewer cannot delete: no button, and the API answers 403', async () => {
   await session.page.goto(`${session.server.url}#/app/role`);
   await session.page.getByRole('alert', { name: '403' }).waitFor();
 
-  const viewer = await tokenOf('viewer1', session.server.demoPasswords.viewer1);
-  const { data: list } = await api<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1', viewer);
-  const { status } = await api('DELETE', `/Device/${list.items[0].id}/`, viewer);
+  const { data: list } = await viewer.call<{ items: Array<{ id: number }> }>('GET', '/Device/?page_size=1');
+  const { status } = await viewer.call('DELETE', `/Device/${list.items[0].id}/`);
   expect(status).toBe(403);
 });
