@@ -126,7 +126,10 @@ describe('npm run replay', () => {
     const { code, out, err } = run(write(log));
     expect(code).toBe(EXIT_BAD_LOG);
     expect(out).toBe('');
-    expect(err).toMatch(/entries\[3\] \(seq 4\) "tabs\/pageOpened": reducer threw: .*\nreplay stopped after 3 of 24 entries; no final state/);
+    // The count is the fixture's own (re-recorded fixtures change it), so the test pins only where replay stopped.
+    expect(err).toMatch(
+      new RegExp(`entries\\[3\\] \\(seq 4\\) "tabs/pageOpened": reducer threw: .*\\nreplay stopped after 3 of ${log.entries.length} entries; no final state`),
+    );
   });
 
   it.each([[[]], [['a.json', 'b.json']], [['a.json', '--until', 'x']], [['a.json', '--frobnicate']]])('exits 2 on bad arguments %j', (argv) => {

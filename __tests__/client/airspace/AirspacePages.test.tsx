@@ -134,7 +134,8 @@ describe('/AirSpace/Apply', () => {
       actions: ['submit', 'cancel'],
     };
     renderApp('/AirSpace/Apply', { routes: { ...routes, 'GET /Airspace/Apply/': () => ({ items: [draft], total: 1 }) }, preloadedState: loggedInState });
-    await userEvent.click(await screen.findByRole('button', { name: '编辑 高空测绘' }, wait));
+    await screen.findByText('高空测绘', {}, wait);
+    await chooseRowAction('高空测绘', '编辑');
     const dialog = await screen.findByRole('dialog', { name: '编辑空域申请' });
     const verdict = await within(dialog).findByRole('region', { name: '空域规则检查' }, wait);
     expect(verdict).toHaveTextContent('最高高度 400 米超过该类飞行的限高 300 米');
@@ -216,7 +217,8 @@ describe('/AirSpace/Plan', () => {
       },
       preloadedState: loggedInState,
     });
-    await userEvent.click(await screen.findByRole('button', { name: '编辑 9' }, wait));
+    await screen.findByRole('button', { name: '9 的操作' }, wait);
+    await chooseRowAction('9', '编辑');
     const dialog = await screen.findByRole('dialog', { name: '编辑飞行计划' });
     const preview = await within(dialog).findByRole('region', { name: '计划空域预览' }, wait);
     expect(await within(preview).findByRole('region', { name: '批准空域与航线地图' }, wait)).toHaveTextContent(

@@ -137,7 +137,8 @@ describe('device drawer on /Device/UAV', () => {
     const drawer = await screen.findByRole('dialog', { name: '巡检一号 (UAV-1)' }, { timeout: 5000 });
     const live = within(drawer).getByRole('region', { name: '实时状态 (DJI)' });
     expect(await within(live).findByText('手动飞行', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(live).getByText('15:50')).toBeInTheDocument();
+    // 950 s left, through src/shared/format.ts duration in the app language (as the live-fields table above expects '16 min').
+    expect(within(live).getByText('16分钟')).toBeInTheDocument();
     expect(within(live).getByText('3.2 m/s NE')).toBeInTheDocument();
     // HMS text from the shared table in the app's language, the component index counted from 1, warning colour.
     const motor = within(live).getByText(/2 号电机堵转/);
@@ -147,7 +148,7 @@ describe('device drawer on /Device/UAV', () => {
 
     act(() => brokerEvents.emit('thing/product/UAV-1/osd', { topic: 'thing/product/UAV-1/osd', message: osd({ mode_code: 9, wind_speed: 5 }) }));
     expect(await within(live).findByText('自动返航', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(live).getByText('5.0 m/s NE')).toBeInTheDocument();
+    expect(within(live).getByText('5 m/s NE')).toBeInTheDocument();
 
     // The open drawer hides the rest of the page from assistive technology.
     const bell = () => screen.getByRole('link', { name: /未读消息/, hidden: true });

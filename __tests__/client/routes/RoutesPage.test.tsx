@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ROUTE_SETTINGS } from '@shared/wayline/model';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { chooseRowAction } from '../support/rowActions';
 
 jest.setTimeout(60_000);
 
@@ -59,7 +60,7 @@ describe('/Task/Route', () => {
   it('exports a route as KMZ through the API (a file download)', async () => {
     const { calls } = renderApp('/Task/Route', { routes, preloadedState: loggedInState });
     await screen.findByText('河道巡检', {}, wait);
-    await userEvent.click(screen.getByRole('button', { name: '导出 河道巡检' }));
+    await chooseRowAction('河道巡检', '导出');
     await userEvent.click(await screen.findByRole('menuitem', { name: '导出为 KMZ' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/Route/9/kmz/')?.options).toMatchObject({ blob: true }));
   });
@@ -81,7 +82,7 @@ describe('/Task/Route', () => {
   it('opens the editor on a row', async () => {
     renderApp('/Task/Route', { routes: { ...routes, 'GET /Route/9/': () => route }, preloadedState: loggedInState });
     await screen.findByText('河道巡检', {}, wait);
-    await userEvent.click(screen.getByRole('button', { name: '编辑 河道巡检' }));
+    await chooseRowAction('河道巡检', '编辑');
     expect(await screen.findByRole('dialog', { name: '编辑航线 · 河道巡检' }, wait)).toBeInTheDocument();
   });
 });

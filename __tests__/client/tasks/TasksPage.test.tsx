@@ -113,7 +113,15 @@ describe('/Task/UAV', () => {
       preloadedState: loggedInState,
     });
     await screen.findByText('深圳湾巡检', {}, wait);
-    expect(screen.queryByRole('button', { name: '暂停 深圳湾巡检' })).not.toBeInTheDocument();
+    // The row's commands, read from its actions menu (closed again afterwards).
+    const rowCommands = async () => {
+      await userEvent.click(screen.getByRole('button', { name: '深圳湾巡检 的操作' }));
+      const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument());
+      return items;
+    };
+    expect(await rowCommands()).not.toContain('暂停');
     store.dispatch(
       taskLiveReceived({
         task_id: 3,
@@ -125,11 +133,13 @@ describe('/Task/UAV', () => {
     );
     expect(await screen.findByText('42% · 执行中 · 航点 5')).toBeInTheDocument();
     // Flying: no more withdrawing it, but pause and return home.
-    expect(screen.queryByRole('button', { name: '取消任务 深圳湾巡检' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '暂停 深圳湾巡检' }));
+    const flyingCommands = await rowCommands();
+    expect(flyingCommands).not.toContain('取消任务');
+    expect(flyingCommands).toContain('暂停');
+    await chooseRowAction('深圳湾巡检', '暂停');
     await userEvent.click(within(await screen.findByRole('dialog', { name: '暂停 · 深圳湾巡检' })).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/pause/')).toBe(true));
-    expect(screen.getByRole('button', { name: '返航 深圳湾巡检' })).toBeInTheDocument();
+    expect(await rowCommands()).toContain('返航');
   });
 
   it('create validates the required project', async () => {

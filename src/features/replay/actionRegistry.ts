@@ -1,4 +1,5 @@
 import * as httpActions from '../../api/callApi';
+import * as recordExportActions from '../airspace/recordExportSaga';
 import * as authActions from '../auth/authSlice';
 import * as brokerActions from '../broker/brokerSlice';
 import * as controllerActions from '../controller/controllerSlice';
@@ -11,8 +12,10 @@ import * as notificationsActions from '../notifications/notificationsSlice';
 import * as platformActions from '../platform/platformSlice';
 import * as projectActions from '../project/projectSlice';
 import * as resourcesActions from '../../crud/resourcesSlice';
+import * as routeEditorActions from '../routes/routeEditorSlice';
 import * as situationActions from '../situation/situationSlice';
 import * as tabsActions from '../tabs/tabsSlice';
+import * as tasksActions from '../tasks/tasksSlice';
 import * as qaActions from './qaActions';
 
 /**
@@ -22,6 +25,7 @@ import * as qaActions from './qaActions';
  */
 export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'api/callApi': httpActions,
+  'features/airspace/recordExportSaga': recordExportActions,
   'features/auth/authSlice': authActions,
   'features/broker/brokerSlice': brokerActions,
   'features/controller/controllerSlice': controllerActions,
@@ -34,8 +38,10 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/platform/platformSlice': platformActions,
   'features/project/projectSlice': projectActions,
   'crud/resourcesSlice': resourcesActions,
+  'features/routes/routeEditorSlice': routeEditorActions,
   'features/situation/situationSlice': situationActions,
   'features/tabs/tabsSlice': tabsActions,
+  'features/tasks/tasksSlice': tasksActions,
   'features/replay/qaActions': qaActions,
 };
 
