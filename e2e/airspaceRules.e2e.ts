@@ -46,7 +46,8 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   // Draw a new area with the geoman editor: clear, click four corners, close on the first.
   await page.goto(`${server.url}#/AirSpace/Apply?search=${encodeURIComponent('E2E 画区域')}`);
   const row = page.getByRole('row').filter({ hasText: 'E2E 画区域' });
-  await row.getByRole('button', { name: '编辑 E2E 画区域' }).click();
+  await row.getByRole('button', { name: 'E2E 画区域 的操作' }).click();
+  await page.getByRole('menuitem', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑空域申请' });
   await dialog.getByRole('button', { name: '清除' }).click();
   const map = dialog.getByRole('region', { name: '空域范围地图' });
@@ -67,7 +68,8 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   const { data: drawn } = await api<{ area: { coordinates: number[][][] } }>('GET', `/Airspace/Apply/${draft.id}/`);
   expect(drawn.area.coordinates[0]).toHaveLength(5);
 
-  await row.getByRole('button', { name: '提交 E2E 画区域' }).click();
+  await row.getByRole('button', { name: 'E2E 画区域 的操作' }).click();
+  await page.getByRole('menuitem', { name: '提交' }).click();
   await row.getByText('已批准').waitFor();
   await row.getByText('系统批准').waitFor();
   const { data: approved } = await api<{ status: string; decided_by_system: number }>('GET', `/Airspace/Apply/${draft.id}/`);
@@ -75,8 +77,10 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
 
   // A plan on a route that leaves the area: the form shows the broken rules; the server refuses to save it.
   const [[lng0, lat0]] = drawn.area.coordinates[0];
+  // A project without an area of its own, so only the airspace rules judge the route.
+  const { data: project } = await api<{ id: number }>('POST', '/Project/', { name: 'E2E 空域项目', status: 'active' });
   const { data: route } = await api<{ id: number }>('POST', '/Route/', {
-    project_id: 1,
+    project_id: project.id,
     name: 'E2E 出界航线',
     waypoints: [
       { lng: lng0, lat: lat0, alt: 50, speed: 10 },

@@ -47,7 +47,8 @@ test('draw a route on the map, save it, export the KMZ and import it back as a c
   expect(drawn[0].length_m).toBeGreaterThan(0);
 
   // Export the KMZ from the list.
-  await page.getByRole('button', { name: '导出 E2E 航线' }).click();
+  await page.getByRole('button', { name: 'E2E 航线 的操作' }).click();
+  await page.getByRole('menuitem', { name: '导出', exact: true }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: '导出为 KMZ' }).click();
   const download = await downloading;

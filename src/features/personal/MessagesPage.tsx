@@ -76,6 +76,8 @@ export default function MessagesPage() {
       <ResourceTable
         state={state}
         columns={columns}
+        // The intro line above the table takes its height from the list, so the pager stays on screen at 1920×1080.
+        height="calc(100vh - 260px)"
         onRowClick={(row) => {
           setOpenId(row.id);
           markRead(row);
