@@ -112,7 +112,8 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   expect(filed).toBe(200);
   await session.page.goto(`${session.server.url}#/AirSpace/Plan?status=filed`);
   const planRow = session.page.getByRole('row').filter({ hasText: `#${draft.id}` });
-  await planRow.getByRole('button', { name: `受理 ${plan.id}` }).click();
+  await planRow.getByRole('button', { name: `${plan.id} 的操作` }).click();
+  await session.page.getByRole('menuitem', { name: '受理' }).click();
   await session.page.getByRole('dialog', { name: '受理飞行计划' }).getByRole('button', { name: '确定' }).click();
   await session.page
     .getByRole('row')
