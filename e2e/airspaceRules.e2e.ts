@@ -1,15 +1,11 @@
 import { adminApi } from './support/api';
-import { loginThroughPage } from './support/browser';
-import { useBrowserSession } from './support/session';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
 const session = useBrowserSession({
   viewport: { width: 1600, height: 1000 },
-  onPage: async (page, server) => {
-    await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-    await page.getByRole('navigation', { name: '主菜单' }).waitFor();
-  },
+  onPage: signInAsAdmin,
 });
 const admin = adminApi(() => session.server);
 const api = admin.call;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { adminApi } from './support/api';
 import { loginThroughPage } from './support/browser';
-import { useBrowserSession } from './support/session';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
@@ -15,10 +15,8 @@ const UNIVERSAL_WORDS = ['PNG', 'JPEG', 'WebP', 'MB'];
 const session = useBrowserSession();
 const admin = adminApi(() => session.server);
 
-async function signIn() {
-  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
-  await session.page.getByRole('navigation', { name: '主菜单' }).waitFor();
-}
+// Signed in once the landing page shows: navigating earlier races the post-login redirect to /Tas.
+const signIn = () => signInAsAdmin(session.page, session.server);
 
 /** The texts of the toasts and field errors on screen now. */
 const shownErrors = (p: Page) =>

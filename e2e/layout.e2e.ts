@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { signInAsAdmin } from './support/session';
 
 jest.setTimeout(300_000);
 
@@ -41,8 +42,7 @@ test.each([
   [1920, 1080],
 ])('at %i×%i every row action lies inside its table', async (width, height) => {
   const page = await browser.newPage({ viewport: { width, height } });
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+  await signInAsAdmin(page, server);
   const outside: string[] = [];
   for (const path of TABLE_SCREENS) outside.push(...(await rowActionsInsideTables(page, path)));
   expect(outside).toEqual([]);
@@ -60,8 +60,7 @@ test.each([
 
 test('a save, a delete and a workflow step confirm with a success toast; the inbox pager shows without scrolling', async () => {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+  await signInAsAdmin(page, server);
   await page.goto(`${server.url}#/sys/notice`);
   await page.getByRole('button', { name: '新建' }).click();
   const dialog = page.getByRole('dialog');
