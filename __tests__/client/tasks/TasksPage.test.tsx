@@ -139,6 +139,8 @@ describe('/Task/UAV', () => {
     await chooseRowAction('深圳湾巡检', '暂停');
     await userEvent.click(within(await screen.findByRole('dialog', { name: '暂停 · 深圳湾巡检' })).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Task/3/pause/')).toBe(true));
+    // The confirmation is gone (its fade-out hides the table from the accessibility tree until it ends).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowCommands()).toContain('返航');
   });
 
