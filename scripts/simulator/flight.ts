@@ -25,7 +25,8 @@ export interface FlightSample {
   flying: boolean;
 }
 
-const DRAIN_PER_S = 0.08;
+/** Battery percent an aircraft uses per second in the air (missions drain at the same rate). */
+export const DRAIN_PER_S = 0.08;
 const CHARGE_PER_S = 2;
 const RETURN_AT = 25;
 const LAND_SPEED = 3;
@@ -85,20 +86,10 @@ export class Flight {
       }
     }
     const modeCode = { ground: MODE.idle, route: this.routeMode, returning: MODE.returnHome, landing: MODE.landing }[this.phase];
-    return {
-      lat: round(this.pos.lat, 7),
-      lng: round(this.pos.lng, 7),
-      elevation: round(this.pos.alt, 1),
-      heading: round(heading > 180 ? heading - 360 : heading, 1),
-      horizontalSpeed: round(horizontalSpeed, 1),
-      verticalSpeed: round(verticalSpeed, 1),
-      batteryPercent: Math.round(this.battery),
-      remainFlightTime: Math.round(this.battery / DRAIN_PER_S),
-      modeCode,
-      homeDistance: round(distance(this.pos, this.home), 1),
-      flightTime: Math.round(this.flightTime),
-      flying: this.phase !== 'ground',
-    };
+    return flightSample(
+      { pos: this.pos, home: this.home, battery: this.battery, flightTime: this.flightTime },
+      { heading, horizontalSpeed, verticalSpeed, modeCode, flying: this.phase !== 'ground' },
+    );
   }
 
   /** Moves up to `travel` metres along the route; returns the heading. */
@@ -135,4 +126,26 @@ export class Flight {
       alt: this.pos.alt + (target.alt - this.pos.alt) * fraction,
     };
   }
+}
+
+/** The OSD sample of an aircraft's state (rounded as a real aircraft reports it); shared by route flights and missions. */
+export function flightSample(
+  state: { pos: Point; home: Point; battery: number; flightTime: number },
+  motion: { heading: number; horizontalSpeed: number; verticalSpeed: number; modeCode: number; flying: boolean },
+): FlightSample {
+  const { heading, horizontalSpeed, verticalSpeed, modeCode, flying } = motion;
+  return {
+    lat: round(state.pos.lat, 7),
+    lng: round(state.pos.lng, 7),
+    elevation: round(state.pos.alt, 1),
+    heading: round(heading > 180 ? heading - 360 : heading, 1),
+    horizontalSpeed: round(horizontalSpeed, 1),
+    verticalSpeed: round(verticalSpeed, 1),
+    batteryPercent: Math.round(state.battery),
+    remainFlightTime: Math.round(state.battery / DRAIN_PER_S),
+    modeCode,
+    homeDistance: round(distance(state.pos, state.home), 1),
+    flightTime: Math.round(state.flightTime),
+    flying,
+  };
 }

@@ -1,5 +1,5 @@
 import type { FLIGHTTASK_STATUSES } from '@shared/dji/events';
-import { MODE, type FlightSample } from './flight';
+import { DRAIN_PER_S, flightSample, MODE, type FlightSample } from './flight';
 import { bearing, distance, round, type Point } from './geometry';
 
 export type MissionStatus = (typeof FLIGHTTASK_STATUSES)[number];
@@ -29,7 +29,6 @@ export const PREPARE_REFUSED = 316_001;
 const RETURN_SPEED = 10;
 const LAND_SPEED = 3;
 const CLIMB_SPEED = 4;
-const DRAIN_PER_S = 0.08;
 
 type Phase = 'wayline' | 'paused' | 'returning' | 'landing' | 'hovering' | 'landed';
 
@@ -137,20 +136,10 @@ export class MissionFlight {
       landing: MODE.landing,
       landed: MODE.idle,
     }[this.phase];
-    return {
-      lat: round(this.pos.lat, 7),
-      lng: round(this.pos.lng, 7),
-      elevation: round(this.pos.alt, 1),
-      heading: round(heading > 180 ? heading - 360 : heading, 1),
-      horizontalSpeed: round(horizontalSpeed, 1),
-      verticalSpeed: round(verticalSpeed, 1),
-      batteryPercent: Math.round(this.battery),
-      remainFlightTime: Math.round(this.battery / DRAIN_PER_S),
-      modeCode,
-      homeDistance: round(distance(this.pos, this.home), 1),
-      flightTime: Math.round(this.flightTime),
-      flying: this.phase !== 'landed',
-    };
+    return flightSample(
+      { pos: this.pos, home: this.home, battery: this.battery, flightTime: this.flightTime },
+      { heading, horizontalSpeed, verticalSpeed, modeCode, flying: this.phase !== 'landed' },
+    );
   }
 
   private injectFaults() {
