@@ -1,38 +1,72 @@
 import { sql } from 'kysely';
-import { DEMO_COUNTS } from '../../../server/seed/demo';
+import { DEVICE_STATUSES, type DeviceInput } from '@shared/entities/device';
 import { type Dialect } from './harness';
 import { useTestApi } from './testApi';
 
+/** This file's fleet (on a database without the demo seed): every count below is read from it. */
+const FLEET: DeviceInput[] = Array.from({ length: 26 }, (_, i) => {
+  const kind = i < 16 ? 'aircraft' : i < 21 ? 'dock' : 'remote_controller';
+  const models = { aircraft: ['Matrice 350 RTK', 'Matrice 30T', 'Mavic 3 Enterprise'], dock: ['DJI Dock 2'], remote_controller: ['DJI RC Plus'] }[kind];
+  return {
+    serial: `1581F5FHD${(0x23a00 + i * 37).toString(16).toUpperCase()}`,
+    name: `${{ aircraft: '无人机', dock: '机场', remote_controller: '遥控器' }[kind]}-${String(i + 1).padStart(2, '0')}`,
+    model: models[i % models.length],
+    kind,
+    status: DEVICE_STATUSES[i % DEVICE_STATUSES.length],
+    // Distinct, so an ordering by battery has no ties.
+    battery: 20 + ((i * 7) % 80),
+  };
+});
+/** How many of the fleet hold `text` (any case) in a searched column. */
+const fleetHolding = (text: string) => FLEET.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes(text.toLowerCase()))).length;
+
 describe.each<Dialect>(['sqlite', 'postgres'])('lists API (%s)', (dialect) => {
-  const api = useTestApi(dialect);
-  const { call, total } = api;
+  const api = useTestApi(dialect, { demoSeed: false });
+  const { call, total, addUser } = api;
+  let projectId: number;
+
+  beforeAll(async () => {
+    await addUser('operator1', 'operator');
+    await addUser('viewer1', 'viewer');
+    for (const device of FLEET) expect((await call('POST', '/api/Device/', 'admin', device)).status).toBe(200);
+    // Two routes in one project, one in another.
+    const projects = [];
+    for (const name of ['Routes A', 'Routes B']) projects.push((await call('POST', '/api/Project/', 'admin', { name })).body.data.id as number);
+    projectId = projects[0];
+    for (const project of [projects[0], projects[0], projects[1]]) {
+      const waypoints = [
+        { lat: 22.5, lng: 114, alt: 50, speed: 5 },
+        { lat: 22.51, lng: 114.01, alt: 50, speed: 5 },
+      ];
+      expect((await call('POST', '/api/Route/', 'admin', { project_id: project, name: `route of ${project}`, waypoints })).status).toBe(200);
+    }
+  });
 
   describe(`lists (${dialect})`, () => {
     it('pages with bounds', async () => {
       const first = (await call('GET', '/api/Device/?page=1&page_size=20', 'viewer1')).body.data;
       const second = (await call('GET', '/api/Device/?page=2&page_size=20', 'viewer1')).body.data;
       expect(first.items).toHaveLength(20);
-      expect(second.items).toHaveLength(DEMO_COUNTS.devices - 20);
-      expect(new Set([...first.items, ...second.items].map((d: { id: number }) => d.id)).size).toBe(DEMO_COUNTS.devices);
+      expect(second.items).toHaveLength(FLEET.length - 20);
+      expect(new Set([...first.items, ...second.items].map((d: { id: number }) => d.id)).size).toBe(FLEET.length);
       for (const query of ['page_size=101', 'page_size=0', 'page=0', 'page_size=abc', 'ordering=password_hash', 'ordering=-nope', 'dept_id=x']) {
         const response = await call('GET', `/api/Device/?${query}`, 'viewer1');
         expect([query, response.status]).toEqual([query, 400]);
         expect(response.body.errors?.length).toBeGreaterThan(0);
       }
-      expect((await call('GET', '/api/Device/?page=99', 'viewer1')).body.data).toEqual({ items: [], total: DEMO_COUNTS.devices });
+      expect((await call('GET', '/api/Device/?page=99', 'viewer1')).body.data).toEqual({ items: [], total: FLEET.length });
     });
 
     it('searches case-insensitively over the declared columns, wildcards literal', async () => {
-      const all = (await call('GET', '/api/Device/?page_size=100', 'viewer1')).body.data.items as { model: string; serial: string; name: string }[];
-      const expected = all.filter((d) => [d.model, d.serial, d.name].some((v) => v.toLowerCase().includes('matrice'))).length;
+      const expected = fleetHolding('matrice');
       expect(expected).toBeGreaterThan(0);
       expect(await total('/api/Device/?search=MATRICE')).toBe(expected);
       expect(await total('/api/Device/?search=matrice')).toBe(expected);
       expect(await total('/api/Device/?search=%25')).toBe(0);
       expect(await total('/api/Device/?search=_')).toBe(0);
       expect(await total('/api/Device/?search=50%25')).toBe(0);
-      expect(await total(`/api/Device/?search=${encodeURIComponent('无人机-0')}`)).toBe(9);
-      expect(await total('/api/Device/?search=1581f5fhd')).toBe(DEMO_COUNTS.devices);
+      expect(await total(`/api/Device/?search=${encodeURIComponent('无人机-0')}`)).toBe(fleetHolding('无人机-0'));
+      expect(await total('/api/Device/?search=1581f5fhd')).toBe(FLEET.length);
       expect(await total(`/api/Device/?search=${encodeURIComponent('"x" OR y*')}`)).toBe(0);
     });
 
@@ -118,11 +152,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('lists API (%s)', (dialect) => {
       expect(asc).toEqual([...asc].sort());
       expect(desc).toEqual([...asc].reverse());
       const online = (await call('GET', '/api/Device/?status=online&page_size=100', 'viewer1')).body.data;
-      expect(online.total).toBe(8);
+      expect(online.total).toBe(FLEET.filter((d) => d.status === 'online').length);
       expect(online.items.every((d: { status: string }) => d.status === 'online')).toBe(true);
-      expect(await total('/api/Device/?kind=dock')).toBe(5);
+      expect(await total('/api/Device/?kind=dock')).toBe(FLEET.filter((d) => d.kind === 'dock').length);
       expect(await total('/api/Device/?kind=dock&status=online')).toBe(online.items.filter((d: { kind: string }) => d.kind === 'dock').length);
-      expect(await total('/api/Route/?project_id=1')).toBe(2);
+      expect(await total(`/api/Route/?project_id=${projectId}`)).toBe(2);
     });
   });
 });
