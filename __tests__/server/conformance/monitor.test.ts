@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import type { AlertNotification } from '@shared/entities/alert';
-import type { Polygon } from '@shared/geo';
 import { ConformanceMonitor } from '../../../server/conformance/monitor';
 import type { Database } from '../../../server/db/schema';
 import { nowIso } from '../../../server/db/time';
@@ -9,27 +8,13 @@ import { AlertService } from '../../../server/entities/alert/service';
 import type { AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
+import { AREA, BAND, M, square, TOLERANCE } from './fixtures';
 
 const MANUAL_FLIGHT = 3;
 const STANDBY = 0;
-const M = 1 / 111_320;
-type Ring = Polygon['coordinates'][number];
-const square = (west: number, south: number, east: number, north: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ] as Ring,
-  ],
-});
-const AREA = square(114.0, 22.5, 114.01, 22.51);
 const INSIDE = { lng: 114.005, lat: 22.502 };
 const OUTSIDE = { lng: 114.005, lat: 22.51 + 50 * M };
-const settings = { tolerance: { horizontalM: 10, verticalM: 5 }, hysteresis: { openAfterMs: 2000, closeAfterMs: 3000 } };
+const settings = { tolerance: TOLERANCE, hysteresis: { openAfterMs: 2000, closeAfterMs: 3000 } };
 
 describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dialect) => {
   const api = useTestApi(dialect, { demoSeed: false });
@@ -49,7 +34,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
       .execute();
     return sn;
   };
-  /** An approved application over AREA (0–120 m) and a plan for `sn` in `status` for [start, end]. */
+  /** An approved application over AREA (BAND) and a plan for `sn` in `status` for [start, end]. */
   const addPlan = async (sn: string, start: number, end: number, status = 'accepted') => {
     const now = nowIso();
     const device = await db.selectFrom('devices').select('id').where('serial', '=', sn).executeTakeFirstOrThrow();
@@ -59,8 +44,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
         applicant_id: null,
         device_id: device.id,
         area: JSON.stringify(AREA),
-        min_alt: 0,
-        max_alt: 120,
+        ...BAND,
         start_at: nowIso(start),
         end_at: nowIso(end),
         purpose: 'test',

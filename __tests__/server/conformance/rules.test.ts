@@ -1,37 +1,11 @@
 import { DEFAULT_AIRSPACE_RULES, planVolume } from '@shared/airspace';
-import type { Polygon } from '@shared/geo';
 import { IDLE_TRACK, judge, step, type Finding, type MonitoredPlan, type Track } from '../../../server/conformance/rules';
-
-const M = 1 / 111_320; // one metre of latitude in degrees
-type Ring = Polygon['coordinates'][number];
-const square = (west: number, south: number, east: number, north: number, hole?: [number, number, number, number]): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ] as Ring,
-    ...(hole
-      ? [
-          [
-            [hole[0], hole[1]],
-            [hole[0], hole[3]],
-            [hole[2], hole[3]],
-            [hole[2], hole[1]],
-            [hole[0], hole[1]],
-          ] as Ring,
-        ]
-      : []),
-  ],
-});
+import { AREA_BOUNDS, BAND, M, square, TOLERANCE } from './fixtures';
 
 const T0 = Date.parse('2026-11-25T02:00:00Z');
 const HOUR = 3_600_000;
 // A ~1 km square around 22.505 N 114.005 E with a ~100 m hole (a tower) in its middle.
-const area = square(114.0, 22.5, 114.01, 22.51, [114.0045, 22.5045, 114.0055, 22.5055]);
+const area = square(...AREA_BOUNDS, [114.0045, 22.5045, 114.0055, 22.5055]);
 const plan = (id: number, startMs = T0, endMs = T0 + HOUR, polygon = area): MonitoredPlan => ({
   id,
   status: 'accepted',
@@ -39,14 +13,13 @@ const plan = (id: number, startMs = T0, endMs = T0 + HOUR, polygon = area): Moni
     {
       planned_start_at: new Date(startMs).toISOString(),
       planned_end_at: new Date(endMs).toISOString(),
-      application: { area: polygon, min_alt: 0, max_alt: 120 },
+      application: { area: polygon, ...BAND },
     },
     null,
     DEFAULT_AIRSPACE_RULES,
   ),
 });
 const noFly = { id: 9, polygon: square(114.02, 22.5, 114.03, 22.51) };
-const tolerance = { horizontalM: 10, verticalM: 5 };
 const at = (lng: number, lat: number, alt = 50, time = T0 + HOUR / 2) => ({ lng, lat, alt, at: time });
 
 describe('judge: which rule a flying aircraft breaks now', () => {
@@ -75,7 +48,7 @@ describe('judge: which rule a flying aircraft breaks now', () => {
       1,
     ],
   ] as const)('%s', (_name, position, plans, alerting, rule, planId) => {
-    const result = judge(position, plans, [noFly], tolerance, alerting);
+    const result = judge(position, plans, [noFly], TOLERANCE, alerting);
     expect(result.finding?.rule ?? null).toBe(rule);
     expect(result.planId).toBe(planId);
   });
@@ -83,18 +56,18 @@ describe('judge: which rule a flying aircraft breaks now', () => {
   it('windows touching end to start: the later plan takes over at the shared instant', () => {
     const east = square(114.01, 22.5, 114.02, 22.51);
     const plans = [plan(1, T0, T0 + HOUR), plan(2, T0 + HOUR, T0 + 2 * HOUR, east)];
-    expect(judge(at(114.015, 22.505, 50, T0 + HOUR), plans, [], tolerance, false)).toEqual({ planId: 2, finding: null });
-    expect(judge(at(114.015, 22.505, 50, T0 + HOUR - 1), plans, [], tolerance, false).finding?.rule).toBe('outside_volume');
+    expect(judge(at(114.015, 22.505, 50, T0 + HOUR), plans, [], TOLERANCE, false)).toEqual({ planId: 2, finding: null });
+    expect(judge(at(114.015, 22.505, 50, T0 + HOUR - 1), plans, [], TOLERANCE, false).finding?.rule).toBe('outside_volume');
   });
 
   it('a route leaving and returning: outside only while it is out', () => {
     const path = [at(114.009, 22.505), at(114.0105, 22.505), at(114.012, 22.505), at(114.009, 22.506)];
-    expect(path.map((p) => judge(p, [plan(1)], [], tolerance, false).finding?.rule ?? null)).toEqual([null, 'outside_volume', 'outside_volume', null]);
+    expect(path.map((p) => judge(p, [plan(1)], [], TOLERANCE, false).finding?.rule ?? null)).toEqual([null, 'outside_volume', 'outside_volume', null]);
   });
 
   it('names the plan nearest in time when flying outside every window', () => {
     const plans = [plan(1, T0 - 5 * HOUR, T0 - 4 * HOUR), plan(2, T0 + 2 * HOUR, T0 + 3 * HOUR)];
-    expect(judge(at(114.002, 22.502, 50, T0 + HOUR), plans, [], tolerance, false)).toEqual({ planId: 2, finding: { rule: 'outside_window', planId: 2 } });
+    expect(judge(at(114.002, 22.502, 50, T0 + HOUR), plans, [], TOLERANCE, false)).toEqual({ planId: 2, finding: { rule: 'outside_window', planId: 2 } });
   });
 });
 
