@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { assertPostgres, dropSchema, PG_URL } from './postgres';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -55,4 +59,48 @@ export async function spawnServerProcess(env: Record<string, string>, timeoutMs 
         child.kill('SIGTERM');
       }),
   };
+}
+
+export interface ScaleOutOptions {
+  /** Start them all at once, as a rolling deploy may (their migrations must not collide); else one after the other in order. */
+  together?: boolean;
+  /** Share the live channel through the local Redis, under a key prefix of their own. */
+  redis?: boolean;
+}
+
+/**
+ * `count` server processes behind one imaginary load balancer: one fresh PostgreSQL schema, one DATA_DIR (uploads), no
+ * dist/ (the server only warns), no demo seed; `env` adds to that. Started in beforeAll, stopped (schema and folders
+ * removed) in afterAll; the array is filled once they are up.
+ */
+export function useScaledOutServers(count: number, env: Record<string, string>, options: ScaleOutOptions = {}): ServerProcess[] {
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const schema = `t_${id}_scaleout`;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-scaleout-'));
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    await assertPostgres();
+    const shared = {
+      DATABASE_URL: `${PG_URL}?schema=${schema}`,
+      DATA_DIR: path.join(root, 'data'),
+      DIST_DIR: path.join(root, 'dist'),
+      DEMO_SEED: '0',
+      ...(options.redis ? { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `t_${id}:` } : {}),
+      ...env,
+    };
+    if (!options.together) {
+      for (let i = 0; i < count; i++) servers.push(await spawnServerProcess(shared));
+      return;
+    }
+    const started = await Promise.allSettled(Array.from({ length: count }, () => spawnServerProcess(shared)));
+    servers.push(...started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await dropSchema(schema);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  return servers;
 }

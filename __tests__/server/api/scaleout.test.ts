@@ -1,52 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
-import { spawnServerProcess, type ServerProcess } from '../../support/serverProcess';
+import { useScaledOutServers, type ServerProcess } from '../../support/serverProcess';
 import { connect, nextMessage, subscribe } from '../mqtt/support';
-import { ADMIN_PASSWORD, assertPostgres, dropSchema, PG_URL } from './harness';
+import { ADMIN_PASSWORD } from './harness';
 
 jest.setTimeout(90_000);
 
+const call = async (server: ServerProcess, method: string, url: string, token?: string, body?: unknown) => {
+  const response = await fetch(new URL(`api${url}`, server.url), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
 /** Two server processes started together against one PostgreSQL schema: no state that matters lives in one process. */
 describe('two server processes on one PostgreSQL', () => {
-  const schema = `t_${process.pid}_scaleout_${randomBytes(3).toString('hex')}`;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-scaleout-'));
-  let servers: ServerProcess[] = [];
-
-  const call = async (server: ServerProcess, method: string, url: string, token?: string, body?: unknown) => {
-    const response = await fetch(new URL(`api${url}`, server.url), {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-
-  beforeAll(async () => {
-    await assertPostgres();
-    // Both start at once on a fresh schema, as a rolling deploy may: their migrations must not collide. No dist/ here
-    // (the server only warns), uploads on one shared directory.
-    const env = {
-      DATABASE_URL: `${PG_URL}?schema=${schema}`,
-      DATA_DIR: path.join(root, 'data'),
-      DIST_DIR: path.join(root, 'dist'),
-      ADMIN_PASSWORD,
-      DEMO_SEED: '0',
-      MQTT_ENABLED: '0',
-    };
-    const started = await Promise.allSettled([spawnServerProcess(env), spawnServerProcess(env)]);
-    servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await dropSchema(schema);
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  // Both start at once on a fresh schema, as a rolling deploy may: their migrations must not collide.
+  const servers = useScaledOutServers(2, { ADMIN_PASSWORD, MQTT_ENABLED: '0' }, { together: true });
 
   it('runs as two processes that share logins, rows and logouts', async () => {
     const [first, second] = servers;
@@ -73,22 +46,19 @@ describe('two server processes on one PostgreSQL', () => {
  * sysinfo lease. Each run has its own Redis key prefix.
  */
 describe('two server processes on PostgreSQL + Redis', () => {
-  const schema = `t_${process.pid}_redis_${randomBytes(3).toString('hex')}`;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-redis-'));
   const LOGIN_LIMIT = 6;
   const SYSINFO_MS = 250;
-  let a: ServerProcess;
-  let b: ServerProcess;
   const clients: MqttClient[] = [];
+  // Declared first so it runs first: the broker clients close before their servers stop.
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+  });
+  const servers = useScaledOutServers(
+    2,
+    { ADMIN_PASSWORD, LOGIN_RATE_LIMIT: String(LOGIN_LIMIT), MQTT_SYSINFO_INTERVAL_MS: String(SYSINFO_MS), MQTT_SESSION_CHECK_MS: '300' },
+    { redis: true },
+  );
 
-  const call = async (server: ServerProcess, method: string, url: string, token?: string, body?: unknown) => {
-    const response = await fetch(new URL(`api${url}`, server.url), {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
   const adminToken = async (server: ServerProcess) =>
     (await call(server, 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD })).body.data.token as string;
   const wsUrl = (server: ServerProcess) => `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
@@ -98,31 +68,8 @@ describe('two server processes on PostgreSQL + Redis', () => {
     return client;
   };
 
-  beforeAll(async () => {
-    await assertPostgres();
-    const env = {
-      DATABASE_URL: `${PG_URL}?schema=${schema}`,
-      DATA_DIR: path.join(root, 'data'),
-      DIST_DIR: path.join(root, 'dist'),
-      ADMIN_PASSWORD,
-      DEMO_SEED: '0',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_KEY_PREFIX: `t_${process.pid}_${randomBytes(3).toString('hex')}:`,
-      LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
-      MQTT_SYSINFO_INTERVAL_MS: String(SYSINFO_MS),
-      MQTT_SESSION_CHECK_MS: '300',
-    };
-    a = await spawnServerProcess(env);
-    b = await spawnServerProcess(env);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true)));
-    await Promise.all([a, b].filter(Boolean).map((s) => s.stop()));
-    await dropSchema(schema);
-    fs.rmSync(root, { recursive: true, force: true });
-  });
-
   it('shows a device connected to B live to a browser on A', async () => {
+    const [a, b] = servers;
     const token = await adminToken(a);
     const dock = (await call(a, 'POST', '/Device/', token, { serial: 'REDIS-DOCK-1', name: 'Dock', model: 'DJI Dock 2', kind: 'dock' })).body.data;
     const onA = await browser(a, token);
@@ -143,6 +90,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
   });
 
   it('publishes one sysinfo/online stream, not one per instance', async () => {
+    const [, b] = servers;
     const onB = await browser(b, await adminToken(b));
     const stamps: number[] = [];
     onB.on('message', (topic, payload, packet) => {
@@ -157,6 +105,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
   });
 
   it("closes the browser's broker connection on B when it logs out on A", async () => {
+    const [a, b] = servers;
     const token = await adminToken(a);
     const onB = await browser(b, token);
     const closed = new Promise<void>((resolve) => onB.once('close', () => resolve()));
@@ -165,6 +114,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
   });
 
   it('applies a role edit and a logout on A to B within a second, though B caches grants', async () => {
+    const [a, b] = servers;
     const admin = await adminToken(a);
     const role = (await call(a, 'POST', '/Role/', admin, { code: 'cached_reader', name: 'Reader', permissions: ['device:read'] })).body.data;
     await call(a, 'POST', '/User/', admin, { username: 'cached1', name: 'Cached', password: 'cached-pass-1', role_ids: [role.id] });
@@ -185,6 +135,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
   });
 
   it('counts the login rate limit across both instances', async () => {
+    const [a, b] = servers;
     const statuses: number[] = [];
     for (let i = 0; i < LOGIN_LIMIT + 2; i++)
       statuses.push((await call(i % 2 ? b : a, 'POST', '/auth/login/', undefined, { username: 'admin', password: 'wrong-password' })).status);
