@@ -1,37 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { freePort } from './support/freePort';
-import { startServer, type RunningServer } from './support/server';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 import { simulatedBridgeEnv } from './support/staticDir';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: RunningServer | undefined;
+// Frequent sysinfo so the restarted server republishes weather quickly; the simulated bridge for the second test.
+const session = useBrowserSession({ env: { MQTT_SYSINFO_INTERVAL_MS: '1000', ...simulatedBridgeEnv() } });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const brokerStatus = (status: string, connected: boolean) =>
+  session.page.waitForFunction(
+    ([expected, equal]) => (document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === expected) === equal,
+    [status, connected] as const,
+    { timeout: 30_000 },
+  );
 
 test('after login the broker connects, weather shows; a broker restart shows "reconnecting" then recovers', async () => {
-  const port = String(await freePort());
-  // Frequent sysinfo so the restarted server republishes weather quickly.
-  // The second test reuses this server, and needs the simulated bridge.
-  const env = { PORT: port, MQTT_SYSINFO_INTERVAL_MS: '1000', ...simulatedBridgeEnv() };
-  server = await startServer(env);
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  const { page } = session;
   const consoleErrors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+  await loginThroughPage(page, session.server.url, 'admin', session.server.adminPassword);
 
   await page.getByText('消息服务连接成功').waitFor({ timeout: 15_000 });
   const indicator = page.getByTestId('broker-indicator');
-  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected');
+  await brokerStatus('connected', true);
   expect(await indicator.getAttribute('aria-label')).toBe('消息服务：已连接');
   await page
     .getByTestId('broker-weather')
@@ -41,22 +32,17 @@ test('after login the broker connects, weather shows; a broker restart shows "re
   expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 
   // Kill the server (and so its embedded broker), then bring it back on the same port and data.
-  const dataDir = server.dataDir;
-  await server.stop();
-  await page.getByText('正在重新连接…').waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') !== 'connected');
-
-  server = await startServer(env, { dataDir });
-  await page.waitForFunction(() => document.querySelector('[data-testid=broker-indicator]')?.getAttribute('data-status') === 'connected', undefined, {
-    timeout: 30_000,
+  await session.restartServer(async () => {
+    await page.getByText('正在重新连接…').waitFor({ timeout: 20_000 });
+    await brokerStatus('connected', false);
   });
+  await brokerStatus('connected', true);
   await page.getByText('消息服务连接成功').waitFor({ timeout: 10_000 });
-  await page.close();
 });
 
 test('inside the controller bridge the broker connects without the success toast', async () => {
-  server ??= await startServer(simulatedBridgeEnv());
-  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const { page } = session;
+  await page.setViewportSize({ width: 1920, height: 1080 });
   // Collect every toast text the page ever shows.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -65,9 +51,9 @@ test('inside the controller bridge the broker connects without the success toast
       for (const alert of document.querySelectorAll('.MuiAlert-message')) seen.push(alert.textContent ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(`${server.url}?djibridge=sim#/djiapp/login`);
+  await page.goto(`${session.server.url}?djibridge=sim#/djiapp/login`);
   await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(server.adminPassword);
+  await page.getByLabel('密码').fill(session.server.adminPassword);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.getByRole('region', { name: '消息服务' }).getByText('已连接').waitFor({ timeout: 15_000 });
   // The success toast is put right after the status, in the same saga step: whatever React renders for both is
@@ -75,5 +61,4 @@ test('inside the controller bridge the broker connects without the success toast
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const toasts = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
   expect(toasts.filter((t) => t.includes('消息服务连接成功'))).toEqual([]);
-  await page.close();
 });
