@@ -1,28 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signInAsAdmin } from './support/session';
+import type { Page } from 'playwright-core';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(300_000);
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ viewport: { width: 1920, height: 1080 } });
 
 /** The table screens with row actions, as an administrator sees them (every action offered). */
 const TABLE_SCREENS = ['/Device/UAV', '/Task/UAV', '/AirSpace/Apply', '/AirSpace/Plan', '/app/role', '/sys/user', '/sys/notice'];
 
 async function rowActionsInsideTables(page: Page, path: string): Promise<string[]> {
-  await page.goto(`${server.url}#${path}`);
+  await page.goto(`${session.server.url}#${path}`);
   const grid = page.getByRole('grid').first();
   await grid.waitFor();
   await grid.getByRole('row').nth(1).waitFor();
@@ -41,7 +28,8 @@ test.each([
   [1366, 768],
   [1920, 1080],
 ])('at %i×%i every row action lies inside its table', async (width, height) => {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const { page, server } = session;
+  await page.setViewportSize({ width, height });
   await signInAsAdmin(page, server);
   const outside: string[] = [];
   for (const path of TABLE_SCREENS) outside.push(...(await rowActionsInsideTables(page, path)));
@@ -55,11 +43,10 @@ test.each([
     await page.getByRole('menuitem', { name: '删除' }).waitFor();
     await page.keyboard.press('Escape');
   }
-  await page.close();
 });
 
 test('a save, a delete and a workflow step confirm with a success toast; the inbox pager shows without scrolling', async () => {
-  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const { page, server } = session;
   await signInAsAdmin(page, server);
   await page.goto(`${server.url}#/sys/notice`);
   await page.getByRole('button', { name: '新建' }).click();
@@ -73,5 +60,4 @@ test('a save, a delete and a workflow step confirm with a success toast; the inb
   await pager.waitFor();
   const box = (await pager.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(1080);
-  await page.close();
 });

@@ -1,22 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { loginThroughPage } from './support/browser';
+import { useBrowserSession } from './support/session';
 
 jest.setTimeout(300_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ viewport: { width: 1920, height: 1080 } });
 
 /** Every screen a read-only viewer can open from the menu. */
 const VIEWER_SCREENS: Array<[string, string]> = [
@@ -36,7 +23,7 @@ const VIEWER_SCREENS: Array<[string, string]> = [
 const WRITE_CONTROL = /^(新建|编辑|删除|保存|提交|批准|驳回|撤销|受理|拒绝|标记已飞|排期|开始|完成|失败|取消任务|重试|导入|绘制|上传|轮换密钥|.+ 的操作)(\s|$)/;
 
 test('a viewer finds no write control on any screen, and no error toast from lookups', async () => {
-  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const { page, server } = session;
   const toasts: string[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/') && response.status() === 403) toasts.push(`403 ${response.url()}`);
@@ -66,7 +53,6 @@ test('a viewer finds no write control on any screen, and no error toast from loo
   await page.goto(`${server.url}#/Task/UAV`);
   await page.getByRole('row').nth(1).waitFor();
   expect(await page.getByRole('gridcell', { name: /^#\d+$/ }).count()).toBe(0);
-  await page.close();
 });
 
 test('the QA panel and its shortcut are there for the QA engineer only', async () => {
@@ -74,7 +60,9 @@ test('the QA panel and its shortcut are there for the QA engineer only', async (
     ['viewer1', 0],
     ['qa1', 1],
   ] as const) {
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    // Each user in a context of their own.
+    const page = await session.newPage({ width: 1366, height: 768 });
+    const { server } = session;
     await loginThroughPage(page, server.url, user, server.demoPasswords[user]);
     await page.getByRole('navigation', { name: '主菜单' }).waitFor();
     await page.getByRole('button', { name: '用户菜单' }).click();
@@ -84,6 +72,5 @@ test('the QA panel and its shortcut are there for the QA engineer only', async (
     await page.keyboard.press('Control+Shift+KeyQ');
     if (expected) await page.getByRole('dialog', { name: /QA/ }).waitFor();
     else expect(await page.getByRole('dialog', { name: /QA/ }).count()).toBe(0);
-    await page.close();
   }
 });

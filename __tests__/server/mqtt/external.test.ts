@@ -4,22 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
+import { freePort } from '../../../e2e/support/freePort';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
 import { connect, end, nextMessage, recordMessages, sleep, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
