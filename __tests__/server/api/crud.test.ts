@@ -2,8 +2,19 @@ import { type Dialect } from './harness';
 import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)', (dialect) => {
-  const api = useTestApi(dialect);
-  const { call, login, total } = api;
+  const api = useTestApi(dialect, { demoSeed: false });
+  const { call, login, total, addUser } = api;
+  /** A row this file made, by its answer. */
+  const made = async (url: string, as: string, body: Record<string, unknown>) => {
+    const response = await call('POST', url, as, body);
+    expect([url, response.status]).toEqual([url, 200]);
+    return response.body.data as { id: number } & Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    await addUser('operator1', 'operator');
+    await addUser('viewer1', 'viewer');
+  });
 
   describe(`create, update, delete (${dialect})`, () => {
     it('creates, reads, updates and deletes a device, with an audit trail', async () => {
@@ -83,22 +94,30 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
     });
 
     it('answers 409 on uniqueness clashes', async () => {
-      const existing = (await call('GET', '/api/Device/?page_size=2&ordering=id', 'viewer1')).body.data.items;
+      const existing = [];
+      for (const serial of ['UNIQUE-0001', 'UNIQUE-0002'])
+        existing.push(await made('/api/Device/', 'operator1', { serial, name: serial, model: 'm', kind: 'aircraft' }));
       const clash = await call('POST', '/api/Device/', 'operator1', { serial: existing[0].serial, name: 'dup', model: 'm', kind: 'aircraft' });
       expect(clash.status).toBe(409);
       expect(clash.body.errors).toEqual([expect.objectContaining({ field: 'serial' })]);
       expect((await call('PUT', `/api/Device/${existing[1].id}/`, 'operator1', { serial: existing[0].serial })).status).toBe(409);
+      await made('/api/Dept/', 'admin', { name: '巡检一队' });
       expect((await call('POST', '/api/Dept/', 'admin', { name: '巡检一队' })).status).toBe(409);
       expect((await call('POST', '/api/User/', 'admin', { username: 'operator1', name: 'x', password: 'Password1!' })).status).toBe(409);
     });
 
     it('refuses deletes that would orphan rows (409) and cascades project routes and features', async () => {
-      expect((await call('DELETE', '/api/Dept/1/', 'admin')).status).toBe(409);
-      const task = (await call('GET', '/api/Task/?page_size=1', 'viewer1')).body.data.items[0];
+      const dept = await made('/api/Dept/', 'admin', { name: 'Orphan parent' });
+      await made('/api/Dept/', 'admin', { name: 'Orphan child', parent_id: dept.id });
+      expect((await call('DELETE', `/api/Dept/${dept.id}/`, 'admin')).status).toBe(409);
+      const device = await made('/api/Device/', 'admin', { serial: 'ORPHAN-0001', name: 'Flown', model: 'm', kind: 'aircraft' });
+      const owner = await made('/api/Project/', 'admin', { name: 'Orphan owner' });
+      const task = await made('/api/Task/', 'admin', { name: 'Orphan task', project_id: owner.id, device_id: device.id, kind: 'patrol' });
       const orphan = await call('DELETE', `/api/Device/${task.device_id}/`, 'admin');
       expect(orphan.status).toBe(409);
       expect(orphan.body.msg).toMatch(/referenced/);
       expect((await call('DELETE', `/api/Project/${task.project_id}/`, 'admin')).status).toBe(409);
+      // The built-in admin role, which admin holds.
       expect((await call('DELETE', '/api/Role/1/', 'admin')).status).toBe(409);
 
       const project = (
@@ -145,15 +164,17 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
     });
 
     it('manages users with roles, never exposing password hashes', async () => {
+      const roles = (await call('GET', '/api/Role/?search=operator', 'admin')).body.data.items as { id: number; code: string }[];
+      const dept = await made('/api/Dept/', 'admin', { name: 'Pilots' });
       const created = await call('POST', '/api/User/', 'admin', {
         username: 'pilot9',
         name: 'Pilot Nine',
         password: 'Pilot9-password',
-        role_ids: [2],
-        dept_id: 2,
+        role_ids: [roles.find((r) => r.code === 'operator')!.id],
+        dept_id: dept.id,
       });
       expect(created.status).toBe(200);
-      expect(created.body.data).toMatchObject({ username: 'pilot9', roles: [{ code: 'operator' }], dept_id: 2, is_active: 1 });
+      expect(created.body.data).toMatchObject({ username: 'pilot9', roles: [{ code: 'operator' }], dept_id: dept.id, is_active: 1 });
       expect(JSON.stringify(created.body)).not.toMatch(/password/);
       expect((await call('POST', '/api/User/', 'admin', { username: 'nopass', name: 'x' })).body.errors).toEqual([
         expect.objectContaining({ field: 'password' }),
