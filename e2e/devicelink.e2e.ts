@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startSimulation, type Simulation } from '../scripts/simulator';
-import { loginThroughPage } from './support/browser';
-import { useBrowserSession } from './support/session';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(150_000);
 
@@ -34,8 +33,7 @@ const bellCount = async (p: Page) => Number(/(\d+)/.exec((await p.locator(BELL).
 test('a simulated Pilot 2 gateway: its aircraft is online on /Tas and /Device/UAV with DJI telemetry; an HMS alert raises the bell and shows in the drawer', async () => {
   const gateway = simulation!.gateways[0];
   const sn = gateway.plan.aircraft.sn;
-  await loginThroughPage(session.page, session.server.url, 'admin', session.server.adminPassword);
-  await session.page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await signInAsAdmin(session.page, session.server);
 
   // /Tas: the aircraft is in the fleet list (fed by sysinfo/fleet from its DJI OSD).
   const list = session.page.getByRole('list', { name: '态势感知' });

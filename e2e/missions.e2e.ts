@@ -1,28 +1,37 @@
-import type { Browser, Page } from 'playwright-core';
 import { startSimulation, type Simulation } from '../scripts/simulator';
 import { SimulatedWeatherProvider } from '../server/mqtt/weather';
-import { launchBrowser, loginThroughPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { adminApi } from './support/api';
+import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let simulation: Simulation;
-let token: string;
+let simulation: Simulation | undefined;
+const session = useBrowserSession({
+  env: { MQTT_SYSINFO_INTERVAL_MS: '1000' },
+  viewport: { width: 1700, height: 900 },
+  // One dock whose aircraft waits on the ground until a mission is dispatched to it.
+  afterServer: async (server) => {
+    const base = server.url.replace(/\/$/, '');
+    simulation = await startSimulation({
+      url: `${base.replace(/^http/, 'ws')}/mqtt`,
+      api: base,
+      user: 'admin',
+      password: server.adminPassword,
+      gateways: 0,
+      docks: 1,
+      workspaceId: 1,
+      rate: 2,
+      hmsEverySeconds: 0,
+      prefix: 'E2EM',
+      parked: true,
+    });
+  },
+});
+afterAll(() => simulation?.stop());
 
-type Json = { code: number; msg: string; data: Record<string, unknown> & { items?: Array<Record<string, unknown>> } };
-async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json['data']> {
-  const response = await fetch(`${server.url.replace(/\/$/, '')}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as Json;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.msg}`);
-  return json.data;
-}
+type Row = Record<string, unknown> & { id: number };
+const admin = adminApi(() => session.server);
+const api = <T = Row>(method: 'GET' | 'POST', path: string, body?: unknown) => admin.data<T>(method, path, body);
 
 /**
  * A project whose weather (the server's deterministic simulated station, by project and place) is flyable for the
@@ -34,49 +43,17 @@ async function projectWithFlyableWeather(at: { lat: number; lng: number }): Prom
     [0, 60_000, 180_000].every((ahead) => weather.stationAt({ areaId: `project-${id}`, name: '', ...at }, Date.now() + ahead).flyable);
   // A new project without an area: the demo projects' areas do not hold the simulated dock's home.
   for (let i = 0; i < 30; i++) {
-    const id = (await api('POST', '/Project/', { name: `missions e2e ${i}`, status: 'active' })).id as number;
+    const { id } = await api('POST', '/Project/', { name: `missions e2e ${i}`, status: 'active' });
     if (flyable(id)) return id;
   }
   throw new Error('no project with flyable simulated weather');
 }
 
-beforeAll(async () => {
-  server = await startServer({ MQTT_SYSINFO_INTERVAL_MS: '1000' });
-  const base = server.url.replace(/\/$/, '');
-  // One dock whose aircraft waits on the ground until a mission is dispatched to it.
-  simulation = await startSimulation({
-    url: `${base.replace(/^http/, 'ws')}/mqtt`,
-    api: base,
-    user: 'admin',
-    password: server.adminPassword,
-    gateways: 0,
-    docks: 1,
-    workspaceId: 1,
-    rate: 2,
-    hmsEverySeconds: 0,
-    prefix: 'E2EM',
-    parked: true,
-  });
-  const login = await fetch(`${base}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1700, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await simulation?.stop();
-  await server?.stop();
-});
-
 test('dispatch a task to a simulated dock and watch its progress reach 100 % in the task list', async () => {
-  const gateway = simulation.gateways[0];
+  const { page, server } = session;
+  const gateway = simulation!.gateways[0];
   const home = gateway.plan.route[0];
-  const aircraft = ((await api('GET', `/Device/?search=${gateway.plan.aircraft.sn}`)).items ?? [])[0];
+  const [aircraft] = (await api<{ items: Row[] }>('GET', `/Device/?search=${gateway.plan.aircraft.sn}`)).items;
   const projectId = await projectWithFlyableWeather(home);
   const waypoints = [0, 1, 2, 3].map((i) => ({ lat: home.lat + i * 0.0002, lng: home.lng + (i % 2) * 0.0002, alt: 20, speed: 12 }));
   const route = await api('POST', '/Route/', { project_id: projectId, name: 'E2E 任务航线', waypoints, settings: { rth_altitude: 20 } });
@@ -118,8 +95,7 @@ test('dispatch a task to a simulated dock and watch its progress reach 100 % in 
   // The plan covers the flight from its start time on: wait for the clock to get there.
   await page.waitForTimeout(Math.max(0, Date.parse(start) - Date.now() + 500));
 
-  await loginThroughPage(page, server.url, 'admin', server.adminPassword);
-  await page.getByRole('heading', { name: '态势感知' }).waitFor();
+  await signInAsAdmin(page, server);
   await page.goto(`${server.url}#/Task/UAV`);
   const row = page.getByRole('row').filter({ hasText: name });
   await row.waitFor({ timeout: 20_000 });
