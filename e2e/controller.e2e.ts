@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { adminApi } from './support/api';
-import { startServer } from './support/server';
 import { useBrowserSession } from './support/session';
 import { simulatedBridgeEnv } from './support/staticDir';
 
@@ -127,19 +126,16 @@ test('the task screen draws the route of a task on the map', async () => {
   await expect(map.locator('path.leaflet-interactive')).toHaveCountEventually(4);
 });
 
-test('a deployment whose config.json does not offer the simulator ignores ?djibridge=sim', async () => {
-  const plain = await startServer();
-  try {
-    const other = await session.browser.newPage();
+describe('a deployment whose config.json does not offer the simulator', () => {
+  const plain = useBrowserSession();
+
+  test('ignores ?djibridge=sim', async () => {
     const warnings: string[] = [];
-    other.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-    await other.goto(`${plain.url}?djibridge=sim#/djiapp/login`);
-    await other.getByText('请在大疆遥控器访问').waitFor();
-    await other.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
-    expect(await other.evaluate(() => 'djiBridge' in window)).toBe(false);
+    plain.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await plain.page.goto(`${plain.server.url}?djibridge=sim#/djiapp/login`);
+    await plain.page.getByText('请在大疆遥控器访问').waitFor();
+    await plain.page.waitForFunction(() => !window.location.hash.startsWith('#/djiapp'));
+    expect(await plain.page.evaluate(() => 'djiBridge' in window)).toBe(false);
     expect(warnings.some((text) => text.includes('?djibridge=sim is ignored'))).toBe(true);
-    await other.close();
-  } finally {
-    await plain.stop();
-  }
+  });
 });
