@@ -8,7 +8,7 @@ import { TaskScheduler } from '../../../server/entities/task/scheduler';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
 import { acceptedPlan, TestWeather } from './fixtures';
-import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, type TestServer } from '../mqtt/support';
 
 /** What the fake device answers to a service: a result code, or no answer at all (a timeout). */
 type Answer = number | 'silent' | ((data: Record<string, unknown>) => Promise<number>);
@@ -18,7 +18,8 @@ function deviceAnswers(gateway: TestGateway) {
   const answers = new Map<string, Answer>();
   const received: Array<{ method: string; data: Record<string, unknown> }> = [];
   gateway.client.on('message', (topic, payload) => {
-    if (topic !== servicesTopic(gateway.sn)) return;
+    // A recordMessages marker (plain text) is no service.
+    if (topic !== servicesTopic(gateway.sn) || !payload.toString().startsWith('{')) return;
     const message = JSON.parse(payload.toString()) as Envelope;
     const method = message.method ?? '';
     received.push({ method, data: message.data as Record<string, unknown> });
@@ -114,15 +115,19 @@ export function runDispatchSuite(dialect: Dialect): void {
     aircraftId = (await db().selectFrom('devices').select('id').where('serial', '=', AIRCRAFT).executeTakeFirstOrThrow()).id;
     await dock.topo(DOCK, []);
     const id = await newTask();
+    const services = recordMessages(dock.client, servicesTopic(DOCK_SN));
     const refused = await api(server, token, 'POST', `/api/Task/${id}/execute/`);
     expect(refused).toMatchObject({ status: 409, error_code: 'mission.not_bound', params: { sn: AIRCRAFT } });
     expect(await task(id)).toMatchObject({ status: 'pending', flight_id: null, progress: null });
+    // Nothing reached the device before the marker the server sends after the refusal.
+    expect(await services.untilMarker(server)).toEqual([]);
     expect(device.received).toHaveLength(0);
   });
 
   it('refuses a low battery, unflyable weather and a missing flight plan, in that order', async () => {
     await dock.topo(DOCK, [aircraft(AIRCRAFT)]);
     const id = await newTask();
+    const services = recordMessages(dock.client, servicesTopic(DOCK_SN));
     await osd({ battery: { capacity_percent: 5, remain_flight_time: 60 } });
     const low = await api(server, token, 'POST', `/api/Task/${id}/execute/`);
     expect(low).toMatchObject({ status: 409, error_code: 'mission.battery_low', params: { battery: 5 } });
@@ -136,6 +141,7 @@ export function runDispatchSuite(dialect: Dialect): void {
     weather.reasons = [];
     expect(await api(server, token, 'POST', `/api/Task/${id}/execute/`)).toMatchObject({ status: 409, error_code: 'mission.no_plan' });
     expect(await task(id)).toMatchObject({ status: 'pending', flight_id: null });
+    expect(await services.untilMarker(server)).toEqual([]);
     expect(device.received).toHaveLength(0);
   });
 
