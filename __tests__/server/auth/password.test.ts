@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'kysely';
-import { needsRehash, PASSWORD_COST } from '../../../server/auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '../../../server/auth/password';
 import { DEMO_USERS } from '../../../server/seed/demo';
 import { startServer, type TestServer } from '../api/harness';
 
@@ -19,7 +19,12 @@ describe('needsRehash', () => {
     [`bcrypt$whatever`, true],
   ];
   it.each(table)('%s → %s', (stored, expected) => expect(needsRehash(stored)).toBe(expected));
-  it("is at OWASP's recommendation", () => expect(PASSWORD_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 }));
+  it("hashes at OWASP's recommendation, which needs no rehash", async () => {
+    const stored = await hashPassword('owasp-pass');
+    expect(stored.startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
+    expect(needsRehash(stored)).toBe(false);
+    expect(await verifyPassword('owasp-pass', stored)).toBe(true);
+  });
 });
 
 describe('passwords over the API', () => {
