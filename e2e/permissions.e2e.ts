@@ -69,7 +69,19 @@ test('the QA panel and its shortcut are there for the QA engineer only', async (
     await page.getByRole('menuitem', { name: '个人中心' }).waitFor();
     expect([user, await page.getByRole('menuitem', { name: /QA/ }).count()]).toEqual([user, expected]);
     await page.keyboard.press('Escape');
+    // Whether the page took the shortcut (the panel opens only then), read by a listener that runs after the app's.
+    type Taken = { qaShortcutTaken?: boolean };
+    await page.evaluate(() =>
+      window.addEventListener('keydown', (e) => {
+        if (e.code === 'KeyQ') (window as Taken).qaShortcutTaken = e.defaultPrevented;
+      }),
+    );
     await page.keyboard.press('Control+Shift+KeyQ');
+    const taken = await page.waitForFunction(() => {
+      const value = (window as Taken).qaShortcutTaken;
+      return value === undefined ? null : String(value);
+    });
+    expect([user, await taken.jsonValue()]).toEqual([user, String(expected === 1)]);
     if (expected) await page.getByRole('dialog', { name: /QA/ }).waitFor();
     else expect(await page.getByRole('dialog', { name: /QA/ }).count()).toBe(0);
   }
