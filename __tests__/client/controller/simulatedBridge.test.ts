@@ -8,6 +8,18 @@ import {
   type SimulatedBridgeOptions,
 } from '../../../src/features/controller/simulatedBridge';
 
+/** Installs `window[name]` as a thing component's connect callback: what it reported, and when it first did. */
+function connectReports(name: string) {
+  const reports: boolean[] = [];
+  const first = new Promise<void>((resolve) => {
+    (window as unknown as Record<string, unknown>)[name] = (connected: boolean) => {
+      reports.push(connected);
+      resolve();
+    };
+  });
+  return { reports, first };
+}
+
 describe('simulatorOptionsFromQuery', () => {
   it.each<[string, SimulatedBridgeOptions | null]>([
     ['', null],
@@ -70,12 +82,11 @@ describe('simulated bridge (through the typed adapter)', () => {
 
   it('the thing component calls its connect callback; unloading disconnects', async () => {
     const sim = installSimulatedBridge({ connectDelayMs: 0 });
-    const reports: boolean[] = [];
-    (window as unknown as Record<string, unknown>).simCb = (connected: boolean) => reports.push(connected);
+    const { reports, first } = connectReports('simCb');
     const bridge = createBridge(sim);
     bridge.verifyLicense('a', 'b', 'c');
     bridge.loadThingComponent({ host: 'ws://b', username: 'u', password: 'p', connectCallback: 'simCb' });
-    await new Promise((r) => setTimeout(r, 5));
+    await first;
     expect(reports).toEqual([true]);
     expect(bridge.thingIsConnected()).toBe(true);
     expect(bridge.isComponentLoaded('thing')).toBe(true);
@@ -86,12 +97,11 @@ describe('simulated bridge (through the typed adapter)', () => {
 
   it('djithing=fail: the callback reports a failed connection', async () => {
     const sim = createSimulatedBridge({ thing: 'fail', connectDelayMs: 0 });
-    const reports: boolean[] = [];
-    (window as unknown as Record<string, unknown>).simCb = (connected: boolean) => reports.push(connected);
+    const { reports, first } = connectReports('simCb');
     const bridge = createBridge(sim);
     bridge.verifyLicense('a', 'b', 'c');
     bridge.loadThingComponent({ host: 'ws://b', username: 'u', password: 'p', connectCallback: 'simCb' });
-    await new Promise((r) => setTimeout(r, 5));
+    await first;
     expect(reports).toEqual([false]);
   });
 
