@@ -90,6 +90,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [notSrc] }] },
   },
   {
+    // One lifecycle for the browser tests: servers and browsers start through useBrowserSession only.
+    files: ['e2e/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: './support/server', importNames: ['startServer'], message: 'Use useBrowserSession (e2e/support/session.ts).' },
+            { name: './support/browser', importNames: ['launchBrowser'], message: 'Use useBrowserSession (e2e/support/session.ts).' },
+            { name: 'playwright-core', importNames: ['chromium'], message: 'Use useBrowserSession (e2e/support/session.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
