@@ -4,7 +4,8 @@ import { circle, type Point } from './geometry';
 import { randomHmsItem } from './hms';
 import { mapLimited } from './concurrency';
 import type { MissionFaults } from './mission';
-import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
+import { circuitAirspace, fileCircuitPlan } from './airspace';
+import { demoData, dockLogin, findDevice, PlatformSession, pilotLogin } from './platformApi';
 
 export interface SimulationOptions {
   /** broker URL (ws://host:port/mqtt or mqtt://host:port). */
@@ -32,10 +33,27 @@ export interface SimulationOptions {
   /** Faults injected into the missions they fly (tests). */
   faults?: MissionFaults;
   onProgressSent?: GatewayOptions['onProgressSent'];
+  /**
+   * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
+   * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
+   * and it takes off when the plan's window opens. Without this the aircraft fly at once, under no plan.
+   */
+  plans?: boolean;
+}
+
+/** Where `flyTo` sends an aircraft: a position and a height above its take-off point (m). */
+export interface FlyToTarget {
+  lat: number;
+  lng: number;
+  height: number;
 }
 
 export interface Simulation {
   gateways: SimulatedGateway[];
+  /** The accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
+  flightPlans: ReadonlyMap<string, number>;
+  /** Sends the aircraft with this serial off its circuit to hover at `target`; null sends it back to its circuit. */
+  flyTo(aircraftSn: string, target: FlyToTarget | null): void;
   /** messages published so far, all gateways together. */
   sent(): number;
   connected(): number;
@@ -58,6 +76,8 @@ const LOGIN_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 20;
 /** Attempts of one gateway's start (connect and handshake) before the simulation gives up. */
 const START_ATTEMPTS = 3;
+/** How long the simulator's flight plans last (the rules allow up to a day); restart it for new ones. */
+const PLAN_HOURS = 12;
 
 const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
 const padded = (n: number, width: number) => String(n).padStart(width, '0');
@@ -119,6 +139,41 @@ async function loginsFor(
   return { logins, sessions };
 }
 
+/**
+ * Files each gateway's circuit plan (fileCircuitPlan) and clears its aircraft for take-off when the window opens; an
+ * aircraft whose filing fails is logged and flies without a plan. Returns the plan ids by aircraft serial and the
+ * take-off timers still pending.
+ */
+async function fileCircuitPlans(
+  gateways: SimulatedGateway[],
+  admin: PlatformSession,
+  log: (line: string) => void,
+): Promise<{ planIds: Map<string, number>; timers: Set<NodeJS.Timeout> }> {
+  const planIds = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  await mapLimited(gateways, LOGIN_CONCURRENCY, async (gateway) => {
+    const { sn } = gateway.plan.aircraft;
+    try {
+      const device = await findDevice(admin, sn);
+      if (!device) throw new Error('the aircraft is not registered');
+      const airspace = circuitAirspace(gateway.plan.route, Date.now(), PLAN_HOURS);
+      planIds.set(sn, await fileCircuitPlan(admin, { id: device.id, sn }, airspace));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          gateway.clearForTakeoff();
+        },
+        Math.max(0, Date.parse(airspace.start_at) - Date.now()),
+      );
+      timers.add(timer);
+    } catch (error) {
+      log(`${sn}: no flight plan (${(error as Error).message}); it flies without one`);
+      gateway.clearForTakeoff();
+    }
+  });
+  return { planIds, timers };
+}
+
 /** Starts the gateways against a running platform and resolves once every one has completed its topology handshake. */
 export async function startSimulation(options: SimulationOptions): Promise<Simulation> {
   const log = options.log ?? (() => undefined);
@@ -131,13 +186,18 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     replyTimeoutMs: options.replyTimeoutMs ?? 10_000,
     log,
     parked: options.parked,
+    holdForClearance: options.plans,
     faults: options.faults,
     onProgressSent: options.onProgressSent,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
+  let filed: Awaited<ReturnType<typeof fileCircuitPlans>> = { planIds: new Map(), timers: new Set() };
   const stopAll = async () => {
     clearInterval(ticker);
+    filed.timers.forEach(clearTimeout);
     await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));
+    // The flights are over: their plans end, so the next run's plans need no override for this airspace.
+    await mapLimited([...filed.planIds.values()], LOGIN_CONCURRENCY, (id) => admin.call('POST', `/Airspace/Plan/${id}/end/`, {}).catch(() => undefined));
     await Promise.all([admin, ...sessions].map((session) => session.logout()));
   };
 
@@ -170,13 +230,23 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
         }
       }
     });
+    // Only a connected gateway's aircraft is registered, which its application must name.
+    if (options.plans) filed = await fileCircuitPlans(gateways, admin, log);
   } catch (error) {
     await stopAll();
     throw error;
   }
   log(`${gateways.length} gateway(s) connected to ${options.url}: ${options.gateways} Pilot 2, ${options.docks} dock(s)`);
+  if (options.plans) log(`${filed.planIds.size} flight plan(s) accepted; the aircraft take off as their windows open`);
+  const byAircraft = new Map(gateways.map((gateway) => [gateway.plan.aircraft.sn, gateway]));
   return {
     gateways,
+    flightPlans: filed.planIds,
+    flyTo: (aircraftSn, target) => {
+      const gateway = byAircraft.get(aircraftSn);
+      if (!gateway) throw new Error(`no simulated aircraft ${aircraftSn}`);
+      gateway.flight.flyTo(target && { lat: target.lat, lng: target.lng, alt: target.height });
+    },
     sent: () => gateways.reduce((sum, g) => sum + Object.values(g.sent).reduce((a, b) => a + b, 0), 0),
     connected: () => gateways.filter((g) => g.connected).length,
     stop: stopAll,
