@@ -87,6 +87,8 @@ async function main() {
   const options = parseArgs(argv, process.env);
   console.log(`Starting ${options.gateways} Pilot 2 gateway(s) and ${options.docks} dock(s) on ${options.url}; Ctrl+C stops.`);
   const simulation = await startSimulation({ ...options, log: (line) => console.log(line) });
+  const serials = simulation.gateways.map((g) => g.plan.aircraft.sn);
+  console.log(`Aircraft: ${serials.slice(0, 20).join(', ')}${serials.length > 20 ? ` and ${serials.length - 20} more` : ''}`);
   acceptCommands(simulation);
   const report = setInterval(() => {
     console.log(`${new Date().toISOString()}  connected ${simulation.connected()}/${simulation.gateways.length}  sent ${simulation.sent()}`);
