@@ -4,6 +4,7 @@ import type { Polygon } from '@shared/geo';
 import { startSimulation, type Simulation } from '../scripts/simulator';
 import { adminApi } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
+import { until } from './support/until';
 
 jest.setTimeout(240_000);
 
@@ -45,15 +46,6 @@ interface AlertRow {
   plan_id: number | null;
 }
 
-/** Polls the API (state the page cannot show) until `check` holds. */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const planStatus = async (id: number) => (await admin.data<PlanRow>('GET', `/Airspace/Plan/${id}/`)).status;
 const conformanceAlerts = async (sn: string) =>
   (await admin.data<{ items: AlertRow[] }>('GET', `/Alert/?kind=conformance&device_sn=${encodeURIComponent(sn)}&page_size=50`)).items;
@@ -85,7 +77,7 @@ test('aircraft flying their plans raise nothing; one pushed out of its area is f
   expect([...sim.flightPlans.keys()].sort()).toEqual([calm, pushed].sort());
 
   // Both take off when their window opens and activate their plans, with no conformance alert.
-  for (const sn of [calm, pushed]) await until(async () => (await planStatus(planOf(sn))) === 'activated', `${sn}'s plan activated`);
+  for (const sn of [calm, pushed]) await until(async () => (await planStatus(planOf(sn))) === 'activated', 60_000, `${sn}'s plan activated`);
   const alertsList = page.getByRole('region', { name: '未关闭的偏离告警' });
   await alertsList.getByText('未关闭的偏离告警 (0)').waitFor();
   const flagged = page.getByLabel('偏离告警', { exact: true });
