@@ -4,7 +4,7 @@ import type { Polygon } from '@shared/geo';
 import { startSimulation, type Simulation } from '../scripts/simulator';
 import { adminApi } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
-import { until } from './support/until';
+import { until } from '../__tests__/support/until';
 
 jest.setTimeout(240_000);
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { loginThroughPage } from './support/browser';
 import { useBrowserSession } from './support/session';
 import { startSimulator, type RunningSimulator } from './support/simulator';
-import { until } from './support/until';
+import { until } from '../__tests__/support/until';
 
 jest.setTimeout(150_000);
 

@@ -21,8 +21,8 @@ describe('circuitAirspace', () => {
     ['a simulator circle', circle(3), 140],
     ['a two-point route', line, 120],
     ['a demo-like zigzag', zigzag, 110],
-  ])('%s: an application the rules accept, from the ground to above its highest point, opening shortly after now', (_name, route, maxAlt) => {
-    const airspace = circuitAirspace(route, NOW, 12);
+  ])('%s: an application the rules accept, from the ground to above its highest point, for the window asked', (_name, route, maxAlt) => {
+    const airspace = circuitAirspace(route, NOW + PLAN_LEAD_MS, 12);
     expect(airspace).toMatchObject({ min_alt: 0, max_alt: maxAlt });
     expect(Date.parse(airspace.start_at)).toBe(NOW + PLAN_LEAD_MS);
     expect(Date.parse(airspace.end_at) - Date.parse(airspace.start_at)).toBe(12 * 3_600_000);
@@ -47,10 +47,10 @@ describe('circuitAirspace', () => {
 
   it('a whole flight — circuit, return on low battery, landing, charging, take-off again — stays in the plan volume of its window', () => {
     const route = circle(2);
-    const airspace = circuitAirspace(route, NOW, 1);
+    const start = NOW + PLAN_LEAD_MS;
+    const airspace = circuitAirspace(route, start, 1);
     const volume = planVolume({ planned_start_at: airspace.start_at, planned_end_at: airspace.end_at, application: airspace }, null, DEFAULT_AIRSPACE_RULES);
     const flight = new Flight(route, 10, 30, MODE.manual);
-    const start = NOW + PLAN_LEAD_MS;
     const modes = new Set<number>();
     for (let s = 0; s < 1500; s++) {
       const sample = flight.step(1);

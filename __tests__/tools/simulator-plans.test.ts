@@ -4,9 +4,10 @@ import path from 'node:path';
 import { buildServer, type ServerHandle } from '../../server/app';
 import { readConfig, readMqttConfig } from '../../server/config';
 import { startSimulation } from '../../scripts/simulator';
-import { circuitAirspace, fileCircuitPlan } from '../../scripts/simulator/airspace';
+import { circuitAirspace, fileCircuitPlan, PLAN_LEAD_MS } from '../../scripts/simulator/airspace';
 import { circle } from '../../scripts/simulator/geometry';
 import { PlatformSession } from '../../scripts/simulator/platformApi';
+import { until } from '../support/until';
 
 const ADMIN_PASSWORD = 'sim-plans-Admin-1';
 
@@ -47,21 +48,16 @@ interface Plan {
 
 const plan = (id: number) => admin.call<Plan>('GET', `/Airspace/Plan/${id}/`);
 
-/** Re-reads a plan until its status is `status` (telemetry moves it; no event reaches this test). */
-async function planBecomes(id: number, status: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while ((await plan(id)).status !== status) {
-    if (Date.now() > end) throw new Error(`plan ${id} did not become ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Plan states follow telemetry and timers: no event reaches this test, it re-reads the plan. */
+const planBecomes = (id: number, status: string) => until(async () => (await plan(id)).status === status, 30_000, `plan ${id} ${status}`);
 
 describe('the simulator files its flight plans through the API', () => {
   it('a same-day application is approved by the simulator user as reviewer with a note; a second circuit in the same airspace is accepted with an override note', async () => {
     const aircraft = (await admin.call<{ items: Array<{ id: number; serial: string }> }>('GET', '/Device/?kind=aircraft&page_size=2')).items;
     const route = circle(1);
     const ids: number[] = [];
-    for (const craft of aircraft) ids.push(await fileCircuitPlan(admin, { id: craft.id, sn: craft.serial }, circuitAirspace(route, Date.now(), 2)));
+    for (const craft of aircraft)
+      ids.push(await fileCircuitPlan(admin, { id: craft.id, sn: craft.serial }, circuitAirspace(route, Date.now() + PLAN_LEAD_MS, 2)));
     const plans = await Promise.all(ids.map(plan));
     expect(plans.map((p) => [p.status, p.device_id, p.note])).toEqual([
       ['accepted', aircraft[0].id, null],
@@ -78,7 +74,7 @@ describe('the simulator files its flight plans through the API', () => {
     await Promise.all(ids.map((id) => admin.call('POST', `/Airspace/Plan/${id}/end/`, {})));
   });
 
-  it('with plans, each aircraft takes off under its accepted plan (activated by live conformance) and stopping ends the plan', async () => {
+  it('with plans, the aircraft takes off under its accepted plan, flies on under the next one filed before the window closes, and stopping ends the plans', async () => {
     const simulation = await startSimulation({
       url: `${api.replace(/^http/, 'ws')}/mqtt`,
       api,
@@ -91,17 +87,26 @@ describe('the simulator files its flight plans through the API', () => {
       hmsEverySeconds: 0,
       prefix: 'SIMP',
       plans: true,
+      // 20 s windows: the next plan is filed a quarter of a window (5 s) before each closes.
+      planHours: 20 / 3600,
     });
     const sn = simulation.gateways[0].plan.aircraft.sn;
-    const id = simulation.flightPlans.get(sn)!;
+    const first = simulation.flightPlans.get(sn)!;
+    let next = first;
     try {
-      expect((await plan(id)).status).toBe('accepted');
-      await planBecomes(id, 'activated');
+      expect((await plan(first)).status).toBe('accepted');
+      await planBecomes(first, 'activated');
+      await until(() => (next = simulation.flightPlans.get(sn)!) !== first, 30_000, 'the next plan filed');
+      const [current, following] = await Promise.all([plan(first), plan(next)]);
+      expect(following).toMatchObject({ status: 'accepted', device_id: current.device_id });
+      // The next window starts as the first ends: the aircraft flies on under it, and the first plan ends.
+      await planBecomes(next, 'activated');
+      await planBecomes(first, 'ended');
       const alerts = await admin.call<{ total: number }>('GET', `/Alert/?kind=conformance&device_sn=${sn}`);
       expect(alerts.total).toBe(0);
     } finally {
       await simulation.stop();
     }
-    expect((await plan(id)).status).toBe('ended');
+    expect((await plan(next)).status).toBe('ended');
   });
 });

@@ -1,14 +1,20 @@
 import { buffer, convex, featureCollection, lineString, point } from '@turf/turf';
 import type { Polygon } from '@shared/geo';
+import { mapLimited } from './concurrency';
+import type { SimulatedGateway } from './gateway';
 import type { Point } from './geometry';
-import { ApiError, type PlatformSession } from './platformApi';
+import { ApiError, findDevice, type PlatformSession } from './platformApi';
 
 /** How far the area reaches beyond the circuit: room for GPS noise and wide turns. */
 const AREA_MARGIN_M = 100;
 /** How far the band reaches above the circuit's highest point. */
 const BAND_MARGIN_M = 20;
-/** The window opens this long after filing (the rules want it in the future); the aircraft waits for it on the ground. */
+/** The first window opens this long after filing (the rules want it in the future); the aircraft waits for it on the ground. */
 export const PLAN_LEAD_MS = 5_000;
+/** The next plan is filed this long before a window closes (at most a quarter of the window), to start as it ends. */
+const RENEW_AHEAD_MS = 10 * 60_000;
+/** Filings (and plan ends) under way at once. */
+const FILING_CONCURRENCY = 8;
 
 /** The airspace one aircraft's circuit needs, as an application asks for it. */
 export interface CircuitAirspace {
@@ -21,22 +27,20 @@ export interface CircuitAirspace {
 
 /**
  * The airspace of a circuit: the hull of its waypoints grown by a margin (so the straight flight home on low battery
- * stays inside), from the ground (take-off and landing) to above its highest waypoint, from PLAN_LEAD_MS after `now`
- * for `hours`.
+ * stays inside), from the ground (take-off and landing) to above its highest waypoint, from `startMs` for `hours`.
  */
-export function circuitAirspace(route: Point[], now: number, hours: number): CircuitAirspace {
+export function circuitAirspace(route: Point[], startMs: number, hours: number): CircuitAirspace {
   const positions = route.map((p) => [p.lng, p.lat]);
   // A hull needs three points off one line; a two-point circuit is its one leg flown back and forth.
   const hull = positions.length >= 3 ? convex(featureCollection(positions.map((p) => point(p)))) : null;
   const grown = buffer(hull ?? lineString(positions), AREA_MARGIN_M, { units: 'meters' });
   if (grown?.geometry.type !== 'Polygon') throw new Error('the circuit does not buffer to one polygon');
-  const start = now + PLAN_LEAD_MS;
   return {
     area: grown.geometry as Polygon,
     min_alt: 0,
     max_alt: Math.ceil(Math.max(...route.map((p) => p.alt))) + BAND_MARGIN_M,
-    start_at: new Date(start).toISOString(),
-    end_at: new Date(start + hours * 3_600_000).toISOString(),
+    start_at: new Date(startMs).toISOString(),
+    end_at: new Date(startMs + hours * 3_600_000).toISOString(),
   };
 }
 
@@ -83,4 +87,69 @@ export async function fileCircuitPlan(session: PlatformSession, aircraft: { id: 
   );
   await overridingConflicts((extra) => session.call('POST', `/Airspace/Plan/${plan.id}/accept/`, extra), sharing);
   return plan.id;
+}
+
+/**
+ * Keeps each aircraft of a simulation under an accepted plan: files its first (fileCircuitPlan), clears it for
+ * take-off when that window opens, and files the next one shortly before each window closes, starting as it ends
+ * (windows touching end to start do not conflict). An aircraft whose first filing fails is logged and flies
+ * without a plan.
+ */
+export class CircuitPlans {
+  /** The latest plan of each aircraft, by serial. */
+  readonly current = new Map<string, number>();
+  private readonly filed: number[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly session: PlatformSession,
+    private readonly hours: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async start(gateways: SimulatedGateway[]): Promise<void> {
+    await mapLimited(gateways, FILING_CONCURRENCY, async (gateway) => {
+      const { sn } = gateway.plan.aircraft;
+      try {
+        const device = await findDevice(this.session, sn);
+        if (!device) throw new Error('the aircraft is not registered');
+        const startMs = Date.now() + PLAN_LEAD_MS;
+        await this.file(gateway, device.id, startMs);
+        this.at(startMs, () => gateway.clearForTakeoff());
+      } catch (error) {
+        this.log(`${sn}: no flight plan (${(error as Error).message}); it flies without one`);
+        gateway.clearForTakeoff();
+      }
+    });
+  }
+
+  /** Cancels the renewals and ends every plan filed: the flights are over, and the next run needs no override here. */
+  async stop(): Promise<void> {
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
+    await mapLimited(this.filed, FILING_CONCURRENCY, (id) => this.session.call('POST', `/Airspace/Plan/${id}/end/`, {}).catch(() => undefined));
+  }
+
+  private async file(gateway: SimulatedGateway, deviceId: number, startMs: number): Promise<void> {
+    const { sn } = gateway.plan.aircraft;
+    const airspace = circuitAirspace(gateway.plan.route, startMs, this.hours);
+    const id = await fileCircuitPlan(this.session, { id: deviceId, sn }, airspace);
+    this.current.set(sn, id);
+    this.filed.push(id);
+    const endMs = Date.parse(airspace.end_at);
+    this.at(endMs - Math.min(RENEW_AHEAD_MS, (endMs - startMs) / 4), () =>
+      this.file(gateway, deviceId, endMs).catch((error: Error) => this.log(`${sn}: the next flight plan failed (${error.message})`)),
+    );
+  }
+
+  private at(ms: number, run: () => unknown): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        run();
+      },
+      Math.max(0, ms - Date.now()),
+    );
+    this.timers.add(timer);
+  }
 }

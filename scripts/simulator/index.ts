@@ -4,8 +4,8 @@ import { circle, type Point } from './geometry';
 import { randomHmsItem } from './hms';
 import { mapLimited } from './concurrency';
 import type { MissionFaults } from './mission';
-import { circuitAirspace, fileCircuitPlan } from './airspace';
-import { demoData, dockLogin, findDevice, PlatformSession, pilotLogin } from './platformApi';
+import { CircuitPlans } from './airspace';
+import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
 
 export interface SimulationOptions {
   /** broker URL (ws://host:port/mqtt or mqtt://host:port). */
@@ -39,6 +39,8 @@ export interface SimulationOptions {
    * and it takes off when the plan's window opens. Without this the aircraft fly at once, under no plan.
    */
   plans?: boolean;
+  /** How long each plan's window lasts; the next one is filed before it closes (default 12, the rules allow up to 24). */
+  planHours?: number;
 }
 
 /** Where `flyTo` sends an aircraft: a position and a height above its take-off point (m). */
@@ -50,7 +52,7 @@ export interface FlyToTarget {
 
 export interface Simulation {
   gateways: SimulatedGateway[];
-  /** The accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
+  /** The latest accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
   flightPlans: ReadonlyMap<string, number>;
   /** Sends the aircraft with this serial off its circuit to hover at `target`; null sends it back to its circuit. */
   flyTo(aircraftSn: string, target: FlyToTarget | null): void;
@@ -76,7 +78,6 @@ const LOGIN_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 20;
 /** Attempts of one gateway's start (connect and handshake) before the simulation gives up. */
 const START_ATTEMPTS = 3;
-/** How long the simulator's flight plans last (the rules allow up to a day); restart it for new ones. */
 const PLAN_HOURS = 12;
 
 const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
@@ -139,41 +140,6 @@ async function loginsFor(
   return { logins, sessions };
 }
 
-/**
- * Files each gateway's circuit plan (fileCircuitPlan) and clears its aircraft for take-off when the window opens; an
- * aircraft whose filing fails is logged and flies without a plan. Returns the plan ids by aircraft serial and the
- * take-off timers still pending.
- */
-async function fileCircuitPlans(
-  gateways: SimulatedGateway[],
-  admin: PlatformSession,
-  log: (line: string) => void,
-): Promise<{ planIds: Map<string, number>; timers: Set<NodeJS.Timeout> }> {
-  const planIds = new Map<string, number>();
-  const timers = new Set<NodeJS.Timeout>();
-  await mapLimited(gateways, LOGIN_CONCURRENCY, async (gateway) => {
-    const { sn } = gateway.plan.aircraft;
-    try {
-      const device = await findDevice(admin, sn);
-      if (!device) throw new Error('the aircraft is not registered');
-      const airspace = circuitAirspace(gateway.plan.route, Date.now(), PLAN_HOURS);
-      planIds.set(sn, await fileCircuitPlan(admin, { id: device.id, sn }, airspace));
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          gateway.clearForTakeoff();
-        },
-        Math.max(0, Date.parse(airspace.start_at) - Date.now()),
-      );
-      timers.add(timer);
-    } catch (error) {
-      log(`${sn}: no flight plan (${(error as Error).message}); it flies without one`);
-      gateway.clearForTakeoff();
-    }
-  });
-  return { planIds, timers };
-}
-
 /** Starts the gateways against a running platform and resolves once every one has completed its topology handshake. */
 export async function startSimulation(options: SimulationOptions): Promise<Simulation> {
   const log = options.log ?? (() => undefined);
@@ -191,13 +157,11 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     onProgressSent: options.onProgressSent,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
-  let filed: Awaited<ReturnType<typeof fileCircuitPlans>> = { planIds: new Map(), timers: new Set() };
+  const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);
   const stopAll = async () => {
     clearInterval(ticker);
-    filed.timers.forEach(clearTimeout);
     await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));
-    // The flights are over: their plans end, so the next run's plans need no override for this airspace.
-    await mapLimited([...filed.planIds.values()], LOGIN_CONCURRENCY, (id) => admin.call('POST', `/Airspace/Plan/${id}/end/`, {}).catch(() => undefined));
+    await flightPlans.stop();
     await Promise.all([admin, ...sessions].map((session) => session.logout()));
   };
 
@@ -231,17 +195,17 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       }
     });
     // Only a connected gateway's aircraft is registered, which its application must name.
-    if (options.plans) filed = await fileCircuitPlans(gateways, admin, log);
+    if (options.plans) await flightPlans.start(gateways);
   } catch (error) {
     await stopAll();
     throw error;
   }
   log(`${gateways.length} gateway(s) connected to ${options.url}: ${options.gateways} Pilot 2, ${options.docks} dock(s)`);
-  if (options.plans) log(`${filed.planIds.size} flight plan(s) accepted; the aircraft take off as their windows open`);
+  if (options.plans) log(`${flightPlans.current.size} flight plan(s) accepted; the aircraft take off as their windows open`);
   const byAircraft = new Map(gateways.map((gateway) => [gateway.plan.aircraft.sn, gateway]));
   return {
     gateways,
-    flightPlans: filed.planIds,
+    flightPlans: flightPlans.current,
     flyTo: (aircraftSn, target) => {
       const gateway = byAircraft.get(aircraftSn);
       if (!gateway) throw new Error(`no simulated aircraft ${aircraftSn}`);

@@ -1,5 +1,5 @@
 /** Polls `check` (state with no event to await, e.g. through the API) until it holds; fails after `timeoutMs`. */
-export async function until(check: () => Promise<boolean>, timeoutMs = 10_000, what: string = String(check)): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what: string = String(check)): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`condition not met in ${timeoutMs} ms: ${what}`);
