@@ -100,6 +100,7 @@ export class CircuitPlans {
   readonly current = new Map<string, number>();
   private readonly filed: number[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
 
   constructor(
     private readonly session: PlatformSession,
@@ -125,6 +126,8 @@ export class CircuitPlans {
 
   /** Cancels the renewals and ends every plan filed: the flights are over, and the next run needs no override here. */
   async stop(): Promise<void> {
+    // A filing under way at the stop schedules nothing more.
+    this.stopped = true;
     this.timers.forEach(clearTimeout);
     this.timers.clear();
     await mapLimited(this.filed, FILING_CONCURRENCY, (id) => this.session.call('POST', `/Airspace/Plan/${id}/end/`, {}).catch(() => undefined));
@@ -143,6 +146,7 @@ export class CircuitPlans {
   }
 
   private at(ms: number, run: () => unknown): void {
+    if (this.stopped) return;
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);

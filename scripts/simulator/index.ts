@@ -78,6 +78,7 @@ const LOGIN_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 20;
 /** Attempts of one gateway's start (connect and handshake) before the simulation gives up. */
 const START_ATTEMPTS = 3;
+/** Each flight plan's window (with `plans`). */
 const PLAN_HOURS = 12;
 
 const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
