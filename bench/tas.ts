@@ -187,7 +187,7 @@ async function main() {
   });
   // Docks (an aircraft each) rather than Pilot 2 RCs: a dock signs in with its secret, a pilot with a password whose
   // deliberate hashing cost would keep thousands of simulated pilots queueing for minutes.
-  const simulator = startSimulator(server, ['--gateways', '0', '--docks', String(DRONES), '--rate', String(RATE)]);
+  const simulator = startSimulator(server, ['--gateways', '0', '--docks', String(DRONES), '--rate', String(RATE), '--no-plans']);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });

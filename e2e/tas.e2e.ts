@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { loginThroughPage } from './support/browser';
 import { useBrowserSession } from './support/session';
 import { startSimulator, type RunningSimulator } from './support/simulator';
+import { until } from '../__tests__/support/until';
 
 jest.setTimeout(150_000);
 
@@ -13,14 +14,6 @@ const session = useBrowserSession({
   },
 });
 afterAll(() => simulator?.stop());
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`condition not met in ${timeoutMs} ms: ${check}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** What the fleet canvas says it shows (its accessible label, "地图上 N 架无人机") and how many of its pixels are painted. */
 const fleetCanvas = (p: Page) =>

@@ -3,12 +3,18 @@
  * Cloud API over MQTT. Credentials come from the platform API like a real pilot's or dock's (docs/mqtt.md).
  *
  *   npm run simulate -- --gateways 20 --docks 5 [--url ws://localhost:8080/mqtt] [--api http://localhost:8080]
- *                       [--user admin --password …] [--workspace 1] [--rate 1] [--hms 300] [--prefix SIM]
+ *                       [--user admin --password …] [--workspace 1] [--rate 1] [--hms 300] [--prefix SIM] [--no-plans]
+ *
+ * Each aircraft flies under an accepted flight plan it files first (--no-plans: none). While it runs, standard input
+ * takes `fly <serial> <lat> <lng> <height>` (leave the circuit and hover there) and `back <serial>`.
  */
-import { startSimulation, type SimulationOptions } from './simulator';
+import readline from 'node:readline';
+import { startSimulation, type Simulation, type SimulationOptions } from './simulator';
+import { COMMAND_USAGE, parseCommand } from './simulator/commands';
 
 const USAGE =
-  'npm run simulate -- [--gateways 10 | --drones 10] [--docks 0] [--url ws://localhost:8080/mqtt] [--api http://localhost:8080] [--user admin --password …] [--workspace 1] [--rate 1] [--hms 300] [--prefix SIM]';
+  'npm run simulate -- [--gateways 10 | --drones 10] [--docks 0] [--url ws://localhost:8080/mqtt] [--api http://localhost:8080] [--user admin --password …] [--workspace 1] [--rate 1] [--hms 300] [--prefix SIM] [--plans | --no-plans]\n' +
+  `then on standard input: ${COMMAND_USAGE}`;
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
   const n = Number(value ?? fallback);
@@ -47,7 +53,29 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SimulationOptions {
     rate,
     hmsEverySeconds: integer(get('hms'), 300, 'hms', 0, 86_400),
     prefix,
+    plans: !argv.includes('--no-plans'),
   };
+}
+
+/** Carries out the commands typed on standard input (fly / back). */
+function acceptCommands(simulation: Simulation) {
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (!line.trim()) return;
+    const command = parseCommand(line);
+    try {
+      if ('error' in command) throw new Error(command.error);
+      if (command.kind === 'back') {
+        simulation.flyTo(command.aircraftSn, null);
+        console.log(`${command.aircraftSn} flies back to its circuit`);
+        return;
+      }
+      const { lat, lng, height } = command.target;
+      simulation.flyTo(command.aircraftSn, command.target);
+      console.log(`${command.aircraftSn} flies to ${lat}, ${lng} at ${height} m`);
+    } catch (error) {
+      console.log(`command refused: ${(error as Error).message}`);
+    }
+  });
 }
 
 async function main() {
@@ -59,6 +87,9 @@ async function main() {
   const options = parseArgs(argv, process.env);
   console.log(`Starting ${options.gateways} Pilot 2 gateway(s) and ${options.docks} dock(s) on ${options.url}; Ctrl+C stops.`);
   const simulation = await startSimulation({ ...options, log: (line) => console.log(line) });
+  const serials = simulation.gateways.map((g) => g.plan.aircraft.sn);
+  console.log(`Aircraft: ${serials.slice(0, 20).join(', ')}${serials.length > 20 ? ` and ${serials.length - 20} more` : ''}`);
+  acceptCommands(simulation);
   const report = setInterval(() => {
     console.log(`${new Date().toISOString()}  connected ${simulation.connected()}/${simulation.gateways.length}  sent ${simulation.sent()}`);
   }, 10_000);

@@ -81,3 +81,47 @@ describe('planGateways', () => {
     expect(plans[0].route[0]).not.toEqual(plans[1].route[0]);
   });
 });
+
+/** The samples of `seconds` one-second steps. */
+const run = (flight: Flight, seconds: number) => Array.from({ length: seconds }, () => flight.step(1));
+
+describe('fly to', () => {
+  const target: Point = { lat: 22.542, lng: 114.045, alt: 120 };
+
+  it('leaves the route straight for the target at its speed, hovers there, and rejoins the route at the waypoint it was heading for', () => {
+    const flight = new Flight(route, 10, 90, MODE.manual);
+    flight.step(1);
+    flight.flyTo(target);
+    const outbound = run(flight, 200).filter((s) => s.horizontalSpeed > 0);
+    const arrived = flight.step(1);
+    expect(outbound.length).toBeGreaterThan(1);
+    expect(distance(outbound[0], outbound[1])).toBeCloseTo(10, 0);
+    expect(arrived).toMatchObject({ lat: target.lat, lng: target.lng, elevation: 120, horizontalSpeed: 0, flying: true, modeCode: MODE.manual });
+    // Hovering keeps the heading it arrived with.
+    expect(arrived.heading).toBe(outbound.at(-1)!.heading);
+    flight.flyTo(null);
+    const back = run(flight, 200);
+    const next = route[1];
+    expect(Math.min(...back.map((s) => distance(s, next)))).toBeLessThan(10);
+    expect(back.every((s) => s.horizontalSpeed === 10)).toBe(true);
+  });
+
+  it('a low battery takes it home first, not to the target', () => {
+    const flight = new Flight(route, 10, 26, MODE.manual);
+    flight.flyTo(target);
+    const samples = fly(flight, (mode) => mode === MODE.landing, 100);
+    expect([...new Set(samples.map((s) => s.modeCode))]).toEqual([MODE.manual, MODE.returnHome, MODE.landing]);
+    expect(samples.at(-1)!.homeDistance).toBeLessThan(1);
+    expect(Math.min(...samples.map((s) => distance(s, target)))).toBeGreaterThan(100);
+  });
+
+  it('an order given on the ground is flown at the next take-off', () => {
+    const flight = new Flight(route, 10, 26, MODE.manual);
+    fly(flight, (mode) => mode === MODE.idle);
+    flight.flyTo(target);
+    const airborne = fly(flight, (mode) => mode === MODE.manual);
+    const onward = run(flight, 200);
+    expect(airborne.length).toBeGreaterThan(0);
+    expect(onward.at(-1)).toMatchObject({ lat: target.lat, lng: target.lng, horizontalSpeed: 0 });
+  });
+});

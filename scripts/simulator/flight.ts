@@ -34,6 +34,7 @@ const LAND_SPEED = 3;
 /**
  * One aircraft flying a closed route from its first point (home), returning on low battery, landing and charging,
  * then taking off again. `routeMode` is the mode_code while on the route (manual under Pilot 2, wayline from a dock).
+ * `flyTo` sends it off its route to a point, where it hovers until sent back.
  */
 export class Flight {
   private phase: FlightPhase = 'route';
@@ -42,6 +43,9 @@ export class Flight {
   private battery: number;
   private flightTime = 0;
   private readonly home: Point;
+  /** Where it was sent off its route; null: it follows the route. */
+  private diversion: Point | null = null;
+  private lastHeading = 0;
 
   constructor(
     private readonly route: Point[],
@@ -56,6 +60,14 @@ export class Flight {
 
   get currentPhase(): FlightPhase {
     return this.phase;
+  }
+
+  /**
+   * Sends the aircraft straight to `target` (it hovers there), or with null back to its route, rejoining it at the
+   * waypoint it was heading for. A low battery still takes it home first; the order stands for its next flight.
+   */
+  flyTo(target: Point | null): void {
+    this.diversion = target && { ...target };
   }
 
   /** Advances dt seconds. */
@@ -76,8 +88,13 @@ export class Flight {
       } else {
         if (this.phase === 'route' && this.battery < RETURN_AT) this.phase = 'returning';
         const before = this.pos;
-        heading = this.phase === 'returning' ? this.flyTowards({ ...this.home, alt: before.alt }, this.speed * dt) : this.followRoute(this.speed * dt);
-        horizontalSpeed = this.speed;
+        const target = this.phase === 'returning' ? { ...this.home, alt: before.alt } : this.diversion;
+        heading = target ? this.flyTowards(target, this.speed * dt) : this.followRoute(this.speed * dt);
+        // Hovering where it was sent: no speed, and it keeps its heading rather than turning north.
+        const moved = distance(before, this.pos) > 0;
+        if (moved) this.lastHeading = heading;
+        else heading = this.lastHeading;
+        horizontalSpeed = moved ? this.speed : 0;
         verticalSpeed = (this.pos.alt - before.alt) / dt;
         if (this.phase === 'returning' && distance(this.pos, this.home) < 1) {
           this.phase = 'landing';

@@ -78,6 +78,8 @@ export interface GatewayOptions {
   log: (line: string) => void;
   /** The aircraft waits on the ground at home until a mission is dispatched (instead of flying its circuit). */
   parked?: boolean;
+  /** The aircraft waits on the ground at home until `clearForTakeoff` (its flight plan accepted and its window open). */
+  holdForClearance?: boolean;
   /** Faults injected into the missions it flies (tests). */
   faults?: MissionFaults;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
@@ -109,6 +111,7 @@ export class SimulatedGateway {
   private prepared: PreparedMission | null = null;
   /** The mission flying (or flown: it stays until the next one, the aircraft landed at its home). */
   private mission: { flight: MissionFlight; bid: string; reportedEnd: boolean } | null = null;
+  private cleared: boolean;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -118,6 +121,12 @@ export class SimulatedGateway {
     const { route, ordinal, kind } = plan;
     this.home = route[0];
     this.flight = new Flight(route, 8 + (ordinal % 5), 60 + ((ordinal * 37) % 40), kind === 'dock' ? 5 : 3);
+    this.cleared = !options.holdForClearance;
+  }
+
+  /** Lets an aircraft held for clearance take off on its circuit. */
+  clearForTakeoff(): void {
+    this.cleared = true;
   }
 
   get sn(): string {
@@ -215,7 +224,7 @@ export class SimulatedGateway {
 
   /** Advances the flight by dt seconds and publishes OSD; docks publish every `dockEvery`-th tick. */
   tick(dt: number, seconds: number, dockEvery: number) {
-    const sample = this.mission ? this.mission.flight.step(dt) : this.options.parked ? this.parkedSample() : this.flight.step(dt);
+    const sample = this.mission ? this.mission.flight.step(dt) : this.options.parked || !this.cleared ? this.parkedSample() : this.flight.step(dt);
     this.reportProgress();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;

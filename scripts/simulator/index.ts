@@ -4,6 +4,7 @@ import { circle, type Point } from './geometry';
 import { randomHmsItem } from './hms';
 import { mapLimited } from './concurrency';
 import type { MissionFaults } from './mission';
+import { CircuitPlans } from './airspace';
 import { demoData, dockLogin, PlatformSession, pilotLogin } from './platformApi';
 
 export interface SimulationOptions {
@@ -32,10 +33,29 @@ export interface SimulationOptions {
   /** Faults injected into the missions they fly (tests). */
   faults?: MissionFaults;
   onProgressSent?: GatewayOptions['onProgressSent'];
+  /**
+   * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
+   * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
+   * and it takes off when the plan's window opens. Without this the aircraft fly at once, under no plan.
+   */
+  plans?: boolean;
+  /** How long each plan's window lasts; the next one is filed before it closes (default 12, the rules allow up to 24). */
+  planHours?: number;
+}
+
+/** Where `flyTo` sends an aircraft: a position and a height above its take-off point (m). */
+export interface FlyToTarget {
+  lat: number;
+  lng: number;
+  height: number;
 }
 
 export interface Simulation {
   gateways: SimulatedGateway[];
+  /** The latest accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
+  flightPlans: ReadonlyMap<string, number>;
+  /** Sends the aircraft with this serial off its circuit to hover at `target`; null sends it back to its circuit. */
+  flyTo(aircraftSn: string, target: FlyToTarget | null): void;
   /** messages published so far, all gateways together. */
   sent(): number;
   connected(): number;
@@ -58,6 +78,8 @@ const LOGIN_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 20;
 /** Attempts of one gateway's start (connect and handshake) before the simulation gives up. */
 const START_ATTEMPTS = 3;
+/** Each flight plan's window (with `plans`). */
+const PLAN_HOURS = 12;
 
 const device = (sn: string, domain: number, model: { type: number; subType: number }, firmware: string): DeviceIdentity => ({ sn, domain, ...model, firmware });
 const padded = (n: number, width: number) => String(n).padStart(width, '0');
@@ -131,13 +153,16 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     replyTimeoutMs: options.replyTimeoutMs ?? 10_000,
     log,
     parked: options.parked,
+    holdForClearance: options.plans,
     faults: options.faults,
     onProgressSent: options.onProgressSent,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
+  const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);
   const stopAll = async () => {
     clearInterval(ticker);
     await Promise.all(gateways.map((gateway) => gateway.stop().catch(() => undefined)));
+    await flightPlans.stop();
     await Promise.all([admin, ...sessions].map((session) => session.logout()));
   };
 
@@ -170,13 +195,23 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
         }
       }
     });
+    // Only a connected gateway's aircraft is registered, which its application must name.
+    if (options.plans) await flightPlans.start(gateways);
   } catch (error) {
     await stopAll();
     throw error;
   }
   log(`${gateways.length} gateway(s) connected to ${options.url}: ${options.gateways} Pilot 2, ${options.docks} dock(s)`);
+  if (options.plans) log(`${flightPlans.current.size} flight plan(s) accepted; the aircraft take off as their windows open`);
+  const byAircraft = new Map(gateways.map((gateway) => [gateway.plan.aircraft.sn, gateway]));
   return {
     gateways,
+    flightPlans: flightPlans.current,
+    flyTo: (aircraftSn, target) => {
+      const gateway = byAircraft.get(aircraftSn);
+      if (!gateway) throw new Error(`no simulated aircraft ${aircraftSn}`);
+      gateway.flight.flyTo(target && { lat: target.lat, lng: target.lng, alt: target.height });
+    },
     sent: () => gateways.reduce((sum, g) => sum + Object.values(g.sent).reduce((a, b) => a + b, 0), 0),
     connected: () => gateways.filter((g) => g.connected).length,
     stop: stopAll,

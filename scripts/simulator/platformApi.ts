@@ -5,6 +5,8 @@ import type { Point } from './geometry';
 interface Answer<T> {
   code?: number;
   message?: string;
+  /** The reason of a refusal (shared/errorCodes.ts). */
+  error_code?: string;
   data: T;
 }
 
@@ -12,10 +14,20 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's error_code, when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
+
+const errorCodeOf = (text: string): string | undefined => {
+  try {
+    return (JSON.parse(text) as Partial<Answer<unknown>>).error_code;
+  } catch {
+    return undefined;
+  }
+};
 
 /** A signed-in session on the platform's HTTP API, as a pilot or an admin uses it. */
 export class PlatformSession {
@@ -52,7 +64,7 @@ export class PlatformSession {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, `${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+    if (!response.ok) throw new ApiError(response.status, `${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`, errorCodeOf(text));
     return (JSON.parse(text) as Answer<T>).data;
   }
 
@@ -75,7 +87,8 @@ interface DeviceRow {
   kind: string;
 }
 
-async function findDevice(session: PlatformSession, serial: string): Promise<DeviceRow | undefined> {
+/** The registered device with this serial, if any. */
+export async function findDevice(session: PlatformSession, serial: string): Promise<DeviceRow | undefined> {
   const page = await session.call<{ items: DeviceRow[] }>('GET', `/Device/?search=${encodeURIComponent(serial)}&page_size=50`);
   return page.items.find((row) => row.serial === serial);
 }
