@@ -21,6 +21,7 @@ describe('zh-cn texts: the first paint bundle, then the rest with the app frame'
     expect(Object.keys(firstPaintTranslation)).toEqual(expect.arrayContaining(['login', 'kit', 'access']));
     expect(firstPaintTranslation).not.toHaveProperty('map');
     expect(firstPaintTranslation).not.toHaveProperty('apiError');
+    expect(firstPaintTranslation).not.toHaveProperty('menu');
     expect(createI18n('zh-cn').exists('map.layers')).toBe(false);
   });
 

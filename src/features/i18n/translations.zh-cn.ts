@@ -1,4 +1,5 @@
 import zhCn from './locales/zh-cn';
+import zhCnFrame from './locales/zh-cn.frame';
 import { withFeatures, type FeatureText } from './featureText';
 import { FIRST_PAINT_TEXTS } from './resources';
 import brokerText from '../broker/text';
@@ -35,8 +36,8 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   apiErrorText,
 ];
 
-/** The whole zh-cn table, a chunk of its own: the app frame loads it (useCompleteTexts), the login page does without. */
+/** The whole zh-cn table, a chunk of its own: the app frame waits for it (CompleteTexts), the login page does without. */
 export default withFeatures(
-  zhCn,
+  { ...zhCn, ...zhCnFrame },
   FEATURE_TEXTS.map((f) => ({ namespace: f.namespace, table: f['zh-cn'] })),
 );
