@@ -2,26 +2,11 @@ import { z } from 'zod';
 import { lineStringSchema, polygonSchema } from '../geo';
 import { PURPOSE_KINDS } from '../airspace/types';
 import { isoDateTime, refName, rowId, stampedSchema } from './fields';
+import { APPLICATION_ACTIONS, APPLICATION_STATUSES, PLAN_ACTIONS, PLAN_STATUSES } from './airspaceStatus';
 
 export { PURPOSE_KINDS, type PurposeKind } from '../airspace/types';
 
-export const APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
-export const APPLICATION_ACTIONS = ['submit', 'approve', 'reject', 'cancel'] as const;
-/**
- * ASTM F3548-style plan states: accepted → activated (first take-off inside the volume) → nonconforming (while a
- * conformance alert is open) → ended. activated/nonconforming/ended follow telemetry; `end` closes a plan by hand.
- */
-export const PLAN_STATUSES = ['filed', 'accepted', 'activated', 'nonconforming', 'ended', 'rejected', 'cancelled'] as const;
-export const PLAN_ACTIONS = ['accept', 'reject', 'end', 'cancel'] as const;
-/** What live conformance monitoring moves a plan through from telemetry (never an HTTP action). */
-export const PLAN_TELEMETRY_ACTIONS = ['activate', 'deviate', 'conform', 'end'] as const;
-/** The plans live conformance monitoring judges flying aircraft against. */
-export const MONITORED_PLAN_STATUSES = ['accepted', 'activated', 'nonconforming'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
-export type PlanAction = (typeof PLAN_ACTIONS)[number];
-export type PlanTelemetryAction = (typeof PLAN_TELEMETRY_ACTIONS)[number];
+export * from './airspaceStatus';
 
 /** Airspace application (POST /api/Airspace/Apply/); the rules of shared/airspace are checked by the server on save and submit. */
 export const applicationInputSchema = z.object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_ROUTE_SETTINGS as DEFAULTS, WAYPOINT_DEFAULTS } from './defaults';
+
+export { DEFAULT_ROUTE_SETTINGS, newWaypoint } from './defaults';
 
 /**
  * The route (wayline) model, in DJI WPML terms so a route maps onto a KMZ one to one (see
@@ -68,10 +71,10 @@ export const waypointSchema = z.object({
   alt: between(LIMITS.alt),
   /** m/s. */
   speed: z.number().positive().max(30),
-  heading_mode: z.enum(HEADING_MODES).default('followWayline'),
+  heading_mode: z.enum(HEADING_MODES).default(WAYPOINT_DEFAULTS.heading_mode),
   /** Degrees, used when heading_mode is `smoothTransition` (or `fixed` after a rotateYaw). */
-  heading_angle: between(LIMITS.heading).default(0),
-  turn_mode: z.enum(TURN_MODES).default('toPointAndStopWithDiscontinuityCurvature'),
+  heading_angle: between(LIMITS.heading).default(WAYPOINT_DEFAULTS.heading_angle),
+  turn_mode: z.enum(TURN_MODES).default(WAYPOINT_DEFAULTS.turn_mode),
   actions: z.array(waylineActionSchema).max(50).default([]),
 });
 export type Waypoint = z.infer<typeof waypointSchema>;
@@ -81,31 +84,26 @@ export type WaypointInput = z.input<typeof waypointSchema>;
 const modelKey = (domain: 0 | 1) => z.string().regex(new RegExp(`^${domain}-\\d{1,6}-\\d{1,6}$`), `must be a DJI model key "${domain}-type-subtype"`);
 
 export const routeSettingsSchema = z.object({
-  height_mode: z.enum(HEIGHT_MODES).default('relativeToStartPoint'),
+  height_mode: z.enum(HEIGHT_MODES).default(DEFAULTS.height_mode),
   /** The wayline's global speed (m/s): `wpml:autoFlightSpeed`, also the transit speed to the first waypoint. */
-  auto_flight_speed: between(LIMITS.speed).default(10),
+  auto_flight_speed: between(LIMITS.speed).default(DEFAULTS.auto_flight_speed),
   /** `wpml:takeOffSecurityHeight`, metres. */
-  takeoff_security_height: between(LIMITS.takeoffSecurityHeight).default(20),
-  fly_to_wayline_mode: z.enum(FLY_TO_WAYLINE_MODES).default('safely'),
-  finish_action: z.enum(FINISH_ACTIONS).default('goHome'),
+  takeoff_security_height: between(LIMITS.takeoffSecurityHeight).default(DEFAULTS.takeoff_security_height),
+  fly_to_wayline_mode: z.enum(FLY_TO_WAYLINE_MODES).default(DEFAULTS.fly_to_wayline_mode),
+  finish_action: z.enum(FINISH_ACTIONS).default(DEFAULTS.finish_action),
   /** 0 return home, 1 hover, 2 land. */
-  rc_lost_action: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  rc_lost_action: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(DEFAULTS.rc_lost_action),
   /** 1: leave the wayline and do rc_lost_action when the RC link is lost; 0: carry on with the wayline. */
-  exit_wayline_when_rc_lost: z.union([z.literal(0), z.literal(1)]).default(1),
+  exit_wayline_when_rc_lost: z.union([z.literal(0), z.literal(1)]).default(DEFAULTS.exit_wayline_when_rc_lost),
   /** Return-to-home altitude, metres (20–500). */
-  rth_altitude: between(LIMITS.rthAltitude).default(100),
-  drone_model: modelKey(0).default('0-77-0'),
-  payload_model: modelKey(1).nullable().default('1-66-0'),
+  rth_altitude: between(LIMITS.rthAltitude).default(DEFAULTS.rth_altitude),
+  drone_model: modelKey(0).default(DEFAULTS.drone_model),
+  payload_model: modelKey(1).nullable().default(DEFAULTS.payload_model),
   /** `wpml:payloadPositionIndex`: the gimbal the payload sits on. */
-  payload_position: z.number().int().min(0).max(2).default(0),
+  payload_position: z.number().int().min(0).max(2).default(DEFAULTS.payload_position),
 });
 export type RouteSettings = z.infer<typeof routeSettingsSchema>;
 export type RouteSettingsInput = z.input<typeof routeSettingsSchema>;
-
-export const DEFAULT_ROUTE_SETTINGS: RouteSettings = routeSettingsSchema.parse({});
-
-/** A waypoint with every optional field at its default (speed from the route's auto flight speed). */
-export const newWaypoint = (at: { lat: number; lng: number; alt: number; speed: number }): Waypoint => waypointSchema.parse(at);
 
 /** What a wayline file holds: the waypoints and the route-level settings (the name travels in the file name). */
 export interface Wayline {

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { HashRouter, type RouteObject } from 'react-router-dom';
+import { CompleteTexts } from '../features/i18n';
 import { selectLanguage } from '../features/i18n/localeSlice';
 import { selectCurrentToast } from '../features/notifications/notificationsSlice';
 import { useAppSelector } from './hooks';
@@ -35,7 +36,9 @@ function ThemedApp({ routes, navigator }: RoutingProps) {
       </HashRouter>
       {hasToast && (
         <Suspense fallback={null}>
-          <Toaster />
+          <CompleteTexts>
+            <Toaster />
+          </CompleteTexts>
         </Suspense>
       )}
     </ThemeProvider>

@@ -5,7 +5,7 @@ import { initialAuthState, userInfoRequested } from '../features/auth/authSlice'
 import { createI18n } from '../features/i18n/i18n';
 import { loadTranslation } from '../features/i18n/resources';
 import { initialMapState } from '../features/map/mapSlice';
-import { htmlLang } from '../features/i18n/languages';
+import { DEFAULT_LANGUAGE, htmlLang } from '../features/i18n/languages';
 import { menuLoaded } from '../features/menu/menuSlice';
 import { MENU_TREE } from '../features/menu/menuTree';
 import { selectMenuTree } from '../features/menu/selectors';
@@ -35,8 +35,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     }
   }
   const [translation, featureSagas] = await Promise.all([
-    // Offline or a lost chunk: the page still works, showing the bundled zh-cn texts until the table loads.
-    loadTranslation(persisted.language).catch(() => null),
+    // zh-cn's first-paint texts are bundled. Offline or a lost chunk: the page still works, showing them until the table loads.
+    persisted.language === DEFAULT_LANGUAGE ? null : loadTranslation(persisted.language).catch(() => null),
     // A lost chunk here leaves the controller pages to show their own reload message.
     loadFeatureSagas(insideControllerBridge()).catch((error: unknown) => {
       console.error(error);

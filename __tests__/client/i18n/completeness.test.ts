@@ -1,6 +1,6 @@
 import { createI18n } from '../../../src/features/i18n/i18n';
-import { FEATURE_TEXTS, zhCnTranslation } from '../../../src/features/i18n/resources';
 import enTranslation from '../../../src/features/i18n/translations.en';
+import zhCnTranslation, { FEATURE_TEXTS } from '../../../src/features/i18n/translations.zh-cn';
 import { createTestI18n } from '../support/i18n';
 
 function flatten(table: object, prefix = ''): Record<string, unknown> {

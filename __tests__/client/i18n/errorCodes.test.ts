@@ -1,5 +1,5 @@
 import { ALL_ERROR_CODES, ERROR_ENTITIES, errorParamNames } from '@shared/errorCodes';
-import { zhCnTranslation } from '../../../src/features/i18n/resources';
+import zhCnTranslation from '../../../src/features/i18n/translations.zh-cn';
 import enTranslation from '../../../src/features/i18n/translations.en';
 
 /** Every code the server can send (shared/errorCodes.ts, the list its HttpError is typed against) has its text. */

@@ -1,4 +1,4 @@
-import { reasonParams } from '../../api/errorCatalogue';
+import { reasonParams, type ErrorText } from '../../api/errorCatalogue';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,16 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LanguageSelect } from '../i18n';
+import { CompleteTexts, LanguageSelect } from '../i18n';
 import { selectPlatformName } from '../platform';
 import { loginRequested } from './authSlice';
 import { selectLoginError, selectLoginStatus } from './selectors';
+
+/** Why signing in failed, in the API error table's words (which the first paint leaves out). */
+function SignInFailure({ reason }: { reason: ErrorText }) {
+  const { t } = useTranslation();
+  return <Alert severity="error">{t('login.failed', reasonParams(reason))}</Alert>;
+}
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -40,7 +46,11 @@ export default function LoginPage() {
         <Typography id="login-title" variant="h5" component="h1">
           {t('login.title')}
         </Typography>
-        {status === 'failed' && error && <Alert severity="error">{t('login.failed', reasonParams(error))}</Alert>}
+        {status === 'failed' && error && (
+          <CompleteTexts>
+            <SignInFailure reason={error} />
+          </CompleteTexts>
+        )}
         {/* FormControl + OutlinedInput rather than TextField: TextField pulls in Select and its popover code, which the first paint does not need. */}
         <FormControl required>
           <InputLabel htmlFor="login-username">{t('login.username')}</InputLabel>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../auth';
-import { PageOutlet } from '../pages';
+import { CompleteTexts } from '../i18n';
+import { LoadingScreen, PageOutlet } from '../pages';
 import { selectPlatformName } from '../platform';
 import { selectCurrentProject } from '../project';
 import ControllerTheme from './ControllerTheme';
@@ -17,7 +18,7 @@ export const CONTROLLER_SECTIONS = [
 ] as const;
 
 /** Controller screens: a navigation part and a content part, laid out for a landscape touch screen. */
-export default function ControllerLayout() {
+function Frame() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
@@ -76,5 +77,14 @@ export default function ControllerLayout() {
         </Box>
       </Box>
     </ControllerTheme>
+  );
+}
+
+/** Past the login page: shown once every feature's texts are loaded. */
+export default function ControllerLayout() {
+  return (
+    <CompleteTexts fallback={<LoadingScreen />}>
+      <Frame />
+    </CompleteTexts>
   );
 }

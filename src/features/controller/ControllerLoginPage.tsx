@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLoginError, selectLoginStatus } from '../auth';
+import { CompleteTexts } from '../i18n';
+import { LoadingScreen } from '../pages';
 import { selectPlatformName } from '../platform';
 import type { BridgeFailure } from './bridge';
 import ControllerTheme from './ControllerTheme';
@@ -26,7 +28,7 @@ export function licenseMessageKey(status: string, error: BridgeFailure | null): 
 }
 
 /** /djiapp/login: SDK configuration, licence on the bridge, then the platform sign-in whose token goes to the bridge. */
-export default function ControllerLoginPage() {
+function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { search } = useLocation();
@@ -109,5 +111,14 @@ export default function ControllerLoginPage() {
         </Paper>
       </Box>
     </ControllerTheme>
+  );
+}
+
+/** Past the login page: shown once every feature's texts are loaded. */
+export default function ControllerLoginPage() {
+  return (
+    <CompleteTexts fallback={<LoadingScreen />}>
+      <LoginForm />
+    </CompleteTexts>
   );
 }

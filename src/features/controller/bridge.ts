@@ -1,3 +1,5 @@
+import type { BridgeWindow } from './bridgePresence';
+
 /**
  * Typed adapter around window.djiBridge, the JS bridge DJI Pilot 2 injects into its Cloud API web view.
  *
@@ -167,11 +169,6 @@ export function createBridge(raw: DjiBridgeRaw): DjiBridge {
     thingConnect: (username, password, callbackName) => void invoke('thingConnect', username, password, callbackName),
   };
 }
-
-type BridgeWindow = Window & { djiBridge?: DjiBridgeRaw };
-
-/** Whether the page runs inside the remote controller's app (which provides window.djiBridge). */
-export const insideControllerBridge = (win: Window | null | undefined = globalThis.window) => Boolean(win && (win as BridgeWindow).djiBridge);
 
 /** The typed bridge over window.djiBridge; BridgeError('missing') outside the remote controller. */
 export function getBridge(win: Window = window): DjiBridge {

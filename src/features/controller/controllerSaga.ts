@@ -18,7 +18,8 @@ import {
 import type { ListResult } from '../../crud/types';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, selectToken, selectUser } from '../auth';
 import { projectLoaded, selectCurrentProjectId } from '../project';
-import { getBridge, insideControllerBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
+import { getBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
+import { insideControllerBridge } from './bridgePresence';
 import {
   aircraftBound,
   apiComponentLoaded,

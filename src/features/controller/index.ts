@@ -1,3 +1,3 @@
 // The controller feature's public face for the rest of the console.
-export { insideControllerBridge } from './bridge';
+export { insideControllerBridge } from './bridgePresence';
 export { aircraftBound, controllerRefreshRequested, selectAircraftSn, selectRemoteControllerSn, thingStateChanged } from './controllerSlice';

@@ -3,3 +3,4 @@ export { defineFeatureText, translateFeature } from './featureText';
 export { LANGUAGES, type Language, isLanguage } from './languages';
 export { languageChanged, selectLanguage } from './localeSlice';
 export { default as LanguageSelect } from './LanguageSelect';
+export { default as CompleteTexts } from './CompleteTexts';

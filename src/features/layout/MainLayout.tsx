@@ -5,15 +5,16 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { deepestHandle, useRouteHandles } from '../../app/routeHandle';
 import { selectIsLoggedIn } from '../auth';
+import { CompleteTexts } from '../i18n';
 import { viewportResized, Sidebar } from '../menu';
 import { useForbidden } from '../navigation';
-import { PageOutlet } from '../pages';
+import { LoadingScreen, PageOutlet } from '../pages';
 import { selectPlatformName } from '../platform';
 import { pageOpened, tablessPageOpened, TabStrip } from '../tabs';
 import Header from './Header';
 
 /** The main shell of spec §2: header, collapsible sidebar, tab strip and content. */
-export default function MainLayout() {
+function Frame() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -56,5 +57,14 @@ export default function MainLayout() {
         </Box>
       </Box>
     </Box>
+  );
+}
+
+/** Past the login page: shown once every feature's texts are loaded. */
+export default function MainLayout() {
+  return (
+    <CompleteTexts fallback={<LoadingScreen />}>
+      <Frame />
+    </CompleteTexts>
   );
 }

@@ -41,7 +41,8 @@ import {
 } from './routeEditorSlice';
 import RouteMapLayer from './RouteMapLayer';
 import RouteSettingsForm from './RouteSettingsForm';
-import { selectDraftIssues, selectDraftMetrics, selectRouteEditor } from './selectors';
+import { selectDraftIssues, selectDraftMetrics } from './draftSelectors';
+import { selectRouteEditor } from './selectors';
 import WaypointForm from './WaypointForm';
 
 export interface EditorContext {

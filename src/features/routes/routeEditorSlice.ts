@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Route } from '@shared/entities/route';
-import { DEFAULT_ROUTE_SETTINGS, type ImportWarning, type RouteSettings, type Waypoint } from '@shared/wayline/model';
+import { DEFAULT_ROUTE_SETTINGS } from '@shared/wayline/defaults';
+import type { ImportWarning, RouteSettings, Waypoint } from '@shared/wayline/model';
 import type { FieldError } from '../../api/types';
 import { loggedOut, sessionExpired } from '../auth';
 import { appendWaypoint, deleteWaypoint, insertWaypoint, type LatLng, moveWaypoint, selectionAfterDelete, splitLeg, updateWaypoint } from './waypointEdits';

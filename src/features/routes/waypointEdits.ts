@@ -1,4 +1,5 @@
-import { DEFAULT_ROUTE_SETTINGS, type RouteSettings, type Waypoint, waypointSchema } from '@shared/wayline/model';
+import { DEFAULT_ROUTE_SETTINGS, newWaypoint as defaultWaypoint } from '@shared/wayline/defaults';
+import type { RouteSettings, Waypoint } from '@shared/wayline/model';
 
 /**
  * The editor's waypoint edits, pure: each takes the waypoint list and returns a new one, keeping every other
@@ -14,7 +15,7 @@ const at = (point: LatLng) => ({ lat: round(point.lat), lng: round(point.lng) })
 const DEFAULT_HEIGHT = 100;
 
 function newWaypoint(point: LatLng, like: Waypoint | undefined, settings: Pick<RouteSettings, 'auto_flight_speed'>): Waypoint {
-  return waypointSchema.parse({ ...at(point), alt: like?.alt ?? DEFAULT_HEIGHT, speed: like?.speed ?? settings.auto_flight_speed });
+  return defaultWaypoint({ ...at(point), alt: like?.alt ?? DEFAULT_HEIGHT, speed: like?.speed ?? settings.auto_flight_speed });
 }
 
 export function appendWaypoint(

@@ -1,43 +1,12 @@
-/** Simplified Chinese: the default and fallback language. Every key here must exist in en.ts too. */
+import type zhCnFrame from './zh-cn.frame';
+
+/**
+ * Simplified Chinese, the default and fallback language: the shared texts the first paint shows (login, loading
+ * and error pages, the theme's). Those of the app frame are in zh-cn.frame.ts. Every key of both must exist in
+ * en.ts too.
+ */
 const zhCn = {
   app: { loading: '加载中…', defaultSiteName: '智能巡检系统' },
-  menu: {
-    tas: '态势感知',
-    device: '设备管理',
-    uav: '无人机管理',
-    airspace: '空域管理',
-    airspaceApply: '空域申请',
-    airspacePlan: '飞行计划报备',
-    airspaceReport: '飞行数据报告',
-    airspaceConformance: '偏离告警记录',
-    map: 'GIS地图',
-    mapIndex: '地图总览',
-    point: '点要素',
-    polyline: '线要素',
-    polygon: '面要素',
-    task: '任务管理',
-    taskUav: '飞行任务',
-    taskRoute: '航线管理',
-    authorization: '权限管理',
-    appUser: '用户',
-    dept: '部门',
-    role: '角色',
-    resource: '资源',
-    system: '系统管理',
-    sysUser: '系统用户',
-    notice: '通知管理',
-  },
-  route: {
-    login: '登录',
-    notFound: '页面不存在',
-    docs: '文档',
-    personal: '个人中心',
-    personalMessage: '我的消息',
-    djiHome: '遥控器首页',
-    djiLogin: '遥控器登录',
-    djiTask: '遥控器任务',
-    djiProject: '遥控器项目',
-  },
   header: {
     language: '语言',
     notifications: '未读消息 {{count}} 条',
@@ -49,7 +18,6 @@ const zhCn = {
     mainMenu: '主菜单',
   },
   language: { 'zh-cn': '简体中文', en: 'English' },
-  tabs: { label: '已打开的页面', close: '关闭 {{title}}', more: '标签操作', closeOthers: '关闭其他', closeAll: '关闭全部' },
   login: {
     title: '账号登录',
     username: '用户名',
@@ -58,19 +26,6 @@ const zhCn = {
     submitting: '登录中…',
     failed: '登录失败：$t({{reason}})',
     required: '请输入用户名和密码',
-  },
-  http: {
-    '400': '请求有误',
-    '409': '操作与现有数据冲突',
-    '413': '提交的内容过大',
-    '401': '未登录或登录已过期，请重新登录',
-    '403': '您没有此操作的权限',
-    '404': '请求的资源不存在',
-    '429': '请求过于频繁，请稍后再试',
-    '500': '服务器错误',
-    network: '网络连接失败，请检查网络',
-    timeout: '请求超时，请稍后再试',
-    other: '请求失败（状态码 {{status}}）',
   },
   guard: { openOnController: '请在大疆遥控器访问' },
   page: {
@@ -82,8 +37,6 @@ const zhCn = {
     reload: '重新加载',
     errorTitle: '页面出错了',
   },
-  docs: { title: '文档', contents: '目录' },
-  personal: { messagesIntro: '这里显示发送给您的通知。' },
   kit: {
     tableEmpty: '暂无数据',
     selectNoMatch: '无匹配数据',
@@ -114,4 +67,4 @@ export default zhCn;
 
 type Translations<T> = { [K in keyof T]: T[K] extends string ? string : Translations<T[K]> };
 /** The shape every other language must fill in completely. */
-export type TranslationTable = Translations<typeof zhCn>;
+export type TranslationTable = Translations<typeof zhCn & typeof zhCnFrame>;
