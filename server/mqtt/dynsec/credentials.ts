@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import { activeSessionUsers } from '../../auth/tokens';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { visibleSerials } from '../deviceScope';
+import { issueThingCredentials, newSecret } from '../gateway/credentials';
+import type { DeviceLinkStore } from '../gateway/store';
+import { HttpError } from '../../http/envelope';
+import { DynsecError, type DynsecControl } from './control';
+import {
+  browserAcls,
+  gatewayAcls,
+  gatewayRole,
+  grantServerRole,
+  pruneCommands,
+  replaceClient,
+  sessionOfWebUsername,
+  upsertRole,
+  webRole,
+  webUsername,
+  type DynsecCommand,
+  type ListedClient,
+} from './templates';
+
+type Log = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+type Session = { userId: number; sessionId: string };
+
+/**
+ * Per-session browser accounts and per-device gateway accounts on an external Mosquitto, provisioned through its
+ * dynamic-security plugin (MQTT_DYNSEC=1). The database stays the source of truth: `reconcile` deletes every
+ * provisioned client whose session ended, whose pilot credential was replaced or whose dock is gone, and re-reads the
+ * browsers' data scopes.
+ */
+export class DynsecCredentials {
+  constructor(
+    private readonly options: {
+      control: DynsecControl;
+      db: Kysely<Database>;
+      store: Pick<DeviceLinkStore, 'registeredDocks'>;
+      /** The sub-devices a gateway declared so far (its role is rebuilt with them). */
+      subDevicesOf: (gatewaySn: string) => string[];
+      log: Log;
+    },
+  ) {}
+
+  /** Gives the server's own account full access, then drops what no longer has a reason to exist. */
+  async start(serverUsername: string): Promise<void> {
+    // Straight to the control: a broker without the plugin fails the start with its own message.
+    await this.options.control.run(grantServerRole(serverUsername));
+    await this.reconcile();
+  }
+
+  /** A browser session's account (a new password on every call), allowed to read sysinfo and its devices. */
+  async issueBrowser(session: Session): Promise<{ username: string; password: string }> {
+    const username = webUsername(session.sessionId);
+    const password = newSecret();
+    const acls = browserAcls(toScope(await visibleSerials(this.options.db, session.userId)));
+    await this.run([...upsertRole(webRole(session.sessionId), acls), ...replaceClient(username, password, [webRole(session.sessionId)])]);
+    return { username, password };
+  }
+
+  /** Pilot 2 thing credentials of a session, for the gateway (RC) `gatewaySn`; false when that serial is a registered dock's. */
+  async issuePilot(session: Session, gatewaySn: string): Promise<{ username: string; password: string } | false> {
+    if ((await this.options.store.registeredDocks([gatewaySn])).length > 0) return false;
+    const issued = await issueThingCredentials(this.options.db, session);
+    await this.run([...this.gatewayRoleCommands(gatewaySn), ...replaceClient(issued.username, issued.password, [gatewayRole(gatewaySn)])]);
+    // The credential this one replaced is no longer in the database.
+    await this.reconcile();
+    return issued;
+  }
+
+  /** A dock's account: its serial and the secret just issued (rotation replaces the account, closing its connection). */
+  async issueDock(sn: string, secret: string): Promise<void> {
+    await this.run([...this.gatewayRoleCommands(sn), ...replaceClient(sn, secret, [gatewayRole(sn)])]);
+  }
+
+  /**
+   * A gateway's accepted topology: it may now publish the telemetry of these sub-devices (a registered dock is never
+   * one, as on the embedded broker). Awaited before the status_reply, so the devices' next reports pass.
+   */
+  async topologyChanged(gatewaySn: string, subSerials: string[]): Promise<void> {
+    const docks = new Set(await this.options.store.registeredDocks(subSerials));
+    await this.run(upsertRole(gatewayRole(gatewaySn), gatewayAcls(gatewaySn, subSerials.filter((sn) => !docks.has(sn)))));
+  }
+
+  async reconcile(): Promise<void> {
+    const { db } = this.options;
+    const [clients, roles] = await this.run([
+      { command: 'listClients', verbose: true, count: -1, offset: 0 },
+      { command: 'listRoles', verbose: false, count: -1, offset: 0 },
+    ]);
+    const listed = (clients.data as { clients?: ListedClient[] } | undefined)?.clients ?? [];
+    const roleNames = ((roles.data as { roles?: (string | { rolename: string })[] } | undefined)?.roles ?? []).map((r) => (typeof r === 'string' ? r : r.rolename));
+    const usernames = listed.map((c) => c.username);
+    const webSessions = await activeSessionUsers(db, usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null));
+    const wanted = new Set([...[...webSessions.keys()].map(webUsername), ...(await this.liveGatewayUsernames(usernames))]);
+    const prune = pruneCommands(listed, roleNames, wanted);
+    if (prune.length) this.options.log.info({ commands: prune.length }, 'mqtt: dynamic security re-synced');
+    // Data scopes may have changed (role, department): each browser's role follows.
+    const scopes: DynsecCommand[] = [];
+    for (const [sessionId, userId] of webSessions) scopes.push(...upsertRole(webRole(sessionId), browserAcls(toScope(await visibleSerials(db, userId)))));
+    await this.run([...prune, ...scopes]);
+  }
+
+  /** Of these usernames, the pilot credentials of live sessions and the docks holding a secret. */
+  private async liveGatewayUsernames(usernames: string[]): Promise<string[]> {
+    if (usernames.length === 0) return [];
+    const { db } = this.options;
+    const pilots = await db
+      .selectFrom('thing_credentials')
+      .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
+      .innerJoin('users', 'users.id', 'thing_credentials.user_id')
+      .select('thing_credentials.username')
+      .where('thing_credentials.username', 'in', usernames)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', nowIso())
+      .where('users.is_active', '=', 1)
+      .execute();
+    const docks = await db.selectFrom('devices').select('serial').where('kind', '=', 'dock').where('secret_hash', 'is not', null).where('serial', 'in', usernames).execute();
+    return [...pilots.map((p) => p.username), ...docks.map((d) => d.serial)];
+  }
+
+  /** Runs commands; a broker that refuses or does not answer is the client's 503, not a server error. */
+  private async run(commands: DynsecCommand[]) {
+    try {
+      return await this.options.control.run(commands);
+    } catch (error) {
+      if (!(error instanceof DynsecError)) throw error;
+      this.options.log.warn({ err: error }, 'mqtt: dynamic security command failed');
+      throw new HttpError(503, 'The message broker cannot issue the account right now', undefined, { code: 'common.broker_unavailable' });
+    }
+  }
+
+  private gatewayRoleCommands(gatewaySn: string) {
+    return upsertRole(gatewayRole(gatewaySn), gatewayAcls(gatewaySn, this.options.subDevicesOf(gatewaySn)));
+  }
+}
+
+const toScope = (serials: Set<string> | 'all') => (serials === 'all' ? 'all' : [...serials].sort());

@@ -1,0 +1,121 @@
+/**
+ * What this server asks of Mosquitto's dynamic-security plugin (docs/mqtt.md "External broker with dynamic
+ * security"): the names and ACLs of the clients and roles it provisions, as plain commands. No I/O here.
+ */
+
+export const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
+export const DYNSEC_RESPONSE_TOPIC = `${DYNSEC_TOPIC}/response`;
+
+/** `textname` of every client this server provisions: a re-sync deletes such clients that no longer have a reason to exist. */
+export const PROVISIONED_MARK = 'skyline-provisioned';
+/** The server's own role (full access), given to MQTT_USER at start. */
+export const SERVER_ROLE = 'skyline-server';
+const ROLE_PREFIX = 'skyline-';
+
+export const webUsername = (sessionId: string) => `skyline-web-${sessionId}`;
+/** The session a browser client was provisioned for, or null for any other username. */
+export const sessionOfWebUsername = (username: string) => /^skyline-web-(.+)$/.exec(username)?.[1] ?? null;
+/** One role per browser session (its ACLs follow the user's data scope). */
+export const webRole = webUsername;
+/** One role per gateway serial, shared by the clients that speak for it (a dock, or its pilot's sessions). */
+export const gatewayRole = (sn: string) => `skyline-gw-${sn}`;
+
+export type AclType = 'publishClientSend' | 'subscribePattern' | 'subscribeLiteral';
+export interface DynsecAcl {
+  acltype: AclType;
+  topic: string;
+  allow: true;
+}
+export type DynsecCommand = { command: string } & Record<string, unknown>;
+
+/** The devices a browser may hear about: every one, or these serials. */
+export type SerialScope = 'all' | readonly string[];
+
+/** A serial fit to stand in a topic and a name: no wildcard, no separator (DJI serials are alphanumeric). */
+export const isPlainSerial = (sn: string) => /^[A-Za-z0-9_-]{1,64}$/.test(sn);
+
+const allow = (acltype: AclType, topic: string): DynsecAcl => ({ acltype, topic, allow: true });
+
+/** Device topics a browser may read; the console never publishes (the plugin denies unlisted publishes). */
+const BROWSER_DEVICE_CHANNELS = ['osd', 'state', 'events'] as const;
+/** What a gateway publishes about itself (DJI Cloud API uplink, dji-cloud-api.md §2). */
+const GATEWAY_UPLINK = ['events', 'requests', 'services_reply', 'property/set_reply'] as const;
+/** What a gateway publishes for itself and each declared sub-device. */
+const DEVICE_UPLINK = ['osd', 'state'] as const;
+
+export function serverAcls(): DynsecAcl[] {
+  return [allow('publishClientSend', '#'), allow('subscribePattern', '#')];
+}
+
+/** Serials that are not plain (a `+`, `#` or `/` would widen the ACL) are left out. */
+export function browserAcls(scope: SerialScope): DynsecAcl[] {
+  const serials = scope === 'all' ? ['+'] : scope.filter(isPlainSerial);
+  return [
+    allow('subscribePattern', 'sysinfo/#'),
+    ...serials.flatMap((sn) => BROWSER_DEVICE_CHANNELS.map((channel) => allow('subscribePattern', `thing/product/${sn}/${channel}`))),
+  ];
+}
+
+/**
+ * A gateway writes only its own uplink topics and its sub-devices' telemetry, and reads only what is addressed to it.
+ * `gatewaySn` must be plain (`isPlainSerial`, checked where it enters); sub-devices that are not are left out.
+ */
+export function gatewayAcls(gatewaySn: string, subSerials: readonly string[]): DynsecAcl[] {
+  return [
+    allow('publishClientSend', `sys/product/${gatewaySn}/status`),
+    ...GATEWAY_UPLINK.map((channel) => allow('publishClientSend', `thing/product/${gatewaySn}/${channel}`)),
+    ...[gatewaySn, ...subSerials.filter((sn) => sn !== gatewaySn && isPlainSerial(sn))].flatMap((sn) =>
+      DEVICE_UPLINK.map((channel) => allow('publishClientSend', `thing/product/${sn}/${channel}`)),
+    ),
+    allow('subscribePattern', `sys/product/${gatewaySn}/#`),
+    allow('subscribePattern', `thing/product/${gatewaySn}/#`),
+  ];
+}
+
+/** Creates the role or, when it exists, gives it exactly these ACLs. */
+export function upsertRole(rolename: string, acls: DynsecAcl[]): DynsecCommand[] {
+  return [
+    { command: 'createRole', rolename, acls },
+    { command: 'modifyRole', rolename, acls },
+  ];
+}
+
+/** (Re)creates a client with a new password and these roles; a connection made with the old one is kicked. */
+export function replaceClient(username: string, password: string, roles: string[]): DynsecCommand[] {
+  return [
+    { command: 'deleteClient', username },
+    { command: 'createClient', username, password, textname: PROVISIONED_MARK, roles: roles.map((rolename) => ({ rolename })) },
+  ];
+}
+
+/** Gives an existing account (the server's MQTT_USER) the full-access role, keeping its admin role. */
+export function grantServerRole(username: string): DynsecCommand[] {
+  return [...upsertRole(SERVER_ROLE, serverAcls()), { command: 'addClientRole', username, rolename: SERVER_ROLE }];
+}
+
+/** Answers that mean "already as wanted", so the commands above can be replayed. */
+const HARMLESS: Record<string, string> = {
+  createRole: 'Role already exists',
+  deleteClient: 'Client not found',
+  deleteRole: 'Role not found',
+};
+export const isHarmless = (command: string, error: string) => HARMLESS[command] === error;
+
+export interface ListedClient {
+  username: string;
+  textname?: string;
+  roles?: { rolename: string }[];
+}
+
+/**
+ * Re-sync: deletes the provisioned clients not in `wanted`, then the roles of ours no remaining client holds.
+ * Clients someone else created (no mark) and their roles are left alone.
+ */
+export function pruneCommands(clients: readonly ListedClient[], roles: readonly string[], wanted: ReadonlySet<string>): DynsecCommand[] {
+  const stale = clients.filter((c) => c.textname === PROVISIONED_MARK && !wanted.has(c.username));
+  const held = new Set(clients.filter((c) => !stale.includes(c)).flatMap((c) => (c.roles ?? []).map((r) => r.rolename)));
+  return [
+    ...stale.map((c) => ({ command: 'deleteClient', username: c.username })),
+    ...roles.filter((r) => r.startsWith(ROLE_PREFIX) && r !== SERVER_ROLE && !held.has(r)).map((rolename) => ({ command: 'deleteRole', rolename })),
+  ];
+}
