@@ -1,38 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
-import { connect, end, nextMessage, recordMessages, sleep, startServer, subscribe, type TestServer } from './support';
+import { freePort, waitForPort } from './mosquitto';
+import { connect, end, nextMessage, recordMessages, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`mosquitto did not listen on ${port}`);
-}
 
 /** An own mosquitto process: TCP + websocket listeners, password file and ACL as documented in docs/mqtt.md. */
 describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {

@@ -11,15 +11,16 @@ import {
   browserAcls,
   gatewayAcls,
   gatewayRole,
-  grantServerRole,
   pruneCommands,
   replaceClient,
   sessionOfWebUsername,
   upsertRole,
+  widenServerRole,
   webRole,
   webUsername,
   type DynsecCommand,
   type ListedClient,
+  type ListedRole,
 } from './templates';
 
 type Log = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
@@ -46,7 +47,12 @@ export class DynsecCredentials {
   /** Gives the server's own account full access, then drops what no longer has a reason to exist. */
   async start(serverUsername: string): Promise<void> {
     // Straight to the control: a broker without the plugin fails the start with its own message.
-    await this.options.control.run(grantServerRole(serverUsername));
+    const { control } = this.options;
+    const [own] = await control.run([{ command: 'getClient', username: serverUsername }]);
+    const adminRole = (own.data as { client?: ListedClient } | undefined)?.client?.roles?.[0]?.rolename;
+    if (!adminRole) throw new DynsecError(`MQTT_USER ${serverUsername} holds no role: make it the admin with mosquitto_ctrl dynsec init`);
+    const [role] = await control.run([{ command: 'getRole', rolename: adminRole }]);
+    await control.run(widenServerRole((role.data as { role: ListedRole }).role));
     await this.reconcile();
   }
 

@@ -8,8 +8,6 @@ export const DYNSEC_RESPONSE_TOPIC = `${DYNSEC_TOPIC}/response`;
 
 /** `textname` of every client this server provisions: a re-sync deletes such clients that no longer have a reason to exist. */
 export const PROVISIONED_MARK = 'skyline-provisioned';
-/** The server's own role (full access), given to MQTT_USER at start. */
-export const SERVER_ROLE = 'skyline-server';
 const ROLE_PREFIX = 'skyline-';
 
 export const webUsername = (sessionId: string) => `skyline-web-${sessionId}`;
@@ -88,9 +86,20 @@ export function replaceClient(username: string, password: string, roles: string[
   ];
 }
 
-/** Gives an existing account (the server's MQTT_USER) the full-access role, keeping its admin role. */
-export function grantServerRole(username: string): DynsecCommand[] {
-  return [...upsertRole(SERVER_ROLE, serverAcls()), { command: 'addClientRole', username, rolename: SERVER_ROLE }];
+export interface ListedRole {
+  rolename: string;
+  acls?: (Omit<DynsecAcl, 'allow'> & { allow: boolean; priority?: number })[];
+}
+
+/**
+ * Widens the server's own admin role (the one `mosquitto_ctrl dynsec init` made for MQTT_USER) to publish and
+ * subscribe everywhere, keeping its ACLs; nothing when it already may. modifyRole, because the plugin disconnects the
+ * clients of a role on addRoleACL and a client on addClientRole, which would cut the server's own connection.
+ */
+export function widenServerRole(role: ListedRole): DynsecCommand[] {
+  const acls = role.acls ?? [];
+  const missing = serverAcls().filter((wanted) => !acls.some((a) => a.acltype === wanted.acltype && a.topic === wanted.topic && a.allow));
+  return missing.length ? [{ command: 'modifyRole', rolename: role.rolename, acls: [...acls, ...missing] }] : [];
 }
 
 /** Answers that mean "already as wanted", so the commands above can be replayed. */
@@ -116,6 +125,6 @@ export function pruneCommands(clients: readonly ListedClient[], roles: readonly 
   const held = new Set(clients.filter((c) => !stale.includes(c)).flatMap((c) => (c.roles ?? []).map((r) => r.rolename)));
   return [
     ...stale.map((c) => ({ command: 'deleteClient', username: c.username })),
-    ...roles.filter((r) => r.startsWith(ROLE_PREFIX) && r !== SERVER_ROLE && !held.has(r)).map((rolename) => ({ command: 'deleteRole', rolename })),
+    ...roles.filter((r) => r.startsWith(ROLE_PREFIX) && !held.has(r)).map((rolename) => ({ command: 'deleteRole', rolename })),
   ];
 }
