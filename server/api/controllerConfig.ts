@@ -78,9 +78,11 @@ async function thingCredentials(app: FastifyInstance, auth: AuthContext, gateway
   const credentials = app.mqtt?.credentials;
   if (!credentials) return null;
   if (!gatewaySn)
-    throw badRequest('gateway_sn is required: the thing credentials are limited to that remote controller', [
-      { field: 'gateway_sn', message: 'is required', code: 'field.required' },
-    ], { code: 'device.gateway_sn_required' });
+    throw badRequest(
+      'gateway_sn is required: the thing credentials are limited to that remote controller',
+      [{ field: 'gateway_sn', message: 'is required', code: 'field.required' }],
+      { code: 'device.gateway_sn_required' },
+    );
   const issued = await credentials.issuePilot(auth, gatewaySn);
   if (!issued) throw new HttpError(409, 'This serial belongs to a registered dock', undefined, { code: 'device.gateway_is_dock' });
   return issued;

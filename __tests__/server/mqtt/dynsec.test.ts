@@ -32,7 +32,12 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
   async function dynsec(command: Record<string, unknown>): Promise<{ error?: string; data?: unknown }> {
     const admin = await connect(tcpUrl, { clientId: 'test-admin', username: SERVER_USER, password: SERVER_SECRET });
     try {
-      const answer = nextMessage(admin, DYNSEC_RESPONSE_TOPIC, 5000, (p) => (p as { responses: { correlationData?: string }[] }).responses[0]?.correlationData === 'test');
+      const answer = nextMessage(
+        admin,
+        DYNSEC_RESPONSE_TOPIC,
+        5000,
+        (p) => (p as { responses: { correlationData?: string }[] }).responses[0]?.correlationData === 'test',
+      );
       await subscribe(admin, DYNSEC_RESPONSE_TOPIC);
       await admin.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: [{ ...command, correlationData: 'test' }] }), { qos: 1 });
       return ((await answer).payload as { responses: { error?: string; data?: unknown }[] }).responses[0];
@@ -58,7 +63,8 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect(connect(tcpUrl, { clientId: `probe_${Math.floor(Math.random() * 1e9)}`, ...account })).rejects.toThrow(/Not authorized|Bad username or password/);
 
   beforeAll(async () => {
-    for (const file of [MOSQUITTO, MOSQUITTO_CTRL, DYNSEC_PLUGIN]) if (!fs.existsSync(file)) throw new Error(`${file} is missing; apt-get install mosquitto mosquitto-clients`);
+    for (const file of [MOSQUITTO, MOSQUITTO_CTRL, DYNSEC_PLUGIN])
+      if (!fs.existsSync(file)) throw new Error(`${file} is missing; apt-get install mosquitto mosquitto-clients`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-dynsec-'));
     const [tcpPort, wsPort] = [await freePort(), await freePort()];
     const config = path.join(dir, 'dynamic-security.json');

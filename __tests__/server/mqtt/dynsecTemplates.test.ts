@@ -20,7 +20,11 @@ describe('dynamic-security ACL templates', () => {
     ['all devices', 'all', ['sysinfo/#', 'thing/product/+/osd', 'thing/product/+/state', 'thing/product/+/events']],
     ['its scope only', ['SN1'], ['sysinfo/#', 'thing/product/SN1/osd', 'thing/product/SN1/state', 'thing/product/SN1/events']],
     ['no device', [], ['sysinfo/#']],
-    ['a serial with a wildcard or separator is left out', ['A+', 'B#', 'C/D', 'OK'], ['sysinfo/#', 'thing/product/OK/osd', 'thing/product/OK/state', 'thing/product/OK/events']],
+    [
+      'a serial with a wildcard or separator is left out',
+      ['A+', 'B#', 'C/D', 'OK'],
+      ['sysinfo/#', 'thing/product/OK/osd', 'thing/product/OK/state', 'thing/product/OK/events'],
+    ],
   ])('a browser reads sysinfo and %s, and publishes nothing', (_name, scope, subscribe) => {
     const acls = browserAcls(scope);
     expect(topics(acls, 'subscribePattern')).toEqual(subscribe);
@@ -74,8 +78,22 @@ describe('dynamic-security ACL templates', () => {
   ])('%s answering "%s" is harmless: %s', (command, error, harmless) => expect(isHarmless(command, error)).toBe(harmless));
 
   it.each<[string, Parameters<typeof widenServerRole>[0], number]>([
-    ['the admin role of dynsec init gets publish and subscribe on #', { rolename: 'admin', acls: [{ acltype: 'publishClientSend', topic: '$CONTROL/dynamic-security/#', allow: true }] }, 2],
-    ['already wide: nothing', { rolename: 'admin', acls: [{ acltype: 'publishClientSend', topic: '#', allow: true }, { acltype: 'subscribePattern', topic: '#', allow: true }] }, 0],
+    [
+      'the admin role of dynsec init gets publish and subscribe on #',
+      { rolename: 'admin', acls: [{ acltype: 'publishClientSend', topic: '$CONTROL/dynamic-security/#', allow: true }] },
+      2,
+    ],
+    [
+      'already wide: nothing',
+      {
+        rolename: 'admin',
+        acls: [
+          { acltype: 'publishClientSend', topic: '#', allow: true },
+          { acltype: 'subscribePattern', topic: '#', allow: true },
+        ],
+      },
+      0,
+    ],
     ['a deny on # is not access', { rolename: 'admin', acls: [{ acltype: 'subscribePattern', topic: '#', allow: false }] }, 2],
   ])('widens the server role: %s', (_name, role, added) => {
     const commands = widenServerRole(role);

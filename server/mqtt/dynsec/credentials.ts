@@ -86,7 +86,15 @@ export class DynsecCredentials {
    */
   async topologyChanged(gatewaySn: string, subSerials: string[]): Promise<void> {
     const docks = new Set(await this.options.store.registeredDocks(subSerials));
-    await this.run(upsertRole(gatewayRole(gatewaySn), gatewayAcls(gatewaySn, subSerials.filter((sn) => !docks.has(sn)))));
+    await this.run(
+      upsertRole(
+        gatewayRole(gatewaySn),
+        gatewayAcls(
+          gatewaySn,
+          subSerials.filter((sn) => !docks.has(sn)),
+        ),
+      ),
+    );
   }
 
   async reconcile(): Promise<void> {
@@ -96,9 +104,14 @@ export class DynsecCredentials {
       { command: 'listRoles', verbose: false, count: -1, offset: 0 },
     ]);
     const listed = (clients.data as { clients?: ListedClient[] } | undefined)?.clients ?? [];
-    const roleNames = ((roles.data as { roles?: (string | { rolename: string })[] } | undefined)?.roles ?? []).map((r) => (typeof r === 'string' ? r : r.rolename));
+    const roleNames = ((roles.data as { roles?: (string | { rolename: string })[] } | undefined)?.roles ?? []).map((r) =>
+      typeof r === 'string' ? r : r.rolename,
+    );
     const usernames = listed.map((c) => c.username);
-    const webSessions = await activeSessionUsers(db, usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null));
+    const webSessions = await activeSessionUsers(
+      db,
+      usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null),
+    );
     const wanted = new Set([...[...webSessions.keys()].map(webUsername), ...(await this.liveGatewayUsernames(usernames))]);
     const prune = pruneCommands(listed, roleNames, wanted);
     if (prune.length) this.options.log.info({ commands: prune.length }, 'mqtt: dynamic security re-synced');
@@ -122,7 +135,13 @@ export class DynsecCredentials {
       .where('sessions.expires_at', '>', nowIso())
       .where('users.is_active', '=', 1)
       .execute();
-    const docks = await db.selectFrom('devices').select('serial').where('kind', '=', 'dock').where('secret_hash', 'is not', null).where('serial', 'in', usernames).execute();
+    const docks = await db
+      .selectFrom('devices')
+      .select('serial')
+      .where('kind', '=', 'dock')
+      .where('secret_hash', 'is not', null)
+      .where('serial', 'in', usernames)
+      .execute();
     return [...pilots.map((p) => p.username), ...docks.map((d) => d.serial)];
   }
 
