@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,9 @@ import type { MqttClient } from 'mqtt';
 import { readMqttConfig } from '../../../server/config';
 import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, TestGateway } from './dji';
-import { freePort, waitForPort } from './mosquitto';
+import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
 import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
 
-const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_CTRL = '/usr/bin/mosquitto_ctrl';
 const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 const SERVER_USER = 'skyline-server';
@@ -21,7 +20,7 @@ const SERVER_SECRET = 'server-secret';
  */
 describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
   let dir: string;
-  let mosquitto: ChildProcess;
+  let mosquitto: OwnMosquitto;
   let tcpUrl: string;
   let wsUrl: string;
   let server: TestServer;
@@ -63,33 +62,12 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect(connect(tcpUrl, { clientId: `probe_${Math.floor(Math.random() * 1e9)}`, ...account })).rejects.toThrow(/Not authorized|Bad username or password/);
 
   beforeAll(async () => {
-    for (const file of [MOSQUITTO, MOSQUITTO_CTRL, DYNSEC_PLUGIN])
-      if (!fs.existsSync(file)) throw new Error(`${file} is missing; apt-get install mosquitto mosquitto-clients`);
+    for (const file of [MOSQUITTO_CTRL, DYNSEC_PLUGIN]) if (!fs.existsSync(file)) throw new Error(`${file} is missing; apt-get install mosquitto`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-dynsec-'));
-    const [tcpPort, wsPort] = [await freePort(), await freePort()];
     const config = path.join(dir, 'dynamic-security.json');
     execFileSync(MOSQUITTO_CTRL, ['dynsec', 'init', config, SERVER_USER, SERVER_SECRET], { stdio: 'ignore' });
-    fs.writeFileSync(
-      path.join(dir, 'mosquitto.conf'),
-      [
-        `user ${os.userInfo().username}`,
-        'per_listener_settings false',
-        'allow_anonymous false',
-        'max_packet_size 262144',
-        `plugin ${DYNSEC_PLUGIN}`,
-        `plugin_opt_config_file ${config}`,
-        'persistence false',
-        `listener ${tcpPort} 127.0.0.1`,
-        `listener ${wsPort} 127.0.0.1`,
-        'protocol websockets',
-        '',
-      ].join('\n'),
-    );
-    mosquitto = spawn(MOSQUITTO, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-    await waitForPort(tcpPort);
-    await waitForPort(wsPort);
-    tcpUrl = `mqtt://127.0.0.1:${tcpPort}`;
-    wsUrl = `ws://127.0.0.1:${wsPort}`;
+    mosquitto = await startOwnMosquitto(dir, ['max_packet_size 262144', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${config}`]);
+    ({ tcpUrl, wsUrl } = mosquitto);
 
     // Left over from an earlier run: a browser account whose session this server never had.
     const ghost = await dynsec({ command: 'createClient', username: 'skyline-web-ghost', password: 'ghost', textname: PROVISIONED_MARK });
@@ -109,7 +87,7 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
 
   afterAll(async () => {
     await server?.close();
-    mosquitto?.kill('SIGTERM');
+    mosquitto?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
