@@ -70,7 +70,7 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     ({ tcpUrl, wsUrl } = mosquitto);
 
     // Left over from an earlier run: a browser account whose session this server never had.
-    const ghost = await dynsec({ command: 'createClient', username: 'skyline-web-ghost', password: 'ghost', textname: PROVISIONED_MARK });
+    const ghost = await dynsec({ command: 'createClient', username: 'skyline-web-ghost.1', password: 'ghost', textname: PROVISIONED_MARK });
     expect(ghost.error).toBeUndefined();
 
     server = await startServer({
@@ -93,8 +93,8 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
 
   it('re-syncs at start: a provisioned account without a session is deleted', async () => {
     expect(server.app.mqtt?.credentials).toBeDefined();
-    expect((await dynsec({ command: 'getClient', username: 'skyline-web-ghost' })).error).toBe('Client not found');
-    await refused({ username: 'skyline-web-ghost', password: 'ghost' });
+    expect((await dynsec({ command: 'getClient', username: 'skyline-web-ghost.1' })).error).toBe('Client not found');
+    await refused({ username: 'skyline-web-ghost.1', password: 'ghost' });
   });
 
   it("a browser session's account reads sysinfo and device telemetry, publishes nothing, and ends with the logout", async () => {
@@ -127,11 +127,17 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect(await recording.untilMarker(server)).toEqual([]);
     expect(server.app.mqtt?.gateway.liveState('AC-DS1')).toMatchObject({ lat: 22.6 });
 
-    // Logout deletes the account: the open connection is closed and the credentials are refused.
-    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+    // A second tab of the same session gets its own account; the first one stays connected.
+    const secondAccount = await browserAccount(token);
+    const second = await connectBrowser(secondAccount);
+    expect(await within(subscribe(browser, 'sysinfo/weather'), 5000, 'the first tab answering')).toBe(0);
+
+    // Logout deletes the session's accounts: the open connections are closed and the credentials are refused.
+    const closed = [browser, second].map((client) => new Promise<void>((resolve) => client.once('close', () => resolve())));
     expect((await api(server, token, 'POST', '/api/auth/logout/')).status).toBe(200);
-    await within(closed, 5000, 'the logged-out browser connection closing');
+    await within(Promise.all(closed), 5000, 'the logged-out browser connections closing');
     await refused(account);
+    await refused(secondAccount);
   });
 
   it("a dock's account publishes its own and its aircraft's reports, nothing of another gateway's", async () => {

@@ -51,11 +51,14 @@ describe('dynamic-security ACL templates', () => {
     expect(topics(acls, 'subscribePattern')).toEqual(['sys/product/GW1/#', 'thing/product/GW1/#']);
   });
 
-  it('names a browser account after its session, and reads the session back', () => {
-    expect(webUsername('s-1')).toBe('skyline-web-s-1');
-    expect(sessionOfWebUsername('skyline-web-s-1')).toBe('s-1');
-    expect(sessionOfWebUsername('DOCK1')).toBeNull();
-  });
+  it.each<[string, string | null]>([
+    [webUsername('5f0c-11', 'a1b2'), '5f0c-11'],
+    ['skyline-web-5f0c-11', null],
+    ['skyline-web-a.b.c', null],
+    ['DOCK1', null],
+  ])('names a browser account after its session and connection: %s belongs to session %p', (username, session) =>
+    expect(sessionOfWebUsername(username)).toBe(session),
+  );
 
   it('replaces a client (delete, then create marked with these roles) and upserts a role', () => {
     expect(replaceClient('u', 'p', ['r'])).toEqual([
@@ -106,15 +109,15 @@ describe('dynamic-security ACL templates', () => {
     [
       'ended sessions and replaced pilots go, with the roles no one holds any more',
       [
-        { username: 'skyline-web-live', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-web-live' }] },
-        { username: 'skyline-web-ended', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-web-ended' }] },
+        { username: 'skyline-web-live.1', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-web-live' }] },
+        { username: 'skyline-web-ended.1', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-web-ended' }] },
         { username: 'pilot-old', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-gw-RC1' }] },
         { username: 'pilot-new', textname: PROVISIONED_MARK, roles: [{ rolename: 'skyline-gw-RC1' }] },
       ],
       ['skyline-web-live', 'skyline-web-ended', 'skyline-gw-RC1'],
-      ['skyline-web-live', 'pilot-new'],
+      ['skyline-web-live.1', 'pilot-new'],
       [
-        { command: 'deleteClient', username: 'skyline-web-ended' },
+        { command: 'deleteClient', username: 'skyline-web-ended.1' },
         { command: 'deleteClient', username: 'pilot-old' },
         { command: 'deleteRole', rolename: 'skyline-web-ended' },
       ],

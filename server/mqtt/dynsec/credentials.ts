@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { activeSessionUsers } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
@@ -56,9 +57,9 @@ export class DynsecCredentials {
     await this.reconcile();
   }
 
-  /** A browser session's account (a new password on every call), allowed to read sysinfo and its devices. */
+  /** A new account for a browser connection of this session, allowed to read sysinfo and the user's devices. */
   async issueBrowser(session: Session): Promise<{ username: string; password: string }> {
-    const username = webUsername(session.sessionId);
+    const username = webUsername(session.sessionId, randomBytes(6).toString('hex'));
     const password = newSecret();
     const acls = browserAcls(toScope(await visibleSerials(this.options.db, session.userId)));
     await this.run([...upsertRole(webRole(session.sessionId), acls), ...replaceClient(username, password, [webRole(session.sessionId)])]);
@@ -112,7 +113,8 @@ export class DynsecCredentials {
       db,
       usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null),
     );
-    const wanted = new Set([...[...webSessions.keys()].map(webUsername), ...(await this.liveGatewayUsernames(usernames))]);
+    const browsers = usernames.filter((username) => webSessions.has(sessionOfWebUsername(username) ?? ''));
+    const wanted = new Set([...browsers, ...(await this.liveGatewayUsernames(usernames))]);
     const prune = pruneCommands(listed, roleNames, wanted);
     if (prune.length) this.options.log.info({ commands: prune.length }, 'mqtt: dynamic security re-synced');
     // Data scopes may have changed (role, department): each browser's role follows.

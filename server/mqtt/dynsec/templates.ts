@@ -10,11 +10,15 @@ export const DYNSEC_RESPONSE_TOPIC = `${DYNSEC_TOPIC}/response`;
 export const PROVISIONED_MARK = 'skyline-provisioned';
 const ROLE_PREFIX = 'skyline-';
 
-export const webUsername = (sessionId: string) => `skyline-web-${sessionId}`;
+/**
+ * One account per browser connection (`nonce`), so a second tab of the same session does not replace the first
+ * one's; all of them end with the session.
+ */
+export const webUsername = (sessionId: string, nonce: string) => `skyline-web-${sessionId}.${nonce}`;
 /** The session a browser client was provisioned for, or null for any other username. */
-export const sessionOfWebUsername = (username: string) => /^skyline-web-(.+)$/.exec(username)?.[1] ?? null;
+export const sessionOfWebUsername = (username: string) => /^skyline-web-([^.]+)\.[^.]+$/.exec(username)?.[1] ?? null;
 /** One role per browser session (its ACLs follow the user's data scope). */
-export const webRole = webUsername;
+export const webRole = (sessionId: string) => `skyline-web-${sessionId}`;
 /** One role per gateway serial, shared by the clients that speak for it (a dock, or its pilot's sessions). */
 export const gatewayRole = (sn: string) => `skyline-gw-${sn}`;
 
