@@ -6,6 +6,7 @@ import {
   pruneCommands,
   replaceClient,
   sessionOfWebUsername,
+  syncRole,
   upsertRole,
   webUsername,
   widenServerRole,
@@ -70,6 +71,16 @@ describe('dynamic-security ACL templates', () => {
       { command: 'modifyRole', rolename: 'r', acls: [] },
     ]);
   });
+
+  const sysinfo: DynsecAcl = { acltype: 'subscribePattern', topic: 'sysinfo/#', allow: true };
+  const osd: DynsecAcl = { acltype: 'subscribePattern', topic: 'thing/product/SN1/osd', allow: true };
+  it.each<[string, Parameters<typeof syncRole>[1], DynsecAcl[], string[]]>([
+    ['a missing role is created', undefined, [sysinfo], ['createRole', 'modifyRole']],
+    ['the same ACLs in another order, with priorities: nothing', { rolename: 'r', acls: [{ ...osd, priority: 0 }, sysinfo] }, [sysinfo, osd], []],
+    ['one ACL more', { rolename: 'r', acls: [sysinfo] }, [sysinfo, osd], ['modifyRole']],
+    ['one ACL less', { rolename: 'r', acls: [sysinfo, osd] }, [sysinfo], ['modifyRole']],
+    ['a deny where an allow is wanted', { rolename: 'r', acls: [{ ...sysinfo, allow: false }] }, [sysinfo], ['modifyRole']],
+  ])('syncs a role: %s', (_name, current, acls, commands) => expect(syncRole('r', current, acls).map((c) => c.command)).toEqual(commands));
 
   it.each<[string, string, boolean]>([
     ['createRole', 'Role already exists', true],

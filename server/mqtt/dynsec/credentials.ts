@@ -15,6 +15,7 @@ import {
   pruneCommands,
   replaceClient,
   sessionOfWebUsername,
+  syncRole,
   upsertRole,
   widenServerRole,
   webRole,
@@ -22,6 +23,7 @@ import {
   type DynsecCommand,
   type ListedClient,
   type ListedRole,
+  type SerialScope,
 } from './templates';
 
 type Log = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
@@ -34,6 +36,9 @@ type Session = { userId: number; sessionId: string };
  * browsers' data scopes.
  */
 export class DynsecCredentials {
+  /** The sub-devices each gateway's role was last written with by this instance. */
+  private readonly declared = new Map<string, string>();
+
   constructor(
     private readonly options: {
       control: DynsecControl;
@@ -70,7 +75,7 @@ export class DynsecCredentials {
   async issuePilot(session: Session, gatewaySn: string): Promise<{ username: string; password: string } | false> {
     if ((await this.options.store.registeredDocks([gatewaySn])).length > 0) return false;
     const issued = await issueThingCredentials(this.options.db, session);
-    await this.run([...this.gatewayRoleCommands(gatewaySn), ...replaceClient(issued.username, issued.password, [gatewayRole(gatewaySn)])]);
+    await this.run([...(await this.gatewayRoleCommands(gatewaySn)), ...replaceClient(issued.username, issued.password, [gatewayRole(gatewaySn)])]);
     // The credential this one replaced is no longer in the database.
     await this.reconcile();
     return issued;
@@ -78,48 +83,47 @@ export class DynsecCredentials {
 
   /** A dock's account: its serial and the secret just issued (rotation replaces the account, closing its connection). */
   async issueDock(sn: string, secret: string): Promise<void> {
-    await this.run([...this.gatewayRoleCommands(sn), ...replaceClient(sn, secret, [gatewayRole(sn)])]);
+    await this.run([...(await this.gatewayRoleCommands(sn)), ...replaceClient(sn, secret, [gatewayRole(sn)])]);
   }
 
   /**
-   * A gateway's accepted topology: it may now publish the telemetry of these sub-devices (a registered dock is never
-   * one, as on the embedded broker). Awaited before the status_reply, so the devices' next reports pass.
+   * A gateway's accepted topology: it may now publish the telemetry of these sub-devices. Awaited before the
+   * status_reply, so the devices' next reports pass. A repeated topology (every reconnection sends one) writes nothing.
    */
   async topologyChanged(gatewaySn: string, subSerials: string[]): Promise<void> {
-    const docks = new Set(await this.options.store.registeredDocks(subSerials));
-    await this.run(
-      upsertRole(
-        gatewayRole(gatewaySn),
-        gatewayAcls(
-          gatewaySn,
-          subSerials.filter((sn) => !docks.has(sn)),
-        ),
-      ),
-    );
+    const key = [...subSerials].sort().join(',');
+    if (this.declared.get(gatewaySn) === key) return;
+    await this.run(await this.gatewayRoleCommands(gatewaySn, subSerials));
+    this.declared.set(gatewaySn, key);
   }
 
   async reconcile(): Promise<void> {
     const { db } = this.options;
     const [clients, roles] = await this.run([
       { command: 'listClients', verbose: true, count: -1, offset: 0 },
-      { command: 'listRoles', verbose: false, count: -1, offset: 0 },
+      { command: 'listRoles', verbose: true, count: -1, offset: 0 },
     ]);
     const listed = (clients.data as { clients?: ListedClient[] } | undefined)?.clients ?? [];
-    const roleNames = ((roles.data as { roles?: (string | { rolename: string })[] } | undefined)?.roles ?? []).map((r) =>
-      typeof r === 'string' ? r : r.rolename,
-    );
+    const roleList = (roles.data as { roles?: ListedRole[] } | undefined)?.roles ?? [];
     const usernames = listed.map((c) => c.username);
-    const webSessions = await activeSessionUsers(
-      db,
-      usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null),
-    );
+    const webSessions = await activeSessionUsers(db, [...new Set(usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null))]);
     const browsers = usernames.filter((username) => webSessions.has(sessionOfWebUsername(username) ?? ''));
     const wanted = new Set([...browsers, ...(await this.liveGatewayUsernames(usernames))]);
-    const prune = pruneCommands(listed, roleNames, wanted);
-    if (prune.length) this.options.log.info({ commands: prune.length }, 'mqtt: dynamic security re-synced');
-    // Data scopes may have changed (role, department): each browser's role follows.
+    const prune = pruneCommands(
+      listed,
+      roleList.map((r) => r.rolename),
+      wanted,
+    );
+    // Data scopes may have changed (role, department): each browser role follows, rewritten only when it differs.
+    const current = new Map(roleList.map((r) => [r.rolename, r]));
+    const scopeOf = new Map<number, SerialScope>();
     const scopes: DynsecCommand[] = [];
-    for (const [sessionId, userId] of webSessions) scopes.push(...upsertRole(webRole(sessionId), browserAcls(toScope(await visibleSerials(db, userId)))));
+    for (const [sessionId, userId] of webSessions) {
+      const scope = scopeOf.get(userId) ?? toScope(await visibleSerials(db, userId));
+      scopeOf.set(userId, scope);
+      scopes.push(...syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(scope)));
+    }
+    if (prune.length || scopes.length) this.options.log.info({ pruned: prune.length, rescoped: scopes.length }, 'mqtt: dynamic security re-synced');
     await this.run([...prune, ...scopes]);
   }
 
@@ -158,8 +162,17 @@ export class DynsecCredentials {
     }
   }
 
-  private gatewayRoleCommands(gatewaySn: string) {
-    return upsertRole(gatewayRole(gatewaySn), gatewayAcls(gatewaySn, this.options.subDevicesOf(gatewaySn)));
+  /** The gateway's role with these sub-devices, never a registered dock among them (as on the embedded broker). */
+  private async gatewayRoleCommands(gatewaySn: string, subSerials = this.options.subDevicesOf(gatewaySn)): Promise<DynsecCommand[]> {
+    const docks = new Set(await this.options.store.registeredDocks(subSerials));
+    this.declared.delete(gatewaySn);
+    return upsertRole(
+      gatewayRole(gatewaySn),
+      gatewayAcls(
+        gatewaySn,
+        subSerials.filter((sn) => !docks.has(sn)),
+      ),
+    );
   }
 }
 

@@ -82,6 +82,19 @@ export function upsertRole(rolename: string, acls: DynsecAcl[]): DynsecCommand[]
   ];
 }
 
+const aclKey = (a: { acltype: string; topic: string; allow: boolean }) => `${a.acltype} ${a.allow ? 'allow' : 'deny'} ${a.topic}`;
+
+/**
+ * Brings a role to exactly these ACLs, or nothing when it has them already: every change makes the plugin rewrite its
+ * whole configuration file, and the re-sync runs often.
+ */
+export function syncRole(rolename: string, current: ListedRole | undefined, acls: DynsecAcl[]): DynsecCommand[] {
+  if (!current) return upsertRole(rolename, acls);
+  const have = new Set((current.acls ?? []).map(aclKey));
+  const same = have.size === acls.length && acls.every((a) => have.has(aclKey(a)));
+  return same ? [] : [{ command: 'modifyRole', rolename, acls }];
+}
+
 /** (Re)creates a client with a new password and these roles; a connection made with the old one is kicked. */
 export function replaceClient(username: string, password: string, roles: string[]): DynsecCommand[] {
   return [
