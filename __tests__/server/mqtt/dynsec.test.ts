@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
+import { osdTopic } from '@shared/dji/topics';
 import { readMqttConfig } from '../../../server/config';
 import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, TestGateway } from './dji';
@@ -193,6 +194,20 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await api(server, token, 'POST', '/api/auth/logout/');
     await within(closed, 5000, 'the pilot connection closing');
     await refused(account);
+  });
+
+  it("a browser of a department-scoped user may subscribe to its department's devices only", async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+    const foreign = await db.selectFrom('devices').select('serial').where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
+    const browser = await connectBrowser(await browserAccount(await loginToken(server, 'operator1', server.demoPasswords!.operator1)));
+    expect(await subscribe(browser, osdTopic(foreign.serial))).toBe(0x80);
+    expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0x80);
+    expect(await subscribe(browser, osdTopic(own.serial))).toBe(0);
+    const heard = nextMessage(browser, osdTopic(own.serial));
+    await server.app.mqtt!.bus.publish(osdTopic(own.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
+    await heard;
   });
 
   it("a password change ends the user's other sessions' broker accounts", async () => {
