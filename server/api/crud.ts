@@ -92,7 +92,10 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
   /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
-  /** Runs once a create, update or delete has committed (e.g. announcing the change on the broker); must not throw. */
+  /**
+   * Runs once a create, update or delete has committed (e.g. announcing the change on the broker, an account on an
+   * external broker). The write stays committed whatever it does; a rejection becomes the request's answer.
+   */
   afterCommit?: (operation: 'create' | 'update' | 'delete', row: Row<TB>, request: FastifyRequest) => void | Promise<void>;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers

@@ -122,10 +122,11 @@ export default fp(
             subDevicesOf: (sn) => gateway?.subDevicesOf(sn) ?? [],
             log,
           });
-          // Before anything subscribes: the server's own account gets its full access here.
+          // Before the device topics are subscribed: the server's own account gets its full access here.
           await provisioned.start(config.user);
           credentials = provisioned;
           app.grants.listen(async () => {
+            // Nothing once the server is stopping.
             await credentials?.reconcile();
           });
           // Expired sessions end without any request: a periodic re-sync removes their accounts.
