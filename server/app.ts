@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { localAuthCache, redisAuthCache } from './auth/authCache';
+import { GrantChanges, localAuthCache, redisAuthCache } from './auth/authCache';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
@@ -85,6 +85,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       ? localAuthCache()
       : null;
   app.decorate('authCache', authCache);
+  app.decorate('grants', new GrantChanges(authCache, app.log));
   if (authCache) app.addHook('onClose', async () => authCache.close());
   registerErrorEnvelope(app);
   registerInputGuards(app);

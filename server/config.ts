@@ -130,6 +130,7 @@ const environmentSchema = z.object({
   MQTT_URL: text.refine((v) => v === undefined || /^(mqtts?|wss?|tcp|tls):\/\//.test(v), 'must start with mqtt://, mqtts://, ws:// or wss://'),
   MQTT_USER: text,
   MQTT_PASSWORD: text,
+  MQTT_DYNSEC: text.transform((v) => v === '1' || v === 'true'),
   MQTT_TCP_PORT: port,
   MQTT_TCP_HOST: text,
   // 0 means the default, as unset does.
@@ -174,11 +175,14 @@ function parseEnvironment(env: Record<string, string | undefined>): Environment 
 }
 
 function mqttConfig(e: Environment): MqttConfig {
+  if (e.MQTT_DYNSEC && (!e.MQTT_URL || !e.MQTT_USER))
+    throw new Error('Invalid environment: MQTT_DYNSEC needs MQTT_URL and MQTT_USER (the dynamic-security admin account)');
   return {
     enabled: e.MQTT_ENABLED,
     url: e.MQTT_URL,
     user: e.MQTT_USER,
     password: e.MQTT_PASSWORD,
+    dynsec: e.MQTT_DYNSEC,
     tcpPort: e.MQTT_TCP_PORT,
     tcpHost: e.MQTT_TCP_HOST ?? '0.0.0.0',
     sysinfoIntervalMs: e.MQTT_SYSINFO_INTERVAL_MS || 10_000,

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
     rate_limited: ['retry_after_s'],
     server_error: [],
     database_unavailable: [],
+    broker_unavailable: [],
   },
   auth: {
     wrong_credentials: [],
@@ -79,6 +80,8 @@ export const ERROR_CODES = {
   },
   device: {
     not_a_dock: [],
+    gateway_sn_required: [],
+    gateway_is_dock: [],
   },
   task: {
     route_other_project: [],

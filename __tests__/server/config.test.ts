@@ -20,6 +20,7 @@ describe('readConfig: the whole environment through one schema', () => {
       mqtt: {
         enabled: true,
         url: undefined,
+        dynsec: false,
         tcpHost: '0.0.0.0',
         sysinfoIntervalMs: 10_000,
         deviceTimeoutMs: 30_000,
@@ -56,6 +57,7 @@ describe('readConfig: the whole environment through one schema', () => {
     ['intervals', { DEVICE_OFFLINE_AFTER_MS: '5000', MQTT_SESSION_CHECK_MS: '250' }, (c) => [c.mqtt.deviceTimeoutMs, c.mqtt.sessionCheckMs], [5000, 250]],
     ['MQTT_URL', { MQTT_URL: 'mqtts://broker:8883' }, (c) => c.mqtt.url, 'mqtts://broker:8883'],
     ['MQTT_TCP_PORT', { MQTT_TCP_PORT: '1883' }, (c) => c.mqtt.tcpPort, 1883],
+    ['MQTT_DYNSEC', { MQTT_URL: 'mqtt://broker', MQTT_USER: 'admin', MQTT_DYNSEC: '1' }, (c) => c.mqtt.dynsec, true],
     ['limits', { API_RATE_LIMIT: '50', LOGIN_RATE_LIMIT: '3', PG_POOL_SIZE: '4' }, (c) => [c.apiRateLimit, c.loginRateLimit, c.pgPoolSize], [50, 3, 4]],
     ['DJI settings', { DJI_APP_ID: '42', DJI_MQTT_HOST: 'wss://x/mqtt' }, (c) => [c.dji.appId, c.dji.mqttHost], ['42', 'wss://x/mqtt']],
     ['secrets', { JWT_SECRET: 's' }, (c) => [c.jwtSecret], ['s']],
@@ -74,5 +76,7 @@ describe('readConfig: the whole environment through one schema', () => {
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
+    [{ MQTT_DYNSEC: '1', MQTT_USER: 'admin' }, 'MQTT_DYNSEC'],
+    [{ MQTT_DYNSEC: '1', MQTT_URL: 'mqtt://broker' }, 'MQTT_DYNSEC'],
   ])('refuses %p, naming %s', (env, variable) => expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid environment: ${variable} `)));
 });

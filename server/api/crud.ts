@@ -92,8 +92,11 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
   /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
-  /** Runs once a create, update or delete has committed (e.g. announcing the change on the broker); must not throw. */
-  afterCommit?: (operation: 'create' | 'update' | 'delete', row: Row<TB>) => void;
+  /**
+   * Runs once a create, update or delete has committed (e.g. announcing the change on the broker, an account on an
+   * external broker). The write stays committed whatever it does; a rejection becomes the request's answer.
+   */
+  afterCommit?: (operation: 'create' | 'update' | 'delete', row: Row<TB>, request: FastifyRequest) => void | Promise<void>;
   /**
    * Multipart bodies: one optional file field, stored by `store`, its URL written to `column`; a file no row refers
    * to any more (row deleted, file replaced, write failed) is removed.
@@ -324,7 +327,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       mapWriteError(error, def.entity);
     }
     if (stored && existing) await discardFile(request, fileOf(existing));
-    if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
+    if (GRANT_TABLES.includes(def.table)) await appBase.grants.changed();
     return saved;
   };
 
@@ -379,7 +382,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
       },
       async (request) => {
         const saved = await write(request, def.input);
-        def.afterCommit?.('create', saved);
+        await def.afterCommit?.('create', saved, request);
         return ok((await present(request, [saved]))[0], 'created');
       },
     );
@@ -404,7 +407,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           const refusal = def.guardUpdate?.(existing, request);
           if (refusal) throw refusedConflict(refusal);
           const saved = await write(request, updateSchema, existing);
-          def.afterCommit?.('update', saved);
+          await def.afterCommit?.('update', saved, request);
           return ok((await present(request, [saved]))[0], 'updated');
         },
       );
@@ -435,8 +438,8 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           mapWriteError(error, def.entity);
         }
         await discardFile(request, fileOf(existing));
-        if (GRANT_TABLES.includes(def.table)) await appBase.authCache?.changed();
-        def.afterCommit?.('delete', existing);
+        if (GRANT_TABLES.includes(def.table)) await appBase.grants.changed();
+        await def.afterCommit?.('delete', existing, request);
         return ok(null, 'deleted');
       },
     );

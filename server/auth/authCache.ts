@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Session grants cached per instance; null where another instance's change could go unheard (PostgreSQL without Redis). */
     authCache: AuthCacheHandle | null;
+    /** Announces a change of sessions or grants to the cache and to everything else that follows them. */
+    grants: GrantChanges;
   }
 }
 
@@ -113,4 +115,27 @@ export async function redisAuthCache(url: string, keyPrefix: string, log: Log): 
       await publisher.quit().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Where a change of sessions or grants (logout, password change, (de)activation, role or department edits) is
+ * announced: the auth cache is cleared, then each listener runs (e.g. external-broker accounts of ended sessions are
+ * removed); a failing listener is logged, never fails the change itself.
+ */
+export class GrantChanges {
+  private readonly listeners: (() => Promise<void>)[] = [];
+
+  constructor(
+    private readonly cache: AuthCacheHandle | null,
+    private readonly log: Log,
+  ) {}
+
+  listen(listener: () => Promise<void>): void {
+    this.listeners.push(listener);
+  }
+
+  async changed(): Promise<void> {
+    await this.cache?.changed();
+    for (const listener of this.listeners) await listener().catch((error: unknown) => this.log.warn({ err: error }, 'a listener of grant changes failed'));
+  }
 }

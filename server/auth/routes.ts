@@ -86,8 +86,24 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
     { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: envelopeSchema(z.null()) } }, preValidation: app.authenticate },
     async (request) => {
       await revokeSession(app.db, request.auth!.sessionId);
-      await app.authCache?.changed();
+      await app.grants.changed();
       return ok(null, 'logged out');
+    },
+  );
+
+  app.post(
+    '/auth/mqtt/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "This session's broker account (external broker with dynamic security: a new password each call); null: connect with the login token",
+        response: { 200: envelopeSchema(z.object({ username: z.string(), password: z.string() }).nullable()) },
+      },
+      preValidation: app.authenticate,
+    },
+    async (request) => {
+      const credentials = app.mqtt?.credentials;
+      return ok(credentials ? await credentials.issueBrowser(request.auth!) : null);
     },
   );
 

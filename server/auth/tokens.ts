@@ -41,17 +41,22 @@ export async function findActiveSession(db: Kysely<Database>, sessionId: string)
 
 /** Of these session ids, the ones still active (not revoked, not expired, user active). */
 export async function activeSessionIds(db: Kysely<Database>, sessionIds: string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
+  return new Set((await activeSessionUsers(db, sessionIds)).keys());
+}
+
+/** Of these session ids, the ones still active, each with its user's id. */
+export async function activeSessionUsers(db: Kysely<Database>, sessionIds: string[]): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('sessions.id')
+    .select(['sessions.id', 'sessions.user_id'])
     .where('sessions.id', 'in', sessionIds)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', nowIso())
     .where('users.is_active', '=', 1)
     .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.user_id]));
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -7,6 +7,11 @@ export interface MqttConfig {
   /** Static broker account with full access (embedded broker), or the server's own account on an external broker. */
   user?: string;
   password?: string;
+  /**
+   * External broker only (MQTT_DYNSEC=1): `user` is the admin of Mosquitto's dynamic-security plugin, and the server
+   * provisions per-session browser and per-device accounts there (server/mqtt/dynsec/).
+   */
+  dynsec: boolean;
   /** Also accept plain MQTT over TCP on this port (embedded broker only). */
   tcpPort?: number;
   tcpHost: string;

@@ -11,6 +11,14 @@ export function deviceOfTopic(topic: string): string | null {
   return DEVICE_TOPIC.exec(topic)?.[1] ?? null;
 }
 
+/** The serials of the devices a user's data scope shows: every one, or these. */
+export async function visibleSerials(db: Kysely<Database>, userId: number): Promise<Set<string> | 'all'> {
+  const rule = await loadDataScope(db, userId);
+  if (rule.scope === 'all') return 'all';
+  const rows = await withDataScope(db.selectFrom('devices').select('devices.serial'), 'devices', rule).execute();
+  return new Set(rows.map((r) => r.serial));
+}
+
 /**
  * Which devices each browser session may hear about on the broker (its user's data scope), kept per session so the
  * broker's synchronous forwarding check needs no query; loaded when the browser connects and refreshed with the
@@ -22,13 +30,7 @@ export class BrowserDeviceScope {
   constructor(private readonly db: Kysely<Database>) {}
 
   async load(sessionId: string, userId: number): Promise<void> {
-    const rule = await loadDataScope(this.db, userId);
-    if (rule.scope === 'all') {
-      this.bySession.set(sessionId, { userId, serials: 'all' });
-      return;
-    }
-    const rows = await withDataScope(this.db.selectFrom('devices').select('devices.serial'), 'devices', rule).execute();
-    this.bySession.set(sessionId, { userId, serials: new Set(rows.map((r) => r.serial)) });
+    this.bySession.set(sessionId, { userId, serials: await visibleSerials(this.db, userId) });
   }
 
   /** Whether a session may receive a message on `topic` (topics about no device are for everyone signed in). */

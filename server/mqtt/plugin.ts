@@ -19,6 +19,8 @@ import type { MqttConfig } from './config';
 import { BrowserDeviceScope } from './deviceScope';
 import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
+import { DynsecControl } from './dynsec/control';
+import { DynsecCredentials } from './dynsec/credentials';
 import { connectExternalBroker } from './external';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
@@ -53,6 +55,8 @@ export interface MqttHandle {
   conformance: ConformanceMonitor;
   /** Dispatch of tasks to the aircraft and their live progress. */
   missions: MissionService;
+  /** Per-session and per-device accounts on the external broker (MQTT_DYNSEC=1 only). */
+  credentials?: DynsecCredentials;
   /** The embedded broker (undefined with MQTT_URL). */
   broker?: EmbeddedBroker;
   /** One line for the start-up banner. */
@@ -90,6 +94,7 @@ export default fp(
     let leaseRedis: Redis | undefined;
     let lease: RedisLease | undefined;
     let shared: SharedBroker | undefined;
+    let credentials: DynsecCredentials | undefined;
 
     // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
     app.addHook('onResponse', async (request, reply) => {
@@ -109,6 +114,28 @@ export default fp(
       }
       if (config.url) {
         bus = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
+        if (config.dynsec && config.user) {
+          const provisioned = new DynsecCredentials({
+            control: await DynsecControl.open(bus),
+            db: app.db,
+            store,
+            subDevicesOf: (sn) => gateway?.subDevicesOf(sn) ?? [],
+            log,
+          });
+          // Before the device topics are subscribed: the server's own account gets its full access here.
+          await provisioned.start(config.user);
+          credentials = provisioned;
+          app.grants.listen(async () => {
+            // Nothing once the server is stopping.
+            await credentials?.reconcile();
+          });
+          // Expired sessions end without any request: a periodic re-sync removes their accounts.
+          sessionCheck = setInterval(
+            () => void provisioned.reconcile().catch((error: unknown) => log.warn({ err: error }, 'mqtt: dynamic security re-sync failed')),
+            config.sessionCheckMs,
+          );
+          sessionCheck.unref();
+        }
       } else {
         const deviceScope = new BrowserDeviceScope(app.db);
         if (redisUrl) shared = await shareBrokerThroughRedis(redisUrl, redisKeyPrefix);
@@ -177,6 +204,7 @@ export default fp(
           organizationName: dji.platformName,
         },
         binderOf: (sn) => binderOf(broker, sn),
+        ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
@@ -221,9 +249,11 @@ export default fp(
         recorder: flights,
         conformance: monitor,
         missions,
+        credentials,
         broker,
         describe(baseUrl) {
-          if (config.url) return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it)`;
+          if (config.url)
+            return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it${credentials ? '; accounts by dynamic security' : ''})`;
           const ws = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '') + config.wsPath;
           const tcp = broker?.tcpAddress ? `   TCP: mqtt://localhost:${broker.tcpAddress.port}` : '';
           return `MQTT: ${ws} (embedded broker)${tcp}`;
@@ -234,6 +264,7 @@ export default fp(
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
+      credentials = undefined;
       await scheduler?.stop();
       gateway?.stop();
       await recorder?.stop();

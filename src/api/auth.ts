@@ -19,4 +19,7 @@ export const verifyToken = (client: HttpClient, token: string) =>
 
 export const fetchLoginInfo = (client: HttpClient) => client.request<LoginInfo>('GET', '/logininfo/');
 
+/** This session's own broker account (an external broker with dynamic security); null: the login token is the password. */
+export const fetchBrokerAccount = (client: HttpClient) => client.request<Credentials | null>('POST', '/auth/mqtt/');
+
 export const logout = (client: HttpClient) => client.request<null>('POST', '/auth/logout/');

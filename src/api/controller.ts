@@ -65,7 +65,9 @@ export interface ProjectListQuery {
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
-export const fetchDjiConfig = (client: HttpClient, workspaceId: number | string) => client.request<DjiConfig>('GET', `/djiconf/${id(workspaceId)}/`);
+/** `gatewaySn`: the remote controller's serial (an external broker limits the thing credentials to it). */
+export const fetchDjiConfig = (client: HttpClient, workspaceId: number | string, gatewaySn?: string | null) =>
+  client.request<DjiConfig>('GET', `/djiconf/${id(workspaceId)}/`, gatewaySn ? { query: { gateway_sn: gatewaySn } } : undefined);
 
 export const fetchProjects = (client: HttpClient, query: ProjectListQuery = {}) =>
   client.request<ListResult<ProjectSummary>>('GET', '/Project/', { query: { page: 1, page_size: 50, ...query } });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/rootReducer';
@@ -7,6 +8,7 @@ import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
 import type { MqttConnectOptions } from '../../../src/features/broker/mqttClient';
 import { EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
 import { FakeMqttClient } from './fakeMqtt';
+import type { HttpClient } from '../../../src/api/client';
 
 const user = { id: 1, username: 'admin', name: '系统管理员', phone: null, email: null };
 const loggedIn = { auth: { ...initialAuthState, token: 'h.eyJ1c2VybmFtZSI6ImFkbWluIn0.s', user } };
@@ -28,7 +30,7 @@ function manualScheduler() {
 
 const running: Array<{ cancel(): void }> = [];
 
-function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?: boolean } = {}) {
+function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?: boolean; http?: HttpClient } = {}) {
   const clients: FakeMqttClient[] = [];
   const actions: UnknownAction[] = [];
   const scheduler = manualScheduler();
@@ -38,7 +40,7 @@ function setup(preloaded: Partial<RootState> = loggedIn, opts: { connectThrows?:
     clients.push(client);
     return client;
   };
-  const saga = createSagaMiddleware({ context: { document } });
+  const saga = createSagaMiddleware({ context: { document, http: opts.http } });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloaded as RootState,
@@ -72,6 +74,17 @@ describe('broker saga', () => {
     expect(client().options).toMatchObject({ clean: true, connectTimeout: 7000, reconnectPeriod: 5000, username: 'admin', password: loggedIn.auth.token });
     expect(client().options.clientId).toMatch(/^web_\d+$/);
     expect(store.getState().broker.status).toBe('connecting');
+  });
+
+  it.each([
+    ['an account the server issued this session (external broker)', { username: 'skyline-web-s1', password: 'issued' }, 'skyline-web-s1', 'issued'],
+    ['the own name + token when the server issues none (embedded broker)', null, 'admin', loggedIn.auth.token],
+  ])('connects with %s', async (_name, account, username, password) => {
+    const request = jest.fn(async () => ({ code: 0, msg: 'ok', data: account }));
+    const { clients } = setup(loggedIn, { http: { request } as unknown as HttpClient });
+    await waitFor(() => expect(clients).toHaveLength(1));
+    expect(request).toHaveBeenCalledWith('POST', '/auth/mqtt/');
+    expect(clients[0].options).toMatchObject({ username, password });
   });
 
   it('on connect: status connected, subscribes QoS 0 to sysinfo/online and sysinfo/weather, success toast bottom-right 2 s', () => {

@@ -30,7 +30,8 @@ describe('controller login saga', () => {
     const { store, sim, calls } = setup();
     store.dispatch(controllerLoginOpened({ workspaceId: 1 }));
     await until(() => store.getState().controller.bridgeStatus === 'verified');
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/djiconf/1/' });
+    // With the remote controller's serial: an external broker limits the thing credentials to it.
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/djiconf/1/', options: { query: { gateway_sn: SIMULATED_RC_SN } } });
     expect(store.getState().controller.sdkConfig).toMatchObject({ appId: '125318', mqttHost: djiconf.mqttHost });
     expect(sim.calls.find((c) => c.method === 'platformVerifyLicense')?.args).toEqual(['125318', 'demo-key', 'demo-license']);
     expect(sim.calls.find((c) => c.method === 'platformSetWorkspaceId')?.args).toEqual([djiconf.workspaceId]);
@@ -49,7 +50,8 @@ describe('controller login saga', () => {
     store.dispatch(controllerLoginOpened({ workspaceId: 1 }));
     await until(() => store.getState().controller.configStatus === 'failed');
     expect(store.getState().controller.bridgeStatus).toBe('idle');
-    expect(sim.calls).toEqual([]);
+    // Only the remote controller's serial was read (djiconf's gateway_sn), nothing was verified or set.
+    expect(sim.calls.map((c) => c.method)).toEqual(['platformGetRemoteControllerSN']);
   });
 
   it('signing in: licence, platform login, token to the bridge, components, serials, broker callback', async () => {
@@ -112,7 +114,8 @@ describe('controller login saga', () => {
     store.dispatch(controllerLoginOpened({ workspaceId: 1 }));
     await until(() => store.getState().controller.configStatus === 'deferred');
     expect(store.getState().notifications.queue).toEqual([]);
-    expect(sim.calls).toEqual([]);
+    // Only the remote controller's serial was read (djiconf's gateway_sn), nothing was verified or set.
+    expect(sim.calls.map((c) => c.method)).toEqual(['platformGetRemoteControllerSN']);
     store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
     await until(() => store.getState().controller.apiComponent === 'loaded');
     expect(store.getState().controller.bridgeStatus).toBe('verified');

@@ -1,42 +1,23 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
-import { freePort } from '../../../e2e/support/freePort';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
-import { connect, end, nextMessage, recordMessages, sleep, startServer, subscribe, type TestServer } from './support';
+import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
+import { connect, end, nextMessage, recordMessages, startServer, subscribe, type TestServer } from './support';
 
-const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
-
-async function waitForPort(port: number, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`mosquitto did not listen on ${port}`);
-}
 
 /** An own mosquitto process: TCP + websocket listeners, password file and ACL as documented in docs/mqtt.md. */
 describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
   let dir: string;
-  let mosquitto: ChildProcess;
-  let tcpPort: number;
-  let wsPort: number;
+  let mosquitto: OwnMosquitto;
   let server: TestServer | undefined;
 
   beforeAll(async () => {
-    // Fail, never skip: a missing broker must not turn this suite green.
-    if (!fs.existsSync(MOSQUITTO) || !fs.existsSync(MOSQUITTO_PASSWD)) throw new Error(`Mosquitto is not installed (${MOSQUITTO}); apt-get install mosquitto`);
+    if (!fs.existsSync(MOSQUITTO_PASSWD)) throw new Error(`${MOSQUITTO_PASSWD} is missing; apt-get install mosquitto`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-mosquitto-'));
-    [tcpPort, wsPort] = [await freePort(), await freePort()];
     const passwd = path.join(dir, 'passwd');
     execFileSync(MOSQUITTO_PASSWD, ['-c', '-b', passwd, 'skyline-server', 'server-secret']);
     execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, 'viewer', 'viewer-secret']);
@@ -52,7 +33,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
         'topic read thing/product/+/osd',
         '',
         // A gateway writes its own topics and reads its replies and commands; the serials it speaks for are listed
-        // by hand here (docs/mqtt.md: external mode has no per-connection topology ACL yet).
+        // by hand here (docs/mqtt.md: a static set-up has no per-connection topology ACL; dynamic security has).
         'pattern write sys/product/%u/status',
         'pattern read sys/product/%u/status_reply',
         'pattern write thing/product/%u/#',
@@ -65,40 +46,22 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     );
     fs.chmodSync(passwd, 0o600);
     fs.chmodSync(path.join(dir, 'acl'), 0o600);
-    fs.writeFileSync(
-      path.join(dir, 'mosquitto.conf'),
-      [
-        // Started as root, mosquitto would drop to its own user and could not read these private files.
-        `user ${os.userInfo().username}`,
-        'per_listener_settings false',
-        'allow_anonymous false',
-        `password_file ${passwd}`,
-        `acl_file ${path.join(dir, 'acl')}`,
-        'persistence false',
-        `listener ${tcpPort} 127.0.0.1`,
-        `listener ${wsPort} 127.0.0.1`,
-        'protocol websockets',
-        '',
-      ].join('\n'),
-    );
-    mosquitto = spawn(MOSQUITTO, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-    await waitForPort(tcpPort);
-    await waitForPort(wsPort);
+    mosquitto = await startOwnMosquitto(dir, [`password_file ${passwd}`, `acl_file ${path.join(dir, 'acl')}`]);
   });
 
   afterAll(async () => {
     await server?.close();
-    mosquitto?.kill('SIGTERM');
+    mosquitto?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('the server publishes retained sysinfo there, runs the DJI gateway on it, and a plain client (websocket) receives it', async () => {
     server = await startServer({
-      ...readMqttConfig({ MQTT_URL: `mqtt://127.0.0.1:${tcpPort}`, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'server-secret' }),
+      ...readMqttConfig({ MQTT_URL: mosquitto.tcpUrl, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'server-secret' }),
       sysinfoIntervalMs: 60_000,
     });
     expect(server.app.mqtt?.mode).toBe('external');
-    const viewer = await connect(`ws://127.0.0.1:${wsPort}`, { clientId: 'web_42', username: 'viewer', password: 'viewer-secret' });
+    const viewer = await connect(mosquitto.wsUrl, { clientId: 'web_42', username: 'viewer', password: 'viewer-secret' });
     const online = nextMessage(viewer, 'sysinfo/online');
     const weather = nextMessage(viewer, 'sysinfo/weather');
     await subscribe(viewer, 'sysinfo/#');
@@ -108,7 +71,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     });
 
     // A dock on the external broker: the server answers its update_topo there, and its aircraft's OSD reaches the live state.
-    const dock = await TestGateway.connect(`mqtt://127.0.0.1:${tcpPort}`, 'DOCK-EXT', 'DOCK-EXT', 'device-secret');
+    const dock = await TestGateway.connect(mosquitto.tcpUrl, 'DOCK-EXT', 'DOCK-EXT', 'device-secret');
     const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as { online: string[] }).online.includes('AC-EXT'));
     const reply = await dock.topo(DOCK, [aircraft('AC-EXT')]);
     expect(reply).toMatchObject({ method: 'update_topo', data: { result: 0 } });
@@ -131,8 +94,8 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
   });
 
   it('a wrong server password fails the start with a clear error', async () => {
-    await expect(
-      startServer({ ...readMqttConfig({ MQTT_URL: `mqtt://127.0.0.1:${tcpPort}`, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'wrong' }) }),
-    ).rejects.toThrow(/Cannot connect to the external MQTT broker/);
+    await expect(startServer({ ...readMqttConfig({ MQTT_URL: mosquitto.tcpUrl, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'wrong' }) })).rejects.toThrow(
+      /Cannot connect to the external MQTT broker/,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { registerCrud } from '../../api/crud';
 import { DEPT_NAME } from '../../api/displayNames';
 import { imageStore } from '../../api/uploads';
 import type { DevicesTable } from '../../db/schema';
-import { newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
+import { issuedSecret, newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
 import { defined } from '../fields';
 import { deviceInput } from './schema';
 
@@ -51,5 +51,12 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     toApi: deviceToApi,
     names: DEPT_NAME,
     decorate: async (_db, items, request) => withIssuedSecret(items, request),
+    // External broker with dynamic security: a new dock gets its account there; a removed device loses any it had.
+    afterCommit: async (operation, row, request) => {
+      const credentials = app.mqtt?.credentials;
+      const secret = issuedSecret(request);
+      if (operation === 'create' && secret !== undefined) await credentials?.issueDock(row.serial, secret);
+      if (operation === 'delete') await credentials?.reconcile();
+    },
   });
 }

@@ -12,9 +12,12 @@ export function newDeviceSecretColumns(kind: string | undefined, request: Fastif
   return { secret_hash: hashSecret(secret) };
 }
 
+/** The secret issued while handling this request, if any. */
+export const issuedSecret = (request: FastifyRequest): string | undefined => issued.get(request);
+
 /** Adds the secret issued by this request (if any) to the created device in the answer. */
 export function withIssuedSecret(items: Record<string, unknown>[], request: FastifyRequest): Record<string, unknown>[] {
-  const secret = issued.get(request);
+  const secret = issuedSecret(request);
   return secret === undefined ? items : items.map((item) => ({ ...item, secret }));
 }
 

@@ -42,6 +42,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
         await writeAudit(trx, request, 'rotate_secret', 'device', device.id, { serial: device.serial });
       });
       appBase.mqtt?.broker?.closeGateway(device.serial);
+      await appBase.mqtt?.credentials?.issueDock(device.serial, secret);
       return ok({ sn: device.serial, secret });
     },
   );

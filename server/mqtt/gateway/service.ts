@@ -52,6 +52,8 @@ export interface GatewayOptions {
   platform: PlatformIdentity;
   /** Who vouches for gateway `sn`'s unknown devices (embedded broker identities); null with an external broker. */
   binderOf(gatewaySn: string): Binder | null;
+  /** Called with an accepted topology before its status_reply (external broker with dynamic security: the gateway's ACL follows). */
+  topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;
   offlineAfterMs: number;
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
@@ -139,6 +141,11 @@ export class DjiGateway {
    */
   onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void {
     this.eventHandlers.set(method, { schema, handle: (gatewaySn, data, envelope) => handle(gatewaySn, data as z.infer<T>, envelope) });
+  }
+
+  /** The sub-devices gateway `gatewaySn` declared last. */
+  subDevicesOf(gatewaySn: string): string[] {
+    return [...(this.topology.get(gatewaySn)?.subs.keys() ?? [])];
   }
 
   /** The gateway a device is connected through (itself for a gateway), if known. */
@@ -239,6 +246,7 @@ export class DjiGateway {
     ];
     const created = await this.options.store.applyTopology(devices, this.options.binderOf(gatewaySn));
     if (created.length) this.options.log.info({ gatewaySn, created }, 'dji: devices bound');
+    await this.options.topologyChanged?.(gatewaySn, [...subs.keys()]);
     this.count('status');
     this.report(gatewaySn, kind);
     await this.reply(topic, envelope, RESULT.ok);

@@ -19,6 +19,7 @@ export default translateFeature(text, {
     rate_limited: 'Too many requests; retry in {{retry_after_s}} s',
     server_error: 'Server error',
     database_unavailable: 'The database is unavailable right now; retry in a few seconds',
+    broker_unavailable: 'The message broker cannot issue an account right now; retry in a few seconds',
   },
   route: {
     too_few_waypoints: 'A route needs at least {{min}} waypoints (it has {{count}})',
@@ -107,6 +108,8 @@ export default translateFeature(text, {
   },
   device: {
     not_a_dock: 'Only docks have an MQTT secret',
+    gateway_sn_required: 'The remote controller serial (gateway_sn) is required',
+    gateway_is_dock: 'This serial belongs to a registered dock, not a remote controller',
   },
   task: {
     route_other_project: 'The chosen route belongs to another project',

@@ -26,6 +26,7 @@ export default defineFeatureText({
       rate_limited: '请求过于频繁，请 {{retry_after_s}} 秒后再试',
       server_error: '服务器错误',
       database_unavailable: '数据库暂时不可用，请稍后重试',
+      broker_unavailable: '消息服务器暂时无法开通账号，请稍后重试',
     },
     route: {
       too_few_waypoints: '航线至少需要 {{min}} 个航点（当前 {{count}} 个）',
@@ -114,6 +115,8 @@ export default defineFeatureText({
     },
     device: {
       not_a_dock: '只有机场有 MQTT 密钥',
+      gateway_sn_required: '请提供遥控器序列号（gateway_sn）',
+      gateway_is_dock: '该序列号属于已登记的机场，不能作为遥控器网关',
     },
     task: {
       route_other_project: '所选航线属于其他项目',

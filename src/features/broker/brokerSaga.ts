@@ -1,5 +1,7 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { fetchBrokerAccount, type Credentials } from '../../api/auth';
+import type { Envelope, HttpClient } from '../../api/client';
 import { loggedOut, loginSucceeded, sessionExpired, selectToken } from '../auth';
 import { insideControllerBridge } from '../controller';
 import { toastShown } from '../notifications';
@@ -119,6 +121,7 @@ function* followSubscriptions(client: MqttLike) {
 export function* brokerConnection(options: BrokerSagaOptions = {}) {
   const doc: Document | undefined = yield getContext('document');
   const contextConnect: MqttConnect | undefined = yield getContext('mqttConnect');
+  const http: HttpClient | undefined = yield getContext('http');
   // The host provides the client factory (bootstrap: mqtt.js); a store without one has no broker connection.
   const connect = options.connect ?? contextConnect;
   if (!connect) return;
@@ -130,8 +133,11 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
   let client: MqttLike;
   try {
     const location = doc?.location ?? { protocol: 'http:', host: 'localhost' };
-    const username = settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
-    const password = settings.staticPassword || settings.token || undefined;
+    // Without config.json's static account the server may issue this session its own (external broker); else the token.
+    const issued: Envelope<Credentials | null> | null = settings.staticUser || !http ? null : yield call(fetchBrokerAccount, http);
+    const account = issued?.data;
+    const username = account?.username || settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
+    const password = account?.password || settings.staticPassword || settings.token || undefined;
     client = yield call(connect, brokerUrl(settings.mqttHost, location), {
       clientId: `web_${Math.floor(Math.random() * 1e9)}`,
       clean: BROKER_CONSTANTS.clean,

@@ -53,24 +53,36 @@ import {
 import { DEFAULT_WORKSPACE_ID, normalizeDjiConfig } from './djiConfig';
 import type { Saga } from '../../app/saga';
 
+/** Inside Pilot 2, the remote controller's serial (null elsewhere or when the bridge cannot tell). */
+function* remoteControllerSn(): Saga<string | null> {
+  if (!insideControllerBridge()) return null;
+  try {
+    const bridge: DjiBridge = yield call(getBridge);
+    return (yield call([bridge, bridge.getRemoteControllerSn])) as string | null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * GET /api/djiconf/{id}/ into the slice (id: the project whose workspace the controller works in). A project id
  * that does not exist (404) falls back to the first project. Null when it failed; callApi has shown the toast.
  */
 function* loadSdkConfig(workspaceId: number | string): Saga<DjiConfig | null> {
   const client: HttpClient = yield getContext('http');
+  const gatewaySn: string | null = yield* remoteControllerSn();
   let id = workspaceId;
   let response: Envelope<unknown>;
   try {
     try {
-      response = yield call(fetchDjiConfig, client, id);
+      response = yield call(fetchDjiConfig, client, id, gatewaySn);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       const projects: Envelope<ListResult<ProjectSummary>> = yield call(fetchProjects, client, { page_size: 1 });
       const first = projects.data.items?.[0];
       if (!first) throw error;
       id = first.id;
-      response = yield call(fetchDjiConfig, client, id);
+      response = yield call(fetchDjiConfig, client, id, gatewaySn);
     }
   } catch (error) {
     // Reported once, like callApi does (toast; a 401 ends the session).
@@ -90,7 +102,8 @@ function* loadSdkConfig(workspaceId: number | string): Saga<DjiConfig | null> {
 function* loadSdkConfigQuietly(workspaceId: number | string): Saga<DjiConfig | null> {
   try {
     const client: HttpClient = yield getContext('http');
-    const response: Envelope<unknown> = yield call(fetchDjiConfig, client, workspaceId);
+    const gatewaySn: string | null = yield* remoteControllerSn();
+    const response: Envelope<unknown> = yield call(fetchDjiConfig, client, workspaceId, gatewaySn);
     const config = normalizeDjiConfig(response.data, workspaceId);
     yield put(sdkConfigLoaded(config));
     return config;

@@ -1,0 +1,233 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MqttClient } from 'mqtt';
+import { osdTopic } from '@shared/dji/topics';
+import { readMqttConfig } from '../../../server/config';
+import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
+import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, TestGateway } from './dji';
+import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
+import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
+
+const MOSQUITTO_CTRL = '/usr/bin/mosquitto_ctrl';
+const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+const SERVER_USER = 'skyline-server';
+const SERVER_SECRET = 'server-secret';
+
+/**
+ * An own mosquitto process with the dynamic-security plugin (TCP + websocket listeners), initialised with the
+ * server's account as its admin, as docs/mqtt.md describes: every other account is provisioned by the server.
+ */
+describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
+  let dir: string;
+  let mosquitto: OwnMosquitto;
+  let tcpUrl: string;
+  let wsUrl: string;
+  let server: TestServer;
+  const clients: MqttClient[] = [];
+  const gateways: TestGateway[] = [];
+
+  /** The broker's answer to one command, over an own admin connection (what the server provisioned, seen from outside). */
+  async function dynsec(command: Record<string, unknown>): Promise<{ error?: string; data?: unknown }> {
+    const admin = await connect(tcpUrl, { clientId: 'test-admin', username: SERVER_USER, password: SERVER_SECRET });
+    try {
+      const answer = nextMessage(
+        admin,
+        DYNSEC_RESPONSE_TOPIC,
+        5000,
+        (p) => (p as { responses: { correlationData?: string }[] }).responses[0]?.correlationData === 'test',
+      );
+      await subscribe(admin, DYNSEC_RESPONSE_TOPIC);
+      await admin.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: [{ ...command, correlationData: 'test' }] }), { qos: 1 });
+      return ((await answer).payload as { responses: { error?: string; data?: unknown }[] }).responses[0];
+    } finally {
+      await end(admin);
+    }
+  }
+
+  async function browserAccount(token: string): Promise<{ username: string; password: string }> {
+    const issued = await api(server, token, 'POST', '/api/auth/mqtt/');
+    expect(issued.status).toBe(200);
+    return issued.data as unknown as { username: string; password: string };
+  }
+
+  async function connectBrowser(account: { username: string; password: string }): Promise<MqttClient> {
+    const client = await connect(wsUrl, { clientId: `web_${Math.floor(Math.random() * 1e9)}`, ...account });
+    clients.push(client);
+    return client;
+  }
+
+  /** Resolves once the broker refuses these credentials (CONNACK "not authorised"). */
+  const refused = (account: { username: string; password: string }) =>
+    expect(connect(tcpUrl, { clientId: `probe_${Math.floor(Math.random() * 1e9)}`, ...account })).rejects.toThrow(/Not authorized|Bad username or password/);
+
+  beforeAll(async () => {
+    for (const file of [MOSQUITTO_CTRL, DYNSEC_PLUGIN]) if (!fs.existsSync(file)) throw new Error(`${file} is missing; apt-get install mosquitto`);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-dynsec-'));
+    const config = path.join(dir, 'dynamic-security.json');
+    execFileSync(MOSQUITTO_CTRL, ['dynsec', 'init', config, SERVER_USER, SERVER_SECRET], { stdio: 'ignore' });
+    mosquitto = await startOwnMosquitto(dir, ['max_packet_size 262144', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${config}`]);
+    ({ tcpUrl, wsUrl } = mosquitto);
+
+    // Left over from an earlier run: a browser account whose session this server never had.
+    const ghost = await dynsec({ command: 'createClient', username: 'skyline-web-ghost.1', password: 'ghost', textname: PROVISIONED_MARK });
+    expect(ghost.error).toBeUndefined();
+
+    server = await startServer({
+      ...readMqttConfig({ MQTT_URL: tcpUrl, MQTT_USER: SERVER_USER, MQTT_PASSWORD: SERVER_SECRET, MQTT_DYNSEC: '1' }),
+      sysinfoIntervalMs: 60_000,
+      // The re-sync timer stays out of the way: every removal below must come from the change itself.
+      sessionCheckMs: 600_000,
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all([...clients.splice(0).map(end), ...gateways.splice(0).map((g) => g.end())]);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    mosquitto?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('re-syncs at start: a provisioned account without a session is deleted', async () => {
+    expect(server.app.mqtt?.credentials).toBeDefined();
+    expect((await dynsec({ command: 'getClient', username: 'skyline-web-ghost.1' })).error).toBe('Client not found');
+    await refused({ username: 'skyline-web-ghost.1', password: 'ghost' });
+  });
+
+  it("a browser session's account reads sysinfo and device telemetry, publishes nothing, and ends with the logout", async () => {
+    const token = await loginToken(server);
+    const account = await browserAccount(token);
+    expect(account.username).toMatch(/^skyline-web-/);
+    const browser = await connectBrowser(account);
+    const online = nextMessage(browser, 'sysinfo/online');
+    expect(await subscribe(browser, 'sysinfo/#')).toBe(0);
+    expect((await online).retain).toBe(true);
+    expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0);
+    // Never a device's or the server's topics.
+    expect(await subscribe(browser, 'sys/product/+/status')).toBe(0x80);
+
+    // A dock reports through the broker; the browser sees its aircraft, but cannot forge a report for it.
+    const { secret } = await registerDock(server, token, 'DOCK-DS1');
+    const dock = await TestGateway.connect(tcpUrl, 'DOCK-DS1', 'DOCK-DS1', secret);
+    gateways.push(dock);
+    expect(await dock.topo(DOCK, [aircraft('AC-DS1')])).toMatchObject({ data: { result: 0 } });
+    const seen = nextMessage(browser, 'thing/product/AC-DS1/osd');
+    dock.osd('AC-DS1', aircraftOsd());
+    await seen;
+    await dock.flush();
+    const recording = recordMessages(browser, 'thing/product/AC-DS1/osd');
+    await browser.publishAsync('thing/product/AC-DS1/osd', JSON.stringify({ tid: 't', bid: 'b', timestamp: Date.now(), data: aircraftOsd({ latitude: 10 }) }), {
+      qos: 1,
+    });
+    await browser.publishAsync('sysinfo/online', '{"fake":true}', { qos: 1 });
+    // The server's marker comes after both publishes: had the broker taken either, it would have arrived first.
+    expect(await recording.untilMarker(server)).toEqual([]);
+    expect(server.app.mqtt?.gateway.liveState('AC-DS1')).toMatchObject({ lat: 22.6 });
+
+    // A second tab of the same session gets its own account; the first one stays connected.
+    const secondAccount = await browserAccount(token);
+    const second = await connectBrowser(secondAccount);
+    expect(await within(subscribe(browser, 'sysinfo/weather'), 5000, 'the first tab answering')).toBe(0);
+
+    // Logout deletes the session's accounts: the open connections are closed and the credentials are refused.
+    const closed = [browser, second].map((client) => new Promise<void>((resolve) => client.once('close', () => resolve())));
+    expect((await api(server, token, 'POST', '/api/auth/logout/')).status).toBe(200);
+    await within(Promise.all(closed), 5000, 'the logged-out browser connections closing');
+    await refused(account);
+    await refused(secondAccount);
+  });
+
+  it("a dock's account publishes its own and its aircraft's reports, nothing of another gateway's", async () => {
+    const admin = await loginToken(server);
+    const [one, two] = [await registerDock(server, admin, 'DOCK-DS2'), await registerDock(server, admin, 'DOCK-DS3')];
+    const dockOne = await TestGateway.connect(tcpUrl, 'DOCK-DS2', 'DOCK-DS2', one.secret);
+    const dockTwo = await TestGateway.connect(tcpUrl, 'DOCK-DS3', 'DOCK-DS3', two.secret);
+    gateways.push(dockOne, dockTwo);
+    expect(await dockOne.topo(DOCK, [aircraft('AC-DS2')])).toMatchObject({ data: { result: 0 } });
+    expect(await dockTwo.topo(DOCK, [aircraft('AC-DS3')])).toMatchObject({ data: { result: 0 } });
+
+    dockOne.osd('AC-DS2', aircraftOsd());
+    dockTwo.osd('AC-DS3', aircraftOsd());
+    await Promise.all([dockOne.flush(), dockTwo.flush()]);
+    expect(server.app.mqtt?.gateway.liveState('AC-DS2')).toMatchObject({ lat: 22.6, battery: 66 });
+    expect(server.app.mqtt?.gateway.liveState('AC-DS3')).toMatchObject({ lat: 22.6 });
+
+    // Dock one speaks for the other dock's aircraft and topology: the broker drops it, the server never sees it.
+    dockOne.osd('AC-DS3', aircraftOsd({ latitude: 10 }));
+    dockOne.client.publish('sys/product/DOCK-DS3/status', JSON.stringify({ tid: 't', bid: 'b', timestamp: 1, method: 'update_topo', data: {} }), { qos: 1 });
+    await dockOne.flush();
+    expect(server.app.mqtt?.gateway.liveState('AC-DS3')).toMatchObject({ lat: 22.6 });
+    expect(server.app.mqtt?.gateway.stats.dropped.invalid_data).toBe(0);
+    expect(await subscribe(dockOne.client, 'thing/product/DOCK-DS3/services')).toBe(0x80);
+
+    // Rotating the secret replaces the account: the old secret is refused.
+    const rotated = await api(server, admin, 'POST', `/api/Device/${one.id}/secret/`);
+    expect(rotated.status).toBe(200);
+    await refused({ username: 'DOCK-DS2', password: one.secret });
+    await connect(tcpUrl, { clientId: 'dock-rotated', username: 'DOCK-DS2', password: rotated.data.secret as string }).then((c) => end(c));
+    // Deleting the device removes its account.
+    expect((await server.app.inject({ method: 'DELETE', url: `/api/Device/${two.id}/`, headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+    expect((await dynsec({ command: 'getClient', username: 'DOCK-DS3' })).error).toBe('Client not found');
+  });
+
+  it('a pilot gets thing credentials for its remote controller only, ended with its session', async () => {
+    const token = await loginToken(server);
+    const project = await api(server, token, 'POST', '/api/Project/', { name: 'dynsec', status: 'active' });
+    const without = await api(server, token, 'GET', `/api/djiconf/${project.data.id}/`);
+    expect(without).toMatchObject({ status: 400, error_code: 'device.gateway_sn_required' });
+    const conf = await api(server, token, 'GET', `/api/djiconf/${project.data.id}/?gateway_sn=RC-DS4`);
+    const account = { username: conf.data.mqttUsername as string, password: conf.data.mqttPassword as string };
+    const rc = await TestGateway.connect(tcpUrl, 'RC-DS4', account.username, account.password);
+    gateways.push(rc);
+    expect(await rc.topo(RC, [aircraft('AC-DS4')])).toMatchObject({ data: { result: 0 } });
+    rc.osd('AC-DS4', aircraftOsd());
+    await rc.flush();
+    expect(server.app.mqtt?.gateway.liveState('AC-DS4')).toMatchObject({ lat: 22.6 });
+    // Its ACL names its own serial: another RC's topics stay closed.
+    expect(await subscribe(rc.client, 'thing/product/RC-OTHER/services')).toBe(0x80);
+
+    const closed = new Promise<void>((resolve) => rc.client.once('close', () => resolve()));
+    await api(server, token, 'POST', '/api/auth/logout/');
+    await within(closed, 5000, 'the pilot connection closing');
+    await refused(account);
+  });
+
+  it("a browser of a department-scoped user may subscribe to its department's devices only", async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+    const foreign = await db.selectFrom('devices').select('serial').where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
+    const browser = await connectBrowser(await browserAccount(await loginToken(server, 'operator1', server.demoPasswords!.operator1)));
+    expect(await subscribe(browser, osdTopic(foreign.serial))).toBe(0x80);
+    expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0x80);
+    expect(await subscribe(browser, osdTopic(own.serial))).toBe(0);
+    const heard = nextMessage(browser, osdTopic(own.serial));
+    await server.app.mqtt!.bus.publish(osdTopic(own.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
+    await heard;
+  });
+
+  it("a password change ends the user's other sessions' broker accounts", async () => {
+    const browserToken = await loginToken(server);
+    const account = await browserAccount(browserToken);
+    const browser = await connectBrowser(account);
+    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+
+    const changer = await loginToken(server);
+    const adminId = (await api(server, changer, 'GET', '/api/logininfo/')).data.id as number;
+    const changed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/User/${adminId}/`,
+      headers: { authorization: `Bearer ${changer}` },
+      payload: { password: `${ADMIN_PASSWORD}-new` },
+    });
+    expect(changed.statusCode).toBe(200);
+    await within(closed, 5000, 'the browser connection of the ended session closing');
+    await refused(account);
+    // The session that made the change keeps its own account.
+    await connectBrowser(await browserAccount(changer));
+  });
+});

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { activeSessionUsers } from '../../auth/tokens';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { visibleSerials } from '../deviceScope';
+import { issueThingCredentials, newSecret } from '../gateway/credentials';
+import type { DeviceLinkStore } from '../gateway/store';
+import { HttpError } from '../../http/envelope';
+import { DynsecError, type DynsecControl } from './control';
+import {
+  browserAcls,
+  gatewayAcls,
+  gatewayRole,
+  pruneCommands,
+  replaceClient,
+  sessionOfWebUsername,
+  syncRole,
+  upsertRole,
+  widenServerRole,
+  webRole,
+  webUsername,
+  type DynsecCommand,
+  type ListedClient,
+  type ListedRole,
+  type SerialScope,
+} from './templates';
+
+type Log = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+type Session = { userId: number; sessionId: string };
+
+/**
+ * Per-session browser accounts and per-device gateway accounts on an external Mosquitto, provisioned through its
+ * dynamic-security plugin (MQTT_DYNSEC=1). The database stays the source of truth: `reconcile` deletes every
+ * provisioned client whose session ended, whose pilot credential was replaced or whose dock is gone, and re-reads the
+ * browsers' data scopes.
+ */
+export class DynsecCredentials {
+  /** The sub-devices each gateway's role was last written with by this instance. */
+  private readonly declared = new Map<string, string>();
+
+  constructor(
+    private readonly options: {
+      control: DynsecControl;
+      db: Kysely<Database>;
+      store: Pick<DeviceLinkStore, 'registeredDocks'>;
+      /** The sub-devices a gateway declared so far (its role is rebuilt with them). */
+      subDevicesOf: (gatewaySn: string) => string[];
+      log: Log;
+    },
+  ) {}
+
+  /** Gives the server's own account full access, then drops what no longer has a reason to exist. */
+  async start(serverUsername: string): Promise<void> {
+    // Straight to the control: a broker without the plugin fails the start with its own message.
+    const { control } = this.options;
+    const [own] = await control.run([{ command: 'getClient', username: serverUsername }]);
+    const adminRole = (own.data as { client?: ListedClient } | undefined)?.client?.roles?.[0]?.rolename;
+    if (!adminRole) throw new DynsecError(`MQTT_USER ${serverUsername} holds no role: make it the admin with mosquitto_ctrl dynsec init`);
+    const [role] = await control.run([{ command: 'getRole', rolename: adminRole }]);
+    await control.run(widenServerRole((role.data as { role: ListedRole }).role));
+    await this.reconcile();
+  }
+
+  /** A new account for a browser connection of this session, allowed to read sysinfo and the user's devices. */
+  async issueBrowser(session: Session): Promise<{ username: string; password: string }> {
+    const username = webUsername(session.sessionId, randomBytes(6).toString('hex'));
+    const password = newSecret();
+    const acls = browserAcls(toScope(await visibleSerials(this.options.db, session.userId)));
+    await this.run([...upsertRole(webRole(session.sessionId), acls), ...replaceClient(username, password, [webRole(session.sessionId)])]);
+    return { username, password };
+  }
+
+  /** Pilot 2 thing credentials of a session, for the gateway (RC) `gatewaySn`; false when that serial is a registered dock's. */
+  async issuePilot(session: Session, gatewaySn: string): Promise<{ username: string; password: string } | false> {
+    if ((await this.options.store.registeredDocks([gatewaySn])).length > 0) return false;
+    const issued = await issueThingCredentials(this.options.db, session);
+    await this.run([...(await this.gatewayRoleCommands(gatewaySn)), ...replaceClient(issued.username, issued.password, [gatewayRole(gatewaySn)])]);
+    // The credential this one replaced is no longer in the database.
+    await this.reconcile();
+    return issued;
+  }
+
+  /** A dock's account: its serial and the secret just issued (rotation replaces the account, closing its connection). */
+  async issueDock(sn: string, secret: string): Promise<void> {
+    await this.run([...(await this.gatewayRoleCommands(sn)), ...replaceClient(sn, secret, [gatewayRole(sn)])]);
+  }
+
+  /**
+   * A gateway's accepted topology: it may now publish the telemetry of these sub-devices. Awaited before the
+   * status_reply, so the devices' next reports pass. A repeated topology (every reconnection sends one) writes nothing.
+   */
+  async topologyChanged(gatewaySn: string, subSerials: string[]): Promise<void> {
+    const key = [...subSerials].sort().join(',');
+    if (this.declared.get(gatewaySn) === key) return;
+    await this.run(await this.gatewayRoleCommands(gatewaySn, subSerials));
+    this.declared.set(gatewaySn, key);
+  }
+
+  async reconcile(): Promise<void> {
+    const { db } = this.options;
+    const [clients, roles] = await this.run([
+      { command: 'listClients', verbose: true, count: -1, offset: 0 },
+      { command: 'listRoles', verbose: true, count: -1, offset: 0 },
+    ]);
+    const listed = (clients.data as { clients?: ListedClient[] } | undefined)?.clients ?? [];
+    const roleList = (roles.data as { roles?: ListedRole[] } | undefined)?.roles ?? [];
+    const usernames = listed.map((c) => c.username);
+    const webSessions = await activeSessionUsers(db, [...new Set(usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null))]);
+    const browsers = usernames.filter((username) => webSessions.has(sessionOfWebUsername(username) ?? ''));
+    const wanted = new Set([...browsers, ...(await this.liveGatewayUsernames(usernames))]);
+    const prune = pruneCommands(
+      listed,
+      roleList.map((r) => r.rolename),
+      wanted,
+    );
+    // Data scopes may have changed (role, department): each browser role follows, rewritten only when it differs.
+    const current = new Map(roleList.map((r) => [r.rolename, r]));
+    const scopeOf = new Map<number, SerialScope>();
+    const scopes: DynsecCommand[] = [];
+    for (const [sessionId, userId] of webSessions) {
+      const scope = scopeOf.get(userId) ?? toScope(await visibleSerials(db, userId));
+      scopeOf.set(userId, scope);
+      scopes.push(...syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(scope)));
+    }
+    if (prune.length || scopes.length) this.options.log.info({ pruned: prune.length, rescoped: scopes.length }, 'mqtt: dynamic security re-synced');
+    await this.run([...prune, ...scopes]);
+  }
+
+  /** Of these usernames, the pilot credentials of live sessions and the docks holding a secret. */
+  private async liveGatewayUsernames(usernames: string[]): Promise<string[]> {
+    if (usernames.length === 0) return [];
+    const { db } = this.options;
+    const pilots = await db
+      .selectFrom('thing_credentials')
+      .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
+      .innerJoin('users', 'users.id', 'thing_credentials.user_id')
+      .select('thing_credentials.username')
+      .where('thing_credentials.username', 'in', usernames)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', nowIso())
+      .where('users.is_active', '=', 1)
+      .execute();
+    const docks = await db
+      .selectFrom('devices')
+      .select('serial')
+      .where('kind', '=', 'dock')
+      .where('secret_hash', 'is not', null)
+      .where('serial', 'in', usernames)
+      .execute();
+    return [...pilots.map((p) => p.username), ...docks.map((d) => d.serial)];
+  }
+
+  /** Runs commands; a broker that refuses or does not answer is the client's 503, not a server error. */
+  private async run(commands: DynsecCommand[]) {
+    try {
+      return await this.options.control.run(commands);
+    } catch (error) {
+      if (!(error instanceof DynsecError)) throw error;
+      this.options.log.warn({ err: error }, 'mqtt: dynamic security command failed');
+      throw new HttpError(503, 'The message broker cannot issue the account right now', undefined, { code: 'common.broker_unavailable' });
+    }
+  }
+
+  /** The gateway's role with these sub-devices, never a registered dock among them (as on the embedded broker). */
+  private async gatewayRoleCommands(gatewaySn: string, subSerials = this.options.subDevicesOf(gatewaySn)): Promise<DynsecCommand[]> {
+    const docks = new Set(await this.options.store.registeredDocks(subSerials));
+    this.declared.delete(gatewaySn);
+    return upsertRole(
+      gatewayRole(gatewaySn),
+      gatewayAcls(
+        gatewaySn,
+        subSerials.filter((sn) => !docks.has(sn)),
+      ),
+    );
+  }
+}
+
+const toScope = (serials: Set<string> | 'all') => (serials === 'all' ? 'all' : [...serials].sort());
