@@ -179,6 +179,10 @@ const resourcesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // A pick list is searching from the first keystroke on, while the saga waits for typing to pause.
+    builder.addCase(lookupSearched, (state, action) => {
+      entry(state, action.payload.resource).status = 'loading';
+    });
     // Another user's data must not flash on the next login.
     builder.addCase(loggedOut, () => ({})).addCase(sessionExpired, () => ({}));
   },
