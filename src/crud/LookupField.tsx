@@ -2,10 +2,8 @@ import { Autocomplete, TextField, type SxProps, type Theme } from '@mui/material
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectCan } from '../features/auth';
-import type { Option } from './hooks';
-import { useResourceDetail } from './hooks';
-import { resourceConfig, type ResourceName } from './registry';
+import { useCanRead, useChosenRow, type Option } from './hooks';
+import type { ResourceName } from './registry';
 import { lookupSearched } from './resourcesSlice';
 import { selectResource } from './selectors';
 import type { ResourceRow } from './types';
@@ -62,8 +60,7 @@ export default function LookupField({
 }: LookupFieldProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const readPermission = resourceConfig(resource).read;
-  const allowed = useAppSelector((s) => (readPermission ? selectCan(s, readPermission) : true));
+  const allowed = useCanRead(resource);
   const listName = `${resource}@lookup:${name}`;
   const state = useAppSelector((s) => selectResource(s, listName));
   const [picked, setPicked] = useState<Option | null>(null);
@@ -72,8 +69,8 @@ export default function LookupField({
 
   const pickedLabel = picked?.value === value ? picked.label : undefined;
   const listedLabel = options.find((o) => o.value === value)?.label;
-  const fetchLabel = value !== '' && allowed && pickedLabel === undefined && listedLabel === undefined && !known(currentLabel);
-  const { detail } = useResourceDetail(`${resource}@lookupValue:${name}`, fetchLabel ? value : null);
+  const fetchLabel = pickedLabel === undefined && listedLabel === undefined && !known(currentLabel);
+  const detail = useChosenRow(`${resource}@lookupValue:${name}`, fetchLabel ? value : null);
   const selected: Option | null =
     value === '' ? null : { value, label: pickedLabel ?? listedLabel ?? (known(currentLabel) ? String(currentLabel) : detail ? labelOf(detail) : `#${value}`) };
 
