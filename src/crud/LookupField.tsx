@@ -76,7 +76,7 @@ export default function LookupField({
 
   const search = (text: string) => {
     setTyped(text);
-    if (allowed) dispatch(lookupSearched({ resource: listName, search: text, filters }));
+    dispatch(lookupSearched({ resource: listName, search: text, filters }));
   };
 
   return (
