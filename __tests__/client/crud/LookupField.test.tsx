@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import LookupField from '../../../src/crud/LookupField';
 import { AIRCRAFT_LOOKUP } from '../../../src/crud/lookups';
+import { LOOKUP_DEBOUNCE_MS } from '../../../src/crud/resourcesSaga';
 import { demoUser, loggedInState } from '../support/renderApp';
 import { renderWithStore } from '../support/renderWithStore';
 import { createTestStore, type Route } from '../support/testStore';
@@ -46,15 +47,27 @@ function setup({
   return { store, calls, lists, changes };
 }
 
+/** A user whose typing takes no time on the test's clock, however busy the machine is. */
+function typist() {
+  jest.useFakeTimers();
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+const pause = () => act(() => jest.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS));
+
 describe('LookupField', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('asks the server once typing pauses, with the search and the field filters, and picks a match', async () => {
+    const user = typist();
     const { lists, changes } = setup();
     const input = screen.getByRole('combobox', { name: '设备' });
-    await userEvent.click(input);
-    await userEvent.type(input, 'M3');
-    expect(await screen.findByRole('option', { name: 'M3E (SN2)' }, wait)).toBeInTheDocument();
+    await user.click(input);
+    await user.type(input, 'M3');
+    expect(lists()).toEqual([]);
+    await pause();
+    expect(await screen.findByRole('option', { name: 'M3E (SN2)' })).toBeInTheDocument();
     expect(lists().map((c) => c.options?.query)).toEqual([{ page: 1, page_size: 20, search: 'M3', kind: 'aircraft' }]);
-    await userEvent.click(screen.getByRole('option', { name: 'M3E (SN2)' }));
+    await user.click(screen.getByRole('option', { name: 'M3E (SN2)' }));
     expect(changes).toEqual(['2']);
     expect(input).toHaveValue('M3E (SN2)');
   });
@@ -92,14 +105,16 @@ describe('LookupField', () => {
   });
 
   it('says "loading" from the first keystroke and "no match" for a search without matches, in the app language', async () => {
+    const user = typist();
     const { lists } = setup({ language: 'en', routes: { 'GET /Device/': () => ({ items: [], total: 0 }) } });
     const input = screen.getByRole('combobox', { name: 'Device' });
-    await userEvent.click(input);
-    await userEvent.type(input, 'zz');
-    // Typing has not paused for long yet: nothing asked, but the list says it is searching.
+    await user.click(input);
+    await user.type(input, 'zz');
+    // Typing has not paused yet: nothing asked, but the list says it is searching.
     expect(screen.getByText('Loading')).toBeInTheDocument();
     expect(lists()).toEqual([]);
-    expect(await screen.findByText('No matching data', {}, wait)).toBeInTheDocument();
+    await pause();
+    expect(await screen.findByText('No matching data')).toBeInTheDocument();
     expect(lists()).toHaveLength(1);
   });
 });
