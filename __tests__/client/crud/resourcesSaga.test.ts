@@ -165,6 +165,12 @@ describe('pick list searches', () => {
       ['/User/', { page: 1, page_size: 20, search: '王', permission: 'device:pilot' }],
     ]);
     expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'ready', items: devices });
+
+    // More typing keeps the matches in sight; other filters do not offer the old filters' matches meanwhile.
+    store.dispatch(lookupSearched({ resource: 'device@lookup:device_id', search: 'M30-', filters: aircraft }));
+    expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'loading', items: devices });
+    store.dispatch(lookupSearched({ resource: 'device@lookup:device_id', search: 'M30-', filters: { kind: 'dock' } }));
+    expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'loading', items: [] });
   });
 });
 
