@@ -292,6 +292,17 @@ describe('/AirSpace/Report', () => {
     click.mockRestore();
   });
 
+  it('the device filter names the device of the address with one GET of it and narrows charts and list', async () => {
+    const { calls } = renderApp('/AirSpace/Report?takeoff_from=2026-11-01&takeoff_to=2026-11-20&device_id=1', {
+      routes: { ...reportRoutes, 'GET /Device/1/': () => ({ id: 1, name: 'M30', serial: 'SN1' }) },
+      preloadedState: loggedInState,
+    });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '设备' })).toHaveValue('M30 (SN1)'), { timeout: 20_000 });
+    expect(queries(calls, '/chartinfo/').at(-1)).toMatchObject({ device_id: '1' });
+    expect(queries(calls, '/Airspace/Report/').at(-1)).toMatchObject({ device_id: '1' });
+    expect(calls.some((c) => c.path === '/Device/')).toBe(false);
+  });
+
   it('spells the default range out in the address and opens a report with its track', async () => {
     const { calls } = renderApp('/AirSpace/Report', { routes: reportRoutes, preloadedState: loggedInState });
     await screen.findByRole('figure', { name: 'charts' }, wait);
