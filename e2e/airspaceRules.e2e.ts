@@ -87,9 +87,10 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   await page.goto(`${server.url}#/AirSpace/Plan`);
   await page.getByRole('button', { name: '新建' }).click();
   const planDialog = page.getByRole('dialog', { name: '新建飞行计划' });
-  await planDialog.getByRole('combobox', { name: /空域申请/ }).click();
+  // The pick lists search on the server as one types.
+  await planDialog.getByRole('combobox', { name: /空域申请/ }).fill('E2E 画区域');
   await page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 画区域`) }).click();
-  await planDialog.getByRole('combobox', { name: /航线/ }).click();
+  await planDialog.getByRole('combobox', { name: /航线/ }).fill('E2E 出界航线');
   await page.getByRole('option', { name: 'E2E 出界航线' }).click();
   for (const [label, hours] of [
     ['计划起飞', 1],

@@ -98,7 +98,7 @@ test('airspace workflow: draft → submit → approve → file plan → report s
   await session.page.goto(`${session.server.url}#/AirSpace/Plan`);
   await session.page.getByRole('button', { name: '新建' }).click();
   const planDialog = session.page.getByRole('dialog', { name: '新建飞行计划' });
-  await planDialog.getByRole('combobox', { name: /空域申请/ }).click();
+  await planDialog.getByRole('combobox', { name: /空域申请/ }).fill('E2E 空域流程');
   await session.page.getByRole('option', { name: new RegExp(`#${draft.id} E2E 空域流程`) }).waitFor();
   await session.page.keyboard.press('Escape');
   await planDialog.getByRole('button', { name: '取消' }).click();

@@ -26,6 +26,7 @@ export const DEPT_NAME: NameRefs = { dept_name: { from: 'dept_id', table: 'depar
 export const DEVICE_NAME: NameRefs = { device_name: { from: 'device_id', table: 'devices' } };
 export const PROJECT_NAME: NameRefs = { project_name: { from: 'project_id', table: 'projects' } };
 export const ROUTE_NAME: NameRefs = { route_name: { from: 'route_id', table: 'routes' } };
+export const PILOT_NAME: NameRefs = { pilot_name: { from: 'pilot_id', table: 'users' } };
 
 const idsIn = (items: Record<string, unknown>[], field: string) =>
   items.map((item) => item[field]).filter((id): id is number => typeof id === 'number' && Number.isInteger(id));

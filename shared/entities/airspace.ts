@@ -115,6 +115,7 @@ export const reportSchema = stampedSchema.extend({
   corrected: z.boolean(),
   task_id: z.number().nullable(),
   pilot_id: z.number().nullable(),
+  pilot_name: refName,
   gateway_sn: z.string().nullable(),
   device_sn: z.string().nullable(),
   takeoff_lat: z.number().nullable(),

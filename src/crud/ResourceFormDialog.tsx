@@ -11,6 +11,7 @@ import { useAppDispatch } from '../app/hooks';
 import { pickerFormat, useFormat } from '../shared/format';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
+import LookupField, { type LookupSpec } from './LookupField';
 import { installValidationMessages } from './validationMessages';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
 
@@ -18,13 +19,20 @@ export interface FieldSpec {
   name: string;
   /** i18n key of the label. */
   label: string;
-  /** "datetime": a MUI X date-time picker whose value is an ISO string; "multiselect": an array of option values. */
-  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'textarea' | 'password' | 'datetime' | 'image' | 'custom';
+  /**
+   * "datetime": a MUI X date-time picker whose value is an ISO string; "multiselect": an array of option values;
+   * "lookup": a row of a long collection searched on the server (LookupField), its id as a string.
+   */
+  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'textarea' | 'password' | 'datetime' | 'image' | 'lookup' | 'custom';
   /** For kind "custom": the screen's own input (e.g. an area drawn on a map, a permission tree). */
   render?: (props: { value: unknown; onChange: (value: unknown) => void; error?: string }) => ReactNode;
   options?: Array<{ value: string; label: string }>;
   /** Options that depend on other fields of the form (e.g. the routes of the chosen project). */
   optionsFrom?: (values: Record<string, unknown>) => Array<{ value: string; label: string }>;
+  /** For kind "lookup": the collection searched. */
+  lookup?: LookupSpec;
+  /** For kind "lookup": filters that depend on other fields of the form (e.g. the routes of the chosen project). */
+  lookupFiltersFrom?: (values: Record<string, unknown>) => Record<string, string>;
   required?: boolean;
   /** For kind "image": the URL of the current picture when editing. */
   currentUrl?: string | null;
@@ -84,7 +92,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
   // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
   const [requestId, setRequestId] = useState<string | null>(null);
-  const dependent = fields.some((f) => f.optionsFrom);
+  const dependent = fields.some((f) => f.optionsFrom || f.lookupFiltersFrom);
   const watched = (dependent || preview ? form.watch() : {}) as Record<string, unknown>;
   const optionsOf = (spec: FieldSpec) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
 
@@ -146,6 +154,19 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         currentUrl={spec.currentUrl ?? null}
                         onChange={field.onChange}
                         error={errorText(fieldState.error?.message)}
+                      />
+                    ) : spec.kind === 'lookup' && spec.lookup ? (
+                      <LookupField
+                        {...spec.lookup}
+                        filters={{ ...spec.lookup.filters, ...spec.lookupFiltersFrom?.(watched) }}
+                        name={spec.name}
+                        label={t(spec.label)}
+                        value={String(field.value ?? '')}
+                        onChange={field.onChange}
+                        required={spec.required}
+                        disabled={spec.disabled}
+                        error={Boolean(fieldState.error)}
+                        helperText={errorText(fieldState.error?.message) ?? ' '}
                       />
                     ) : spec.kind === 'datetime' ? (
                       <DateTimePicker

@@ -8,6 +8,7 @@ import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/i18n';
+import LookupField, { type LookupSpec } from './LookupField';
 import PaginationWithGoTo from './PaginationWithGoTo';
 import { ACTIONS_FIELD } from './RowActions';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
@@ -17,7 +18,9 @@ export interface FilterSpec {
   name: string;
   /** i18n key of the label. */
   label: string;
-  options: Array<{ value: string; label: string }>;
+  options?: Array<{ value: string; label: string }>;
+  /** Instead of options: a row of a long collection, searched on the server (clearing it shows all). */
+  lookup?: LookupSpec;
 }
 
 export interface ResourceTableProps {
@@ -104,24 +107,37 @@ export default function ResourceTable({
           }}
           sx={{ minWidth: 240 }}
         />
-        {filters.map((filter) => (
-          <TextField
-            key={filter.name}
-            select
-            size="small"
-            label={t(filter.label)}
-            value={query.filters[filter.name] ?? ''}
-            onChange={(e) => changeQuery({ filters: { [filter.name]: e.target.value } })}
-            sx={{ minWidth: 150 }}
-          >
-            <MenuItem value="">{t('resources.all')}</MenuItem>
-            {filter.options.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        ))}
+        {filters.map((filter) =>
+          filter.lookup ? (
+            <LookupField
+              key={filter.name}
+              {...filter.lookup}
+              name={`filter.${filter.name}`}
+              label={t(filter.label)}
+              value={query.filters[filter.name] ?? ''}
+              onChange={(value) => changeQuery({ filters: { [filter.name]: value } })}
+              size="small"
+              sx={{ minWidth: 200 }}
+            />
+          ) : (
+            <TextField
+              key={filter.name}
+              select
+              size="small"
+              label={t(filter.label)}
+              value={query.filters[filter.name] ?? ''}
+              onChange={(e) => changeQuery({ filters: { [filter.name]: e.target.value } })}
+              sx={{ minWidth: 150 }}
+            >
+              <MenuItem value="">{t('resources.all')}</MenuItem>
+              {filter.options?.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          ),
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {toolbarExtra}
         {onCreate && (

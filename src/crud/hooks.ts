@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectCan } from '../features/auth';
+import { baseResource, resourceConfig } from './registry';
 import { detailRequested, listRequested } from './resourcesSlice';
 import { selectResource } from './selectors';
 import { DEFAULT_QUERY, type ResourceRow } from './types';
@@ -31,6 +33,22 @@ export function useResourceOptions(
   useEffect(() => load(), [name, filterKey, enabled]);
   const options = state.items.map((row) => ({ value: String(row.id), label: labelOf(row) }));
   return { options, rows: state.items };
+}
+
+/** Whether the user may list or read the collection (true for one the registry names no permission for). */
+export function useCanRead(resource: string): boolean {
+  const code = resourceConfig(resource).read;
+  return useAppSelector((s) => (code ? selectCan(s, code) : true));
+}
+
+/**
+ * The record a form's chosen id refers to (e.g. the approved application a plan is filed into), into
+ * "<name>"'s detail; nothing is asked of a user who may not read the collection, nor for no id.
+ */
+export function useChosenRow(name: string, id: unknown): ResourceRow | null {
+  const allowed = useCanRead(baseResource(name));
+  const chosen = id === null || id === undefined || id === '' || !allowed ? null : String(id);
+  return useResourceDetail(name, chosen).detail;
 }
 
 /** One record by id (GET path/{id}/) into "<resource>@detail"; null id loads nothing. */

@@ -1,23 +1,27 @@
+import type { PermissionCode } from '@shared/permissions';
+
 /** Every server collection a list screen can show, by resource name. Paths follow the API (base /api). */
 export interface ResourceConfig {
   path: string;
   /** Saves go out as multipart form data (e.g. a device with its photo). */
   multipart?: boolean;
+  /** The permission the API asks to list it: a pick list of it (LookupField) asks nothing of a user without it. */
+  read?: PermissionCode;
 }
 
 export const RESOURCES = {
-  device: { path: '/Device/', multipart: true },
-  project: { path: '/Project/' },
+  device: { path: '/Device/', multipart: true, read: 'device:read' },
+  project: { path: '/Project/', read: 'project:read' },
   task: { path: '/Task/' },
-  route: { path: '/Route/' },
-  airspaceApplication: { path: '/Airspace/Apply/' },
-  flightPlan: { path: '/Airspace/Plan/' },
+  route: { path: '/Route/', read: 'project:read' },
+  airspaceApplication: { path: '/Airspace/Apply/', read: 'airspace:read' },
+  flightPlan: { path: '/Airspace/Plan/', read: 'airspace:read' },
   flightReport: { path: '/Airspace/Report/' },
   feature: { path: '/Feature/' },
   department: { path: '/Dept/' },
   role: { path: '/Role/' },
   permissionResource: { path: '/Resource/' },
-  user: { path: '/User/' },
+  user: { path: '/User/', read: 'org:read' },
   notice: { path: '/Notice/' },
   audit: { path: '/Audit/' },
   chartinfo: { path: '/chartinfo/' },

@@ -179,6 +179,13 @@ const resourcesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // A pick list is searching from the first keystroke on, while the saga waits for typing to pause. Matches of
+    // other filters (e.g. the routes of the project chosen before) are not offered meanwhile.
+    builder.addCase(lookupSearched, (state, action) => {
+      const r = entry(state, action.payload.resource);
+      r.status = 'loading';
+      if (JSON.stringify(r.resultQuery.filters) !== JSON.stringify(action.payload.filters)) r.items = [];
+    });
     // Another user's data must not flash on the next login.
     builder.addCase(loggedOut, () => ({})).addCase(sessionExpired, () => ({}));
   },

@@ -97,7 +97,9 @@ describe('/sys/user', () => {
     renderApp('/sys/user', {
       routes: {
         'GET /User/': () => ({
-          items: [{ id: 7, username: 'pilot1', name: '王飞', dept_id: 2, roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 }],
+          items: [
+            { id: 7, username: 'pilot1', name: '王飞', dept_id: 9, dept_name: '宝安分队', roles: [{ id: 2, name: '飞手' }], role_ids: [2], is_active: 1 },
+          ],
           total: 1,
         }),
         'GET /Dept/': () => ({ items: depts, total: 3 }),
@@ -107,6 +109,8 @@ describe('/sys/user', () => {
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('pilot1', {}, wait)).toBeInTheDocument();
+    // The department the API names with the row, not looked up among the loaded departments.
+    expect(screen.getByText('宝安分队')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '新建' }));
     const dialog = await screen.findByRole('dialog', { name: '新建用户' });
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));

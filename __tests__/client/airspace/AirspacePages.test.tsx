@@ -179,13 +179,17 @@ describe('/AirSpace/Plan', () => {
       preloadedState: loggedInState,
     });
     expect(await screen.findByText('早班', {}, wait)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/Airspace/Apply/')?.options?.query).toMatchObject({ status: 'approved' });
     await chooseRowAction('8', '结束');
     await waitFor(() => expect(calls.some((c) => c.path === '/Airspace/Plan/8/end/')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: '新建' }));
     const dialog = await screen.findByRole('dialog', { name: '新建飞行计划' });
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect((await within(dialog).findAllByText('必填')).length).toBe(3);
+    // The application pick list searches approved applications only, when it opens.
+    expect(calls.some((c) => c.path === '/Airspace/Apply/')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /空域申请/ }));
+    expect(await screen.findByRole('option', { name: '#5 大桥巡检' }, wait)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/Airspace/Apply/')?.options?.query).toMatchObject({ status: 'approved' });
   });
 
   it('filing shows the approved volume with the route and the rule verdict before saving', async () => {
@@ -211,9 +215,9 @@ describe('/AirSpace/Plan', () => {
     renderApp('/AirSpace/Plan', {
       routes: {
         'GET /Airspace/Plan/': () => ({ items: [filed], total: 1 }),
-        'GET /Airspace/Apply/': () => ({ items: [approved], total: 1 }),
-        'GET /Device/': () => ({ items: [], total: 0 }),
-        'GET /Route/': () => ({ items: [route], total: 1 }),
+        // The preview loads the chosen application and route only.
+        'GET /Airspace/Apply/5/': () => approved,
+        'GET /Route/2/': () => route,
       },
       preloadedState: loggedInState,
     });
@@ -234,6 +238,7 @@ describe('/AirSpace/Report', () => {
   const report = {
     id: 2,
     device_id: 1,
+    device_name: 'M30',
     plan_id: 8,
     takeoff_at: '2026-11-20T01:00:00.000Z',
     landing_at: '2026-11-20T01:30:00.000Z',
@@ -259,7 +264,6 @@ describe('/AirSpace/Report', () => {
     }),
     'GET /Airspace/Report/': () => ({ items: [report], total: 1 }),
     'GET /Airspace/Report/2/kml/': () => '<kml/>',
-    'GET /Device/': () => ({ items: [{ id: 1, name: 'M30', serial: 'SN1' }], total: 1 }),
     'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
   };
   const queries = (calls: Array<{ method: string; path: string; options?: { query?: unknown } }>, path: string) =>
@@ -270,7 +274,9 @@ describe('/AirSpace/Report', () => {
     // The first render of the page loads its lazy chunks, slow on a busy machine.
     expect(await screen.findByRole('figure', { name: 'charts' }, { timeout: 20_000 })).toHaveTextContent('2026-11-20:1');
     expect(screen.getByText('共 1 架次，0.5 小时，5 公里')).toBeInTheDocument();
-    await screen.findByText('M30 (SN1)', {}, wait);
+    await screen.findByText('M30', {}, wait);
+    // Device names come with the rows: no device list is loaded to label them.
+    expect(calls.some((c) => c.path === '/Device/')).toBe(false);
     expect(queries(calls, '/chartinfo/')).toEqual([{ from: '2026-11-01', to: '2026-11-20' }]);
     expect(queries(calls, '/Airspace/Report/').at(-1)).toMatchObject({ takeoff_from: '2026-11-01', takeoff_to: '2026-11-20' });
 
@@ -286,13 +292,24 @@ describe('/AirSpace/Report', () => {
     click.mockRestore();
   });
 
+  it('the device filter names the device of the address with one GET of it and narrows charts and list', async () => {
+    const { calls } = renderApp('/AirSpace/Report?takeoff_from=2026-11-01&takeoff_to=2026-11-20&device_id=1', {
+      routes: { ...reportRoutes, 'GET /Device/1/': () => ({ id: 1, name: 'M30', serial: 'SN1' }) },
+      preloadedState: loggedInState,
+    });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '设备' })).toHaveValue('M30 (SN1)'), { timeout: 20_000 });
+    expect(queries(calls, '/chartinfo/').at(-1)).toMatchObject({ device_id: '1' });
+    expect(queries(calls, '/Airspace/Report/').at(-1)).toMatchObject({ device_id: '1' });
+    expect(calls.some((c) => c.path === '/Device/')).toBe(false);
+  });
+
   it('spells the default range out in the address and opens a report with its track', async () => {
     const { calls } = renderApp('/AirSpace/Report', { routes: reportRoutes, preloadedState: loggedInState });
     await screen.findByRole('figure', { name: 'charts' }, wait);
     const [chart] = queries(calls, '/chartinfo/') as Array<{ from: string; to: string }>;
     expect(chart.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(window.location.hash).toBe(`#/AirSpace/Report?takeoff_from=${chart.from}&takeoff_to=${chart.to}`));
-    await userEvent.click(await screen.findByText('M30 (SN1)', {}, wait));
+    await userEvent.click(await screen.findByText('M30', {}, wait));
     const drawer = await screen.findByRole('dialog', { name: '飞行报告 #2' });
     expect(await within(drawer).findByRole('region', { name: '飞行轨迹地图' }, wait)).toHaveTextContent('[[22.5,114],[22.6,114.1]]');
     expect(within(drawer).getByText('手动录入')).toBeInTheDocument();

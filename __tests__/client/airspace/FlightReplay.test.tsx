@@ -19,6 +19,7 @@ const report: Report = {
   id: 7,
   project_name: null,
   device_name: null,
+  pilot_name: null,
   created_at: '2026-11-20T01:00:00.000Z',
   updated_at: '2026-11-20T01:00:00.000Z',
   plan_id: null,

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../src/api/client';
-import { deleteRequested, exportRequested, listRequested, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
+import { LOOKUP_DEBOUNCE_MS } from '../../../src/crud/resourcesSaga';
+import { deleteRequested, exportRequested, listRequested, lookupSearched, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestI18n } from '../support/i18n';
 import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
@@ -139,6 +140,37 @@ describe('resources saga', () => {
     expect(lines.slice(0, 3)).toEqual(['ID,Device', '1,M30', '2,2']);
     expect(store.getState().resources.flightReport).toMatchObject({ exporting: false, resultQuery: { page: 2 } });
     click.mockRestore();
+  });
+});
+
+describe('pick list searches', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('wait until typing pauses, per field: one request with the last search and the filters for each', async () => {
+    jest.useFakeTimers();
+    const { store, calls } = createTestStore({
+      'GET /Device/': () => ({ items: devices, total: 1 }),
+      'GET /User/': () => ({ items: [], total: 0 }),
+    });
+    const aircraft = { kind: 'aircraft' };
+    for (const search of ['M', 'M3', 'M30']) store.dispatch(lookupSearched({ resource: 'device@lookup:device_id', search, filters: aircraft }));
+    store.dispatch(lookupSearched({ resource: 'user@lookup:pilot_id', search: '王', filters: { permission: 'device:pilot' } }));
+    // Searching from the first keystroke, asking nothing yet.
+    expect(store.getState().resources['device@lookup:device_id'].status).toBe('loading');
+    await jest.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS - 1);
+    expect(calls).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => [c.path, c.options?.query])).toEqual([
+      ['/Device/', { page: 1, page_size: 20, search: 'M30', kind: 'aircraft' }],
+      ['/User/', { page: 1, page_size: 20, search: '王', permission: 'device:pilot' }],
+    ]);
+    expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'ready', items: devices });
+
+    // More typing keeps the matches in sight; other filters do not offer the old filters' matches meanwhile.
+    store.dispatch(lookupSearched({ resource: 'device@lookup:device_id', search: 'M30-', filters: aircraft }));
+    expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'loading', items: devices });
+    store.dispatch(lookupSearched({ resource: 'device@lookup:device_id', search: 'M30-', filters: { kind: 'dock' } }));
+    expect(store.getState().resources['device@lookup:device_id']).toMatchObject({ status: 'loading', items: [] });
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { waypointSchema } from '@shared/wayline/model';
 import RouteEditorDialog, { type EditorContext } from '../../../src/features/routes/RouteEditorDialog';
 import { editorOpened, mapClicked, routeLoaded, waypointChanged } from '../../../src/features/routes/routeEditorSlice';
+import { loggedInState } from '../support/renderApp';
 import { renderWithStore } from '../support/renderWithStore';
 import { createTestStore, flush } from '../support/testStore';
 
@@ -14,11 +15,7 @@ jest.mock('../../../src/features/map/MapCanvas', () => ({
   default: ({ label }: { label: string }) => <div role="region" aria-label={label} />,
 }));
 
-const context = (ceiling: number | null = null): EditorContext => ({
-  projects: [{ value: '1', label: '深圳湾项目' }],
-  projectContext: () => ({ ceiling_m: ceiling, area: null }),
-  restricted: [],
-});
+const context: EditorContext = { restricted: [] };
 
 const saved = {
   project_name: null,
@@ -35,12 +32,17 @@ const saved = {
 };
 
 function setup(ceiling: number | null = null) {
-  const { store, calls } = createTestStore({
-    'POST /Route/': (options) => ({ ...saved, ...(options?.body as object), id: 8 }),
-    'GET /Route/7/': () => saved,
-    'GET /Route/': () => ({ items: [], total: 0 }),
-  });
-  renderWithStore(<RouteEditorDialog canWrite context={context(ceiling)} />, store);
+  const { store, calls } = createTestStore(
+    {
+      'POST /Route/': (options) => ({ ...saved, ...(options?.body as object), id: 8 }),
+      'GET /Route/7/': () => saved,
+      'GET /Route/': () => ({ items: [], total: 0 }),
+      // The route's project: its name in the pick list, its ceiling for the checks.
+      'GET /Project/1/': () => ({ id: 1, name: '深圳湾项目', ceiling_m: ceiling, area: null }),
+    },
+    loggedInState,
+  );
+  renderWithStore(<RouteEditorDialog canWrite context={context} />, store);
   return { store, calls };
 }
 

@@ -15,6 +15,7 @@ const route = {
   id: 9,
   name: '河道巡检',
   project_id: 1,
+  project_name: '深圳湾项目',
   waypoints: [
     { lat: 22.5, lng: 114, alt: 80, speed: 8, heading_mode: 'followWayline', heading_angle: 0, turn_mode: 'coordinateTurn', actions: [] },
     { lat: 22.51, lng: 114, alt: 80, speed: 8, heading_mode: 'followWayline', heading_angle: 0, turn_mode: 'coordinateTurn', actions: [] },
@@ -28,7 +29,7 @@ const route = {
 };
 const routes = {
   'GET /Route/': () => ({ items: [route], total: 1 }),
-  'GET /Project/': () => ({ items: [{ id: 1, name: '深圳湾项目', area: null, ceiling_m: null }], total: 1 }),
+  'GET /Project/1/': () => ({ id: 1, name: '深圳湾项目', area: null, ceiling_m: null }),
   'GET /Feature/': () => ({ items: [], total: 0 }),
   'GET /Route/9/kmz/': () => new Blob(['kmz']),
   'POST /Route/import/': () => ({
@@ -55,6 +56,9 @@ describe('/Task/Route', () => {
     expect(within(row).getByText('6%')).toBeInTheDocument();
     expect(within(row).getByText('Matrice 350 RTK')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/Route/')?.options?.query).toMatchObject({ project_id: '1' });
+    // The filter names the project of the address (one GET of it), and no list of projects is loaded.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '项目' })).toHaveValue('深圳湾项目'));
+    expect(calls.some((c) => c.path === '/Project/')).toBe(false);
   });
 
   it('exports a route as KMZ through the API (a file download)', async () => {

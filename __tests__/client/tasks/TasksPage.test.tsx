@@ -70,11 +70,32 @@ describe('/Task/UAV', () => {
     expect(calls.map((c) => c.path).filter((p) => ['/User/', '/Device/', '/Project/'].includes(p))).toEqual([]);
   });
 
-  it('the form offers aircraft and pilots only', async () => {
+  it('the form searches aircraft and pilots only, on the server, when a pick list opens', async () => {
     const { calls } = renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
     await screen.findByText('深圳湾巡检', {}, wait);
-    await waitFor(() => expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'device:pilot' }));
-    expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ kind: 'aircraft' });
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建任务' });
+    expect(calls.map((c) => c.path).filter((p) => ['/User/', '/Device/'].includes(p))).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '设备' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ kind: 'aircraft', page_size: 20 }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '飞手' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'device:pilot', is_active: '1' }));
+  });
+
+  it('editing shows the names the row carries, without loading the pick lists', async () => {
+    const named = { ...task, pilot_id: 2, pilot_name: '张飞手', device_id: 5, device_name: 'M30-巡检1' };
+    const { calls } = renderApp('/Task/UAV', { routes: { ...routes, 'GET /Task/': () => ({ items: [named], total: 1 }) }, preloadedState: loggedInState });
+    await screen.findByText('深圳湾巡检', {}, wait);
+    await chooseRowAction('深圳湾巡检', '编辑');
+    const dialog = await screen.findByRole('dialog', { name: '编辑任务' });
+    expect(within(dialog).getByRole('combobox', { name: '飞手' })).toHaveValue('张飞手');
+    expect(within(dialog).getByRole('combobox', { name: '设备' })).toHaveValue('M30-巡检1');
+    expect(within(dialog).getByRole('combobox', { name: /项目/ })).toHaveValue('深圳湾项目');
+    expect(within(dialog).getByRole('combobox', { name: '航线' })).toHaveValue('航线A');
+    expect(calls.map((c) => c.path).filter((p) => ['/User/', '/Device/', '/Project/', '/Route/'].includes(p) || /^\/(User|Device)\/\d+\/$/.test(p))).toEqual(
+      [],
+    );
   });
 
   it('lists tasks with status and project, and filters by status', async () => {
@@ -153,20 +174,27 @@ describe('/Task/UAV', () => {
     expect((await within(dialog).findAllByText('必填')).length).toBe(2);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // Options come from the API; an empty list says so (spec §8 "无数据").
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /设备/ }));
-    expect(await screen.findByRole('option', { name: '无数据' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '设备' }));
+    expect(await screen.findByText('无数据', {}, wait)).toBeInTheDocument();
   });
 
-  it("the route select offers only the chosen project's routes", async () => {
-    renderApp('/Task/UAV', { routes, preloadedState: loggedInState });
+  it("the route pick list searches only the chosen project's routes", async () => {
+    const { calls } = renderApp('/Task/UAV', {
+      routes: {
+        ...routes,
+        'GET /Route/': (options) => ({ items: options?.query?.project_id === '1' ? [{ id: 9, name: '航线A', project_id: 1 }] : [], total: 1 }),
+      },
+      preloadedState: loggedInState,
+    });
     await screen.findByText('深圳湾巡检', {}, wait);
     await userEvent.click(screen.getByRole('button', { name: '新建' }));
     const dialog = await screen.findByRole('dialog', { name: '新建任务' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: /项目/ }));
-    await userEvent.click(await screen.findByRole('option', { name: '深圳湾项目' }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /航线/ }));
-    expect(await screen.findByRole('option', { name: '航线A' })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: '别的航线' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: '深圳湾项目' }, wait));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '航线' }));
+    await userEvent.click(await screen.findByRole('option', { name: '航线A' }, wait));
+    expect(calls.find((c) => c.path === '/Route/')?.options?.query).toMatchObject({ project_id: '1' });
+    expect(within(dialog).getByRole('combobox', { name: '航线' })).toHaveValue('航线A');
   });
 
   it('delete confirms first', async () => {

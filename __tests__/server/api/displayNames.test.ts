@@ -53,6 +53,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
     expectNames(await items('/api/Airspace/Report/?page_size=100', 'viewer1'), [
       ['device_id', 'device_name', devices],
       ['project_id', 'project_name', projects],
+      ['pilot_id', 'pilot_name', users],
     ]);
     expectNames(await items('/api/Route/?page_size=100', 'viewer1'), [['project_id', 'project_name', projects]]);
     expectNames(await items('/api/Project/?page_size=100', 'viewer1'), [['dept_id', 'dept_name', depts]]);
@@ -88,6 +89,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
     // The fleet has docks and controllers too: fewer than all devices.
     expect(aircraft.length).toBeLessThan(await api.total('/api/Device/', 'viewer1'));
     expect(new Set(aircraft.map((d) => d.kind))).toEqual(new Set(['aircraft']));
+    // The aircraft pick list as the console asks it: a piece of a serial in the other case finds the aircraft.
+    const lettered = aircraft.find((d) => /[a-z]/i.test(String(d.serial)))!;
+    const piece = [...String(lettered.serial).slice(0, 6)].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    const found = await items(`/api/Device/?kind=aircraft&page_size=20&search=${encodeURIComponent(piece)}`, 'viewer1');
+    expect(found.map((d) => d.id)).toContain(lettered.id);
+    expect(new Set(found.map((d) => d.kind))).toEqual(new Set(['aircraft']));
 
     const everyone = await items('/api/User/?page_size=100');
     const roles = new Map((await items('/api/Role/?page_size=100')).map((r) => [r.id, r.permissions as string[]]));

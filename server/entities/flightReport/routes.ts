@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { reportInputSchema, type Report } from '@shared/entities/airspace';
 import { idParams, registerCrud } from '../../api/crud';
-import { DEVICE_NAME, PROJECT_NAME } from '../../api/displayNames';
+import { DEVICE_NAME, PILOT_NAME, PROJECT_NAME } from '../../api/displayNames';
 import { parseJson, toJsonText } from '../../db/json';
 import type { FlightReportsTable } from '../../db/schema';
 import { HttpError } from '../../http/envelope';
@@ -14,8 +14,8 @@ import { exportRecord } from '../../flightRecords/export';
 import { defined, orderErrors } from '../fields';
 import { checkPlanReportable, markPlanFlown } from './service';
 
-/** The row as the API shows it; the display names (project_name, device_name) are joined in by the crud engine. */
-export const reportToApi = (row: Selectable<FlightReportsTable>): Omit<Report, 'project_name' | 'device_name'> => ({
+/** The row as the API shows it; the display names (project_name, device_name, pilot_name) are joined in by the crud engine. */
+export const reportToApi = (row: Selectable<FlightReportsTable>): Omit<Report, 'project_name' | 'device_name' | 'pilot_name'> => ({
   ...row,
   source: row.source === 'auto' ? 'auto' : 'manual',
   corrected: Boolean(row.corrected),
@@ -61,7 +61,7 @@ export default async function flightReportRoutes(appBase: FastifyInstance): Prom
     },
     afterWrite: (ctx, _id, input) => markPlanFlown(ctx.db, input.plan_id, ctx.now),
     toApi: reportToApi,
-    names: { ...DEVICE_NAME, ...PROJECT_NAME },
+    names: { ...DEVICE_NAME, ...PROJECT_NAME, ...PILOT_NAME },
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();

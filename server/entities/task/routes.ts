@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TASK_COMMANDS, taskInputSchema } from '@shared/entities/task';
 import { cancelDispatched, scheduleRule } from '@shared/missions/rules';
 import { idParams, registerCrud } from '../../api/crud';
-import { DEVICE_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
+import { DEVICE_NAME, PILOT_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, TasksTable } from '../../db/schema';
 import { allowedActions, TASK_MACHINE } from '../../domain/stateMachines';
@@ -16,7 +16,7 @@ import { taskProgressOf, type MissionService } from './missions';
 import { registerWaylineDownload } from './waylineDownload';
 
 /** A task names its project, route, device and pilot. */
-const TASK_NAMES: NameRefs = { ...PROJECT_NAME, ...ROUTE_NAME, ...DEVICE_NAME, pilot_name: { from: 'pilot_id', table: 'users' } };
+const TASK_NAMES: NameRefs = { ...PROJECT_NAME, ...ROUTE_NAME, ...DEVICE_NAME, ...PILOT_NAME };
 
 /** The row as the API shows it: progress parsed, the dispatch's internals left out, and only the actions that can work. */
 export const taskToApi = ({ kmz_md5: _fingerprint, ...row }: Selectable<TasksTable>) => {

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -28,6 +28,7 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
   const { t } = useTranslation();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('org:write');
+  // Departments and roles are few (an organisation's own tree and role list): plain selects of the whole list.
   const { options: depts } = useResourceOptions('department');
   const { options: roles } = useResourceOptions('role');
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
@@ -40,7 +41,7 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
   const columns: GridColDef[] = [
     { field: 'username', headerName: t('admin.username'), width: 140 },
     { field: 'name', headerName: t('admin.name'), width: 140 },
-    { field: 'dept_id', headerName: t('admin.department'), width: 140, sortable: false, valueFormatter: (v) => labelIn(depts, v) },
+    { field: 'dept_name', headerName: t('admin.department'), width: 140, sortable: false, valueFormatter: refName },
     {
       field: 'roles',
       headerName: t('admin.roles'),

@@ -8,7 +8,8 @@ import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
-import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
+import { useChosenRow, useResourceDocument } from '../../crud/hooks';
+import { AIRCRAFT_LOOKUP } from '../../crud/lookups';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
@@ -45,8 +46,6 @@ export default function ApplicationsPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
-  const { options: devices, rows: deviceRows } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
   const { data: rules } = useResourceDocument<AirspaceRulesConfig>('airspaceRules', {});
   const reasonsOf = (row: ResourceRow) => (Array.isArray(row.review_reasons) ? (row.review_reasons as string[]) : []);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
@@ -145,7 +144,8 @@ export default function ApplicationsPage() {
       required: true,
       options: PURPOSE_KINDS.map((k) => ({ value: k, label: t(`airspace.purposeKinds.${k}`) })),
     },
-    { name: 'device_id', label: 'airspace.device', kind: 'select', options: devices },
+    // Airspace is for aircraft only (not docks or RCs).
+    { name: 'device_id', label: 'airspace.device', kind: 'lookup', lookup: { ...AIRCRAFT_LOOKUP, currentLabel: editRow?.device_name } },
     { name: 'min_alt', label: 'airspace.minAlt', kind: 'number', required: true },
     { name: 'max_alt', label: 'airspace.maxAlt', kind: 'number', required: true },
     { name: 'start_at', label: 'airspace.startAt', kind: 'datetime', required: true },
@@ -180,12 +180,7 @@ export default function ApplicationsPage() {
         defaultValues={editRow ? applicationToForm(editRow) : emptyApplication}
         transform={applicationToBody}
         onClose={close}
-        preview={(values) => {
-          if (!rules) return null;
-          const device = deviceRows.find((d) => String(d.id) === String(values.device_id));
-          const verdict = applicationVerdict(values, rules, device ? String(device.kind) : null, Date.now());
-          return verdict && <RuleResults violations={verdict.violations} warnings={verdict.late ? [t('airspace.lateWarning')] : []} />;
-        }}
+        preview={(values) => rules && <ApplicationPreview values={values} rules={rules} />}
       />
       <DetailDrawer
         open={detail !== null}
@@ -229,4 +224,12 @@ export default function ApplicationsPage() {
       {noteDialog}
     </PageFrame>
   );
+}
+
+/** The verdict of the server's application rules on the form as typed, with the chosen device's kind loaded by id. */
+function ApplicationPreview({ values, rules }: { values: Record<string, unknown>; rules: AirspaceRulesConfig }) {
+  const { t } = useTranslation();
+  const device = useChosenRow('device@applicationPreview', values.device_id);
+  const verdict = applicationVerdict(values, rules, device ? String(device.kind) : null, Date.now());
+  return verdict && <RuleResults violations={verdict.violations} warnings={verdict.late ? [t('airspace.lateWarning')] : []} />;
 }

@@ -1,7 +1,7 @@
 import { LinearProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRow } from '../../crud/types';
+import { useChosenRow } from '../../crud/hooks';
 import { cornersOf, planVerdict, routeFacts } from './airspaceRules';
 import RuleResults from './RuleResults';
 import { useFormat } from '../../shared/format';
@@ -10,11 +10,14 @@ const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/G
 
 /**
  * What a plan is filed into, before saving: the application's volume (its area on the map, its band and window in
- * words) with the chosen route drawn over it, and the verdict of the server's plan rules.
+ * words) with the chosen route drawn over it, and the verdict of the server's plan rules. Only the chosen
+ * application and route are loaded (the pick lists search their collections on the server).
  */
-export default function PlanPreview({ values, application, route }: { values: Record<string, unknown>; application?: ResourceRow; route?: ResourceRow }) {
+export default function PlanPreview({ values }: { values: Record<string, unknown> }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const application = useChosenRow('airspaceApplication@planPreview', values.application_id);
+  const route = useChosenRow('route@planPreview', values.route_id) ?? undefined;
   if (!application) return null;
   const waypoints = routeFacts(route)?.waypoints ?? [];
   return (

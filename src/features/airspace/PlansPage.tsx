@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { refName } from '../../crud/format';
-import { useResourceOptions } from '../../crud/hooks';
+import { AIRCRAFT_LOOKUP } from '../../crud/lookups';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
@@ -21,6 +21,8 @@ import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'flightPlan';
+/** An application as a plan's pick list names it: its number and purpose. */
+const applicationLabel = (row: ResourceRow) => `#${String(row.id)} ${String(row.purpose ?? '')}`;
 
 export default function PlansPage() {
   const { t } = useTranslation();
@@ -28,16 +30,6 @@ export default function PlansPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  // A plan is filed against an approved application only.
-  const { options: approved, rows: approvedRows } = useResourceOptions(
-    'airspaceApplication',
-    (r) => `#${String(r.id)} ${String(r.purpose ?? '')}`,
-    { status: 'approved' },
-    canWrite,
-  );
-  // Airspace is for aircraft only (not docks or RCs); loaded for those who may file, the table shows row.device_name.
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
-  const { options: routes, rows: routeRows } = useResourceOptions('route', undefined, {}, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
@@ -102,10 +94,22 @@ export default function PlansPage() {
   if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
+  // A plan is filed against an approved application only, for an aircraft (not a dock or RC).
   const fields: FieldSpec[] = [
-    { name: 'application_id', label: 'airspace.applicationId', kind: 'select', options: approved, required: true },
-    { name: 'device_id', label: 'airspace.device', kind: 'select', options: devices },
-    { name: 'route_id', label: 'airspace.route', kind: 'select', options: routes },
+    {
+      name: 'application_id',
+      label: 'airspace.applicationId',
+      kind: 'lookup',
+      lookup: {
+        resource: 'airspaceApplication',
+        filters: { status: 'approved' },
+        labelOf: applicationLabel,
+        currentLabel: editRow && `#${String(editRow.application_id)}`,
+      },
+      required: true,
+    },
+    { name: 'device_id', label: 'airspace.device', kind: 'lookup', lookup: { ...AIRCRAFT_LOOKUP, currentLabel: editRow?.device_name } },
+    { name: 'route_id', label: 'airspace.route', kind: 'lookup', lookup: { resource: 'route', currentLabel: editRow?.route_name } },
     { name: 'planned_start_at', label: 'airspace.plannedStart', kind: 'datetime', required: true },
     { name: 'planned_end_at', label: 'airspace.plannedEnd', kind: 'datetime', required: true },
     { name: 'note', label: 'airspace.note', kind: 'textarea' },
@@ -130,13 +134,7 @@ export default function PlansPage() {
         defaultValues={editRow ? planToForm(editRow) : emptyPlan}
         transform={planToBody}
         onClose={close}
-        preview={(values) => (
-          <PlanPreview
-            values={values}
-            application={approvedRows.find((r) => String(r.id) === String(values.application_id))}
-            route={routeRows.find((r) => String(r.id) === String(values.route_id))}
-          />
-        )}
+        preview={(values) => <PlanPreview values={values} />}
       />
       {dialog}
       {noteDialog}

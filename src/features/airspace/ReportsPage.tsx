@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
 import DateLocalization from '../../crud/DateLocalization';
 import DetailDrawer from '../../crud/DetailDrawer';
-import { useResourceDocument, useResourceOptions } from '../../crud/hooks';
+import { useResourceDocument } from '../../crud/hooks';
+import { DEVICE_LOOKUP } from '../../crud/lookups';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { exportRequested } from '../../crud/resourcesSlice';
@@ -44,15 +45,13 @@ export default function ReportsPage() {
   };
   // Until the address has set the query, the range shown is the default one and nothing is fetched for it.
   const { data, status } = useResourceDocument<ChartInfo>('chartinfo', state.status === 'idle' ? null : params);
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`);
-  const { options: plans } = useResourceOptions('flightPlan', (r) => `#${String(r.id)} ${t(`airspace.planStatuses.${String(r.status)}`)}`);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const [creating, setCreating] = useState(false);
   const close = useCallback(() => setCreating(false), []);
 
   const columns: GridColDef[] = [
     { field: 'id', headerName: 'ID', width: 70 },
-    { field: 'device_id', headerName: t('airspace.device'), flex: 1, minWidth: 150, sortable: false, valueFormatter: (v) => labelIn(devices, v) },
+    { field: 'device_name', headerName: t('airspace.device'), flex: 1, minWidth: 150, sortable: false, valueFormatter: refName },
     { field: 'plan_id', headerName: t('airspace.plan'), width: 100, sortable: false, valueFormatter: (v) => (v ? `#${String(v)}` : '—') },
     dateTimeColumn('takeoff_at', t('airspace.takeoff'), fmt),
     { field: 'duration_s', headerName: t('airspace.duration'), width: 100, valueFormatter: (v) => `${Math.round(Number(v ?? 0) / 60)} min` },
@@ -68,7 +67,7 @@ export default function ReportsPage() {
   ];
   const csvColumns = [
     { field: 'id', header: 'ID' },
-    { field: 'device_id', header: t('airspace.device') },
+    { field: 'device_name', header: t('airspace.device') },
     { field: 'plan_id', header: t('airspace.plan') },
     { field: 'takeoff_at', header: t('airspace.takeoff') },
     { field: 'landing_at', header: t('airspace.landing') },
@@ -84,15 +83,19 @@ export default function ReportsPage() {
         fileName: reportsFileName(params),
         columns: csvColumns,
         labels: {
-          device_id: Object.fromEntries(devices.map((d) => [d.value, d.label])),
           source: { auto: t('airspace.sources.auto'), manual: t('airspace.sources.manual') },
         },
       }),
     );
 
   const fields: FieldSpec[] = [
-    { name: 'plan_id', label: 'airspace.plan', kind: 'select', options: plans },
-    { name: 'device_id', label: 'airspace.device', kind: 'select', options: devices, required: true },
+    {
+      name: 'plan_id',
+      label: 'airspace.plan',
+      kind: 'lookup',
+      lookup: { resource: 'flightPlan', labelOf: (r) => `#${String(r.id)} ${t(`airspace.planStatuses.${String(r.status)}`)}` },
+    },
+    { name: 'device_id', label: 'airspace.device', kind: 'lookup', lookup: DEVICE_LOOKUP, required: true },
     { name: 'takeoff_at', label: 'airspace.takeoff', kind: 'datetime', required: true },
     { name: 'landing_at', label: 'airspace.landing', kind: 'datetime', required: true },
     { name: 'distance_m', label: 'airspace.distance', kind: 'number', required: true },
@@ -140,7 +143,7 @@ export default function ReportsPage() {
         <ResourceTable
           state={state}
           columns={columns}
-          filters={[{ name: 'device_id', label: 'airspace.device', options: devices }]}
+          filters={[{ name: 'device_id', label: 'airspace.device', lookup: DEVICE_LOOKUP }]}
           onRowClick={(row) => setDetailId(row.id)}
           onCreate={canWrite ? () => setCreating(true) : undefined}
           toolbarExtra={
@@ -170,7 +173,7 @@ export default function ReportsPage() {
         items={
           detail
             ? [
-                { label: t('airspace.device'), value: labelIn(devices, detail.device_id) },
+                { label: t('airspace.device'), value: refName(detail.device_name) },
                 { label: t('airspace.source'), value: <SourceChip source={detail.source} corrected={detail.corrected} /> },
                 { label: t('airspace.takeoff'), value: fmt.dateTime(detail.takeoff_at) },
                 { label: t('airspace.landing'), value: fmt.dateTime(detail.landing_at) },
@@ -180,7 +183,7 @@ export default function ReportsPage() {
                 { label: t('airspace.batteryUsed'), value: detail.battery_used_pct ?? '—' },
                 { label: t('airspace.task'), value: detail.task_id ? `#${detail.task_id}` : '—' },
                 { label: t('airspace.progress'), value: detail.progress_percent ?? '—' },
-                { label: t('airspace.pilot'), value: detail.pilot_id ? `#${detail.pilot_id}` : '—' },
+                { label: t('airspace.pilot'), value: refName(detail.pilot_name) },
                 { label: t('airspace.gateway'), value: detail.gateway_sn ?? '—' },
                 { label: t('airspace.takeoffPlace'), value: place(detail.takeoff_lat, detail.takeoff_lng) },
                 { label: t('airspace.landingPlace'), value: place(detail.landing_lat, detail.landing_lng) },

@@ -13,7 +13,6 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -25,7 +24,8 @@ import type { Polygon } from '@shared/geo';
 import type { RouteContext } from '@shared/wayline/checks';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
-import type { Option } from '../../crud/hooks';
+import { useChosenRow } from '../../crud/hooks';
+import LookupField from '../../crud/LookupField';
 import { MapCanvas } from '../map';
 import { useFormat } from '../../shared/format';
 import {
@@ -46,9 +46,6 @@ import { selectRouteEditor } from './selectors';
 import WaypointForm from './WaypointForm';
 
 export interface EditorContext {
-  projects: Option[];
-  /** Project id → what its routes are checked against (ceiling, area). */
-  projectContext: (projectId: number | null) => Pick<RouteContext, 'ceiling_m' | 'area'>;
   restricted: NonNullable<RouteContext['restricted']>;
 }
 
@@ -73,8 +70,11 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
   const format = useFormat();
   const editor = useAppSelector(selectRouteEditor);
   const { draft, selected } = editor;
-  const projectContext = context.projectContext(draft?.project_id ?? null);
-  const checkContext = useMemo<RouteContext>(() => ({ ...projectContext, restricted: context.restricted }), [projectContext, context.restricted]);
+  // What the route is checked against: its project's ceiling and area, and the restricted zones.
+  const project = useChosenRow('project@routeEditor', draft?.project_id);
+  const area = (project?.area as Polygon | null | undefined) ?? null;
+  const ceiling = (project?.ceiling_m as number | null | undefined) ?? null;
+  const checkContext = useMemo<RouteContext>(() => ({ ceiling_m: ceiling, area, restricted: context.restricted }), [ceiling, area, context.restricted]);
   const issues = useAppSelector((state: RootState) => selectDraftIssues(state, checkContext));
   const metrics = useAppSelector(selectDraftMetrics);
   const waypoint = draft && selected !== null ? draft.waypoints[selected] : undefined;
@@ -104,21 +104,17 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
               disabled={!canWrite}
               onChange={(e) => dispatch(draftFieldChanged({ name: e.target.value }))}
             />
-            <TextField
+            <LookupField
+              resource="project"
+              name="project_id"
               size="small"
-              select
               label={t('routes.project')}
               value={draft.project_id === null ? '' : String(draft.project_id)}
+              currentLabel={project?.name}
               required
               disabled={!canWrite}
-              onChange={(e) => dispatch(draftFieldChanged({ project_id: Number(e.target.value) }))}
-            >
-              {context.projects.map((p) => (
-                <MenuItem key={p.value} value={p.value}>
-                  {p.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(value) => dispatch(draftFieldChanged({ project_id: value ? Number(value) : null }))}
+            />
             <Box role="status" aria-label={t('routes.checks')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Chip size="small" label={`${t('routes.waypoints')} ${draft.waypoints.length}`} />
               <Chip size="small" label={`${t('routes.length')} ${format.distance(metrics?.length_m)}`} />
@@ -196,7 +192,7 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
         <Box sx={{ flex: 1, display: 'flex', minHeight: 480 }}>
           {entered && (
             <MapCanvas label={t('routes.editorMap')}>
-              <ContextLayers area={projectContext.area} restricted={context.restricted} />
+              <ContextLayers area={area} restricted={context.restricted} />
               <RouteMapLayer editable={canWrite} />
             </MapCanvas>
           )}

@@ -2,14 +2,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
 import type { Polygon } from '@shared/geo';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { labelIn } from '../../crud/format';
+import { refName } from '../../crud/format';
+import LookupField from '../../crud/LookupField';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
@@ -29,17 +30,7 @@ const FORMATS: RouteFileFormat[] = ['kmz', 'geojson', 'kml'];
 const FILE_TYPES = '.kmz,.kml,.gpx,.geojson,.json';
 
 /** Choose a project and a file; the server reads and checks it and saves the route (or says what is wrong). */
-function ImportDialog({
-  open,
-  projects,
-  initialProject,
-  onClose,
-}: {
-  open: boolean;
-  projects: EditorContext['projects'];
-  initialProject: string;
-  onClose: () => void;
-}) {
+function ImportDialog({ open, initialProject, onClose }: { open: boolean; initialProject: string; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [project, setProject] = useState(initialProject);
@@ -54,20 +45,15 @@ function ImportDialog({
       <DialogTitle id="route-import-title">{t('routes.import')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
-          <TextField
+          <LookupField
+            resource="project"
+            name="import.project_id"
             size="small"
-            select
             label={t('routes.importProject')}
             value={project}
-            onChange={(e) => setProject(e.target.value)}
+            onChange={setProject}
             helperText={t('routes.importHint')}
-          >
-            {projects.map((p) => (
-              <MenuItem key={p.value} value={p.value}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <input ref={input} type="file" accept={FILE_TYPES} aria-label={t('routes.import')} hidden onChange={(e) => choose(e.target.files?.[0])} />
         </Stack>
       </DialogContent>
@@ -89,7 +75,6 @@ export default function RoutesPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('project:write');
   const editor = useAppSelector(selectRouteEditor);
-  const { options: projects, rows: projectRows } = useResourceOptions('project');
   const { rows: noFly } = useResourceOptions('feature@noFly', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[0] });
   const { rows: restrictedRows } = useResourceOptions('feature@restricted', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[1] });
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
@@ -99,23 +84,18 @@ export default function RoutesPage() {
 
   const context = useMemo<EditorContext>(
     () => ({
-      projects,
-      projectContext: (id) => {
-        const row = projectRows.find((p) => p.id === id);
-        return { ceiling_m: (row?.ceiling_m as number | null | undefined) ?? null, area: (row?.area as Polygon | null | undefined) ?? null };
-      },
       restricted: [...noFly, ...restrictedRows]
         .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
         .map((f) => ({ name: String(f.name), polygon: f.geometry as Polygon })),
     }),
-    [projects, projectRows, noFly, restrictedRows],
+    [noFly, restrictedRows],
   );
 
   const openEditor = useCallback((row: ResourceRow) => dispatch(editorOpened({ id: Number(row.id) })), [dispatch]);
 
   const columns: GridColDef[] = [
     { field: 'name', headerName: t('routes.name'), flex: 1, minWidth: 160 },
-    { field: 'project_id', headerName: t('routes.project'), width: 140, sortable: false, valueFormatter: (v) => labelIn(projects, v) },
+    { field: 'project_name', headerName: t('routes.project'), width: 140, sortable: false, valueFormatter: refName },
     {
       field: 'waypoint_count',
       headerName: t('routes.waypoints'),
@@ -161,7 +141,7 @@ export default function RoutesPage() {
       <ResourceTable
         state={state}
         columns={columns}
-        filters={[{ name: 'project_id', label: 'routes.project', options: projects }]}
+        filters={[{ name: 'project_id', label: 'routes.project', lookup: { resource: 'project' } }]}
         onCreate={canWrite ? () => dispatch(editorOpened({ id: null, project_id: filterProject ? Number(filterProject) : null })) : undefined}
         onRowClick={openEditor}
         toolbarExtra={
@@ -185,7 +165,7 @@ export default function RoutesPage() {
           </MenuItem>
         ))}
       </Menu>
-      {importing && <ImportDialog open projects={projects} initialProject={filterProject} onClose={() => setImporting(false)} />}
+      {importing && <ImportDialog open initialProject={filterProject} onClose={() => setImporting(false)} />}
       <RouteEditorDialog canWrite={canWrite} context={context} />
       {dialog}
     </PageFrame>

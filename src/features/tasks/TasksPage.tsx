@@ -12,7 +12,8 @@ import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { refName } from '../../crud/format';
 import DetailDrawer from '../../crud/DetailDrawer';
-import { useResourceDetail, useResourceOptions } from '../../crud/hooks';
+import { useResourceDetail } from '../../crud/hooks';
+import { AIRCRAFT_LOOKUP, PILOT_LOOKUP } from '../../crud/lookups';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
@@ -68,12 +69,6 @@ export default function TasksPage() {
   const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[Number(row.id)])) }), [list, live]);
   const [confirming, setConfirming] = useState<{ row: ResourceRow; command: TaskCommand | 'cancel' } | null>(null);
   const canWrite = useCan('task:write');
-  // The form's pick lists, only for those who may save a task: aircraft (not docks or RCs), and pilots = users whose
-  // roles grant device:pilot. The table shows the names the API sends with each row.
-  const { options: projects } = useResourceOptions('project', undefined, {}, canWrite);
-  const { rows: routeRows } = useResourceOptions('route', (r) => String(r.name), {}, canWrite);
-  const { options: devices } = useResourceOptions('device', (r) => `${String(r.name)} (${String(r.serial)})`, { kind: 'aircraft' }, canWrite);
-  const { options: users } = useResourceOptions('user', (r) => String(r.name ?? r.username), { permission: 'device:pilot', is_active: '1' }, canWrite);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
@@ -148,20 +143,22 @@ export default function TasksPage() {
   }
 
   const editRow = editing && editing !== 'new' ? editing : null;
+  // Pick lists searched on the server, each showing the edited row's current names: aircraft (not docks or RCs),
+  // and pilots = active users whose roles grant device:pilot.
   const fields: FieldSpec[] = [
     { name: 'name', label: 'tasks.name', required: true },
     { name: 'kind', label: 'tasks.kind', kind: 'select', options: kindOptions, required: true },
-    { name: 'project_id', label: 'tasks.project', kind: 'select', options: projects, required: true },
+    { name: 'project_id', label: 'tasks.project', kind: 'lookup', lookup: { resource: 'project', currentLabel: editRow?.project_name }, required: true },
     {
       name: 'route_id',
       label: 'tasks.route',
-      kind: 'select',
+      kind: 'lookup',
+      lookup: { resource: 'route', currentLabel: editRow?.route_name },
       // Only the chosen project's routes (the API refuses a route of another project).
-      optionsFrom: (v) =>
-        routeRows.filter((r) => !v.project_id || String(r.project_id) === String(v.project_id)).map((r) => ({ value: String(r.id), label: String(r.name) })),
+      lookupFiltersFrom: (v): Record<string, string> => (v.project_id ? { project_id: String(v.project_id) } : {}),
     },
-    { name: 'device_id', label: 'tasks.device', kind: 'select', options: devices },
-    { name: 'pilot_id', label: 'tasks.pilot', kind: 'select', options: users },
+    { name: 'device_id', label: 'tasks.device', kind: 'lookup', lookup: { ...AIRCRAFT_LOOKUP, currentLabel: editRow?.device_name } },
+    { name: 'pilot_id', label: 'tasks.pilot', kind: 'lookup', lookup: { ...PILOT_LOOKUP, currentLabel: editRow?.pilot_name } },
     { name: 'scheduled_at', label: 'tasks.scheduledAt', kind: 'datetime' },
   ];
   const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
@@ -174,7 +171,7 @@ export default function TasksPage() {
         filters={[
           { name: 'status', label: 'tasks.status', options: statusOptions },
           { name: 'kind', label: 'tasks.kind', options: kindOptions },
-          { name: 'project_id', label: 'tasks.project', options: projects },
+          { name: 'project_id', label: 'tasks.project', lookup: { resource: 'project' } },
         ]}
         onCreate={canWrite ? () => setEditing('new') : undefined}
         onRowClick={(row) => setDetailId(row.id)}
