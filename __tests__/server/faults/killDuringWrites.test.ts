@@ -222,7 +222,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('kill -9 during a write burst (%s
       if (result.state !== undefined)
         Object.assign(row, { acked: result.state && { ...result.state, url: actual?.photo }, inFlight: undefined, id: actual?.id });
     }
-    // Nothing stored that no write asked for (the admin's own department aside).
+    // No device stored that no write asked for.
     for (const serial of storedDevices.keys()) if (!devices.has(serial)) problems.push(`device ${serial} stored but never written`);
 
     // Orphans: files under DATA_DIR/uploads that no device row refers to.
