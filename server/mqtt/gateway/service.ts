@@ -236,12 +236,13 @@ export class DjiGateway {
 
   /** Another instance's device (see `isLocal`): its topology and live state, and replies to this instance's commands. */
   private follow(channel: string, sn: string, envelope: Envelope) {
-    if (channel === 'status' && envelope.method === METHOD_UPDATE_TOPO) {
-      const topo = updateTopoSchema.safeParse(envelope.data);
-      const kind = topo.success ? this.applyTopology(sn, topo.data) : null;
-      if (kind) this.report(sn, kind);
-    } else if (channel === 'osd') this.onOsd(sn, envelope, false);
-    else if (channel === 'services_reply' && this.pending.has(envelope.tid)) this.onServiceReply(envelope);
+    if (channel === 'services_reply' && this.pending.has(envelope.tid)) return this.onServiceReply(envelope);
+    // A device whose update_topo this instance missed (it started later) stays unknown here, without a drop per report.
+    if (channel === 'osd' && this.kindOf(sn)) return this.onOsd(sn, envelope, false);
+    if (channel !== 'status' || envelope.method !== METHOD_UPDATE_TOPO) return;
+    const topo = updateTopoSchema.safeParse(envelope.data);
+    const kind = topo.success ? this.applyTopology(sn, topo.data) : null;
+    if (kind) this.report(sn, kind);
   }
 
   /** Takes a gateway's update_topo as its topology; returns the gateway's kind, or null for a domain that is not a gateway. */
