@@ -131,7 +131,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     { prefix: '/api' },
   );
 
-  await app.register(uploadsRoutes, { dataDir: config.dataDir });
+  await app.register(uploadsRoutes, { dataDir: config.dataDir, orphanAgeMs: config.uploadOrphanAgeMs });
   await app.register(tilesRoutes, { dataDir: config.dataDir });
   await app.register(fastifyStatic, {
     // static/ first: its config.json is edited per deployment and must win over anything built.

@@ -60,6 +60,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** An upload file no row refers to is removed once it is this old (ms): younger, it may belong to a write in flight. */
+  uploadOrphanAgeMs: number;
   /** Requests per minute per client address on /api. */
   apiRateLimit: number;
   /** Login attempts per minute per address and username. */
@@ -123,6 +125,7 @@ const environmentSchema = z.object({
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer(0),
   REDIS_URL: text,
   REDIS_KEY_PREFIX: text,
+  UPLOAD_ORPHAN_AGE_S: integer(1),
   API_RATE_LIMIT: integer(1),
   LOGIN_RATE_LIMIT: integer(1),
   DEMO_SEED: onUnless('0'),
@@ -234,6 +237,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     http,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skyline:',
+    uploadOrphanAgeMs: (e.UPLOAD_ORPHAN_AGE_S ?? 3600) * 1000,
     apiRateLimit: e.API_RATE_LIMIT ?? 600,
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
     demoSeed: e.DEMO_SEED,

@@ -12,6 +12,7 @@ describe('readConfig: the whole environment through one schema', () => {
       logLevel: 'warn',
       trustProxy: false,
       apiRateLimit: 600,
+      uploadOrphanAgeMs: 3_600_000,
       loginRateLimit: 10,
       demoSeed: true,
       databaseUrl: undefined,

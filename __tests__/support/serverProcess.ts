@@ -14,14 +14,17 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM, resolved once the process has exited. */
   stop: () => Promise<void>;
+  /** SIGKILL (no shutdown of any kind), resolved once the process has exited. */
+  kill: () => Promise<void>;
 }
 
 /**
- * Starts the real server (`node tsx server/main.ts`) as its own process on a free port (PORT=0, HOST=127.0.0.1
+ * Starts the real server (`node --import tsx server/main.ts`) as its own process on a free port (PORT=0, HOST=127.0.0.1
  * unless `env` says otherwise) and waits for its start-up banner. Used by the browser tests and the scale-out test.
  */
 export async function spawnServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')], {
+  // tsx as a loader in the server's own process (its CLI would run the server in a child a SIGKILL does not reach).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,16 +52,13 @@ export async function spawnServerProcess(env: Record<string, string>, timeoutMs 
     });
   });
 
-  return {
-    url,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const exitOn = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url, output: () => output, stop: () => exitOn('SIGTERM'), kill: () => exitOn('SIGKILL') };
 }
 
 export interface ScaleOutOptions {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/envelope';
 import type { FileStore } from './crud';
 
@@ -34,6 +36,14 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 const URL_PREFIX = '/uploads/';
+/** Besides at start-up, a running server sweeps unreferenced uploads this often. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes a file; one already gone is fine (another instance's sweep may have been first). */
+const unlinkIfPresent = (file: string) =>
+  fs.unlink(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
 
 /**
  * Image files under DATA_DIR/uploads. `store` checks an image and writes it with a generated name (400 when it is
@@ -54,18 +64,59 @@ export function imageStore(dataDir: string, field = 'photo'): FileStore {
     async remove(url) {
       const name = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
       if (!NAME.test(name)) return;
-      await fs.unlink(path.join(dir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+      await unlinkIfPresent(path.join(dir, name));
     },
   };
 }
 
 /**
- * GET /uploads/{name}: public (image tags send no bearer header; names are unguessable UUIDs), only names this
- * server generated, served with the type of their extension, nosniff and a sandboxing CSP.
+ * Removes the upload files no row refers to ("orphans"): a file is written before its row commits and a replaced or
+ * deleted row's file is removed after the commit, so a process killed in between leaves one behind. Only files older
+ * than `minAgeMs` go: a younger one may belong to a write still in flight here or on another instance sharing
+ * DATA_DIR. devices.photo is the one column holding upload URLs (server/entities/device/routes.ts). Returns the names
+ * removed.
  */
-export default async function uploadsRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {
+export async function removeOrphanUploads(db: Kysely<Database>, dataDir: string, minAgeMs: number, now = Date.now()): Promise<string[]> {
+  const dir = uploadsDir(dataDir);
+  const rows = await db.selectFrom('devices').select('photo').where('photo', 'like', `${URL_PREFIX}%`).execute();
+  const referenced = new Set(rows.map((row) => row.photo!.slice(URL_PREFIX.length)));
+  const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!NAME.test(name) || referenced.has(name)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || now - stat.mtimeMs < minAgeMs) continue;
+    await unlinkIfPresent(file);
+    removed.push(name);
+  }
+  return removed;
+}
+
+/**
+ * GET /uploads/{name}: public (image tags send no bearer header; names are unguessable UUIDs), only names this
+ * server generated, served with the type of their extension, nosniff and a sandboxing CSP. Sweeps orphan uploads
+ * before the server listens and hourly after.
+ */
+export default async function uploadsRoutes(app: FastifyInstance, options: { dataDir: string; orphanAgeMs: number }): Promise<void> {
+  const sweep = async () => {
+    try {
+      const removed = await removeOrphanUploads(app.db, options.dataDir, options.orphanAgeMs);
+      if (removed.length) app.log.warn({ files: removed }, 'removed upload files no row refers to');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not sweep unreferenced uploads');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
     const match = NAME.exec(request.params.name);
     if (!match) throw notFound();

@@ -190,6 +190,8 @@ export default fp(
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
       });
       const alerts = new AlertService(app.db, () => liveBus, log);
+      // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.
+      const sharedBroker = shared ? broker : undefined;
       gateway = new DjiGateway({
         bus,
         channel,
@@ -205,6 +207,7 @@ export default fp(
         },
         binderOf: (sn) => binderOf(broker, sn),
         ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
+        ...(sharedBroker ? { isLocal: (sn: string) => sharedBroker.gateway(sn) !== undefined } : {}),
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { multipart, PNG, type Dialect } from './harness';
+import { removeOrphanUploads } from '../../../server/api/uploads';
 import { useTestApi } from './testApi';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('device photos API (%s)', (dialect) => {
@@ -78,6 +79,27 @@ describe.each<Dialect>(['sqlite', 'postgres'])('device photos API (%s)', (dialec
         await sql`drop trigger refuse_photo_fail${sql.raw(dialect === 'postgres' ? ' on devices' : '')}`.execute(db);
         if (dialect === 'postgres') await sql`drop function refuse_photo_fail()`.execute(db);
       }
+    });
+
+    it('sweeps only upload files that no row refers to and that are older than the age limit', async () => {
+      const kept = (await createWithPhoto('PHOTO-0012')).body.data.photo as string;
+      const dir = path.join(api.server.root, 'data', 'uploads');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      const plant = (name: string, old: boolean) => {
+        fs.writeFileSync(path.join(dir, name), PNG);
+        if (old) fs.utimesSync(path.join(dir, name), hourAgo, hourAgo);
+      };
+      plant('00000000-0000-4000-8000-000000000001.png', true);
+      plant('00000000-0000-4000-8000-000000000002.png', false);
+      plant('notes.txt', true);
+      fs.utimesSync(fileOf(kept), hourAgo, hourAgo);
+      const before = uploads();
+      expect(await removeOrphanUploads(api.server.handle.app.db, path.join(api.server.root, 'data'), 60_000)).toEqual([
+        '00000000-0000-4000-8000-000000000001.png',
+      ]);
+      expect(uploads()).toEqual(before.filter((name) => name !== '00000000-0000-4000-8000-000000000001.png'));
+      fs.rmSync(path.join(dir, '00000000-0000-4000-8000-000000000002.png'));
+      fs.rmSync(path.join(dir, 'notes.txt'));
     });
 
     it('still deletes the device when its photo file cannot be removed', async () => {

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
-import { osdTopic } from '@shared/dji/topics';
+import { decodeFleet, type FleetColumns } from '@shared/fleet/codec';
+import { TOPIC_FLEET } from '@shared/live';
+import { eventsTopic, osdTopic, replyTopic, statusTopic } from '@shared/dji/topics';
 import { useScaledOutServers, type ServerProcess } from '../../support/serverProcess';
 import { connect, nextMessage, subscribe } from '../mqtt/support';
+import { aircraft, aircraftOsd, DOCK, envelope, TestGateway } from '../mqtt/dji';
 import { ADMIN_PASSWORD } from './harness';
 
 jest.setTimeout(90_000);
@@ -87,6 +90,42 @@ describe('two server processes on PostgreSQL + Redis', () => {
       qos: 1,
     });
     expect((await heard).payload).toMatchObject({ gateway: dock.serial });
+  });
+
+  it('handles a device message once, on the instance the device is connected to, while A still sees it live', async () => {
+    const [a, b] = servers;
+    const token = await adminToken(a);
+    const dock = (await call(a, 'POST', '/Device/', token, { serial: 'REDIS-DOCK-2', name: 'Dock', model: 'DJI Dock 2', kind: 'dock' })).body.data;
+    const gateway = await TestGateway.connect(wsUrl(b), dock.serial, dock.serial, dock.secret);
+    clients.push(gateway.client);
+    const replies: string[] = [];
+    gateway.client.on('message', (topic, payload) => {
+      if (topic.endsWith('_reply')) replies.push(`${topic} ${(JSON.parse(payload.toString()) as { tid: string }).tid}`);
+    });
+    const onB = await browser(b, token);
+    expect(await subscribe(onB, TOPIC_FLEET)).toBe(0);
+
+    const topo = await gateway.topo(DOCK, [aircraft('REDIS-AC-2')]);
+    const hms = envelope('hms', { list: [{ code: '0x16100083', level: 2, module: 3, in_the_sky: 0, imminent: 0, device_type: '0-89-0' }] }, { need_reply: 1 });
+    expect((await gateway.call(eventsTopic(dock.serial), hms)).data.result).toBe(0);
+    // A (the sysinfo lease holder, see above) puts the aircraft into sysinfo/fleet from what it applied itself, one
+    // message after the other: once the fleet shows this sample, A has been through the HMS event as well.
+    const seen = nextMessage(
+      onB,
+      TOPIC_FLEET,
+      5000,
+      (fleet) => {
+        const { sn, battery } = fleet as FleetColumns;
+        return battery[sn.indexOf('REDIS-AC-2')] === 42;
+      },
+      (payload) => (decodeFleet(payload) as { fleet: FleetColumns }).fleet,
+    );
+    gateway.osd('REDIS-AC-2', aircraftOsd({ battery: { capacity_percent: 42, remain_flight_time: 900 } }));
+    await seen;
+
+    const alerts = (await call(a, 'GET', '/Alert/?device_sn=REDIS-AC-2&kind=hms', token)).body.data.items as { count: number }[];
+    expect(alerts.map((alert) => alert.count)).toEqual([1]);
+    expect(replies.sort()).toEqual([`${replyTopic(eventsTopic(dock.serial))} ${hms.tid}`, `${replyTopic(statusTopic(dock.serial))} ${topo.tid}`].sort());
   });
 
   it('publishes one sysinfo/online stream, not one per instance', async () => {

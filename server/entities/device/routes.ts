@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { registerCrud } from '../../api/crud';
 import { DEPT_NAME } from '../../api/displayNames';
+import type { ListSpec } from '../../api/list';
 import { imageStore } from '../../api/uploads';
 import type { DevicesTable } from '../../db/schema';
 import { issuedSecret, newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
@@ -11,6 +12,16 @@ import { deviceInput } from './schema';
 /** A device row as the API shows it: never the dock secret's hash. */
 export const deviceToApi = (row: Selectable<DevicesTable>) => withoutSecretHash(row);
 
+/** GET /Device/'s list: search, ordering and filters (bench:api runs its SQL on a bare route too). */
+export const deviceList: ListSpec<'devices'> = {
+  table: 'devices',
+  search: ['serial', 'name', 'model'],
+  fullText: { index: 'devices_search', trigramCounts: 'devices_search_trigrams' },
+  order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
+  defaultOrder: '-created_at',
+  filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },
+};
+
 export default async function deviceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'device',
@@ -19,14 +30,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     table: 'devices',
     read: 'device:read',
     write: 'device:write',
-    list: {
-      table: 'devices',
-      search: ['serial', 'name', 'model'],
-      fullText: { index: 'devices_search', trigramCounts: 'devices_search_trigrams' },
-      order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
-      defaultOrder: '-created_at',
-      filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },
-    },
+    list: deviceList,
     input: deviceInput,
     unique: ['serial'],
     refs: { dept_id: 'departments' },

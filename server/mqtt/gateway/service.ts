@@ -55,6 +55,13 @@ export interface GatewayOptions {
   /** Called with an accepted topology before its status_reply (external broker with dynamic security: the gateway's ACL follows). */
   topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;
   offlineAfterMs: number;
+  /**
+   * Whether gateway `sn` is connected to this instance. Instances sharing their brokers' messages (REDIS_URL) each
+   * receive every device message: only the device's own instance acts on it (answers, binds, alerts, state, events,
+   * flight records, conformance), the others only follow its topology and live state for sysinfo/* and the
+   * replies to their own commands. Absent: every message is this instance's.
+   */
+  isLocal?(gatewaySn: string): boolean;
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
@@ -199,8 +206,12 @@ export class DjiGateway {
   private async apply(topic: string, payload: Buffer): Promise<void> {
     const parsed = parseDeviceTopic(topic);
     if (!parsed) return this.drop('unexpected_topic', { topic });
-    const expectsReply = parsed.channel === 'status' || parsed.channel === 'events' || parsed.channel === 'requests';
     const message = parseEnvelope(payload);
+    if (this.options.isLocal && !this.options.isLocal(this.gatewayFor(parsed.sn) ?? parsed.sn)) {
+      if (message.ok) this.follow(parsed.channel, parsed.sn, message.envelope);
+      return;
+    }
+    const expectsReply = parsed.channel === 'status' || parsed.channel === 'events' || parsed.channel === 'requests';
     if (!message.ok) {
       this.drop(message.reason, { topic });
       if (expectsReply) await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
@@ -230,16 +241,34 @@ export class DjiGateway {
     }
   }
 
-  private async onStatus(topic: string, gatewaySn: string, envelope: Envelope) {
-    if (envelope.method !== METHOD_UPDATE_TOPO) return this.unknownMethod(topic, envelope, true);
+  /** Another instance's device (see `isLocal`): its topology and live state, and replies to this instance's commands. */
+  private follow(channel: string, sn: string, envelope: Envelope) {
+    if (channel === 'services_reply' && this.pending.has(envelope.tid)) return this.onServiceReply(envelope);
+    // A device whose update_topo this instance missed (it started later) stays unknown here, without a drop per report.
+    if (channel === 'osd' && this.kindOf(sn)) return this.onOsd(sn, envelope, false);
+    if (channel !== 'status' || envelope.method !== METHOD_UPDATE_TOPO) return;
     const topo = updateTopoSchema.safeParse(envelope.data);
-    const kind = topo.success ? deviceKindOf(topo.data.domain) : null;
-    if (!topo.success || !kind) return this.invalid(topic, envelope, topo.error, true);
-    const subs = new Map(topo.data.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
+    const kind = topo.success ? this.applyTopology(sn, topo.data) : null;
+    if (kind) this.report(sn, kind);
+  }
+
+  /** Takes a gateway's update_topo as its topology; returns the gateway's kind, or null for a domain that is not a gateway. */
+  private applyTopology(gatewaySn: string, topo: z.infer<typeof updateTopoSchema>): DjiLiveKind | null {
+    const kind = deviceKindOf(topo.domain);
+    if (!kind) return null;
+    const subs = new Map(topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
     const previous = this.topology.get(gatewaySn);
     for (const sn of previous?.subs.keys() ?? []) if (!subs.has(sn)) this.forget(sn, gatewaySn);
     this.topology.set(gatewaySn, { kind, subs });
     for (const sn of subs.keys()) this.gatewayOf.set(sn, gatewaySn);
+    return kind;
+  }
+
+  private async onStatus(topic: string, gatewaySn: string, envelope: Envelope) {
+    if (envelope.method !== METHOD_UPDATE_TOPO) return this.unknownMethod(topic, envelope, true);
+    const topo = updateTopoSchema.safeParse(envelope.data);
+    const kind = topo.success ? this.applyTopology(gatewaySn, topo.data) : null;
+    if (!topo.success || !kind) return this.invalid(topic, envelope, topo.error, true);
     const devices = [
       { sn: gatewaySn, domain: topo.data.domain, type: topo.data.type, subType: topo.data.sub_type, thingVersion: topo.data.thing_version, gatewaySn: null },
       ...topo.data.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => toTopoDevice(d, gatewaySn)),
@@ -252,7 +281,8 @@ export class DjiGateway {
     await this.reply(topic, envelope, RESULT.ok);
   }
 
-  private onOsd(sn: string, envelope: Envelope) {
+  /** Applies an OSD report; `local` (the device is connected here) also hands aircraft samples to the listeners. */
+  private onOsd(sn: string, envelope: Envelope, local = true) {
     const kind = this.kindOf(sn);
     if (!kind) return this.drop('undeclared_serial', { sn, channel: 'osd' });
     const result = normaliseOsd(sn, kind, envelope.data, this.now());
@@ -261,7 +291,7 @@ export class DjiGateway {
     this.live.set(sn, live);
     this.count('osd');
     this.report(sn, kind);
-    if (kind !== 'aircraft') return;
+    if (kind !== 'aircraft' || !local) return;
     const sample: AircraftSample = { sn, gatewaySn: this.gatewayFor(sn), live, at: this.now() };
     for (const listener of this.aircraftListeners) {
       try {

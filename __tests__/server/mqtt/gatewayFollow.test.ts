@@ -1,0 +1,78 @@
+import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
+import type { AlertService } from '../../../server/entities/alert/service';
+import type { LiveChannel, MessageBus } from '../../../server/mqtt/liveChannel';
+import { DjiGateway, type AircraftSample } from '../../../server/mqtt/gateway/service';
+import type { DeviceLinkStore } from '../../../server/mqtt/gateway/store';
+import { aircraft, aircraftOsd, DOCK, envelope } from './dji';
+
+const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined };
+const message = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+/** A gateway service over fakes: what it publishes, stores, records and reports, for a dock connected here or not. */
+function gatewayWhere(local: boolean) {
+  const published: { topic: string; payload: { tid: string } }[] = [];
+  const bus: MessageBus = {
+    kind: 'embedded',
+    publish: async (topic, payload) => void published.push({ topic, payload: JSON.parse(payload.toString()) as { tid: string } }),
+    subscribe: async () => undefined,
+    close: async () => undefined,
+  };
+  const observed: string[] = [];
+  const channel = { observe: (sn: string) => observed.push(sn), deviceDisconnected: () => undefined } as unknown as LiveChannel;
+  const store = { applyTopology: jest.fn(async () => []), recordState: jest.fn(async () => undefined) };
+  const alerts = { recordHms: jest.fn(async () => []) };
+  const gateway = new DjiGateway({
+    bus,
+    channel,
+    store: store as unknown as DeviceLinkStore,
+    alerts: alerts as unknown as AlertService,
+    platform: { appId: '1', appKey: 'k', appLicense: 'l', ntpServerHost: 'ntp', organizationId: 'o', organizationName: 'O' },
+    binderOf: () => ({ by: 'dock', sn: 'DOCK-F1' }),
+    offlineAfterMs: 30_000,
+    isLocal: (sn) => local && sn === 'DOCK-F1',
+    log: quiet,
+  });
+  const samples: AircraftSample[] = [];
+  gateway.onAircraftSample((sample) => samples.push(sample));
+  return { gateway, published, observed, store, alerts, samples };
+}
+
+/** One dock's messages as every instance sharing the brokers (REDIS_URL) receives them. */
+async function feed(gateway: DjiGateway) {
+  await gateway.handle(statusTopic('DOCK-F1'), message(envelope('update_topo', { ...DOCK, thing_version: '1.1.2', sub_devices: [aircraft('AC-F1')] })));
+  await gateway.handle(osdTopic('AC-F1'), message(envelope(undefined, aircraftOsd(), { gateway: 'DOCK-F1' })));
+  const hms = [{ code: '0x16100083', level: 2, module: 3, in_the_sky: 0, imminent: 0, device_type: '0-89-0' }];
+  await gateway.handle(eventsTopic('DOCK-F1'), message(envelope('hms', { list: hms }, { need_reply: 1, gateway: 'DOCK-F1' })));
+}
+
+describe('DjiGateway on instances sharing their brokers', () => {
+  it('acts on the messages of a device connected to this instance: answers, binds, alerts, samples', async () => {
+    const here = gatewayWhere(true);
+    await feed(here.gateway);
+    expect(here.published.map((p) => p.topic)).toEqual([replyTopic(statusTopic('DOCK-F1')), replyTopic(eventsTopic('DOCK-F1'))]);
+    expect(here.store.applyTopology).toHaveBeenCalledTimes(1);
+    expect(here.alerts.recordHms).toHaveBeenCalledTimes(1);
+    expect(here.samples.map((s) => s.sn)).toEqual(['AC-F1']);
+  });
+
+  it("only follows another instance's device (topology, live state) and still takes the reply to its own command", async () => {
+    const elsewhere = gatewayWhere(false);
+    await feed(elsewhere.gateway);
+    expect(elsewhere.published).toEqual([]);
+    expect(elsewhere.store.applyTopology).not.toHaveBeenCalled();
+    expect(elsewhere.alerts.recordHms).not.toHaveBeenCalled();
+    expect(elsewhere.samples).toEqual([]);
+    expect(elsewhere.gateway.gatewayFor('AC-F1')).toBe('DOCK-F1');
+    expect(elsewhere.gateway.liveState('AC-F1')).toBeDefined();
+    expect(elsewhere.observed).toEqual(['DOCK-F1', 'AC-F1']);
+
+    const answer = elsewhere.gateway.sendService('DOCK-F1', 'flighttask_prepare', {}, { timeoutMs: 5000 });
+    const [command] = elsewhere.published;
+    expect(command.topic).toBe(servicesTopic('DOCK-F1'));
+    await elsewhere.gateway.handle(
+      replyTopic(servicesTopic('DOCK-F1')),
+      message({ tid: command.payload.tid, bid: 'b', timestamp: Date.now(), method: 'flighttask_prepare', data: { result: 0, output: { done: 1 } } }),
+    );
+    await expect(answer).resolves.toEqual({ done: 1 });
+  });
+});
