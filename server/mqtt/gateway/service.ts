@@ -275,7 +275,7 @@ export class DjiGateway {
     ];
     const created = await this.options.store.applyTopology(devices, this.options.binderOf(gatewaySn));
     if (created.length) this.options.log.info({ gatewaySn, created }, 'dji: devices bound');
-    await this.options.topologyChanged?.(gatewaySn, [...subs.keys()]);
+    await this.options.topologyChanged?.(gatewaySn, this.subDevicesOf(gatewaySn));
     this.count('status');
     this.report(gatewaySn, kind);
     await this.reply(topic, envelope, RESULT.ok);
