@@ -62,7 +62,7 @@ test('with the simulator running, /Tas shows the drones moving, the online count
       .first()
       .textContent()) ?? '',
   )![0];
-  await session.page.getByLabel('搜索序列号或任务').fill(sn);
+  await session.page.getByLabel('搜索名称、序列号或任务').fill(sn);
   await until(async () => (await list.getByRole('button').count()) === 1);
   await list.getByRole('button', { name: new RegExp(sn) }).click();
   const card = session.page.getByRole('region', { name: '无人机详情' });

@@ -4,6 +4,7 @@ import type { RootState } from '../../app/rootReducer';
 export const selectSituation = (state: RootState) => state.situation;
 export const selectSelectedDrone = (state: RootState) => state.situation.selectedSn;
 export const selectFleetSummary = (state: RootState) => state.situation.fleet;
+export const selectFleetNames = (state: RootState) => state.situation.names;
 export const selectConformance = (state: RootState) => state.situation.conformance;
 /** The serials with an open conformance alert (the aircraft /Tas flags), in a stable array per alert list. */
 export const selectFlaggedSerials = createSelector([(state: RootState) => state.situation.conformance.alerts], (alerts) => [
