@@ -7,6 +7,13 @@ const SIZE = 11;
 /** Drones this far off screen are still drawn (their arrow or trail may reach in). */
 const MARGIN = 40;
 const SELECTED_COLOUR = '#ff6f00';
+/** Headings are drawn in steps of this many degrees: one pre-drawn arrow per step and colour. */
+const HEADING_STEP = 5;
+const HEADING_STEPS = 360 / HEADING_STEP;
+/** An atlas cell (CSS px): the arrow at any rotation with its outline. */
+const CELL = 2 * SIZE + 4;
+/** Trail points closer than this (px) to the last one drawn are skipped: at fleet zooms most of a trail is sub-pixel. */
+const TRAIL_STEP = 2;
 
 /** The arrow's outline, pointing north: tip, right wing, notch, left wing. */
 const ARROW: Array<[number, number]> = [
@@ -30,21 +37,58 @@ export function arrowPath(ctx: CanvasRenderingContext2D, x: number, y: number, h
   ctx.closePath();
 }
 
+/** Adds a slot's trail to the current path, leaving out points within TRAIL_STEP of the last one kept (never the newest). */
 function trailPath(ctx: CanvasRenderingContext2D, frame: FleetFrame, view: View, slot: number) {
   const base = slot * TRAIL_LENGTH * 2;
-  for (let k = 0; k < frame.trailCount[slot]; k++) {
+  const last = frame.trailCount[slot] - 1;
+  let keptX = 0;
+  let keptY = 0;
+  for (let k = 0; k <= last; k++) {
     const x = toScreenX(view, frame.trail[base + k * 2]);
     const y = toScreenY(view, frame.trail[base + k * 2 + 1]);
     if (k === 0) ctx.moveTo(x, y);
-    else ctx.lineTo(x, y);
+    else if (k === last || (x - keptX) ** 2 + (y - keptY) ** 2 >= TRAIL_STEP ** 2) ctx.lineTo(x, y);
+    else continue;
+    keptX = x;
+    keptY = y;
   }
 }
 
+/** The arrows pre-drawn on an image: a row per colour group, a column per heading step, drawn at `ratio` device px per CSS px. */
+export interface ArrowAtlas {
+  image: CanvasImageSource;
+  ratio: number;
+}
+
+/** The atlas's size in CSS px. */
+export const ATLAS_WIDTH = HEADING_STEPS * CELL;
+export const ATLAS_HEIGHT = GROUP_COLOURS.length * CELL;
+
+/** Draws the atlas's arrows (once per device pixel ratio). */
+export function drawArrowAtlas(ctx: CanvasRenderingContext2D, ratio: number) {
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#ffffff';
+  GROUP_COLOURS.forEach((colour, group) => {
+    ctx.fillStyle = colour;
+    for (let step = 0; step < HEADING_STEPS; step++) {
+      ctx.setTransform(ratio, 0, 0, ratio, (step + 0.5) * CELL * ratio, (group + 0.5) * CELL * ratio);
+      ctx.beginPath();
+      arrowPath(ctx, 0, 0, step * HEADING_STEP);
+      ctx.fill();
+      ctx.stroke();
+    }
+  });
+}
+
+const headingStep = (heading: number) => ((Math.round(heading / HEADING_STEP) % HEADING_STEPS) + HEADING_STEPS) % HEADING_STEPS;
+
 /**
- * The fleet in one pass: trails, then arrows, each as one path per colour (a handful of fills and strokes, however
- * many drones), for the slots on screen only. The selected drone is drawn last, larger, with its trail highlighted.
+ * The fleet in one pass, for the slots on screen only: trails as one path per colour (a handful of strokes, however
+ * many drones), then each arrow copied from the atlas (a bitmap copy costs a fraction of filling and stroking an
+ * outline), flagged ones last. The selected drone is drawn last, larger, with its trail highlighted.
  */
-export function drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, view: View, selected: number) {
+export function drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, view: View, selected: number, atlas: ArrowAtlas) {
   const slots = onScreen(frame, view, MARGIN).filter((slot) => slot !== selected);
   const byGroup = GROUP_COLOURS.map(() => [] as number[]);
   for (const slot of slots) byGroup[colourGroup(frame, slot)].push(slot);
@@ -58,15 +102,13 @@ export function drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, view
     ctx.stroke();
   });
   ctx.globalAlpha = 1;
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = '#ffffff';
+  const cell = CELL * atlas.ratio;
   byGroup.forEach((group, g) => {
-    if (!group.length) return;
-    ctx.beginPath();
-    for (const slot of group) arrowPath(ctx, toScreenX(view, frame.x[slot]), toScreenY(view, frame.y[slot]), frame.heading[slot]);
-    ctx.fillStyle = GROUP_COLOURS[g];
-    ctx.fill();
-    ctx.stroke();
+    for (const slot of group) {
+      const x = Math.round(toScreenX(view, frame.x[slot]) - CELL / 2);
+      const y = Math.round(toScreenY(view, frame.y[slot]) - CELL / 2);
+      ctx.drawImage(atlas.image, headingStep(frame.heading[slot]) * cell, g * cell, cell, cell, x, y, CELL, CELL);
+    }
   });
   if (selected < 0 || selected >= frame.count) return;
   ctx.beginPath();
@@ -88,6 +130,16 @@ export function drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, view
   ctx.stroke();
 }
 
+/** A new atlas canvas at this device pixel ratio. */
+function arrowAtlas(ratio: number): ArrowAtlas {
+  const image = document.createElement('canvas');
+  image.width = ATLAS_WIDTH * ratio;
+  image.height = ATLAS_HEIGHT * ratio;
+  const ctx = image.getContext('2d');
+  if (ctx) drawArrowAtlas(ctx, ratio);
+  return { image, ratio };
+}
+
 /** The map's current view as a linear mapping of normalised Mercator (Leaflet's default CRS) to container pixels. */
 export function viewOf(map: L.Map): View {
   const size = map.getSize();
@@ -106,6 +158,7 @@ export class DroneCanvasLayer extends L.Layer {
   private selected = -1;
   private label = '';
   private frame = 0;
+  private atlas: ArrowAtlas | null = null;
   constructor(private readonly onSelect: (sn: string) => void) {
     super();
   }
@@ -155,6 +208,7 @@ export class DroneCanvasLayer extends L.Layer {
     this.canvas.style.width = `${size.x}px`;
     this.canvas.style.height = `${size.y}px`;
     L.DomUtil.setPosition(this.canvas, map.containerPointToLayerPoint([0, 0]));
+    if (this.atlas?.ratio !== ratio) this.atlas = arrowAtlas(ratio);
     this.draw();
   }
 
@@ -165,6 +219,6 @@ export class DroneCanvasLayer extends L.Layer {
     const ratio = window.devicePixelRatio || 1;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    drawFleet(ctx, this.fleet, viewOf(map), this.selected);
+    if (this.atlas) drawFleet(ctx, this.fleet, viewOf(map), this.selected, this.atlas);
   }
 }
