@@ -6,7 +6,7 @@ import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { listRows, slotColour } from './fleet';
 import { useFleetFrame } from './fleetStore';
-import { selectSituation } from './selectors';
+import { selectDroneSearch, selectFleetNames, selectSelectedDrone, selectStatusFilter } from './selectors';
 import { droneSelected } from './situationSlice';
 
 const ROW_HEIGHT = 52;
@@ -61,7 +61,10 @@ const DroneRow = memo(function DroneRow({
 /** The side list: every drone matching the search and status filter, virtualised (only the rows in view exist). */
 export default function DroneList() {
   const { t } = useTranslation();
-  const { search, statusFilter, selectedSn, names } = useAppSelector(selectSituation);
+  const search = useAppSelector(selectDroneSearch);
+  const statusFilter = useAppSelector(selectStatusFilter);
+  const selectedSn = useAppSelector(selectSelectedDrone);
+  const names = useAppSelector(selectFleetNames);
   const frame = useFleetFrame();
   const rows = useMemo(() => listRows(frame, names, search, statusFilter), [frame, names, search, statusFilter]);
   const scroller = useRef<HTMLDivElement>(null);
