@@ -14,8 +14,8 @@ const HEADING_STEPS = 360 / HEADING_STEP;
 const CELL = 2 * SIZE + 4;
 /** Trail points closer than this (px) to the last one drawn are skipped: at fleet zooms most of a trail is sub-pixel. */
 const TRAIL_STEP = 2;
-/** Arrows drawn between two steps of a drawing. */
-const ARROWS_PER_STEP = 250;
+/** Drones whose trails, or whose arrows, are drawn between two steps of a drawing. */
+const DRONES_PER_STEP = 250;
 /**
  * Main-thread time one animation frame spends drawing: 5,000 drones take several times this, so a drawing goes on
  * over a few frames (off screen) instead of making one long frame.
@@ -94,22 +94,24 @@ const headingStep = (heading: number) => ((Math.round(heading / HEADING_STEP) % 
  * The fleet in one pass, for the slots on screen only: trails as one path per colour (a handful of strokes, however
  * many drones), then each arrow copied from the atlas (a bitmap copy costs a fraction of filling and stroking an
  * outline), flagged ones last. The selected drone is drawn last, larger, with its trail highlighted. A generator: it
- * yields after each colour's trails and every ARROWS_PER_STEP arrows, so the caller can spread it over frames.
+ * yields after every DRONES_PER_STEP trails or arrows, so the caller can spread it over frames.
  */
 export function* drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, view: View, selected: number, atlas: ArrowAtlas): Generator<void, void> {
   const slots = onScreen(frame, view, MARGIN).filter((slot) => slot !== selected);
   const byGroup = GROUP_COLOURS.map(() => [] as number[]);
   for (const slot of slots) byGroup[colourGroup(frame, slot)].push(slot);
-  ctx.lineJoin = 'round';
+  // Bevel: at 2 px a round join looks the same and costs the software rasteriser several times as much.
+  ctx.lineJoin = 'bevel';
   ctx.globalAlpha = 0.6;
   ctx.lineWidth = 2;
   for (let g = 0; g < byGroup.length; g++) {
-    if (!byGroup[g].length) continue;
-    ctx.beginPath();
-    for (const slot of byGroup[g]) if (frame.trailCount[slot] > 1) trailPath(ctx, frame, view, slot);
     ctx.strokeStyle = GROUP_COLOURS[g];
-    ctx.stroke();
-    yield;
+    for (let first = 0; first < byGroup[g].length; first += DRONES_PER_STEP) {
+      ctx.beginPath();
+      for (const slot of byGroup[g].slice(first, first + DRONES_PER_STEP)) if (frame.trailCount[slot] > 1) trailPath(ctx, frame, view, slot);
+      ctx.stroke();
+      yield;
+    }
   }
   ctx.globalAlpha = 1;
   const cell = CELL * atlas.ratio;
@@ -120,7 +122,7 @@ export function* drawFleet(ctx: CanvasRenderingContext2D, frame: FleetFrame, vie
       const x = Math.round(toScreenX(view, frame.x[slot]) - CELL / 2);
       const y = Math.round(toScreenY(view, frame.y[slot]) - CELL / 2);
       ctx.drawImage(atlas.image, headingStep(frame.heading[slot]) * cell, g * cell, cell, cell, x, y, CELL, CELL);
-      if (i % ARROWS_PER_STEP === ARROWS_PER_STEP - 1) yield;
+      if (i % DRONES_PER_STEP === DRONES_PER_STEP - 1) yield;
     }
   }
   if (selected < 0 || selected >= frame.count) return;
@@ -163,6 +165,7 @@ export function viewOf(map: L.Map): View {
 /** A drawing under way on the back canvas, and where the map was when it started. */
 interface Drawing {
   steps: Generator<void, void>;
+  ctx: CanvasRenderingContext2D;
   origin: L.Point;
   width: number;
   height: number;
@@ -235,7 +238,8 @@ export class DroneCanvasLayer extends L.Layer {
   /** Starts drawing the current frame for the current view on the back canvas (dropping one under way). */
   private redraw() {
     const map = this._map;
-    const ctx = this.back.getContext('2d');
+    // A CPU canvas, read a pixel of after every step (see step()).
+    const ctx = this.back.getContext('2d', { willReadFrequently: true });
     if (!map || !this.canvas || !ctx) return;
     this.pending = false;
     const size = map.getSize();
@@ -251,6 +255,7 @@ export class DroneCanvasLayer extends L.Layer {
     if (this.atlas?.ratio !== ratio) this.atlas = arrowAtlas(ratio);
     this.drawing = {
       steps: drawFleet(ctx, this.fleet, viewOf(map), this.selected, this.atlas),
+      ctx,
       origin: map.containerPointToLayerPoint([0, 0]),
       width: size.x,
       height: size.y,
@@ -264,7 +269,13 @@ export class DroneCanvasLayer extends L.Layer {
     const drawing = this.drawing;
     if (!drawing) return;
     const end = performance.now() + SLICE_MS;
-    while (performance.now() < end) if (drawing.steps.next().done) return this.show(drawing);
+    while (performance.now() < end) {
+      const { done } = drawing.steps.next();
+      // Rasterises what the step recorded now: the canvas would otherwise defer it and do thousands of drones' worth
+      // at once, in one long frame, when its recording grows too long or it is copied to the visible canvas.
+      drawing.ctx.getImageData(0, 0, 1, 1);
+      if (done) return this.show(drawing);
+    }
     this.frame = requestAnimationFrame(this.step);
   };
 
