@@ -91,8 +91,8 @@ export function drawArrowAtlas(ctx: CanvasRenderingContext2D, ratio: number) {
 const headingStep = (heading: number) => ((Math.round(heading / HEADING_STEP) % HEADING_STEPS) + HEADING_STEPS) % HEADING_STEPS;
 
 /**
- * The fleet in one pass, for the slots on screen only: trails as one path per colour (a handful of strokes, however
- * many drones), then each arrow copied from the atlas (a bitmap copy costs a fraction of filling and stroking an
+ * The fleet in one pass, for the slots on screen only: trails as one path per colour and DRONES_PER_STEP drones (a
+ * few dozen strokes, however many drones), then each arrow copied from the atlas (a bitmap copy costs a fraction of filling and stroking an
  * outline), flagged ones last. The selected drone is drawn last, larger, with its trail highlighted. A generator: it
  * yields after every DRONES_PER_STEP trails or arrows, so the caller can spread it over frames.
  */
