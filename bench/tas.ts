@@ -221,7 +221,7 @@ async function main() {
     );
     if (allOnMap === null)
       console.log(`header: ${await page.getByLabel('回传中').textContent()}; page warnings and errors so far:\n  ${pageMessages.join('\n  ') || '(none)'}`);
-    if (SEARCH) await page.getByLabel('搜索序列号或任务').fill(SEARCH);
+    if (SEARCH) await page.getByLabel('搜索名称、序列号或任务').fill(SEARCH);
     await page.waitForTimeout(WARMUP * 1000);
 
     const cdp = await page.context().newCDPSession(page);

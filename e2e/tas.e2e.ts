@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { apiAs } from './support/api';
 import { loginThroughPage } from './support/browser';
 import { useBrowserSession } from './support/session';
 import { startSimulator, type RunningSimulator } from './support/simulator';
@@ -14,6 +15,11 @@ const session = useBrowserSession({
   },
 });
 afterAll(() => simulator?.stop());
+const admin = apiAs(
+  () => session.server,
+  'admin',
+  (s) => s.adminPassword,
+);
 
 /** What the fleet canvas says it shows (its accessible label, "地图上 N 架无人机") and how many of its pixels are painted. */
 const fleetCanvas = (p: Page) =>
@@ -47,21 +53,25 @@ test('with the simulator running, /Tas shows the drones moving, the online count
   const [, count] = /在线设备 (\d+) \//.exec((await online.textContent()) ?? '')!;
   expect(Number(count)).toBeGreaterThanOrEqual(5);
 
+  // A flying drone (it moves between snapshots). A row leads with the device's name when the server names it (then
+  // serial, status…), else with its serial (then status…).
+  const lines = async (row: ReturnType<typeof list.getByRole>) =>
+    Promise.all([row.locator('.MuiListItemText-primary').textContent(), row.locator('.MuiListItemText-secondary').textContent()]);
+  const [primary, secondary] = await lines(list.getByRole('button', { name: /飞行中/ }).first());
+  const sn = secondary!.startsWith('飞行中') ? primary! : secondary!.split(' · ')[0];
+  const { names } = await admin.data<{ names: Record<string, string> }>('POST', '/Device/names/', { serials: [sn] });
+  const row = list.getByRole('button', { name: new RegExp(sn) });
+  await until(async () => (await lines(row))[0] === (names[sn] ?? sn));
+
   // Search narrows the list; a click opens the detail card.
-  // A flying drone (it moves between snapshots).
-  const sn = /^[A-Za-z0-9_-]+?(?=飞行中)/.exec(
-    (await list
-      .getByRole('button', { name: /飞行中/ })
-      .first()
-      .textContent()) ?? '',
-  )![0];
-  await session.page.getByLabel('搜索序列号或任务').fill(sn);
+  await session.page.getByLabel('搜索名称、序列号或任务').fill(sn);
   await until(async () => (await list.getByRole('button').count()) === 1);
-  await list.getByRole('button', { name: new RegExp(sn) }).click();
+  await row.click();
   const card = session.page.getByRole('region', { name: '无人机详情' });
   await card.waitFor();
   const text = (await card.textContent()) ?? '';
   expect(text).toContain(sn);
+  expect(text).toContain(`名称${names[sn] ?? '—'}`);
   expect(text).toMatch(/电量\d+%/);
   expect(text).toMatch(/高度[\d.]+米/);
   expect(text).toMatch(/速度[\d.]+ m\/s/);

@@ -41,7 +41,15 @@ import type { AppDispatch } from '../src/app/store';
 import { brokerEvents } from '../src/features/broker/eventBus';
 import { openFleetFeed } from '../src/features/situation/fleetFeed';
 import { FleetStore } from '../src/features/situation/fleetStore';
-import { droneSearchChanged, droneSelected, followToggled, statusFilterChanged } from '../src/features/situation/situationSlice';
+import situationSaga from '../src/features/situation/situationSaga';
+import {
+  conformanceWatchStarted,
+  conformanceWatchStopped,
+  droneSearchChanged,
+  droneSelected,
+  followToggled,
+  statusFilterChanged,
+} from '../src/features/situation/situationSlice';
 import { inThreadFleetWorker } from '../__tests__/client/support/fleetWorker';
 
 export const FIXTURE_DIR = path.join(__dirname, '../__tests__/fixtures/replay');
@@ -83,6 +91,7 @@ class MemoryStorage implements Storage {
 }
 
 type Route = (options?: RequestOptions) => unknown;
+const DEVICE_NAMES: Record<string, string> = { 'SIM-0001': '南山一号', 'SIM-0002': '南山二号' };
 const ROUTES: Record<string, Route> = {
   'POST /auth/login/': (options) => {
     const body = options?.body as { password?: string } | undefined;
@@ -101,6 +110,12 @@ const ROUTES: Record<string, Route> = {
   'GET /Project/9/': () => {
     throw new ApiError('http', 'Not found.', 404, { code: 404, msg: 'Not found.', data: null });
   },
+  'GET /Alert/': () => ({ items: [], total: 0 }),
+  'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
+  // SIM-0003 is outside the user's data scope, SIM-0004 not registered: the server names neither.
+  'POST /Device/names/': (options) => ({
+    names: Object.fromEntries((options?.body as { serials: string[] }).serials.flatMap((sn) => (sn in DEVICE_NAMES ? [[sn, DEVICE_NAMES[sn]]] : []))),
+  }),
 };
 
 /** The MQTT client the broker saga gets: the session fires its connection events. */
@@ -227,12 +242,15 @@ export const SESSIONS: Session[] = [
   },
   {
     name: 'tas',
-    description: 'opens /Tas: its fleet feed decodes two sysinfo/fleet snapshots (worker handler in-thread); search, filter, select, follow, close',
+    description:
+      'opens /Tas: its fleet feed decodes two sysinfo/fleet snapshots (worker handler in-thread), the saga names the new aircraft; search, filter, select, follow, close',
     preloadedState: loggedIn,
+    sagas: [situationSaga],
     async run({ dispatch, settle }) {
       dispatch(menuLoaded(MENU_TREE));
       dispatch(pageOpened(tab({ name: 'menu.tas', path: '/Tas' })));
-      // What the view does while mounted (useFleetFeed), without React.
+      // What the view does while mounted (SituationPage's effects and useFleetFeed), without React.
+      dispatch(conformanceWatchStarted());
       const close = openFleetFeed(
         async () => inThreadFleetWorker(),
         new FleetStore(),
@@ -252,11 +270,12 @@ export const SESSIONS: Session[] = [
         { sn: 'SIM-0004', battery: 30 },
       ]);
       await settle();
-      dispatch(droneSearchChanged('SIM-000'));
+      dispatch(droneSearchChanged('南山'));
       dispatch(statusFilterChanged('flying'));
       dispatch(droneSelected('SIM-0004'));
       dispatch(followToggled());
       dispatch(droneSelected(null));
+      dispatch(conformanceWatchStopped());
       close();
       dispatch(tabCloseRequested('/Tas'));
       await settle();

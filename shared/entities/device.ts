@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_STATUSES } from '../live';
+import { DEVICE_STATUSES, SERIAL_PATTERN } from '../live';
 import { displayName, isoDateTime, refName, rowId, stampedSchema } from './fields';
 
 export { DEVICE_STATUSES, type DeviceStatus } from '../live';
@@ -43,3 +43,10 @@ export const deviceSchema = stampedSchema.extend({
   battery: z.number().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
+
+/** Most serials one `POST /Device/names/` resolves (the /Tas view asks once for every aircraft it has not named yet). */
+export const MAX_NAME_SERIALS = 10_000;
+export const deviceNamesRequestSchema = z.object({ serials: z.array(z.string().regex(SERIAL_PATTERN)).min(1).max(MAX_NAME_SERIALS) });
+/** Serial → name of the registered devices among those asked for that the caller's data scope shows. */
+export const deviceNamesSchema = z.object({ names: z.record(z.string(), z.string()) });
+export type DeviceNames = z.infer<typeof deviceNamesSchema>;

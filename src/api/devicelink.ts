@@ -1,4 +1,5 @@
 import type { Alert } from '@shared/entities/alert';
+import type { DeviceNames } from '@shared/entities/device';
 import type { HttpClient } from './client';
 
 /** The DJI device link's endpoints (docs/api.md): a device's live state and its alerts. */
@@ -27,3 +28,6 @@ export const fetchDeviceLive = (client: HttpClient, id: number) => client.reques
 
 export const fetchActiveAlerts = (client: HttpClient, query: { device_sn?: string; page_size: number }) =>
   client.request<Page<Alert>>('GET', '/Alert/', { query: { active: 1, ...query } });
+
+/** POST /api/Device/names/: the names of these serials (at most MAX_NAME_SERIALS), for the devices the caller's data scope shows. */
+export const fetchDeviceNames = (client: HttpClient, serials: string[]) => client.request<DeviceNames>('POST', '/Device/names/', { body: { serials } });

@@ -3,7 +3,7 @@ import { Profiler } from 'react';
 import L from 'leaflet';
 import { MapContainer } from 'react-leaflet';
 import DroneLayer from '../../../src/features/situation/DroneLayer';
-import { drawFleet, viewOf } from '../../../src/features/situation/droneCanvas';
+import { DroneCanvasLayer, drawFleet, viewOf, type ArrowAtlas } from '../../../src/features/situation/droneCanvas';
 import { FleetModel } from '../../../src/features/situation/fleetModel';
 import { FleetStore, FleetStoreContext } from '../../../src/features/situation/fleetStore';
 import { renderWithStore } from '../support/renderWithStore';
@@ -63,27 +63,94 @@ describe('DroneLayer', () => {
     expect(store.getState().situation.selectedSn).toBe('A');
   });
 
-  it('draws trails then arrows with one path per colour, and the selected drone last', () => {
+  it('draws trails with one path per colour, then arrows from the atlas by colour and heading, and the selected drone last', () => {
     const map = L.map(document.createElement('div'), { center: [22.54, 114.05], zoom: 12 });
     const model = new FleetModel();
     for (let i = 0; i < 3; i++)
       model.apply(
         snapshotColumns([
-          sample('F1', { lat: 22.54 + i / 1000 }),
+          sample('F1', { lat: 22.54 + i / 1000, heading: 92 }),
           sample('F2', { lng: 114.051, lat: 22.54 + i / 1000 }),
-          sample('ON', { status: 'online', lng: 114.052 }),
+          sample('ON', { status: 'online', lng: 114.052, heading: 358 }),
           sample('FAR', { lat: 40, lng: 100 }),
         ]),
       );
     model.setFlagged(['F1', 'F2']);
     const { ctx, calls } = recordingContext();
-    drawFleet(ctx, model.frame(), viewOf(map), 1);
-    // Drones with an open conformance alert are flagged (red). One fill per colour group on screen (online, flagged;
-    // FAR is off screen), then the selected one, larger; trails: one stroke per group, then the selected trail.
-    expect(calls.filter((c) => c.startsWith('fillStyle='))).toEqual(['fillStyle=#43a047', 'fillStyle=#e53935', 'fillStyle=#e53935']);
-    expect(calls.filter((c) => c === 'fill()')).toHaveLength(3);
-    expect(calls.filter((c) => c.startsWith('moveTo('))).toHaveLength(/* trails */ 2 + /* arrows */ 2 + /* selected trail and arrow */ 2);
-    expect(calls.indexOf('strokeStyle=#ff6f00')).toBeGreaterThan(calls.lastIndexOf('fillStyle=#43a047'));
+    const atlas: ArrowAtlas = { image: 'atlas' as unknown as CanvasImageSource, ratio: 2 };
+    const steps = [...drawFleet(ctx, model.frame(), viewOf(map), 1, atlas)];
+    // It yields after each trail colour on screen (so the view can spread a large fleet over frames).
+    expect(steps).toHaveLength(2);
+    // Drones with an open conformance alert are flagged (red). Arrows come from the atlas (cells of 26 px, 52 device
+    // px at ratio 2): column = heading in 5° steps, row = colour group (online 0, flagged 4), flagged last; FAR is off
+    // screen; the selected one (F2) is drawn last as a path, larger. Trails: one stroke per group, then the selected one.
+    const arrows = calls.filter((c) => c.startsWith('drawImage('));
+    expect(arrows.map((c) => c.split(',').slice(1, 5).join(','))).toEqual(['0,0,52,52', `${18 * 52},${4 * 52},52,52`]);
+    expect(arrows.every((c) => c.endsWith(',26,26)'))).toBe(true);
+    expect(calls.filter((c) => c.startsWith('fillStyle='))).toEqual(['fillStyle=#e53935']);
+    expect(calls.filter((c) => c.startsWith('moveTo('))).toHaveLength(/* trails */ 2 + /* selected trail and arrow */ 2);
+    expect(calls.indexOf('strokeStyle=#ff6f00')).toBeGreaterThan(calls.lastIndexOf('drawImage('));
     map.remove();
+  });
+
+  it('leaves out trail points within 2 px of the last one drawn, but never the newest', () => {
+    const map = L.map(document.createElement('div'), { center: [22.54, 114.05], zoom: 12 });
+    const model = new FleetModel();
+    // At zoom 12 a thousandth of a degree is about 3 px, a millionth far below one.
+    for (const dLat of [0, 1e-6, 2e-6, 1e-3, 1e-3 + 1e-6, 1e-3 + 2e-6]) model.apply(snapshotColumns([sample('A', { lat: 22.54 + dLat })]));
+    const { ctx, calls } = recordingContext();
+    for (const _step of drawFleet(ctx, model.frame(), viewOf(map), -1, { image: 'atlas' as unknown as CanvasImageSource, ratio: 1 }));
+    expect(calls.filter((c) => c.startsWith('moveTo('))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('lineTo('))).toHaveLength(2);
+    map.remove();
+  });
+
+  describe('on the map', () => {
+    let frames: FrameRequestCallback[] = [];
+    const contexts = new Map<HTMLCanvasElement, ReturnType<typeof recordingContext>>();
+    beforeEach(() => {
+      frames = [];
+      contexts.clear();
+      let clock = 0;
+      // Each reading of the clock is a millisecond later; animation frames run when the test says.
+      jest.spyOn(performance, 'now').mockImplementation(() => ++clock);
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+      jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+        if (!contexts.has(this)) contexts.set(this, recordingContext());
+        return contexts.get(this)!.ctx;
+      } as never);
+      jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(600);
+      jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('spreads a large fleet over several frames, shows it once complete, and lets a frame arriving meanwhile wait its turn', () => {
+      const container = document.createElement('div');
+      const map = L.map(container, { center: [22.54, 114.05], zoom: 12, zoomAnimation: false, fadeAnimation: false });
+      const layer = new DroneCanvasLayer(() => undefined).addTo(map);
+      const visible = container.querySelector('canvas.skyline-drones') as HTMLCanvasElement;
+      const shown = () => contexts.get(visible)!.calls.filter((c) => c === 'drawImage([object HTMLCanvasElement],0,0)').length;
+      const model = new FleetModel();
+      const fleet = () => snapshotColumns(Array.from({ length: 1000 }, (_, i) => sample(`D${i}`, { lat: 22.5 + (i % 40) / 1000, lng: 114 + i / 10000 })));
+      model.apply(fleet());
+      // The empty map's drawing.
+      while (frames.length) frames.shift()!(0);
+      expect(shown()).toBe(1);
+      layer.setFrame(model.frame(), -1, '1000');
+      frames.shift()!(0);
+      expect(shown()).toBe(1);
+      // The next snapshot arrives while the first drawing is under way: it does not restart it.
+      model.apply(fleet());
+      layer.setFrame(model.frame(), -1, '1000');
+      let framesToFirst = 1;
+      while (shown() === 1) {
+        frames.shift()!(0);
+        framesToFirst++;
+      }
+      expect(framesToFirst).toBeGreaterThan(1);
+      while (frames.length) frames.shift()!(0);
+      expect(shown()).toBe(3);
+      map.remove();
+    });
   });
 });

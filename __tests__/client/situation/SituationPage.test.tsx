@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Alert } from '@shared/entities/alert';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { alertNotified } from '../../../src/features/devicelink';
 import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/broker/brokerSlice';
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
 import SituationPage from '../../../src/features/situation/SituationPage';
 import { renderWithStore } from '../support/renderWithStore';
-import { createTestStore } from '../support/testStore';
+import { createTestStore, flush } from '../support/testStore';
 import { inThreadFleetWorker } from '../support/fleetWorker';
 import { sample, snapshotBytes } from './fleetFixtures';
 
@@ -32,13 +33,19 @@ const openAlert: Alert = {
   closed_at: null,
 };
 
-function setup(language: 'zh-cn' | 'en' = 'zh-cn') {
-  const { store } = createTestStore({
-    'GET /Project/': () => ({ items: [], total: 0 }),
-    'GET /Airspace/Apply/': () => ({ items: [], total: 0 }),
-    'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
-    'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
-  });
+/** `permissions`: the signed-in user's codes (none given: the server did not say, nothing is hidden). */
+function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[]) {
+  const { store, calls } = createTestStore(
+    {
+      'GET /Project/': () => ({ items: [], total: 0 }),
+      'GET /Airspace/Apply/': () => ({ items: [], total: 0 }),
+      'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
+      'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
+      // C3 and D4 are outside the user's data scope: the server leaves them out.
+      'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' } }),
+    },
+    permissions && { auth: { ...initialAuthState, token: 't', user: { id: 3, username: 'viewer', name: 'Viewer', phone: null, email: null, permissions } } },
+  );
   const worker = inThreadFleetWorker();
   const view = renderWithStore(
     <FleetWorkerContext.Provider value={async () => worker}>
@@ -48,7 +55,8 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn') {
     language,
   );
   const deliver = (message: unknown) => act(() => brokerEvents.emit('sysinfo/fleet', { topic: 'sysinfo/fleet', message }));
-  return { store, worker, view, deliver };
+  const nameRequests = () => calls.filter((c) => c.path === '/Device/names/').map((c) => (c.options?.body as { serials: string[] }).serials);
+  return { store, worker, view, deliver, nameRequests };
 }
 
 describe('/Tas header', () => {
@@ -73,17 +81,25 @@ describe('/Tas fleet', () => {
   afterAll(() => jest.restoreAllMocks());
 
   it('decodes sysinfo/fleet in the worker and shows counts, a searchable list and the detail card', async () => {
-    const { store, worker, deliver, view } = setup();
+    const { store, worker, deliver, view, nameRequests } = setup();
     expect(store.getState().broker.subscriptions).toContain('sysinfo/fleet');
     const list = screen.getByRole('list', { name: '态势感知' });
     await waitFor(() => expect(worker.onmessage).not.toBeNull());
     deliver(snapshotBytes([sample('B2', { taskId: 'river-9' }), sample('A1', { status: 'online', battery: 55.4 }), sample('C3', { status: 'maintenance' })]));
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
-    expect(
-      within(list)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([expect.stringMatching(/^A1在线 · 55% · 80 m$/), expect.stringMatching(/^B2飞行中 · 90% · 80 m · 偏离告警$/), expect.stringMatching(/^C3维护/)]);
+    // Named (one request for the new serials) where the data scope allows: the name first, then serial and status.
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([
+        expect.stringMatching(/^Harbour NorthA1 · 在线 · 55% · 80 m$/),
+        expect.stringMatching(/^Dam 2B2 · 飞行中 · 90% · 80 m · 偏离告警$/),
+        expect.stringMatching(/^C3维护 · /),
+      ]),
+    );
+    expect(nameRequests()).toEqual([['B2', 'A1', 'C3']]);
     expect(screen.getByLabelText('回传中')).toHaveTextContent('回传中 3');
     // Flagged: only the aircraft with an open conformance alert (the server's verdict), listed beside the map.
     expect(screen.getByLabelText('偏离告警')).toHaveTextContent('偏离告警 1');
@@ -92,12 +108,29 @@ describe('/Tas fleet', () => {
     expect(within(alerts).getByRole('button')).toHaveTextContent(/^B2 · 飞出计划空域.*计划 #7$/);
     expect(store.getState().situation.fleet).toMatchObject({ version: 1, reporting: 3, counts: { online: 1, flying: 1, maintenance: 1, flagged: 1 } });
 
-    await userEvent.type(screen.getByLabelText('搜索序列号或任务'), 'river');
-    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
+    const search = screen.getByLabelText('搜索名称、序列号或任务');
+    await userEvent.type(search, 'harbour');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringMatching(/^Harbour NorthA1/)]),
+    );
+    await userEvent.clear(search);
+    await userEvent.type(search, 'river');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringMatching(/^Dam 2B2/)]),
+    );
     await userEvent.click(within(alerts).getByRole('button'));
     expect(store.getState().situation.selectedSn).toBe('B2');
     const card = screen.getByRole('region', { name: '无人机详情' });
     expect(card).toHaveTextContent('river-9');
+    expect(card).toHaveTextContent('名称Dam 2');
     expect(card).toHaveTextContent('飞出计划空域');
 
     // The next snapshot updates the card; an unreadable one is dropped, counted, and changes nothing.
@@ -108,6 +141,8 @@ describe('/Tas fleet', () => {
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('dropped a sysinfo/fleet snapshot (version')));
     deliver(snapshotBytes([sample('D4')]));
     await waitFor(() => expect(store.getState().situation.fleet).toMatchObject({ version: 3, reporting: 4, dropped: 1 }));
+    // Only the serial new to the view is asked for.
+    await waitFor(() => expect(nameRequests()).toEqual([['B2', 'A1', 'C3'], ['D4']]));
     expect(card).toHaveTextContent('电量42%');
 
     // The alert closes (sysinfo/alerts): the flag goes with it.
@@ -119,5 +154,16 @@ describe('/Tas fleet', () => {
     expect(worker.terminated).toBe(true);
     expect(store.getState().broker.subscriptions).not.toContain('sysinfo/fleet');
     expect(store.getState().situation.fleet.version).toBe(0);
+    expect(store.getState().situation.names).toEqual({});
+  });
+
+  it('asks for no names without device:read, and lists serials', async () => {
+    const { store, worker, deliver, nameRequests } = setup('zh-cn', ['task:read']);
+    await waitFor(() => expect(worker.onmessage).not.toBeNull());
+    deliver(snapshotBytes([sample('A1')]));
+    await waitFor(() => expect(store.getState().situation.fleet.reporting).toBe(1));
+    await act(flush);
+    expect(nameRequests()).toEqual([]);
+    expect(within(screen.getByRole('list', { name: '态势感知' })).getByRole('button')).toHaveTextContent(/^A1飞行中 · /);
   });
 });

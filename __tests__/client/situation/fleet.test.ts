@@ -11,6 +11,8 @@ import reducer, {
   conformanceAlertsLoaded,
   droneSelected,
   fleetClosed,
+  fleetNamesLoaded,
+  fleetSerialsAppeared,
   fleetSnapshotApplied,
   followToggled,
   initialSituationState,
@@ -93,17 +95,22 @@ describe('list selection', () => {
   ]);
   frame.setFlagged(['C3']);
   const current = frame.frame();
+  // D4 has no name: the user's data scope does not show it.
+  const names = { A1: 'Harbour North', B2: 'Rivet Crane', C3: 'Dam 3' };
 
-  it.each<[string, string, Parameters<typeof listRows>[2], string[]]>([
+  it.each<[string, string, Parameters<typeof listRows>[3], string[]]>([
     ['everything, sorted by serial', '', 'all', ['A1', 'B2', 'C3', 'D4']],
+    ['search by name (case-insensitive)', 'harbour', 'all', ['A1']],
+    ['search by part of a name', 'ive', 'all', ['B2', 'D4']],
+    ['search by name or serial alike', 'd', 'all', ['C3', 'D4']],
     ['by status', '', 'flying', ['B2', 'C3']],
     ['search by serial (case-insensitive)', 'c3', 'all', ['C3']],
     ['search by numeric task', '17', 'all', ['B2']],
     ['search by text task', 'RIVER', 'all', ['D4']],
-    ['search and status together', 'a', 'flying', []],
+    ['search and status together', 'harbour', 'flying', []],
     ['only flagged (an open conformance alert)', '', 'flagged', ['C3']],
   ])('%s', (_name, search, filter, expected) => {
-    expect(listRows(current, search, filter).map((slot) => current.sn[slot])).toEqual(expected);
+    expect(listRows(current, names, search, filter).map((slot) => current.sn[slot])).toEqual(expected);
   });
 
   it('colours by status, flagged in red', () => {
@@ -147,6 +154,14 @@ describe('situation reducer', () => {
     expect(s).toEqual({ ...initialSituationState, selectedSn: 'A1', statusFilter: 'flagged', follow: true, fleet: summary });
     expect(reducer(s, droneSelected(null))).toMatchObject({ selectedSn: null, follow: false });
     expect(reducer(s, fleetClosed()).fleet).toEqual(initialSituationState.fleet);
+  });
+
+  it('gathers names as they load; the serials that appear change nothing; closing forgets them', () => {
+    let s = reducer(initialSituationState, fleetNamesLoaded({ A1: 'Harbour North' }));
+    s = reducer(s, fleetSerialsAppeared(['B2']));
+    s = reducer(s, fleetNamesLoaded({ B2: 'Dam 2', A1: 'Harbour N.' }));
+    expect(s.names).toEqual({ A1: 'Harbour N.', B2: 'Dam 2' });
+    expect(reducer(s, fleetClosed()).names).toEqual({});
   });
 });
 

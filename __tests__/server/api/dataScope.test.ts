@@ -1,3 +1,4 @@
+import { MAX_NAME_SERIALS } from '@shared/entities/device';
 import { type Dialect } from './harness';
 import { useTestApi } from './testApi';
 
@@ -34,7 +35,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
     ops = { operator1: user('operator1'), operator2: user('operator2') };
   });
 
-  const devicesOf = async (deptId: number) => (await call('GET', `/api/Device/?dept_id=${deptId}&page_size=100`, 'admin')).body.data.items as { id: number }[];
+  const devicesOf = async (deptId: number) =>
+    (await call('GET', `/api/Device/?dept_id=${deptId}&page_size=100`, 'admin')).body.data.items as { id: number; serial: string; name: string }[];
 
   it('puts operator1 and operator2 in sibling departments, and new rows under their creator', async () => {
     expect(ops.operator1.dept_id).not.toBe(ops.operator2.dept_id);
@@ -125,6 +127,20 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
       expect([path, items.filter((row) => row.dept_id !== ops.operator1.dept_id && row.created_by !== ops.operator1.id)]).toEqual([path, []]);
       expect([path, await api.total(`/api/${path}/`, 'operator1')]).not.toEqual([path, await api.total(`/api/${path}/`)]);
     }
+  });
+
+  it('names only the devices in scope: POST /Device/names/ leaves out the others and unknown serials', async () => {
+    const own = await devicesOf(ops.operator1.dept_id);
+    const foreign = await devicesOf(ops.operator2.dept_id);
+    expect(own.length * foreign.length).toBeGreaterThan(0);
+    const serials = [...own, ...foreign].map((d) => d.serial).concat('NOT-REGISTERED', own[0].serial);
+    const namesOf = (devices: { serial: string; name: string }[]) => Object.fromEntries(devices.map((d) => [d.serial, d.name]));
+    const names = async (as: string, body: unknown) => call('POST', '/api/Device/names/', as, body);
+    expect((await names('operator1', { serials })).body.data.names).toEqual(namesOf(own));
+    expect((await names('admin', { serials })).body.data.names).toEqual(namesOf([...own, ...foreign]));
+    for (const body of [{ serials: [] }, { serials: ['a/b'] }, { serials: Array.from({ length: MAX_NAME_SERIALS + 1 }, (_, i) => `S-${i}`) }, {}])
+      expect((await names('operator1', body)).status).toBe(400);
+    expect((await call('POST', '/api/Device/names/', undefined, { serials })).status).toBe(401);
   });
 
   it('lets nobody hand out a wider data scope than its own, by role edit or role assignment', async () => {

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
+import { deviceNamesRequestSchema, deviceNamesSchema } from '@shared/entities/device';
 import { registerCrud } from '../../api/crud';
+import { scopeOf, withDataScope } from '../../api/dataScope';
 import { DEPT_NAME } from '../../api/displayNames';
 import type { ListSpec } from '../../api/list';
 import { imageStore } from '../../api/uploads';
 import type { DevicesTable } from '../../db/schema';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
 import { issuedSecret, newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
 import { defined } from '../fields';
 import { deviceInput } from './schema';
+
+/** Serials per query when resolving names (well under any database's bound-parameter limit). */
+const NAMES_CHUNK = 1000;
 
 /** A device row as the API shows it: never the dock secret's hash. */
 export const deviceToApi = (row: Selectable<DevicesTable>) => withoutSecretHash(row);
@@ -63,4 +71,29 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
       if (operation === 'delete') await credentials?.reconcile();
     },
   });
+
+  // A read with a body: the /Tas view names thousands of serials at once, more than a query string holds.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/Device/names/',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'The names of the given serials, for the registered devices in your data scope (others are left out)',
+        body: deviceNamesRequestSchema,
+        response: { 200: envelopeSchema(deviceNamesSchema) },
+      },
+      preValidation: requirePermission(app, 'device:read'),
+    },
+    async (request) => {
+      const serials = [...new Set(request.body.serials)];
+      const names: Record<string, string> = {};
+      for (let i = 0; i < serials.length; i += NAMES_CHUNK) {
+        const rows = await withDataScope(app.db.selectFrom('devices').select(['serial', 'name']), 'devices', scopeOf(request))
+          .where('serial', 'in', serials.slice(i, i + NAMES_CHUNK))
+          .execute();
+        for (const row of rows) names[row.serial] = row.name;
+      }
+      return ok({ names });
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
 import { useFleetFrame } from './fleetStore';
-import { selectConformance } from './selectors';
+import { selectConformance, selectFleetNames } from './selectors';
 import { droneSelected, followToggled } from './situationSlice';
 
 /** The selected drone's card: its newest sample (once a snapshot), its open conformance alert, its DJI live fields and HMS alerts, follow and close. */
@@ -16,11 +16,13 @@ export default function DroneDetail({ sn }: { sn: string }) {
   const follow = useAppSelector((s) => s.situation.follow);
   const frame = useFleetFrame();
   const alert = useAppSelector(selectConformance).alerts.find((a) => a.device_sn === sn);
+  const name = useAppSelector(selectFleetNames)[sn];
   const slot = frame.sn.indexOf(sn);
   if (slot < 0) return null;
   const status = DEVICE_STATUSES[frame.status[slot]];
   const taskId = frame.taskId[slot];
   const rows: Array<[string, string]> = [
+    [t('situation.name'), name ?? '—'],
     [t('situation.sn'), sn],
     [t('situation.status'), t(`situation.statuses.${status}`, { defaultValue: status })],
     [t('situation.battery'), fmt.percent(frame.battery[slot])],

@@ -6,7 +6,7 @@ import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { listRows, slotColour } from './fleet';
 import { useFleetFrame } from './fleetStore';
-import { selectSituation } from './selectors';
+import { selectDroneSearch, selectFleetNames, selectSelectedDrone, selectStatusFilter } from './selectors';
 import { droneSelected } from './situationSlice';
 
 const ROW_HEIGHT = 52;
@@ -14,6 +14,7 @@ const ROW_HEIGHT = 52;
 /** One list row; props are primitives so unchanged rows skip rendering. */
 const DroneRow = memo(function DroneRow({
   sn,
+  name,
   status,
   battery,
   alt,
@@ -23,6 +24,8 @@ const DroneRow = memo(function DroneRow({
   top,
 }: {
   sn: string;
+  /** The device's name when the user's data scope shows it; the row leads with the serial otherwise. */
+  name: string | undefined;
   status: string;
   battery: number;
   alt: number;
@@ -42,8 +45,14 @@ const DroneRow = memo(function DroneRow({
     >
       <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour, mr: 1, flexShrink: 0 }} />
       <ListItemText
-        primary={sn}
-        secondary={`${t(`situation.statuses.${status}`, { defaultValue: status })} · ${battery}% · ${alt} m${flagged ? ` · ${t('situation.flagged')}` : ''}`}
+        primary={name ?? sn}
+        secondary={[
+          ...(name === undefined ? [] : [sn]),
+          t(`situation.statuses.${status}`, { defaultValue: status }),
+          `${battery}%`,
+          `${alt} m`,
+          ...(flagged ? [t('situation.flagged')] : []),
+        ].join(' · ')}
       />
     </ListItemButton>
   );
@@ -52,9 +61,12 @@ const DroneRow = memo(function DroneRow({
 /** The side list: every drone matching the search and status filter, virtualised (only the rows in view exist). */
 export default function DroneList() {
   const { t } = useTranslation();
-  const { search, statusFilter, selectedSn } = useAppSelector(selectSituation);
+  const search = useAppSelector(selectDroneSearch);
+  const statusFilter = useAppSelector(selectStatusFilter);
+  const selectedSn = useAppSelector(selectSelectedDrone);
+  const names = useAppSelector(selectFleetNames);
   const frame = useFleetFrame();
-  const rows = useMemo(() => listRows(frame, search, statusFilter), [frame, search, statusFilter]);
+  const rows = useMemo(() => listRows(frame, names, search, statusFilter), [frame, names, search, statusFilter]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -73,6 +85,7 @@ export default function DroneList() {
             <DroneRow
               key={frame.sn[slot]}
               sn={frame.sn[slot]}
+              name={names[frame.sn[slot]]}
               status={DEVICE_STATUSES[frame.status[slot]]}
               battery={Math.round(frame.battery[slot])}
               alt={Math.round(frame.alt[slot])}

@@ -10,7 +10,7 @@ import DroneDetail from './DroneDetail';
 import DroneList from './DroneList';
 import { useFleetFeed } from './fleetFeed';
 import { FleetStore, FleetStoreContext } from './fleetStore';
-import { selectFleetSummary, selectSituation } from './selectors';
+import { selectDroneSearch, selectFleetSummary, selectSelectedDrone, selectStatusFilter } from './selectors';
 import { conformanceWatchStarted, conformanceWatchStopped, droneSearchChanged, statusFilterChanged, type StatusFilter } from './situationSlice';
 
 const SituationMap = lazy(() => import(/* webpackChunkName: "page-tas-map" */ './SituationMap'));
@@ -52,7 +52,7 @@ function Header() {
 function StatusSelect() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { statusFilter } = useAppSelector(selectSituation);
+  const statusFilter = useAppSelector(selectStatusFilter);
   const { reporting, counts } = useAppSelector(selectFleetSummary);
   return (
     <TextField
@@ -78,7 +78,8 @@ function StatusSelect() {
 export default function SituationPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { search, selectedSn } = useAppSelector(selectSituation);
+  const search = useAppSelector(selectDroneSearch);
+  const selectedSn = useAppSelector(selectSelectedDrone);
   const [store] = useState(() => new FleetStore());
   useFleetFeed(store);
 

@@ -11,21 +11,16 @@ export const colourGroup = (frame: FleetFrame, slot: number) => (frame.flagged[s
 export const GROUP_COLOURS = [...DEVICE_STATUSES.map((s) => STATUS_COLOURS[s]), FLAGGED_COLOUR];
 export const slotColour = (frame: FleetFrame, slot: number) => GROUP_COLOURS[colourGroup(frame, slot)];
 
-/** The side list: slots matching the search (serial or task, case-insensitive) and the status filter, by serial. */
-export function listRows(frame: FleetFrame, search: string, filter: StatusFilter): number[] {
+/** The side list: slots matching the search (name, serial or task, case-insensitive) and the status filter, by serial. */
+export function listRows(frame: FleetFrame, names: Readonly<Record<string, string>>, search: string, filter: StatusFilter): number[] {
   const needle = search.trim().toLowerCase();
+  const has = (text: string | number | undefined) => text !== undefined && String(text).toLowerCase().includes(needle);
   const status = DEVICE_STATUSES.indexOf(filter as (typeof DEVICE_STATUSES)[number]);
   const rows: number[] = [];
   for (const slot of frame.order) {
     if (filter === 'flagged' ? !frame.flagged[slot] : status >= 0 && frame.status[slot] !== status) continue;
-    if (
-      needle &&
-      !frame.sn[slot].toLowerCase().includes(needle) &&
-      !String(frame.taskId[slot] ?? '')
-        .toLowerCase()
-        .includes(needle)
-    )
-      continue;
+    const sn = frame.sn[slot];
+    if (needle && !has(sn) && !has(names[sn]) && !has(frame.taskId[slot])) continue;
     rows.push(slot);
   }
   return rows;

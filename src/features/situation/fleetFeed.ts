@@ -6,7 +6,7 @@ import { brokerEvents, subscriptionsChanged, type BrokerEvents, type EventBus } 
 import type { FleetWorkerPort } from './fleetFrame';
 import type { FleetStore } from './fleetStore';
 import { selectFlaggedSerials } from './selectors';
-import { fleetClosed, fleetSnapshotApplied } from './situationSlice';
+import { fleetClosed, fleetSerialsAppeared, fleetSnapshotApplied } from './situationSlice';
 
 export type FleetWorkerFactory = () => Promise<FleetWorkerPort>;
 
@@ -18,7 +18,8 @@ export const FleetWorkerContext = createContext<FleetWorkerFactory>(() =>
 /**
  * The fleet feed while the view is open: subscribes to sysinfo/fleet at once, hands each snapshot's bytes to the
  * worker (the newest one waits while the worker starts), and puts each frame it answers into the FleetStore and its
- * summary into Redux. The worker starts with `flagged()` (serials with an open conformance alert); `onWorker` gets its
+ * summary into Redux, with the serials seen for the first time (slots only grow: those past the previous count) for
+ * the saga to name. The worker starts with `flagged()` (serials with an open conformance alert); `onWorker` gets its
  * port for later changes. Returns the teardown.
  */
 export function openFleetFeed(
@@ -32,6 +33,7 @@ export function openFleetFeed(
   let port: FleetWorkerPort | null = null;
   let waiting: Uint8Array | null = null;
   let open = true;
+  let named = 0;
   // Not transferred: other listeners on the bus may read the same bytes.
   const off = bus.on(TOPIC_FLEET, ({ message }) => {
     if (!(message instanceof Uint8Array)) return;
@@ -48,6 +50,8 @@ export function openFleetFeed(
         const { frame } = data;
         store.apply(frame);
         dispatch(fleetSnapshotApplied({ version: frame.version, at: frame.at, reporting: frame.count, counts: frame.counts, dropped: frame.dropped }));
+        if (frame.count > named) dispatch(fleetSerialsAppeared(frame.sn.slice(named, frame.count)));
+        named = frame.count;
       };
       port.onerror = (event) => console.error(`situation: the fleet worker failed: ${event.message ?? 'unknown error'}`);
       port.postMessage({ type: 'flagged', serials: flagged() }, []);

@@ -1,9 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 
-export const selectSituation = (state: RootState) => state.situation;
+// One field each: the fleet summary changes every second, and a component selecting the whole slice would re-render
+// with it (the page would take the map with it).
 export const selectSelectedDrone = (state: RootState) => state.situation.selectedSn;
+export const selectDroneSearch = (state: RootState) => state.situation.search;
+export const selectStatusFilter = (state: RootState) => state.situation.statusFilter;
 export const selectFleetSummary = (state: RootState) => state.situation.fleet;
+export const selectFleetNames = (state: RootState) => state.situation.names;
 export const selectConformance = (state: RootState) => state.situation.conformance;
 /** The serials with an open conformance alert (the aircraft /Tas flags), in a stable array per alert list. */
 export const selectFlaggedSerials = createSelector([(state: RootState) => state.situation.conformance.alerts], (alerts) => [

@@ -1,15 +1,25 @@
-import type { Action } from '@reduxjs/toolkit';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { all, call, cancel, debounce, fork, put, take } from 'redux-saga/effects';
+import { all, call, cancel, debounce, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { MONITORED_PLAN_STATUSES, type Plan } from '@shared/entities/airspace';
 import type { Alert } from '@shared/entities/alert';
+import { MAX_NAME_SERIALS, type DeviceNames } from '@shared/entities/device';
 import { callApi } from '../../api/callApi';
 import type { Saga } from '../../app/saga';
 import type { Envelope } from '../../api/client';
 import { CONFORMANCE_PAGE_SIZE, fetchOpenConformanceAlerts, fetchPlansInStatus } from '../../api/conformance';
-import type { Page } from '../../api/devicelink';
+import { fetchDeviceNames, type Page } from '../../api/devicelink';
+import type { RootState } from '../../app/rootReducer';
+import { selectCan } from '../auth';
 import { alertNotified } from '../devicelink';
-import { conformanceAlertsLoaded, conformanceWatchStarted, conformanceWatchStopped, monitoredPlansLoaded } from './situationSlice';
+import {
+  conformanceAlertsLoaded,
+  conformanceWatchStarted,
+  conformanceWatchStopped,
+  fleetNamesLoaded,
+  fleetSerialsAppeared,
+  monitoredPlansLoaded,
+} from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
 const MAX_PAGES = 50;
@@ -43,20 +53,42 @@ function* loadPlans(): Saga {
   }
 }
 
+/**
+ * Names for the serials new to the view, in one request (per MAX_NAME_SERIALS): the fleet snapshot carries serials
+ * only, since every browser gets it whatever its data scope; the API names just the devices the user may read.
+ * Without device:read nothing is asked and the list shows serials.
+ */
+function* loadNames(action: PayloadAction<string[]>): Saga {
+  const canRead: boolean = yield select((state: RootState) => selectCan(state, 'device:read'));
+  if (!canRead) return;
+  for (let i = 0; i < action.payload.length; i += MAX_NAME_SERIALS) {
+    try {
+      const response: Envelope<DeviceNames> = yield* callApi(fetchDeviceNames, action.payload.slice(i, i + MAX_NAME_SERIALS));
+      yield put(fleetNamesLoaded(response.data.names));
+    } catch {
+      // Reported by callApi; those aircraft keep showing their serial.
+    }
+  }
+}
+
 /** A conformance alert opened or closed: plan states changed with it. */
 const conformanceNotified = (action: Action) => alertNotified.match(action) && action.payload.alert.kind === 'conformance';
 
-/** While /Tas is open: the open alerts and monitored plans, the plans reloaded (debounced) whenever conformance changes. */
-function* followConformance(): Saga {
+/**
+ * While /Tas is open: the open alerts and monitored plans, the plans reloaded (debounced) whenever conformance
+ * changes, and the names of the aircraft as they appear.
+ */
+function* followView(): Saga {
   yield fork(loadAlerts);
   yield fork(loadPlans);
+  yield takeEvery(fleetSerialsAppeared.type, loadNames);
   yield debounce(1000, conformanceNotified, loadPlans);
 }
 
 export default function* situationSaga(): Saga {
   while (true) {
     yield take(conformanceWatchStarted.type);
-    const task: Task = yield fork(followConformance);
+    const task: Task = yield fork(followView);
     yield take(conformanceWatchStopped.type);
     yield cancel(task);
   }

@@ -37,6 +37,8 @@ export interface SituationState {
   /** Keep the selected drone in view as it moves. */
   follow: boolean;
   fleet: FleetSummary;
+  /** Serial → device name, for the aircraft on the view that the user's data scope names (others show their serial). */
+  names: Record<string, string>;
   conformance: ConformanceView;
 }
 
@@ -54,6 +56,7 @@ export const initialSituationState: SituationState = {
   statusFilter: 'all',
   follow: false,
   fleet: initialFleetSummary,
+  names: {},
   conformance: initialConformance,
 };
 
@@ -80,9 +83,15 @@ const situationSlice = createSlice({
     fleetSnapshotApplied(state, action: PayloadAction<FleetSummary>) {
       state.fleet = action.payload;
     },
-    /** The view closed: its fleet and conformance are gone until it opens again. */
+    /** Serials the view shows for the first time since it opened (the situation saga names them). */
+    fleetSerialsAppeared(_state, _action: PayloadAction<string[]>) {},
+    fleetNamesLoaded(state, action: PayloadAction<Record<string, string>>) {
+      Object.assign(state.names, action.payload);
+    },
+    /** The view closed: its fleet, names and conformance are gone until it opens again. */
     fleetClosed(state) {
       state.fleet = initialFleetSummary;
+      state.names = {};
       state.conformance = initialConformance;
     },
     /** The view opened: load the open conformance alerts and the monitored plans, and follow them. */
@@ -115,6 +124,8 @@ export const {
   statusFilterChanged,
   followToggled,
   fleetSnapshotApplied,
+  fleetSerialsAppeared,
+  fleetNamesLoaded,
   fleetClosed,
   conformanceWatchStarted,
   conformanceWatchStopped,
