@@ -1,31 +1,19 @@
 import { bearing, booleanPointInPolygon, destination, nearestPointOnLine, polygonToLine } from '@turf/turf';
 import type { Page } from 'playwright-core';
 import type { Polygon } from '@shared/geo';
-import { startSimulation, type Simulation } from '../scripts/simulator';
+import type { Simulation } from '../scripts/simulator';
 import { adminApi } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
+import { simulateInProcess } from './support/simulator';
 import { until } from '../__tests__/support/until';
 
 jest.setTimeout(240_000);
 
 let simulation: Simulation | undefined;
 const session = useBrowserSession({
+  // Two aircraft (the demo's first two, on demo routes) that file their plans and fly under them.
   afterServer: async (server) => {
-    const base = server.url.replace(/\/$/, '');
-    // Two aircraft (the demo's first two, on demo routes) that file their plans and fly under them.
-    simulation = await startSimulation({
-      url: `${base.replace(/^http/, 'ws')}/mqtt`,
-      api: base,
-      user: 'admin',
-      password: server.adminPassword,
-      gateways: 2,
-      docks: 0,
-      workspaceId: 1,
-      rate: 2,
-      hmsEverySeconds: 0,
-      prefix: 'E2EC',
-      plans: true,
-    });
+    simulation = await simulateInProcess(server, { gateways: 2, prefix: 'E2EC', plans: true });
   },
   onPage: signInAsAdmin,
 });

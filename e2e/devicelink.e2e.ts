@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { startSimulation, type Simulation } from '../scripts/simulator';
+import type { Simulation } from '../scripts/simulator';
 import { signInAsAdmin, useBrowserSession } from './support/session';
+import { simulateInProcess } from './support/simulator';
 
 jest.setTimeout(150_000);
 
@@ -9,19 +10,7 @@ const session = useBrowserSession({
   env: { MQTT_SYSINFO_INTERVAL_MS: '1000' },
   // One Pilot 2 gateway (RC + aircraft) signing in like a pilot, in this process so the test can make it report health.
   afterServer: async (server) => {
-    const api = server.url.replace(/\/$/, '');
-    simulation = await startSimulation({
-      url: `${api.replace(/^http/, 'ws')}/mqtt`,
-      api,
-      user: 'admin',
-      password: server.adminPassword,
-      gateways: 1,
-      docks: 0,
-      workspaceId: 1,
-      rate: 2,
-      hmsEverySeconds: 0,
-      prefix: 'E2E',
-    });
+    simulation = await simulateInProcess(server, { gateways: 1, prefix: 'E2E' });
   },
 });
 afterAll(() => simulation?.stop());

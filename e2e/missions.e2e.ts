@@ -1,7 +1,8 @@
-import { startSimulation, type Simulation } from '../scripts/simulator';
+import type { Simulation } from '../scripts/simulator';
 import { SimulatedWeatherProvider } from '../server/mqtt/weather';
 import { adminApi } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
+import { simulateInProcess } from './support/simulator';
 
 jest.setTimeout(180_000);
 
@@ -11,20 +12,7 @@ const session = useBrowserSession({
   viewport: { width: 1700, height: 900 },
   // One dock whose aircraft waits on the ground until a mission is dispatched to it.
   afterServer: async (server) => {
-    const base = server.url.replace(/\/$/, '');
-    simulation = await startSimulation({
-      url: `${base.replace(/^http/, 'ws')}/mqtt`,
-      api: base,
-      user: 'admin',
-      password: server.adminPassword,
-      gateways: 0,
-      docks: 1,
-      workspaceId: 1,
-      rate: 2,
-      hmsEverySeconds: 0,
-      prefix: 'E2EM',
-      parked: true,
-    });
+    simulation = await simulateInProcess(server, { docks: 1, prefix: 'E2EM', parked: true });
   },
 });
 afterAll(() => simulation?.stop());

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startSimulation, type Simulation, type SimulationOptions } from '../../scripts/simulator';
 import type { RunningServer } from './server';
 
 const root = path.resolve(__dirname, '../..');
@@ -38,4 +39,24 @@ export function startSimulator(server: RunningServer, args: string[]): RunningSi
       await exited;
     },
   };
+}
+
+/**
+ * The simulator in this process (so a test can steer its aircraft), against the server's embedded broker and signed
+ * in as its admin, on the demo workspace with no HMS noise unless the test asks for it.
+ */
+export function simulateInProcess(server: RunningServer, options: Pick<SimulationOptions, 'prefix'> & Partial<SimulationOptions>): Promise<Simulation> {
+  const api = server.url.replace(/\/$/, '');
+  return startSimulation({
+    url: `${api.replace(/^http/, 'ws')}/mqtt`,
+    api,
+    user: 'admin',
+    password: server.adminPassword,
+    gateways: 0,
+    docks: 0,
+    workspaceId: 1,
+    rate: 2,
+    hmsEverySeconds: 0,
+    ...options,
+  });
 }
