@@ -71,7 +71,7 @@ test('aircraft flying their plans raise nothing; one pushed out of its area is f
   const flagged = page.getByLabel('偏离告警', { exact: true });
   await expect(flagged.textContent()).resolves.toBe('偏离告警 0');
   const fleet = page.getByRole('list', { name: '态势感知' });
-  await fleet.getByRole('button', { name: new RegExp(`^${pushed}.*飞行中`) }).waitFor();
+  await fleet.getByRole('button', { name: new RegExp(`${pushed}.*飞行中`) }).waitFor();
   const bell = await bellCount(page);
   expect(await conformanceAlerts(pushed)).toEqual([]);
 
@@ -81,7 +81,7 @@ test('aircraft flying their plans raise nothing; one pushed out of its area is f
   await alertsList.getByText('未关闭的偏离告警 (1)').waitFor({ timeout: 90_000 });
   await alertsList.getByRole('button', { name: new RegExp(`${pushed} · 飞出计划空域.*计划 #${plan.id}`) }).waitFor();
   await page.getByText('偏离告警 1', { exact: true }).waitFor();
-  await fleet.getByRole('button', { name: new RegExp(`^${pushed}.*偏离告警`) }).waitFor();
+  await fleet.getByRole('button', { name: new RegExp(`${pushed}.*偏离告警`) }).waitFor();
   await waitForBell(page, bell + 1);
   const [open] = await conformanceAlerts(pushed);
   expect(open).toMatchObject({ code: 'outside_volume', active: 1, plan_id: plan.id });

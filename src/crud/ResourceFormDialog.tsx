@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -128,13 +128,16 @@ export default function ResourceFormDialog<V extends FieldValues>({
     }
     setRequestId(dispatch(saveRequested({ resource, id, values: plain, file })).payload.requestId);
   });
+  // While a save runs the button refuses another (aria-disabled, not disabled: a disabled button drops the keyboard
+  // focus out of the dialog, and Escape would no longer close it once the save has failed).
+  const submitOnce = (event: FormEvent<HTMLFormElement>) => (state.saving ? event.preventDefault() : void submit(event));
 
   const unmatchedServerError = state.saveError && !state.fieldErrors.some((e) => fields.some((f) => f.name === e.field)) ? state.saveError : null;
 
   return (
     <DateLocalization>
       <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resource-form-title">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submitOnce} noValidate>
           <DialogTitle id="resource-form-title">{title}</DialogTitle>
           <DialogContent>
             <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
@@ -243,7 +246,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('kit.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={state.saving}>
+            <Button type="submit" variant="contained" aria-disabled={state.saving}>
               {state.saving ? t('resources.saving') : t('resources.save')}
             </Button>
           </DialogActions>

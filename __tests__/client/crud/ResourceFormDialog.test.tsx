@@ -85,6 +85,25 @@ describe('ResourceFormDialog', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/Project/', options: { body: { name: '深圳湾巡检', description: '' } } });
   });
 
+  it('keeps the keyboard focus on Save while saving, and refuses a second save meanwhile', async () => {
+    let finish: (row: { id: number }) => void = () => undefined;
+    const { calls, onClose } = renderForm({
+      'POST /Project/': () => new Promise((resolve) => (finish = resolve)),
+      'GET /Project/': () => ({ items: [], total: 0 }),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: /搜索/ }), '深圳湾巡检');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const saving = await screen.findByRole('button', { name: '保存中…' });
+    // Not `disabled`: a disabled button drops the focus out of the dialog, and Escape would no longer reach it.
+    expect(saving).not.toBeDisabled();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    expect(saving).toHaveFocus();
+    await userEvent.click(saving);
+    finish({ id: 1 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('stays open when a delete or another save of the same resource finishes', async () => {
     const { store, onClose, calls } = renderForm({
       'DELETE /Project/4/': () => null,

@@ -7,7 +7,7 @@ import { createTestI18n } from './i18n';
 
 export type Route = (options: RequestOptions | undefined) => unknown;
 
-/** An HttpClient answering from a table of "METHOD /path" handlers; a handler may throw an ApiError. */
+/** An HttpClient answering from a table of "METHOD /path" handlers; a handler may throw an ApiError or answer later (a promise). */
 export function fakeHttp(routes: Record<string, Route>) {
   const calls: Array<{ method: string; path: string; options?: RequestOptions }> = [];
   const http: HttpClient = {
@@ -15,7 +15,7 @@ export function fakeHttp(routes: Record<string, Route>) {
       calls.push({ method, path, options });
       const handler = routes[`${method} ${path}`];
       if (!handler) throw new ApiError('http', `no fake for ${method} ${path}`, 404, null);
-      return { code: 200, msg: 'ok', data: handler(options) as T };
+      return { code: 200, msg: 'ok', data: (await handler(options)) as T };
     },
   };
   return { http, calls };
