@@ -244,6 +244,10 @@ async function main() {
       `targets: ${mark(tas.longShare < 5)} < 5 % long frames · ${mark(tas.p95 < 50)} p95 < 50 ms · ${mark(allOnMap !== null && allOnMap < 2)} all on the map < 2 s · ` +
         `${mark(tas.heapTrendMbPerMin <= 1)} heap flat (trend ≤ 1 MB/min; run --seconds 60 for the 60 s figure)`,
     );
+  } catch (error) {
+    // What the server said last: a fleet that never came up is usually explained there.
+    console.error(`server output (last 4000 characters):\n${server.output().slice(-4000)}`);
+    throw error;
   } finally {
     await browser.close();
     await simulator.stop();
