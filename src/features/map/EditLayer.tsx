@@ -13,6 +13,18 @@ import type { FeatureGeometry, FeatureKind } from './types';
 const DRAW_SHAPE: Record<FeatureKind, 'CircleMarker' | 'Line' | 'Polygon'> = { point: 'CircleMarker', polyline: 'Line', polygon: 'Polygon' };
 export const EDIT_STYLE = { color: '#ff6f00', weight: 3, fillColor: '#ffa726', fillOpacity: 0.25 };
 
+/** Geoman draws and edits in the edit style, snapping to the other shapes (every map editor uses it). */
+export function useEditStyle(map: L.Map): void {
+  useEffect(() => {
+    map.pm.setGlobalOptions({
+      pathOptions: EDIT_STYLE,
+      templineStyle: { color: '#ff6f00' },
+      hintlineStyle: { color: '#ff6f00', dashArray: [5, 5] },
+      snappable: true,
+    });
+  }, [map]);
+}
+
 /** The geometry of a Leaflet vector layer (coordinates rounded to 7 decimals, ~1 cm). */
 function geometryOf(layer: L.Layer): FeatureGeometry {
   return (layer as L.Polyline | L.CircleMarker).toGeoJSON(7).geometry as FeatureGeometry;
@@ -39,14 +51,7 @@ export default function EditLayer({ kind }: { kind: FeatureKind }) {
   const dispatch = useAppDispatch();
   const editor = useAppSelector(selectEditor);
 
-  useEffect(() => {
-    map.pm.setGlobalOptions({
-      pathOptions: EDIT_STYLE,
-      templineStyle: { color: '#ff6f00' },
-      hintlineStyle: { color: '#ff6f00', dashArray: [5, 5] },
-      snappable: true,
-    });
-  }, [map]);
+  useEditStyle(map);
 
   // Draw mode.
   useEffect(() => {

@@ -3,7 +3,7 @@ import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { EDIT_STYLE } from './EditLayer';
+import { EDIT_STYLE, useEditStyle } from './EditLayer';
 
 /** Corners of a polygon's outer ring as [lng, lat], without the closing position. */
 export type Ring = [number, number][];
@@ -22,14 +22,7 @@ export default function PolygonEditLayer({ ring, onChange }: { ring: Ring; onCha
   const sent = useRef<string>('');
   const key = JSON.stringify(ring);
 
-  useEffect(() => {
-    map.pm.setGlobalOptions({
-      pathOptions: EDIT_STYLE,
-      templineStyle: { color: '#ff6f00' },
-      hintlineStyle: { color: '#ff6f00', dashArray: [5, 5] },
-      snappable: true,
-    });
-  }, [map]);
+  useEditStyle(map);
 
   useEffect(() => {
     if (ring.length > 0) return;
