@@ -6,6 +6,8 @@ import proxyaddr from '@fastify/proxy-addr';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { fastifyTrustProxy, type TrustProxy } from '../http/trustProxy';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
+import { parseDeviceTopic } from '@shared/dji/topics';
+import { TOPIC_FLEET } from '@shared/live';
 import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
 import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
 import type { MessageBus } from './liveChannel';
@@ -16,6 +18,11 @@ import { packetSizeGuard } from './packetGuard';
 export const MAX_PACKET_BYTES = 256 * 1024;
 /** Failed logins per address and minute before the address is refused outright. */
 const LOGIN_FAILURES_PER_MINUTE = 10;
+/**
+ * Bytes a browser connection may have waiting to be sent before it skips snapshot topics: a few seconds of the
+ * fleet feed at 5,000 aircraft (about 300 KB a second).
+ */
+export const BROWSER_BACKLOG_BYTES = 1024 * 1024;
 
 export type LoginRefusal = 'unknown_username' | 'wrong_secret' | 'session_ended' | 'throttled' | 'client_id_taken';
 export type Authenticated = { identity: BrokerIdentity } | { refused: Exclude<LoginRefusal, 'throttled' | 'client_id_taken'> };
@@ -50,6 +57,8 @@ export interface EmbeddedBrokerOptions {
 export interface BrokerStats {
   /** Refused logins, publishes and subscriptions, per reason. */
   refused: Record<string, number>;
+  /** Snapshot messages not sent to a browser that was too far behind. */
+  skippedBehind: number;
 }
 
 export interface EmbeddedBroker {
@@ -84,7 +93,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // aedes 1.x is an ES module; this CommonJS server loads it on demand.
   const { Aedes } = await import('aedes');
   const { log } = options;
-  const stats: BrokerStats = { refused: {} };
+  const stats: BrokerStats = { refused: {}, skippedBehind: 0 };
   const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000, options.now);
   /** Connected gateways by serial: one connection per gateway. */
   const gateways = new Map<string, Client>();
@@ -124,6 +133,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
+    // No cap on messages in delivery. With aedes' default of 100, one subscriber whose socket stopped draining (a
+    // browser on a slow link) held every slot, so the whole fleet's messages queued behind it; and when it drained,
+    // mqemitter worked off its queue recursively, one stack frame chain per message, until the stack overflowed
+    // (mcollina/mqemitter#204). Without a cap there is no queue: each delivery waits only for its own subscriber, a
+    // browser's backlog is bounded by `mayForward` below, and a socket that never drains is closed after aedes'
+    // drainTimeout. mqemitter-redis (REDIS_URL) has no cap either.
+    concurrency: 0,
     ...(options.shared ?? {}),
     authenticate(client, username, password, done) {
       const address = addresses.get(client.conn) ?? 'unknown';
@@ -179,10 +195,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           deny('check_failed');
         });
     },
-    // Per-device topics reach a browser only for devices in its user's data scope.
     authorizeForward(client, packet) {
       const identity = identityOf(client);
-      if (identity?.kind === 'web' && options.mayReceive && !options.mayReceive(identity.sessionId, packet.topic)) return null;
+      if (identity?.kind !== 'web') return packet;
+      // Per-device topics reach a browser only for devices in its user's data scope.
+      if (options.mayReceive && !options.mayReceive(identity.sessionId, packet.topic)) return null;
+      // A browser on a slow link gets fewer snapshots instead of an ever longer queue of stale ones (MQTT allows
+      // dropping QoS 0); what does not come again (alerts, events, notices) is always sent.
+      if (packet.qos === 0 && client.conn.writableLength > BROWSER_BACKLOG_BYTES && isSnapshot(packet.topic)) {
+        stats.skippedBehind++;
+        return null;
+      }
       return packet;
     },
     authorizeSubscribe(client, subscription, done) {
@@ -330,6 +353,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 export function clientAddress(request: IncomingMessage, trustProxy: TrustProxy): string {
   const trust = fastifyTrustProxy(trustProxy);
   return trust === false ? (request.socket.remoteAddress ?? 'unknown') : proxyaddr(request, trust);
+}
+
+/** Topics whose next message supersedes the last: the fleet snapshot and a device's OSD. */
+function isSnapshot(topic: string): boolean {
+  return topic === TOPIC_FLEET || parseDeviceTopic(topic)?.channel === 'osd';
 }
 
 /** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */
