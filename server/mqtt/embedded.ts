@@ -94,6 +94,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const { Aedes } = await import('aedes');
   const { log } = options;
   const stats: BrokerStats = { refused: {}, skippedBehind: 0 };
+  /** Snapshots skipped so far for each browser now behind. */
+  const behind = new WeakMap<Client, number>();
   const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000, options.now);
   /** Connected gateways by serial: one connection per gateway. */
   const gateways = new Map<string, Client>();
@@ -202,9 +204,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (options.mayReceive && !options.mayReceive(identity.sessionId, packet.topic)) return null;
       // A browser on a slow link gets fewer snapshots instead of an ever longer queue of stale ones (MQTT allows
       // dropping QoS 0); what does not come again (alerts, events, notices) is always sent.
-      if (packet.qos === 0 && client.conn.writableLength > BROWSER_BACKLOG_BYTES && isSnapshot(packet.topic)) {
+      if (packet.qos !== 0 || !isSnapshot(packet.topic)) return packet;
+      const skipped = behind.get(client);
+      if (client.conn.writableLength > BROWSER_BACKLOG_BYTES) {
+        if (skipped === undefined) log.info({ clientId: client.id, backlog: client.conn.writableLength }, 'mqtt: browser behind, skipping snapshots');
+        behind.set(client, (skipped ?? 0) + 1);
         stats.skippedBehind++;
         return null;
+      }
+      if (skipped !== undefined) {
+        log.info({ clientId: client.id, skipped }, 'mqtt: browser caught up');
+        behind.delete(client);
       }
       return packet;
     },

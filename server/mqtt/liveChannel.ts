@@ -62,6 +62,8 @@ export class LiveChannel {
   /** Registered devices plus unregistered ones seen live, as of the last count. */
   private deviceCount = 0;
   private changed = new Map<string, DeviceStatus>();
+  /** The last sysinfo/fleet was empty (after start, at first: a retained snapshot from before may be stale). */
+  private fleetEmptyPublished = false;
   private timers: NodeJS.Timeout[] = [];
   private debounce: NodeJS.Timeout | null = null;
   private closed = false;
@@ -158,12 +160,17 @@ export class LiveChannel {
     this.stats.weatherPublished++;
   }
 
-  /** One sysinfo/fleet (binary, shared/fleet/codec) with the newest sample of every aircraft online; nothing when none is. */
+  /**
+   * One sysinfo/fleet (binary, shared/fleet/codec) with the newest sample of every aircraft online, retained so a
+   * browser opening the view has the fleet at once. When none is online, one empty snapshot (the view turns the
+   * last aircraft offline, and the retained one is no longer stale), then nothing.
+   */
   async publishFleet(): Promise<void> {
     // Without the lease another instance publishes; the samples stay, so a take-over sends the whole fleet at once.
-    if (this.silent || this.fleet.size === 0) return;
+    if (this.silent || (this.fleet.size === 0 && this.fleetEmptyPublished)) return;
     const bytes = encodeFleet(this.now(), [...this.fleet.values()]);
-    await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: false, qos: 0 });
+    this.fleetEmptyPublished = this.fleet.size === 0;
+    await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: true, qos: 0 });
     this.stats.fleetPublished++;
   }
 

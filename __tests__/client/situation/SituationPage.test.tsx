@@ -134,13 +134,20 @@ describe('/Tas fleet', () => {
     expect(card).toHaveTextContent('飞出计划空域');
 
     // The next snapshot updates the card; an unreadable one is dropped, counted, and changes nothing.
-    deliver(snapshotBytes([sample('B2', { taskId: 'river-9', battery: 42 })]));
+    const a1 = sample('A1', { status: 'online', battery: 55.4 });
+    const c3 = sample('C3', { status: 'maintenance' });
+    deliver(snapshotBytes([sample('B2', { taskId: 'river-9', battery: 42 }), a1, c3]));
     await waitFor(() => expect(card).toHaveTextContent('电量42%'));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     deliver(new Uint8Array([99, 0, 0]));
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('dropped a sysinfo/fleet snapshot (version')));
-    deliver(snapshotBytes([sample('D4')]));
-    await waitFor(() => expect(store.getState().situation.fleet).toMatchObject({ version: 3, reporting: 4, dropped: 1 }));
+    // A new aircraft reports; C3 is no longer in the snapshot: offline, still listed.
+    deliver(snapshotBytes([sample('B2', { taskId: 'river-9', battery: 42 }), a1, sample('D4')]));
+    await waitFor(() => expect(store.getState().situation.fleet).toMatchObject({ version: 3, reporting: 3, dropped: 1, counts: { offline: 1 } }));
+    await userEvent.clear(search);
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(4));
+    expect(within(list).getByText(/^C3/).closest('[role="button"]')).toHaveTextContent(/^C3离线 · /);
+    expect(screen.getByLabelText('回传中')).toHaveTextContent('回传中 3');
     // Only the serial new to the view is asked for.
     await waitFor(() => expect(nameRequests()).toEqual([['B2', 'A1', 'C3'], ['D4']]));
     expect(card).toHaveTextContent('电量42%');

@@ -1,4 +1,5 @@
 import type { Plan } from '@shared/entities/airspace';
+import { DEVICE_STATUSES } from '@shared/live';
 import type { Alert } from '@shared/entities/alert';
 import { activePlans } from '../../../src/features/situation/conformance';
 import { alertNotified } from '../../../src/features/devicelink';
@@ -40,7 +41,8 @@ describe('FleetModel', () => {
     // Oldest first, newest last; the newest is the current position.
     expect(frame.trail[(TRAIL_LENGTH - 1) * 2 + 1]).toBe(frame.y[0]);
     expect(frame.trail[1]).toBeCloseTo(mercatorY(22 + 6 / 100));
-    expect(frame.counts).toEqual({ flying: 1, online: 1, maintenance: 0, offline: 0, flagged: 0 });
+    // A1 has not reported since the first snapshot: offline.
+    expect(frame.counts).toEqual({ flying: 1, online: 0, maintenance: 0, offline: 1, flagged: 0 });
   });
 
   it('flags only the aircraft with an open conformance alert, and re-flags when the alerts change', () => {
@@ -55,6 +57,27 @@ describe('FleetModel', () => {
     expect(model.frame().counts.flagged).toBe(1);
     model.setFlagged([]);
     expect(model.frame().counts.flagged).toBe(0);
+  });
+
+  it('turns an aircraft that leaves the snapshot offline where it was last seen, and back when it reports again', () => {
+    const model = fleetOf([
+      ['A', { lat: 22.1 }],
+      ['B', { lat: 22.2, status: 'online' }],
+    ]);
+    model.apply(snapshotColumns([sample('A', { lat: 22.3 })]));
+    let frame = model.frame();
+    expect(frame.sn).toEqual(['A', 'B']);
+    expect([...frame.status].map((i) => DEVICE_STATUSES[i])).toEqual(['flying', 'offline']);
+    expect(frame.lat[1]).toBeCloseTo(22.2);
+    expect(frame.trailCount[1]).toBe(1);
+    expect(frame.counts).toEqual({ flying: 1, online: 0, maintenance: 0, offline: 1, flagged: 0 });
+    // The last aircraft gone: an empty snapshot.
+    model.apply(snapshotColumns([]));
+    expect(model.frame().counts).toEqual({ flying: 0, online: 0, maintenance: 0, offline: 2, flagged: 0 });
+    model.apply(snapshotColumns([sample('B', { lat: 22.4, status: 'online' })]));
+    frame = model.frame();
+    expect([...frame.status].map((i) => DEVICE_STATUSES[i])).toEqual(['offline', 'online']);
+    expect(frame.trailCount[1]).toBe(2);
   });
 
   it('hands out copies: a frame never changes after the next snapshot', () => {

@@ -83,35 +83,43 @@ describe('LiveChannel', () => {
     expect(channel.summary().online).toEqual(['DOCK1', 'RC1']);
     expect(writes).toEqual(['RC1:online', 'DOCK1:maintenance']);
     await channel.publishFleet();
-    expect(published).toEqual([]);
+    expect(published.map(({ topic, payload }) => [topic, decodeFleet(payload as Buffer)])).toMatchObject([
+      ['sysinfo/fleet', { ok: true, fleet: { count: 0 } }],
+    ]);
   });
 
-  it('publishes the newest sample of every aircraft online on sysinfo/fleet, so a new subscriber sees the whole fleet at once', async () => {
+  it('publishes the newest sample of every aircraft online on sysinfo/fleet, retained, so a new subscriber sees the whole fleet at once', async () => {
     const { channel, published, advance } = setup();
+    const snapshots = () => published.map(({ payload }) => decodeFleet(payload as Buffer));
+    // At start, with none online: one empty snapshot replaces whatever a previous run retained, then nothing.
     await channel.publishFleet();
-    expect(published).toEqual([]);
+    await channel.publishFleet();
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: true });
+    expect(snapshots()[0]).toMatchObject({ ok: true, fleet: { count: 0 } });
     observe(channel, sample('D1', 'online'));
     observe(channel, sample('D2'));
     observe(channel, sample('D1', 'flying'));
     await channel.publishFleet();
-    expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ topic: 'sysinfo/fleet', retain: false });
-    const first = decodeFleet(published[0].payload as Buffer);
+    expect(published).toHaveLength(2);
+    expect(published[1]).toMatchObject({ topic: 'sysinfo/fleet', retain: true });
+    const first = snapshots()[1];
     expect(first).toMatchObject({ ok: true, fleet: { at: 1_000_000, count: 2, rejected: 0, sn: ['D1', 'D2'] } });
     if (first.ok) expect(telemetryOf(first.fleet, 0)).toEqual(sample('D1', 'flying'));
     // Nothing new reported: the next snapshot still carries both (a subscriber that just arrived needs them).
     await channel.publishFleet();
-    expect(published).toHaveLength(2);
-    expect(decodeFleet(published[1].payload as Buffer)).toMatchObject({ ok: true, fleet: { count: 2, sn: ['D1', 'D2'] } });
-    // An aircraft that goes offline leaves the snapshot; when none is online, nothing goes out.
+    expect(snapshots()[2]).toMatchObject({ ok: true, fleet: { count: 2, sn: ['D1', 'D2'] } });
+    // An aircraft that goes offline leaves the snapshot; when none is online, one empty snapshot, then nothing.
     channel.deviceDisconnected('D2');
     await channel.publishFleet();
-    expect(decodeFleet(published[2].payload as Buffer)).toMatchObject({ ok: true, fleet: { count: 1, sn: ['D1'] } });
+    expect(snapshots()[3]).toMatchObject({ ok: true, fleet: { count: 1, sn: ['D1'] } });
     advance(60_000);
     channel.sweep();
     await channel.publishFleet();
-    expect(published).toHaveLength(3);
-    expect(channel.stats.fleetPublished).toBe(3);
+    await channel.publishFleet();
+    expect(published).toHaveLength(5);
+    expect(snapshots()[4]).toMatchObject({ ok: true, fleet: { count: 0 } });
+    expect(channel.stats.fleetPublished).toBe(5);
     await channel.stop();
   });
 });

@@ -53,7 +53,8 @@ function StatusSelect() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const statusFilter = useAppSelector(selectStatusFilter);
-  const { reporting, counts } = useAppSelector(selectFleetSummary);
+  const { counts } = useAppSelector(selectFleetSummary);
+  const all = counts.online + counts.flying + counts.maintenance + counts.offline;
   return (
     <TextField
       select
@@ -64,7 +65,7 @@ function StatusSelect() {
     >
       {FILTERS.map((f) => (
         <MenuItem key={f} value={f}>
-          {f === 'all' ? `${t('situation.all')} (${reporting})` : `${t(`situation.statuses.${f}`)} (${counts[f]})`}
+          {f === 'all' ? `${t('situation.all')} (${all})` : `${t(`situation.statuses.${f}`)} (${counts[f]})`}
         </MenuItem>
       ))}
     </TextField>

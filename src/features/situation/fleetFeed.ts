@@ -49,7 +49,15 @@ export function openFleetFeed(
         if (data.type === 'dropped') return console.warn(`situation: dropped a sysinfo/fleet snapshot (${data.error}: ${data.detail})`);
         const { frame } = data;
         store.apply(frame);
-        dispatch(fleetSnapshotApplied({ version: frame.version, at: frame.at, reporting: frame.count, counts: frame.counts, dropped: frame.dropped }));
+        dispatch(
+          fleetSnapshotApplied({
+            version: frame.version,
+            at: frame.at,
+            reporting: frame.count - frame.counts.offline,
+            counts: frame.counts,
+            dropped: frame.dropped,
+          }),
+        );
         if (frame.count > named) dispatch(fleetSerialsAppeared(frame.sn.slice(named, frame.count)));
         named = frame.count;
       };

@@ -3,6 +3,8 @@ import { DEVICE_STATUSES } from '@shared/live';
 import { TRAIL_LENGTH, type FleetCounts, type FleetFrame } from './fleetFrame';
 import { mercatorX, mercatorY } from './projection';
 
+const OFFLINE = DEVICE_STATUSES.indexOf('offline');
+
 type Columns = Omit<FleetFrame, 'version' | 'at' | 'count' | 'sn' | 'taskId' | 'order' | 'counts' | 'dropped' | 'rejected'>;
 type ColumnName = keyof Columns;
 const COLUMNS: Array<[ColumnName, Float64ArrayConstructor | Float32ArrayConstructor | Uint8ArrayConstructor, number]> = [
@@ -57,9 +59,14 @@ export class FleetModel {
     this.flagAll();
   }
 
+  /**
+   * A snapshot carries every aircraft online, so one that is not in it went offline: its slot stays (last position,
+   * trail) with the status offline.
+   */
   apply(fleet: FleetColumns) {
     let added = false;
     this.rejected += fleet.rejected;
+    const reported = new Uint8Array(this.count + fleet.count);
     for (let i = 0; i < fleet.count; i++) {
       const sn = fleet.sn[i];
       let slot = this.slots.get(sn);
@@ -84,7 +91,9 @@ export class FleetModel {
       c.x[slot] = mercatorX(fleet.lng[i]);
       c.y[slot] = mercatorY(fleet.lat[i]);
       this.pushTrail(slot);
+      reported[slot] = 1;
     }
+    for (let slot = 0; slot < this.count; slot++) if (!reported[slot]) this.columns.status[slot] = OFFLINE;
     if (added) this.order = Uint32Array.from(this.sn.map((_, slot) => slot).sort((a, b) => (this.sn[a] < this.sn[b] ? -1 : 1)));
     this.at = fleet.at;
     this.version++;

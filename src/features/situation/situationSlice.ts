@@ -15,7 +15,9 @@ export type StatusFilter = 'all' | DeviceStatus | 'flagged';
 export interface FleetSummary {
   version: number;
   at: number;
+  /** Aircraft in the newest snapshot (online now). */
   reporting: number;
+  /** Per status, over every aircraft the view has shown since it opened (offline: no longer in the snapshot). */
   counts: FleetCounts;
   /** Snapshots dropped as unreadable since the view opened. */
   dropped: number;
