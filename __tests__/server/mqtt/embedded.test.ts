@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MqttClient } from 'mqtt';
+import * as mqttPacket from 'mqtt-packet';
+import WebSocket from 'ws';
 import { activeSessionIds } from '../../../server/auth/tokens';
 import { createDeviceDirectory } from '../../../server/mqtt/domain';
 import { osdTopic } from '@shared/dji/topics';
@@ -49,6 +51,52 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
       flyable: expect.any(Boolean),
       reasons: expect.any(Array),
     });
+  });
+
+  it('sends a websocket client each MQTT packet whole in one frame, not in pieces a loaded server spaces out', async () => {
+    const socket = new WebSocket(server.wsUrl, 'mqtt');
+    const nameOf = (packet: mqttPacket.Packet) => (packet.cmd === 'publish' ? `publish ${packet.topic}` : packet.cmd);
+    // The stream as a client reads it, and each frame on its own (a frame that starts or ends inside a packet does
+    // not parse alone: an error, or bytes left over).
+    const stream = mqttPacket.parser({ protocolVersion: 4 });
+    const received: string[] = [];
+    const frames: Array<{ packets: string[]; whole: boolean }> = [];
+    const retainedOnline = new Promise<void>((resolve, reject) => {
+      socket.on('error', reject);
+      stream.on('packet', (packet) => (received.push(nameOf(packet)), packet.cmd === 'publish' && resolve()));
+      socket.on('message', (frame: Buffer) => {
+        const alone = mqttPacket.parser({ protocolVersion: 4 });
+        const packets: string[] = [];
+        let parsed = true;
+        alone.on('packet', (packet) => packets.push(nameOf(packet)));
+        alone.on('error', () => (parsed = false));
+        const whole = alone.parse(frame) === 0 && parsed && packets.length > 0;
+        frames.push({ packets, whole });
+        stream.parse(frame);
+      });
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        keepalive: 30,
+        clientId: 'web_frames',
+        username: 'admin',
+        password: Buffer.from(token),
+      }),
+    );
+    socket.send(mqttPacket.generate({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'sysinfo/online', qos: 0 }] }));
+    try {
+      await within(retainedOnline, 5000, 'the retained sysinfo/online');
+    } finally {
+      socket.close();
+    }
+    expect(received).toEqual(['connack', 'suback', 'publish sysinfo/online']);
+    expect(frames.filter((f) => !f.whole)).toEqual([]);
+    expect(frames.flatMap((f) => f.packets)).toEqual(received);
   });
 
   it.each([
