@@ -65,7 +65,12 @@ export const djiLiveSchema = z.object({
 export type DjiLive = z.infer<typeof djiLiveSchema>;
 export type DjiLiveKind = DjiLive['kind'];
 
-const defined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** `value` without its undefined fields. A plain loop: this runs for every OSD message (10,000 a second at fleet scale). */
+function defined<T extends object>(value: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
+  return out;
+}
 
 const heading360 = (head: number | undefined) => (head === undefined ? undefined : ((head % 360) + 360) % 360);
 const windFrom = (code: number | undefined) => (code === undefined || code < 1 ? undefined : WIND_DIRECTIONS[code - 1]);
