@@ -164,6 +164,26 @@ describe('/Tas fleet', () => {
     expect(store.getState().situation.names).toEqual({});
   });
 
+  it('lists a thousand open conformance alerts newest first, with only the rows in view in the page', async () => {
+    const { store } = setup();
+    const alerts = screen.getByRole('region', { name: '未关闭的偏离告警' });
+    await waitFor(() => expect(within(alerts).getAllByRole('button')).toHaveLength(1));
+    act(() => {
+      for (let i = 1; i <= 1000; i++) {
+        const at = new Date(Date.parse('2026-11-24T09:00:00.000Z') + i * 1000).toISOString();
+        store.dispatch(
+          alertNotified({ at: i, activeCount: i + 1, alert: { ...openAlert, id: 100 + i, device_sn: `SN${i}`, first_seen_at: at, last_seen_at: at } }),
+        );
+      }
+    });
+    expect(within(alerts).getByText('未关闭的偏离告警 (1001)')).toBeInTheDocument();
+    const rows = within(alerts).getAllByRole('button');
+    expect(rows.length).toBeLessThanOrEqual(20);
+    expect(rows.slice(0, 3).map((row) => row.textContent?.split(' · ')[0])).toEqual(['SN1000', 'SN999', 'SN998']);
+    await userEvent.click(rows[1]);
+    expect(store.getState().situation.selectedSn).toBe('SN999');
+  });
+
   it('asks for no names without device:read, and lists serials', async () => {
     const { store, worker, deliver, nameRequests } = setup('zh-cn', ['task:read']);
     await waitFor(() => expect(worker.onmessage).not.toBeNull());

@@ -18,6 +18,7 @@ import reducer, {
   followToggled,
   initialSituationState,
   statusFilterChanged,
+  withAlert,
 } from '../../../src/features/situation/situationSlice';
 import { sample, snapshotBytes, snapshotColumns } from './fleetFixtures';
 
@@ -219,6 +220,32 @@ describe('conformance on /Tas', () => {
     s = reducer(s, alertNotified({ at: 3, activeCount: 1, alert: { ...alert(1, 'A', 0), closed_at: '2026-11-24T08:01:00.000Z' } }));
     expect(s.conformance.alerts.map((a) => a.device_sn)).toEqual(['C']);
     expect(reducer(s, fleetClosed()).conformance).toEqual(initialSituationState.conformance);
+  });
+
+  it.each([
+    ['a new alert, the newest', [alert(2, 'B', 1, '2026-11-24T08:00:00.000Z')], alert(3, 'C', 1, '2026-11-24T09:00:00.000Z'), ['C', 'B']],
+    ['an alert older than the open ones', [alert(2, 'B', 1, '2026-11-24T08:00:00.000Z')], alert(3, 'C', 1, '2026-11-24T07:00:00.000Z'), ['B', 'C']],
+    [
+      'an alert between two',
+      [alert(4, 'D', 1, '2026-11-24T09:00:00.000Z'), alert(2, 'B', 1, '2026-11-24T07:00:00.000Z')],
+      alert(3, 'C', 1, '2026-11-24T08:00:00.000Z'),
+      ['D', 'C', 'B'],
+    ],
+    ['the same second: the higher id first', [alert(2, 'B', 1)], alert(3, 'C', 1), ['C', 'B']],
+    ['an update of an open alert (replaced, not doubled)', [alert(3, 'C', 1), alert(2, 'B', 1)], { ...alert(3, 'C', 1), count: 5 }, ['C', 'B']],
+    ['a closed alert', [alert(3, 'C', 1), alert(2, 'B', 1)], alert(3, 'C', 0), ['B']],
+    ['a closed alert the view never had', [alert(2, 'B', 1)], alert(9, 'Z', 0), ['B']],
+  ])('withAlert: %s', (_case, open, change, serials) => {
+    const before = JSON.stringify(open);
+    const after = withAlert(open, change);
+    expect(after.map((a) => a.device_sn)).toEqual(serials);
+    expect(JSON.stringify(open)).toBe(before);
+    if (change.active === 1) expect(after.find((a) => a.id === change.id)).toBe(change);
+  });
+
+  it('withAlert leaves the list itself alone when a closing alert was not in it (no state change for the view)', () => {
+    const open = [alert(2, 'B', 1)];
+    expect(withAlert(open, alert(9, 'Z', 0))).toBe(open);
   });
 });
 
