@@ -1,8 +1,7 @@
 import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fixedRowSx, useFixedRows } from './fixedRows';
 import { selectConformance } from './selectors';
 import { droneSelected } from './situationSlice';
 
@@ -18,15 +17,7 @@ export default function ConformanceAlerts() {
   const dispatch = useAppDispatch();
   const { alerts } = useAppSelector(selectConformance);
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const scroller = useRef<HTMLUListElement>(null);
-  const virtualizer = useVirtualizer({
-    count: alerts.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
-    // Until the list is measured (and where nothing is, as in jsdom).
-    initialRect: { width: 300, height: ROW_HEIGHT * VISIBLE_ROWS },
-  });
+  const { scroller, virtualizer } = useFixedRows<HTMLUListElement>(alerts.length, ROW_HEIGHT, VISIBLE_ROWS, 4);
   return (
     <Box component="section" aria-label={t('situation.conformanceAlerts')} sx={{ flexShrink: 0 }}>
       <Typography variant="subtitle2" color={alerts.length ? 'error' : 'text.secondary'}>
@@ -37,11 +28,7 @@ export default function ConformanceAlerts() {
           {virtualizer.getVirtualItems().map((item) => {
             const alert = alerts[item.index];
             return (
-              <ListItemButton
-                key={alert.id}
-                onClick={() => dispatch(droneSelected(alert.device_sn))}
-                sx={{ py: 0, position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
+              <ListItemButton key={alert.id} onClick={() => dispatch(droneSelected(alert.device_sn))} sx={{ py: 0, ...fixedRowSx(ROW_HEIGHT, item.start) }}>
                 <ListItemText
                   primary={`${alert.device_sn} · ${t(`situation.rules.${alert.code}`, { defaultValue: alert.code })}`}
                   secondary={`${time.format(new Date(alert.first_seen_at))}${alert.plan_id ? ` · ${t('situation.planRef', { id: alert.plan_id })}` : ''}`}

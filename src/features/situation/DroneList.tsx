@@ -1,9 +1,9 @@
 import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fixedRowSx, useFixedRows } from './fixedRows';
 import { listRows, slotColour } from './fleet';
 import { useFleetFrame } from './fleetStore';
 import { selectDroneSearch, selectFleetNames, selectSelectedDrone, selectStatusFilter } from './selectors';
@@ -37,12 +37,7 @@ const DroneRow = memo(function DroneRow({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   return (
-    <ListItemButton
-      disableRipple
-      selected={selected}
-      onClick={() => dispatch(droneSelected(sn))}
-      sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
-    >
+    <ListItemButton disableRipple selected={selected} onClick={() => dispatch(droneSelected(sn))} sx={fixedRowSx(ROW_HEIGHT, top)}>
       <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour, mr: 1, flexShrink: 0 }} />
       <ListItemText
         primary={name ?? sn}
@@ -67,15 +62,7 @@ export default function DroneList() {
   const names = useAppSelector(selectFleetNames);
   const frame = useFleetFrame();
   const rows = useMemo(() => listRows(frame, names, search, statusFilter), [frame, names, search, statusFilter]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    // Until the list is measured (and where nothing is, as in jsdom): a list a few rows tall.
-    initialRect: { width: 300, height: ROW_HEIGHT * 8 },
-  });
+  const { scroller, virtualizer } = useFixedRows<HTMLDivElement>(rows.length, ROW_HEIGHT, 8, 6);
   return (
     <List dense component="div" role="list" aria-label={t('menu.tas')} ref={scroller} sx={{ overflowY: 'auto', flex: 1, minHeight: 80 }}>
       <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

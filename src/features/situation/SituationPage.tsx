@@ -1,6 +1,7 @@
 import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectBrokerStatus, selectCurrentWeather, selectOnlineSummary } from '../broker';
 import { overlaysRequested } from '../map';
@@ -54,7 +55,7 @@ function StatusSelect() {
   const dispatch = useAppDispatch();
   const statusFilter = useAppSelector(selectStatusFilter);
   const { counts } = useAppSelector(selectFleetSummary);
-  const all = counts.online + counts.flying + counts.maintenance + counts.offline;
+  const all = DEVICE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return (
     <TextField
       select
