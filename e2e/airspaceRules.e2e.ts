@@ -1,4 +1,5 @@
 import { adminApi } from './support/api';
+import { drawPolygon } from './support/mapDrawing';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
@@ -46,16 +47,16 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   await page.getByRole('menuitem', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑空域申请' });
   await dialog.getByRole('button', { name: '清除' }).click();
-  const map = dialog.getByRole('region', { name: '空域范围地图' });
-  await map.locator('.leaflet-container').waitFor();
+  const map = dialog.getByRole('region', { name: '空域范围地图' }).locator('.leaflet-container');
+  await map.waitFor();
   const box = (await map.boundingBox())!;
-  const corners = [
+  const corners: Array<[number, number]> = [
     [box.x + box.width * 0.3, box.y + box.height * 0.3],
     [box.x + box.width * 0.7, box.y + box.height * 0.3],
     [box.x + box.width * 0.7, box.y + box.height * 0.7],
     [box.x + box.width * 0.3, box.y + box.height * 0.7],
   ];
-  for (const [x, y] of [...corners, corners[0]]) await page.mouse.click(x, y);
+  await drawPolygon(page, map, corners);
   const text = dialog.getByRole('textbox', { name: '顶点坐标（经度,纬度）' });
   await dialog.getByRole('region', { name: '空域规则检查' }).getByText('符合全部空域规则').waitFor();
   expect((await text.inputValue()).split('\n')).toHaveLength(4);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminApi } from './support/api';
+import { drawPolygon } from './support/mapDrawing';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 
 jest.setTimeout(120_000);
@@ -30,14 +31,7 @@ test('draw a polygon, name it, save; after a reload it is listed and shows its a
     [cx + 100, cy + 80],
     [cx - 100, cy + 80],
   ];
-  for (const [index, [x, y]] of corners.entries()) {
-    await session.page.mouse.move(x, y);
-    await session.page.mouse.click(x, y);
-    // geoman has placed this vertex (its marker; the cursor marker follows the pointer).
-    await session.page.waitForFunction((count) => document.querySelectorAll('.marker-icon:not(.cursor-marker)').length === count, index + 1);
-  }
-  // Clicking the first vertex closes the ring.
-  await session.page.mouse.click(corners[0][0], corners[0][1]);
+  await drawPolygon(session.page, map, corners);
 
   const form = session.page.getByRole('form', { name: /新面要素/ });
   await form.waitFor();

@@ -1,0 +1,18 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Draws a polygon with geoman's draw mode on `map` (a `.leaflet-container`): waits until draw mode is on (geoman's
+ * draw cursor class on the container: a click before that is lost and the ring never closes), clicks each corner
+ * and waits for its vertex marker (the cursor marker follows the pointer, so it is not counted), then closes the
+ * ring on the first corner.
+ */
+export async function drawPolygon(page: Page, map: Locator, corners: Array<[number, number]>): Promise<void> {
+  await map.and(page.locator('.geoman-draw-cursor')).waitFor();
+  for (const [index, [x, y]] of corners.entries()) {
+    await page.mouse.move(x, y);
+    await page.mouse.click(x, y);
+    await map.locator('.marker-icon:not(.cursor-marker)').nth(index).waitFor();
+  }
+  await page.mouse.move(corners[0][0], corners[0][1]);
+  await page.mouse.click(corners[0][0], corners[0][1]);
+}
