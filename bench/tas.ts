@@ -1,7 +1,7 @@
 /**
  * npm run bench:tas — the situational view under load: the real server (built app from DIST_DIR or dist), the
- * device simulator with 1,000 drones (docks, an aircraft each) at 1 Hz, and /Tas open in headless Chromium. Once every drone is online it opens
- * /Tas afresh and times until all of them are on the map (the fleet canvas's accessible label), warms up, then
+ * device simulator with 1,000 drones (docks, an aircraft each) at 1 Hz, and /Tas open in headless Chromium. Once every drone reports in the fleet
+ * snapshot it opens /Tas afresh and times until all of them are on the map (the fleet canvas's accessible label), warms up, then
  * measures the share of animation frames longer than 50 ms, frame percentiles and the JS heap over time (after a
  * forced GC at each sample). Then, in the same run, the same figures on /Map/Index (same server, simulator and
  * broker connection, no fleet subscription): the baseline, so a reader sees what the view itself adds.
@@ -11,10 +11,13 @@
  *   options: --profile (top self-time functions of a 5 s CPU profile on /Tas), --trace (main-thread time by trace
  *            event over 5 s on /Tas: layout, paint, scripting…), --search TEXT (filter the side list first)
  */
+import mqtt from 'mqtt';
 import type { CDPSession, Page } from 'playwright-core';
+import { decodeFleet } from '@shared/fleet/codec';
+import { TOPIC_FLEET } from '@shared/live';
 import { adminApi } from '../e2e/support/api';
 import { launchBrowser, loginThroughPage } from '../e2e/support/browser';
-import { startServer } from '../e2e/support/server';
+import { startServer, type RunningServer } from '../e2e/support/server';
 import { startSimulator } from '../e2e/support/simulator';
 
 const arg = (name: string, fallback: number) => {
@@ -48,15 +51,6 @@ function slope(xs: number[], ys: number[]): number {
   return den ? num / den : 0;
 }
 
-/** Polls until `check` holds; throws after `timeoutMs`. */
-async function until(page: Page, check: () => Promise<boolean>, timeoutMs: number, what: () => Promise<string>) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${await what()} after ${timeoutMs / 1000} s`);
-    await page.waitForTimeout(100);
-  }
-}
-
 /** Seconds from `since` until `check` holds, polling; null when it does not within `timeoutMs`. */
 async function secondsUntil(page: Page, check: () => Promise<boolean>, since: number, timeoutMs: number): Promise<number | null> {
   while (!(await check())) {
@@ -64,6 +58,39 @@ async function secondsUntil(page: Page, check: () => Promise<boolean>, since: nu
     await page.waitForTimeout(100);
   }
   return (Date.now() - since) / 1000;
+}
+
+/**
+ * Resolves once a sysinfo/fleet snapshot (read as the admin's browser would, over the broker's websocket) carries
+ * `aircraft` aircraft: the fleet as the view will get it. The devices' rows say online earlier (at update_topo),
+ * before the last aircraft have sent the first OSD that puts them in the snapshot.
+ */
+async function fleetReported(server: RunningServer, token: string, aircraft: number, timeoutMs: number, output: () => string): Promise<void> {
+  const client = await mqtt.connectAsync(`${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`, {
+    username: 'admin',
+    password: token,
+    clientId: `web_bench_tas_${process.pid}`,
+    reconnectPeriod: 0,
+  });
+  let largest = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`only ${largest} of ${aircraft} aircraft in sysinfo/fleet after ${timeoutMs / 1000} s\n${output()}`)),
+        timeoutMs,
+      );
+      client.on('message', (_topic, payload) => {
+        const decoded = decodeFleet(payload);
+        largest = Math.max(largest, decoded.ok ? decoded.fleet.count : 0);
+        if (largest < aircraft) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      client.subscribe(TOPIC_FLEET, { qos: 0 }, (error) => error && reject(error));
+    });
+  } finally {
+    await client.endAsync();
+  }
 }
 
 /** Drones on the fleet canvas, read from its accessible label ("地图上 N 架无人机"); 0 when the map is not open. */
@@ -196,22 +223,14 @@ async function main() {
     page.on('console', (m) => void (['error', 'warning'].includes(m.type()) && pageMessages.push(`${m.type()}: ${m.text().slice(0, 300)}`)));
     await loginThroughPage(page, server.url, 'admin', server.adminPassword);
     await page.getByRole('heading', { name: '态势感知' }).waitFor();
-    const api = adminApi(() => server);
-    const simulated = async (status = '') => (await api.data<{ total: number }>('GET', `/Device/?search=SIM-${status && `&status=${status}`}`)).total;
-    const simulatedOnline = async () => (await simulated()) - (await simulated('offline'));
-    // The whole fleet up first (the simulator's and server's pace), every dock and its aircraft registered and online,
+    // The whole fleet up first (the simulator's and server's pace), every aircraft reporting in the fleet snapshot,
     // then /Tas opened afresh and timed until every aircraft is on the map. The ramp waits on /Map/Index: with /Tas
     // drawing the growing fleet as well, this 2-core machine ran out of CPU for server, simulator and browser at once
     // and the simulator gave up on docks whose update_topo went unanswered for 30 s.
     await page.evaluate(`location.hash = '#/Map/Index'`);
     await page.getByRole('heading', { name: '地图总览' }).waitFor();
     await simulator.connected;
-    await until(
-      page,
-      async () => (await simulatedOnline()) >= 2 * DRONES,
-      120_000,
-      async () => `only ${await simulatedOnline()} of ${2 * DRONES} docks and aircraft online\n${simulator.output()}`,
-    );
+    await fleetReported(server, await adminApi(() => server).token(), DRONES, 180_000, simulator.output);
     const reporting = DRONES;
     const opened = Date.now();
     await page.evaluate(`location.hash = '#/Tas'`);
@@ -220,7 +239,7 @@ async function main() {
     const onMap = await dronesOnMap(page);
     const seconds = (value: number | null) => (value === null ? `not within 60 s (${onMap} of ${reporting})` : `${value.toFixed(1)} s`);
     console.log(
-      `bench:tas — ${DRONES} drones at ${RATE} Hz (${reporting} aircraft online, each in its dock's topology); after opening /Tas: first drones on the map ${seconds(firstOnMap)}, ` +
+      `bench:tas — ${DRONES} drones at ${RATE} Hz (${reporting} aircraft in the fleet snapshot, each in its dock's topology); after opening /Tas: first drones on the map ${seconds(firstOnMap)}, ` +
         `all ${seconds(allOnMap)}; warm-up ${WARMUP} s, then ${SECONDS} s per page`,
     );
     if (allOnMap === null)
