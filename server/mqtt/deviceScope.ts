@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec';
+import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary } from '@shared/live';
+import type { AlertNotification } from '@shared/entities/alert';
 import { withDataScope } from '../api/dataScope';
 import type { Database } from '../db/schema';
 import { loadDataScope } from '../rbac/permissions';
@@ -19,13 +22,57 @@ export async function visibleSerials(db: Kysely<Database>, userId: number): Prom
   return new Set(rows.map((r) => r.serial));
 }
 
+type Serials = Set<string>;
+
+/**
+ * The sysinfo topics that name devices, narrowed to a scope: the fleet snapshot keeps the aircraft in scope, the online
+ * summary its devices (counted against the devices the scope shows), an alert goes only where its device is seen.
+ * Each reads the payload decoded once, however many scoped browsers it goes to.
+ */
+const NARROWED: Record<string, (decoded: unknown, serials: Serials) => Buffer | 'whole' | null> = {
+  [TOPIC_FLEET]: (fleet, serials) => (fleet ? Buffer.from(narrowFleet(fleet as FleetColumns, (sn) => serials.has(sn))) : null),
+  [TOPIC_ONLINE]: (summary, serials) => {
+    if (!summary) return null;
+    const { online, changed, ...rest } = summary as OnlineSummary;
+    const seen = online.filter((sn) => serials.has(sn));
+    const narrowed: OnlineSummary = {
+      ...rest,
+      online: seen,
+      onlineCount: seen.length,
+      total: Math.max(serials.size, seen.length),
+      changed: changed.filter((c) => serials.has(c.sn)),
+    };
+    return Buffer.from(JSON.stringify(narrowed));
+  },
+  [TOPIC_ALERTS]: (notification, serials) => {
+    const sn = (notification as AlertNotification | null)?.alert.device_sn;
+    return sn !== undefined && serials.has(sn) ? 'whole' : null;
+  },
+};
+
+type Payload = Buffer | string;
+
+function decode(topic: string, payload: Payload): unknown {
+  if (topic === TOPIC_FLEET) {
+    const result = decodeFleet(typeof payload === 'string' ? Buffer.from(payload) : payload);
+    return result.ok ? result.fleet : null;
+  }
+  try {
+    return JSON.parse(payload.toString()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Which devices each browser session may hear about on the broker (its user's data scope), kept per session so the
  * broker's synchronous forwarding check needs no query; loaded when the browser connects and refreshed with the
  * session check, so a role or department change applies within that interval.
  */
 export class BrowserDeviceScope {
-  private readonly bySession = new Map<string, { userId: number; serials: Set<string> | 'all' }>();
+  private readonly bySession = new Map<string, { userId: number; serials: Serials | 'all' }>();
+  /** The last payload decoded per topic (the broker hands every subscriber of a message the same payload). */
+  private readonly lastDecoded = new Map<string, { payload: Payload; decoded: unknown }>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -33,12 +80,22 @@ export class BrowserDeviceScope {
     this.bySession.set(sessionId, { userId, serials: await visibleSerials(this.db, userId) });
   }
 
-  /** Whether a session may receive a message on `topic` (topics about no device are for everyone signed in). */
-  mayReceive(sessionId: string, topic: string): boolean {
+  /**
+   * What of a message on `topic` a session may receive: the payload itself, a copy narrowed to its scope (the sysinfo
+   * topics that name devices), or null. Per-device topics go only to sessions that see the device; a session whose
+   * scope is not loaded sees no device.
+   */
+  narrow(sessionId: string, topic: string, payload: Payload): Payload | null {
+    const serials = this.bySession.get(sessionId)?.serials ?? new Set<string>();
+    if (serials === 'all') return payload;
     const sn = deviceOfTopic(topic);
-    if (sn === null) return true;
-    const serials = this.bySession.get(sessionId)?.serials;
-    return serials === 'all' || Boolean(serials?.has(sn));
+    if (sn !== null) return serials.has(sn) ? payload : null;
+    const narrowTopic = NARROWED[topic];
+    if (!narrowTopic) return payload;
+    let last = this.lastDecoded.get(topic);
+    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: decode(topic, payload) }));
+    const narrowed = narrowTopic(last.decoded, serials);
+    return narrowed === 'whole' ? payload : narrowed;
   }
 
   /** Reloads the sessions still connected and forgets the others. */

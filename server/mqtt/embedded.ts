@@ -48,8 +48,11 @@ export interface EmbeddedBrokerOptions {
    * (aedes-persistence-redis) carry messages, retained messages and sessions between their brokers.
    */
   shared?: { mq: unknown; persistence: unknown };
-  /** Whether a browser session may receive a message on this topic (its data scope); everything when absent. */
-  mayReceive?(sessionId: string, topic: string): boolean;
+  /**
+   * What of a message a browser session may receive (its data scope): the payload, a narrowed copy, or null;
+   * everything when absent.
+   */
+  narrow?(sessionId: string, topic: string, payload: Buffer | string): Buffer | string | null;
   log: Log;
   now?: () => number;
 }
@@ -197,11 +200,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           deny('check_failed');
         });
     },
-    authorizeForward(client, packet) {
+    authorizeForward(client, received) {
       const identity = identityOf(client);
-      if (identity?.kind !== 'web') return packet;
-      // Per-device topics reach a browser only for devices in its user's data scope.
-      if (options.mayReceive && !options.mayReceive(identity.sessionId, packet.topic)) return null;
+      if (identity?.kind !== 'web') return received;
+      // A browser hears only about the devices in its user's data scope.
+      const payload = options.narrow ? options.narrow(identity.sessionId, received.topic, received.payload) : received.payload;
+      if (payload === null) return null;
+      const packet = payload === received.payload ? received : { ...received, payload };
       // A browser on a slow link gets fewer snapshots instead of an ever longer queue of stale ones (MQTT allows
       // dropping QoS 0); what does not come again (alerts, events, notices) is always sent.
       if (packet.qos !== 0 || !isSnapshot(packet.topic)) return packet;

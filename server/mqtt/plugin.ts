@@ -157,7 +157,7 @@ export default fp(
             if ('identity' in result && result.identity.kind === 'web') await deviceScope.load(result.identity.sessionId, result.identity.userId);
             return result;
           },
-          mayReceive: (sessionId, topic) => deviceScope.mayReceive(sessionId, topic),
+          narrow: (sessionId, topic, payload) => deviceScope.narrow(sessionId, topic, payload),
           shared,
           // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
           mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,

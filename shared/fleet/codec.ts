@@ -167,7 +167,7 @@ export function decodeFleet(bytes: Uint8Array): FleetDecodeResult {
   return { ok: true, fleet };
 }
 
-/** Aircraft i of a decoded snapshot as a Telemetry sample (for tests and the detail card, never per frame). */
+/** Aircraft i of a decoded snapshot as a Telemetry sample (the server narrowing a snapshot, tests; never per browser frame). */
 export function telemetryOf(fleet: FleetColumns, i: number): Telemetry {
   const taskId = fleet.taskId[i];
   return {
@@ -182,4 +182,11 @@ export function telemetryOf(fleet: FleetColumns, i: number): Telemetry {
     ...(taskId === undefined ? {} : { taskId }),
     at: fleet.sampleAt[i],
   };
+}
+
+/** The snapshot with only the aircraft `keep` accepts (a browser's data scope), encoded again. */
+export function narrowFleet(fleet: FleetColumns, keep: (sn: string) => boolean): Uint8Array {
+  const kept: Telemetry[] = [];
+  for (let i = 0; i < fleet.count; i++) if (keep(fleet.sn[i])) kept.push(telemetryOf(fleet, i));
+  return encodeFleet(fleet.at, kept);
 }

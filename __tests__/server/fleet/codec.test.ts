@@ -1,4 +1,4 @@
-import { decodeFleet, encodeFleet, FLEET_CODEC_VERSION, telemetryOf, type FleetColumns } from '@shared/fleet/codec';
+import { decodeFleet, encodeFleet, FLEET_CODEC_VERSION, narrowFleet, telemetryOf, type FleetColumns } from '@shared/fleet/codec';
 import type { Telemetry } from '@shared/live';
 
 const sample = (sn: string, overrides: Partial<Telemetry> = {}): Telemetry => ({
@@ -34,6 +34,15 @@ describe('sysinfo/fleet codec', () => {
     expect(fleet).toMatchObject({ at: 1_767_600_001_000, count: 4, rejected: 0 });
     expect(all(fleet)).toEqual(samples);
     expect(decoded(encodeFleet(5, []))).toMatchObject({ at: 5, count: 0, rejected: 0 });
+  });
+
+  it("narrows a snapshot to the aircraft kept (a browser's data scope), every field and the time unchanged", () => {
+    const samples = [sample('A1'), sample('B1', { taskId: 9, status: 'online' }), sample('A2', { taskId: '巡检' })];
+    const fleet = decoded(encodeFleet(11, samples));
+    const narrowed = decoded(narrowFleet(fleet, (sn) => sn.startsWith('A')));
+    expect(narrowed).toMatchObject({ at: 11, count: 2, rejected: 0 });
+    expect(all(narrowed)).toEqual([samples[0], samples[2]]);
+    expect(decoded(narrowFleet(fleet, () => false))).toMatchObject({ at: 11, count: 0 });
   });
 
   it('decodes from a view into a larger buffer (as MQTT clients deliver payloads)', () => {

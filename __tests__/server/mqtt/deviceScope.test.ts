@@ -1,5 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
+import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
+import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary, type Telemetry } from '@shared/live';
 import { deviceOfTopic } from '../../../server/mqtt/deviceScope';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
 
@@ -22,27 +24,96 @@ describe('the broker forwards per-device topics within the data scope', () => {
     ['thing/product', null],
   ])('%s is about device %s', (topic, sn) => expect(deviceOfTopic(topic)).toBe(sn));
 
-  it("a browser of department 2 hears its department's devices and never another department's", async () => {
+  /** operator1 (scope dept) and admin (scope all) connected as browsers; a device of operator1's department and one of another. */
+  async function browsers(name: string) {
     const db = server.database.db;
     const operator = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
     const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
     const foreign = await db.selectFrom('devices').select('serial').where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
     const token = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
-    const browser = await connect(server.wsUrl, { clientId: 'web_scope', username: 'operator1', password: token });
+    const browser = await connect(server.wsUrl, { clientId: `web_${name}`, username: 'operator1', password: token });
     clients.push(browser);
-    const admin = await connect(server.wsUrl, { clientId: 'web_scope_admin', username: 'admin', password: await loginToken(server) });
+    const admin = await connect(server.wsUrl, { clientId: `web_${name}_admin`, username: 'admin', password: await loginToken(server) });
     clients.push(admin);
+    return { own: own.serial, foreign: foreign.serial, browser, admin };
+  }
+  const publish = (topic: string, payload: string | Buffer) => server.app.mqtt!.bus.publish(topic, payload, { qos: 1, retain: false });
+
+  it("a browser of department 2 hears its department's devices and never another department's", async () => {
+    const { own, foreign, browser, admin } = await browsers('scope');
     expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0);
     expect(await subscribe(admin, 'thing/product/+/osd')).toBe(0);
 
     const heard: string[] = [];
     browser.on('message', (topic) => heard.push(topic));
-    const adminHearsForeign = nextMessage(admin, osdTopic(foreign.serial));
-    const browserHearsOwn = nextMessage(browser, osdTopic(own.serial));
+    const adminHearsForeign = nextMessage(admin, osdTopic(foreign));
+    const browserHearsOwn = nextMessage(browser, osdTopic(own));
     // One connection's messages arrive in order: the foreign one would come first.
-    await server.app.mqtt!.bus.publish(osdTopic(foreign.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
-    await server.app.mqtt!.bus.publish(osdTopic(own.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
+    await publish(osdTopic(foreign), JSON.stringify({ data: {} }));
+    await publish(osdTopic(own), JSON.stringify({ data: {} }));
     await Promise.all([adminHearsForeign, browserHearsOwn]);
-    expect(heard).toEqual([osdTopic(own.serial)]);
+    expect(heard).toEqual([osdTopic(own)]);
+  });
+
+  it('the fleet snapshot a browser gets holds only the aircraft of its scope', async () => {
+    const { own, foreign, browser, admin } = await browsers('fleet');
+    expect(await subscribe(browser, TOPIC_FLEET)).toBe(0);
+    expect(await subscribe(admin, TOPIC_FLEET)).toBe(0);
+    const sample = (sn: string, lng: number): Telemetry => ({ sn, lat: 22.5, lng, alt: 80, speed: 9, heading: 90, battery: 70, status: 'flying', at: 1_000 });
+    const at = Date.now();
+    const serials = (payload: unknown) => {
+      const decoded = payload as FleetDecodeResult;
+      return decoded.ok ? decoded.fleet.sn : [];
+    };
+    const ofThisTest = (payload: unknown) => (payload as FleetDecodeResult).ok && (payload as { fleet: { at: number } }).fleet.at === at;
+    const browserGets = nextMessage(browser, TOPIC_FLEET, 5000, ofThisTest, decodeFleet);
+    const adminGets = nextMessage(admin, TOPIC_FLEET, 5000, ofThisTest, decodeFleet);
+    await publish(TOPIC_FLEET, Buffer.from(encodeFleet(at, [sample(foreign, 114.1), sample(own, 114.2)])));
+    expect(serials((await adminGets).payload)).toEqual([foreign, own]);
+    const narrowed = (await browserGets).payload as FleetDecodeResult;
+    expect(narrowed.ok && narrowed.fleet.count).toBe(1);
+    expect(narrowed.ok && [narrowed.fleet.sn[0], narrowed.fleet.lng[0], DEVICE_STATUSES[narrowed.fleet.status[0]]]).toEqual([own, 114.2, 'flying']);
+  });
+
+  it("the online summary a browser gets lists and counts only its scope's devices; another department's alert does not reach it", async () => {
+    const { own, foreign, browser, admin } = await browsers('online');
+    expect(await subscribe(browser, TOPIC_ONLINE)).toBe(0);
+    expect(await subscribe(browser, TOPIC_ALERTS)).toBe(0);
+    expect(await subscribe(admin, TOPIC_ALERTS)).toBe(0);
+    const at = Date.now();
+    const summary: OnlineSummary = {
+      online: [foreign, own].sort(),
+      onlineCount: 2,
+      total: 500,
+      changed: [
+        { sn: foreign, status: 'online' },
+        { sn: own, status: 'flying' },
+      ],
+      at,
+    };
+    const browserGets = nextMessage(browser, TOPIC_ONLINE, 5000, (payload) => (payload as OnlineSummary).at === at);
+    await publish(TOPIC_ONLINE, JSON.stringify(summary));
+    const visible = await server.database.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dept_id', 'in', (eb) => eb.selectFrom('devices').select('dept_id').where('serial', '=', own))
+      .executeTakeFirstOrThrow();
+    expect((await browserGets).payload).toEqual({ online: [own], onlineCount: 1, total: expect.any(Number), changed: [{ sn: own, status: 'flying' }], at });
+    expect(((await browserGets).payload as OnlineSummary).total).toBeGreaterThanOrEqual(Number(visible.n));
+
+    const alert = (id: number, sn: string) =>
+      JSON.stringify({ at, activeCount: 2, alert: { id, kind: 'hms', code: '0x16100083', level: 2, device_sn: sn, active: 1 } });
+    const heard: number[] = [];
+    browser.on(
+      'message',
+      (topic, payload: Buffer) => topic === TOPIC_ALERTS && heard.push((JSON.parse(payload.toString()) as { alert: { id: number } }).alert.id),
+    );
+    const adminHearsForeign = nextMessage(admin, TOPIC_ALERTS, 5000, (payload) => (payload as { alert: { id: number } }).alert.id === 1);
+    const browserHearsOwn = nextMessage(browser, TOPIC_ALERTS, 5000, (payload) => (payload as { alert: { id: number } }).alert.id === 2);
+    // In order on one connection: the foreign alert would arrive first.
+    await publish(TOPIC_ALERTS, alert(1, foreign));
+    await publish(TOPIC_ALERTS, alert(2, own));
+    await Promise.all([adminHearsForeign, browserHearsOwn]);
+    expect(heard).toEqual([2]);
   });
 });

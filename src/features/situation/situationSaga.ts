@@ -55,7 +55,7 @@ function* loadPlans(): Saga {
 
 /**
  * Names for the serials new to the view, in one request (per MAX_NAME_SERIALS): the fleet snapshot carries serials
- * only, since every browser gets it whatever its data scope; the API names just the devices the user may read.
+ * only (names would be most of each message); the API names just the devices the user may read.
  * Without device:read nothing is asked and the list shows serials.
  */
 function* loadNames(action: PayloadAction<string[]>): Saga {
