@@ -26,10 +26,11 @@ type Serials = Set<string>;
 
 /**
  * The sysinfo topics that name devices, narrowed to a scope: the fleet snapshot keeps the aircraft in scope, the online
- * summary its devices (counted against the devices the scope shows), an alert goes only where its device is seen.
+ * summary its devices (counted against the devices the scope shows), an alert goes only where its device is seen
+ * (without the platform's count of active alerts).
  * Each reads the payload decoded once, however many scoped browsers it goes to.
  */
-const NARROWED: Record<string, (decoded: unknown, serials: Serials) => Buffer | 'whole' | null> = {
+const NARROWED: Record<string, (decoded: unknown, serials: Serials) => Buffer | null> = {
   [TOPIC_FLEET]: (fleet, serials) => (fleet ? Buffer.from(narrowFleet(fleet as FleetColumns, (sn) => serials.has(sn))) : null),
   [TOPIC_ONLINE]: (summary, serials) => {
     if (!summary) return null;
@@ -44,9 +45,12 @@ const NARROWED: Record<string, (decoded: unknown, serials: Serials) => Buffer | 
     };
     return Buffer.from(JSON.stringify(narrowed));
   },
-  [TOPIC_ALERTS]: (notification, serials) => {
-    const sn = (notification as AlertNotification | null)?.alert.device_sn;
-    return sn !== undefined && serials.has(sn) ? 'whole' : null;
+  [TOPIC_ALERTS]: (decoded, serials) => {
+    const notification = decoded as AlertNotification | null;
+    if (!notification || !serials.has(notification.alert.device_sn)) return null;
+    // Without the platform's activeCount: the browser reads its scope's count from the API.
+    const scoped: AlertNotification = { at: notification.at, alert: notification.alert };
+    return Buffer.from(JSON.stringify(scoped));
   },
 };
 
@@ -94,8 +98,7 @@ export class BrowserDeviceScope {
     if (!narrowTopic) return payload;
     let last = this.lastDecoded.get(topic);
     if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: decode(topic, payload) }));
-    const narrowed = narrowTopic(last.decoded, serials);
-    return narrowed === 'whole' ? payload : narrowed;
+    return narrowTopic(last.decoded, serials);
   }
 
   /** Reloads the sessions still connected and forgets the others. */

@@ -50,6 +50,9 @@ export const alertFilterSchema = z.object({
   plan_id: z.coerce.number().int().positive().optional(),
 });
 
-/** The payload of sysinfo/alerts (TOPIC_ALERTS in shared/live.ts). */
-export const alertNotificationSchema = z.object({ at: z.number(), activeCount: z.number().int(), alert: alertSchema });
+/**
+ * The payload of sysinfo/alerts (TOPIC_ALERTS in shared/live.ts). `activeCount` is the platform's active alerts; a
+ * browser whose data scope is narrower gets none (the fleet's count is not its count) and reads its own from the API.
+ */
+export const alertNotificationSchema = z.object({ at: z.number(), activeCount: z.number().int().optional(), alert: alertSchema });
 export type AlertNotification = z.infer<typeof alertNotificationSchema>;

@@ -165,6 +165,19 @@ describe('device drawer on /Device/UAV', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(store.getState().devicelink.live).toEqual({}));
   });
+
+  it("an alert without the platform's count (a narrower data scope) makes the bell re-read the user's count once the burst is over", async () => {
+    let active = 0;
+    const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'GET /Alert/': () => ({ items: [], total: active }) }, preloadedState: loggedInState });
+    const bell = () => screen.getByRole('link', { name: /未读消息/ });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 2 条'), { timeout: 5000 });
+    const countReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/Alert/' && c.options?.query?.page_size === 1).length;
+    const before = countReads();
+    active = 3;
+    for (const id of [20, 21]) act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 5_000, alert: alert(id, '0x16080020', 2) } }));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 5 条'), { timeout: 5000 });
+    expect(countReads()).toBe(before + 1);
+  });
 });
 
 describe('/djiapp home', () => {

@@ -75,7 +75,7 @@ describe('the broker forwards per-device topics within the data scope', () => {
     expect(narrowed.ok && [narrowed.fleet.sn[0], narrowed.fleet.lng[0], DEVICE_STATUSES[narrowed.fleet.status[0]]]).toEqual([own, 114.2, 'flying']);
   });
 
-  it("the online summary a browser gets lists and counts only its scope's devices; another department's alert does not reach it", async () => {
+  it("the online summary a browser gets lists and counts only its scope's devices; another department's alert does not reach it, its own comes without the platform's count", async () => {
     const { own, foreign, browser, admin } = await browsers('online');
     expect(await subscribe(browser, TOPIC_ONLINE)).toBe(0);
     expect(await subscribe(browser, TOPIC_ALERTS)).toBe(0);
@@ -113,7 +113,11 @@ describe('the broker forwards per-device topics within the data scope', () => {
     // In order on one connection: the foreign alert would arrive first.
     await publish(TOPIC_ALERTS, alert(1, foreign));
     await publish(TOPIC_ALERTS, alert(2, own));
-    await Promise.all([adminHearsForeign, browserHearsOwn]);
+    const [adminHeard, browserHeard] = await Promise.all([adminHearsForeign, browserHearsOwn]);
     expect(heard).toEqual([2]);
+    // The platform's count of active alerts is not the scope's: the browser reads its own from the API.
+    expect(adminHeard.payload).toMatchObject({ activeCount: 2 });
+    expect(browserHeard.payload).not.toHaveProperty('activeCount');
+    expect(browserHeard.payload).toMatchObject({ at, alert: { id: 2, device_sn: own } });
   });
 });

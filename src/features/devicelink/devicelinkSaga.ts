@@ -1,5 +1,5 @@
 import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, cancel, debounce, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { DjiLiveKind } from '@shared/dji/live';
 import { osdTopic } from '@shared/dji/topics';
@@ -92,9 +92,13 @@ function* loadActiveAlertCount(): Saga {
   }
 }
 
+/** Alerts come in bursts (a fleet crossing a boundary): one count request per quiet second. */
+const ALERT_COUNT_DEBOUNCE_MS = 1000;
+
 /**
- * The platform's active alert count, kept current by sysinfo/alerts (no polling). It is read from the API whenever the
- * broker (re)connects: notifications sent while the link was down are lost.
+ * The active alert count, kept current by sysinfo/alerts (no polling). It is read from the API whenever the broker
+ * (re)connects, as notifications sent while the link was down are lost, and after alerts that come without the count
+ * (a user with a narrower data scope: the platform's count is not theirs).
  */
 function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
   yield* withSubscription(TOPIC_ALERTS, function* () {
@@ -104,6 +108,11 @@ function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
       if (!messages) return;
       if ((yield select(selectBrokerStatus)) === 'connected') yield fork(loadActiveAlertCount);
       yield takeLatest((action: Action) => brokerStatusChanged.match(action) && action.payload.status === 'connected', loadActiveAlertCount);
+      yield debounce(
+        ALERT_COUNT_DEBOUNCE_MS,
+        (action: Action) => alertNotified.match(action) && action.payload.activeCount === undefined,
+        loadActiveAlertCount,
+      );
       while (true) {
         const { message }: { message: unknown } = yield take(channel);
         const notification = messages.readAlertNotification(message);

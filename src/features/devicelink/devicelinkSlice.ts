@@ -55,10 +55,10 @@ const devicelinkSlice = createSlice({
     bindingsChecked(state, action: PayloadAction<Record<string, boolean>>) {
       state.bound = action.payload;
     },
-    /** sysinfo/alerts: a new or changed alert and the platform's active count. */
+    /** sysinfo/alerts: a new or changed alert and, for a user who sees every device, the platform's active count. */
     alertNotified(state, action: PayloadAction<AlertNotification>) {
       const { alert, activeCount } = action.payload;
-      state.activeAlertCount = activeCount;
+      if (activeCount !== undefined) state.activeAlertCount = activeCount;
       const list = state.alerts[alert.device_sn];
       if (!list) return;
       const others = list.filter((a) => a.id !== alert.id);
