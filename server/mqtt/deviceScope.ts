@@ -75,6 +75,8 @@ function decode(topic: string, payload: Payload): unknown {
  */
 export class BrowserDeviceScope {
   private readonly bySession = new Map<string, { userId: number; serials: Serials | 'all' }>();
+  /** Sessions with no connection at the last check. */
+  private readonly absent = new Set<string>();
   /** The last payload decoded per topic (the broker hands every subscriber of a message the same payload). */
   private readonly lastDecoded = new Map<string, { payload: Payload; decoded: unknown }>();
 
@@ -82,6 +84,7 @@ export class BrowserDeviceScope {
 
   async load(sessionId: string, userId: number): Promise<void> {
     this.bySession.set(sessionId, { userId, serials: await visibleSerials(this.db, userId) });
+    this.absent.delete(sessionId);
   }
 
   /**
@@ -101,11 +104,19 @@ export class BrowserDeviceScope {
     return narrowTopic(last.decoded, serials);
   }
 
-  /** Reloads the sessions still connected and forgets the others. */
+  /**
+   * Reloads the sessions still connected and forgets those without a connection at two checks running: a browser's
+   * scope is loaded while it signs in, a moment before its connection counts as connected, and forgetting it then
+   * would leave that connection hearing about no device for as long as it lasts.
+   */
   async refresh(connected: Set<string>): Promise<void> {
     for (const [sessionId, { userId }] of [...this.bySession]) {
       if (connected.has(sessionId)) await this.load(sessionId, userId);
-      else this.bySession.delete(sessionId);
+      else if (!this.absent.has(sessionId)) this.absent.add(sessionId);
+      else {
+        this.absent.delete(sessionId);
+        this.bySession.delete(sessionId);
+      }
     }
   }
 }

@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
 import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary, type Telemetry } from '@shared/live';
-import { deviceOfTopic } from '../../../server/mqtt/deviceScope';
+import { BrowserDeviceScope, deviceOfTopic } from '../../../server/mqtt/deviceScope';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
 
 describe('the broker forwards per-device topics within the data scope', () => {
@@ -53,6 +53,23 @@ describe('the broker forwards per-device topics within the data scope', () => {
     await publish(osdTopic(own), JSON.stringify({ data: {} }));
     await Promise.all([adminHearsForeign, browserHearsOwn]);
     expect(heard).toEqual([osdTopic(own)]);
+  });
+
+  it('a scope loaded while its browser signs in survives a session check that does not yet count the connection', async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+    const scope = new BrowserDeviceScope(db);
+    const payload = Buffer.from('{}');
+    await scope.load('signing-in', operator.id);
+    await scope.refresh(new Set());
+    expect(scope.narrow('signing-in', osdTopic(own.serial), payload)).toBe(payload);
+    await scope.refresh(new Set(['signing-in']));
+    await scope.refresh(new Set());
+    expect(scope.narrow('signing-in', osdTopic(own.serial), payload)).toBe(payload);
+    // Gone at two checks running: forgotten.
+    await scope.refresh(new Set());
+    expect(scope.narrow('signing-in', osdTopic(own.serial), payload)).toBeNull();
   });
 
   it('the fleet snapshot a browser gets holds only the aircraft of its scope', async () => {
