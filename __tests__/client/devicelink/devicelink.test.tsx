@@ -166,7 +166,7 @@ describe('device drawer on /Device/UAV', () => {
     await waitFor(() => expect(store.getState().devicelink.live).toEqual({}));
   });
 
-  it("an alert without the platform's count (a narrower data scope) makes the bell re-read the user's count once the burst is over", async () => {
+  it("an alert without the platform's count (a narrower data scope) makes the bell re-read the user's count, at most once a second", async () => {
     let active = 0;
     const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'GET /Alert/': () => ({ items: [], total: active }) }, preloadedState: loggedInState });
     const bell = () => screen.getByRole('link', { name: /未读消息/ });
@@ -174,9 +174,16 @@ describe('device drawer on /Device/UAV', () => {
     const countReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/Alert/' && c.options?.query?.page_size === 1).length;
     const before = countReads();
     active = 3;
-    for (const id of [20, 21]) act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 5_000, alert: alert(id, '0x16080020', 2) } }));
+    const burst = () => {
+      for (const id of [20, 21, 22, 23, 24])
+        act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 5_000, alert: alert(id, '0x16080020', 2) } }));
+    };
+    burst();
     await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 5 条'), { timeout: 5000 });
-    expect(countReads()).toBe(before + 1);
+    // One read at the first alert, one for the rest of the burst a second later: two, not five.
+    active = 4;
+    await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 6 条'), { timeout: 5000 });
+    expect(countReads()).toBe(before + 2);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, debounce, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, cancel, fork, getContext, put, select, take, takeEvery, takeLatest, throttle } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { DjiLiveKind } from '@shared/dji/live';
 import { osdTopic } from '@shared/dji/topics';
@@ -92,8 +92,8 @@ function* loadActiveAlertCount(): Saga {
   }
 }
 
-/** Alerts come in bursts (a fleet crossing a boundary): one count request per quiet second. */
-const ALERT_COUNT_DEBOUNCE_MS = 1000;
+/** Alerts come in bursts and streams (a fleet crossing a boundary): at most one count request a second, the last alert's included. */
+const ALERT_COUNT_INTERVAL_MS = 1000;
 
 /**
  * The active alert count, kept current by sysinfo/alerts (no polling). It is read from the API whenever the broker
@@ -108,8 +108,8 @@ function* followAlerts(bus: EventBus<BrokerEvents>): Saga {
       if (!messages) return;
       if ((yield select(selectBrokerStatus)) === 'connected') yield fork(loadActiveAlertCount);
       yield takeLatest((action: Action) => brokerStatusChanged.match(action) && action.payload.status === 'connected', loadActiveAlertCount);
-      yield debounce(
-        ALERT_COUNT_DEBOUNCE_MS,
+      yield throttle(
+        ALERT_COUNT_INTERVAL_MS,
         (action: Action) => alertNotified.match(action) && action.payload.activeCount === undefined,
         loadActiveAlertCount,
       );
