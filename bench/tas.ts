@@ -18,6 +18,7 @@ import { TOPIC_FLEET } from '@shared/live';
 import { adminApi } from '../e2e/support/api';
 import { launchBrowser, loginThroughPage } from '../e2e/support/browser';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { brokerUrl } from '../__tests__/support/serverProcess';
 import { startSimulator } from '../e2e/support/simulator';
 
 const arg = (name: string, fallback: number) => {
@@ -66,7 +67,7 @@ async function secondsUntil(page: Page, check: () => Promise<boolean>, since: nu
  * before the last aircraft have sent the first OSD that puts them in the snapshot.
  */
 async function fleetReported(server: RunningServer, token: string, aircraft: number, timeoutMs: number, output: () => string): Promise<void> {
-  const client = await mqtt.connectAsync(`${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`, {
+  const client = await mqtt.connectAsync(brokerUrl(server.url), {
     username: 'admin',
     password: token,
     clientId: `web_bench_tas_${process.pid}`,

@@ -1,5 +1,6 @@
 import { SimulatedGateway, type GatewayPlan } from '../scripts/simulator/gateway';
 import { PlatformSession, pilotLogin } from '../scripts/simulator/platformApi';
+import { brokerUrl } from '../__tests__/support/serverProcess';
 import { loginThroughPage } from './support/browser';
 import { useBrowserSession } from './support/session';
 
@@ -39,7 +40,7 @@ const session = useBrowserSession({
     platform = await PlatformSession.login(base, 'admin', server.adminPassword);
     // A Pilot 2 gateway (RC + aircraft) signed in as the admin, driven tick by tick by this test.
     gateway = new SimulatedGateway(PLAN, await pilotLogin(platform, 1), {
-      url: `${base.replace(/^http/, 'ws')}/mqtt`,
+      url: brokerUrl(base),
       replyTimeoutMs: 10_000,
       log: () => undefined,
     });

@@ -18,6 +18,9 @@ export interface ServerProcess {
   kill: () => Promise<void>;
 }
 
+/** The embedded broker of the server at `consoleUrl` (http://host:port/), over websocket: ws://host:port/mqtt. */
+export const brokerUrl = (consoleUrl: string) => `${consoleUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
+
 /**
  * Starts the real server (`node --import tsx server/main.ts`) as its own process on a free port (PORT=0, HOST=127.0.0.1
  * unless `env` says otherwise) and waits for its start-up banner. Used by the browser tests and the scale-out test.

@@ -7,6 +7,7 @@ import { startSimulation } from '../../scripts/simulator';
 import { circuitAirspace, fileCircuitPlan, PLAN_LEAD_MS } from '../../scripts/simulator/airspace';
 import { circle } from '../../scripts/simulator/geometry';
 import { PlatformSession } from '../../scripts/simulator/platformApi';
+import { brokerUrl } from '../support/serverProcess';
 import { until } from '../support/until';
 
 const ADMIN_PASSWORD = 'sim-plans-Admin-1';
@@ -76,7 +77,7 @@ describe('the simulator files its flight plans through the API', () => {
 
   it('with plans, the aircraft takes off under its accepted plan, flies on under the next one filed before the window closes, and stopping ends the plans', async () => {
     const simulation = await startSimulation({
-      url: `${api.replace(/^http/, 'ws')}/mqtt`,
+      url: brokerUrl(api),
       api,
       user: 'admin',
       password: ADMIN_PASSWORD,

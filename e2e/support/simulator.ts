@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSimulation, type Simulation, type SimulationOptions } from '../../scripts/simulator';
+import { brokerUrl } from '../../__tests__/support/serverProcess';
 import type { RunningServer } from './server';
 
 const root = path.resolve(__dirname, '../..');
@@ -15,12 +16,15 @@ export interface RunningSimulator {
 
 /** Starts `npm run simulate` (scripts/simulate.ts) against the server's embedded broker, signed in as its admin. */
 export function startSimulator(server: RunningServer, args: string[]): RunningSimulator {
-  const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), ...args, '--url', url], {
-    cwd: root,
-    env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/simulate.ts'), ...args, '--url', brokerUrl(server.url)],
+    {
+      cwd: root,
+      env: { ...process.env, ADMIN_PASSWORD: server.adminPassword },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -48,7 +52,7 @@ export function startSimulator(server: RunningServer, args: string[]): RunningSi
 export function simulateInProcess(server: RunningServer, options: Pick<SimulationOptions, 'prefix'> & Partial<SimulationOptions>): Promise<Simulation> {
   const api = server.url.replace(/\/$/, '');
   return startSimulation({
-    url: `${api.replace(/^http/, 'ws')}/mqtt`,
+    url: brokerUrl(api),
     api,
     user: 'admin',
     password: server.adminPassword,

@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { decodeFleet, type FleetColumns } from '@shared/fleet/codec';
 import { TOPIC_FLEET } from '@shared/live';
 import { eventsTopic, osdTopic, replyTopic, statusTopic } from '@shared/dji/topics';
-import { useScaledOutServers, type ServerProcess } from '../../support/serverProcess';
+import { brokerUrl, useScaledOutServers, type ServerProcess } from '../../support/serverProcess';
 import { connect, nextMessage, subscribe } from '../mqtt/support';
 import { aircraft, aircraftOsd, DOCK, envelope, TestGateway } from '../mqtt/dji';
 import { ADMIN_PASSWORD } from './harness';
@@ -64,9 +64,8 @@ describe('two server processes on PostgreSQL + Redis', () => {
 
   const adminToken = async (server: ServerProcess) =>
     (await call(server, 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD })).body.data.token as string;
-  const wsUrl = (server: ServerProcess) => `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}/mqtt`;
   const browser = async (server: ServerProcess, token: string) => {
-    const client = await connect(wsUrl(server), { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: token });
+    const client = await connect(brokerUrl(server.url), { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: token });
     clients.push(client);
     return client;
   };
@@ -84,7 +83,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
       () => true,
       (payload) => JSON.parse(payload.toString()),
     );
-    const device = await connect(wsUrl(b), { clientId: dock.serial, username: dock.serial, password: dock.secret });
+    const device = await connect(brokerUrl(b.url), { clientId: dock.serial, username: dock.serial, password: dock.secret });
     clients.push(device);
     device.publish(osdTopic(dock.serial), JSON.stringify({ tid: 't', bid: 'b', timestamp: Date.now(), gateway: dock.serial, data: { mode_code: 0 } }), {
       qos: 1,
@@ -96,7 +95,7 @@ describe('two server processes on PostgreSQL + Redis', () => {
     const [a, b] = servers;
     const token = await adminToken(a);
     const dock = (await call(a, 'POST', '/Device/', token, { serial: 'REDIS-DOCK-2', name: 'Dock', model: 'DJI Dock 2', kind: 'dock' })).body.data;
-    const gateway = await TestGateway.connect(wsUrl(b), dock.serial, dock.serial, dock.secret);
+    const gateway = await TestGateway.connect(brokerUrl(b.url), dock.serial, dock.serial, dock.secret);
     clients.push(gateway.client);
     const replies: string[] = [];
     gateway.client.on('message', (topic, payload) => {
