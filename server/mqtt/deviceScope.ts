@@ -3,6 +3,7 @@ import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec
 import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary } from '@shared/live';
 import type { AlertNotification } from '@shared/entities/alert';
 import { withDataScope } from '../api/dataScope';
+import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { loadDataScope } from '../rbac/permissions';
 
@@ -23,50 +24,55 @@ export async function visibleSerials(db: Kysely<Database>, userId: number): Prom
 }
 
 type Serials = Set<string>;
-
-/**
- * The sysinfo topics that name devices, narrowed to a scope: the fleet snapshot keeps the aircraft in scope, the online
- * summary its devices (counted against the devices the scope shows), an alert goes only where its device is seen
- * (without the platform's count of active alerts).
- * Each reads the payload decoded once, however many scoped browsers it goes to.
- */
-const NARROWED: Record<string, (decoded: unknown, serials: Serials) => Buffer | null> = {
-  [TOPIC_FLEET]: (fleet, serials) => (fleet ? Buffer.from(narrowFleet(fleet as FleetColumns, (sn) => serials.has(sn))) : null),
-  [TOPIC_ONLINE]: (summary, serials) => {
-    if (!summary) return null;
-    const { online, changed, ...rest } = summary as OnlineSummary;
-    const seen = online.filter((sn) => serials.has(sn));
-    const narrowed: OnlineSummary = {
-      ...rest,
-      online: seen,
-      onlineCount: seen.length,
-      total: Math.max(serials.size, seen.length),
-      changed: changed.filter((c) => serials.has(c.sn)),
-    };
-    return Buffer.from(JSON.stringify(narrowed));
-  },
-  [TOPIC_ALERTS]: (decoded, serials) => {
-    const notification = decoded as AlertNotification | null;
-    if (!notification || !serials.has(notification.alert.device_sn)) return null;
-    // Without the platform's activeCount: the browser reads its scope's count from the API.
-    const scoped: AlertNotification = { at: notification.at, alert: notification.alert };
-    return Buffer.from(JSON.stringify(scoped));
-  },
-};
-
 type Payload = Buffer | string;
 
-function decode(topic: string, payload: Payload): unknown {
-  if (topic === TOPIC_FLEET) {
-    const result = decodeFleet(typeof payload === 'string' ? Buffer.from(payload) : payload);
-    return result.ok ? result.fleet : null;
-  }
-  try {
-    return JSON.parse(payload.toString()) as unknown;
-  } catch {
-    return null;
-  }
+/**
+ * A sysinfo topic that names devices: its payload decoded once per message (`decode`, null when unreadable: then it
+ * reaches no scoped browser), and the share of it a scope sees (`narrow`, null for none of it).
+ */
+interface Narrowing<Decoded> {
+  decode(payload: Payload): Decoded | null;
+  narrow(decoded: Decoded, serials: Serials): Buffer | null;
 }
+const narrowing = <Decoded>(topic: Narrowing<Decoded>) => topic as Narrowing<unknown>;
+
+/**
+ * The fleet snapshot keeps the aircraft in scope; the online summary its devices (counted against the devices the
+ * scope shows); an alert goes only where its device is seen, without the platform's count of active alerts.
+ */
+const NARROWED: Record<string, Narrowing<unknown>> = {
+  [TOPIC_FLEET]: narrowing<FleetColumns>({
+    decode: (payload) => {
+      const result = decodeFleet(typeof payload === 'string' ? Buffer.from(payload) : payload);
+      return result.ok ? result.fleet : null;
+    },
+    narrow: (fleet, serials) => Buffer.from(narrowFleet(fleet, (sn) => serials.has(sn))),
+  }),
+  [TOPIC_ONLINE]: narrowing<OnlineSummary>({
+    decode: (payload) => parseJson<OnlineSummary | null>(payload.toString(), null),
+    narrow: ({ online, changed, ...rest }, serials) => {
+      const seen = online.filter((sn) => serials.has(sn));
+      const narrowed: OnlineSummary = {
+        ...rest,
+        online: seen,
+        onlineCount: seen.length,
+        total: Math.max(serials.size, seen.length),
+        changed: changed.filter((c) => serials.has(c.sn)),
+      };
+      return Buffer.from(JSON.stringify(narrowed));
+    },
+  }),
+  [TOPIC_ALERTS]: narrowing<{ sn: string; withoutCount: Buffer }>({
+    // The same bytes for every scope that sees the device: the browser reads its scope's count from the API.
+    decode: (payload) => {
+      const notification = parseJson<AlertNotification | null>(payload.toString(), null);
+      if (!notification) return null;
+      const withoutCount: AlertNotification = { at: notification.at, alert: notification.alert };
+      return { sn: notification.alert.device_sn, withoutCount: Buffer.from(JSON.stringify(withoutCount)) };
+    },
+    narrow: ({ sn, withoutCount }, serials) => (serials.has(sn) ? withoutCount : null),
+  }),
+};
 
 /**
  * Which devices each browser session may hear about on the broker (its user's data scope), kept per session so the
@@ -97,11 +103,11 @@ export class BrowserDeviceScope {
     if (serials === 'all') return payload;
     const sn = deviceOfTopic(topic);
     if (sn !== null) return serials.has(sn) ? payload : null;
-    const narrowTopic = NARROWED[topic];
-    if (!narrowTopic) return payload;
+    const topicNarrowing = NARROWED[topic];
+    if (!topicNarrowing) return payload;
     let last = this.lastDecoded.get(topic);
-    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: decode(topic, payload) }));
-    return narrowTopic(last.decoded, serials);
+    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: topicNarrowing.decode(payload) }));
+    return last.decoded === null ? null : topicNarrowing.narrow(last.decoded, serials);
   }
 
   /**
