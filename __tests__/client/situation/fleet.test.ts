@@ -1,6 +1,7 @@
 import type { Plan } from '@shared/entities/airspace';
 import { DEVICE_STATUSES } from '@shared/live';
 import type { Alert } from '@shared/entities/alert';
+import { withAlert } from '@shared/entities/alertList';
 import { activePlans } from '../../../src/features/situation/conformance';
 import { alertNotified } from '../../../src/features/devicelink';
 import { listRows, nearestSlot, onScreen, slotColour } from '../../../src/features/situation/fleet';
@@ -18,7 +19,6 @@ import reducer, {
   followToggled,
   initialSituationState,
   statusFilterChanged,
-  withAlert,
 } from '../../../src/features/situation/situationSlice';
 import { sample, snapshotBytes, snapshotColumns } from './fleetFixtures';
 
@@ -211,6 +211,9 @@ describe('conformance on /Tas', () => {
     closed_at: null,
   });
 
+  /** The order /Tas keeps its open alerts in (the withAlert table below is written for it). */
+  const firstSeenNewestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
+
   it('keeps the open conformance alerts newest first, following sysinfo/alerts; HMS alerts and closed ones are not listed', () => {
     let s = reducer(initialSituationState, conformanceAlertsLoaded([alert(1, 'A', 1, '2026-11-24T07:00:00.000Z'), alert(2, 'B', 0)]));
     expect(s.conformance.alerts.map((a) => a.id)).toEqual([1]);
@@ -237,7 +240,7 @@ describe('conformance on /Tas', () => {
     ['a closed alert the view never had', [alert(2, 'B', 1)], alert(9, 'Z', 0), ['B']],
   ])('withAlert: %s', (_case, open, change, serials) => {
     const before = JSON.stringify(open);
-    const after = withAlert(open, change);
+    const after = withAlert(open, change, firstSeenNewestFirst);
     expect(after.map((a) => a.device_sn)).toEqual(serials);
     expect(JSON.stringify(open)).toBe(before);
     if (change.active === 1) expect(after.find((a) => a.id === change.id)).toBe(change);
@@ -245,7 +248,7 @@ describe('conformance on /Tas', () => {
 
   it('withAlert leaves the list itself alone when a closing alert was not in it (no state change for the view)', () => {
     const open = [alert(2, 'B', 1)];
-    expect(withAlert(open, alert(9, 'Z', 0))).toBe(open);
+    expect(withAlert(open, alert(9, 'Z', 0), firstSeenNewestFirst)).toBe(open);
   });
 });
 

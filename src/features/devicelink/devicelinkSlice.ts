@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert, AlertNotification } from '@shared/entities/alert';
+import { withAlert } from '@shared/entities/alertList';
 import type { DjiLive } from '@shared/dji/live';
 import { mergeLive } from '@shared/dji/mergeLive';
 
@@ -61,8 +62,7 @@ const devicelinkSlice = createSlice({
       if (activeCount !== undefined) state.activeAlertCount = activeCount;
       const list = state.alerts[alert.device_sn];
       if (!list) return;
-      const others = list.filter((a) => a.id !== alert.id);
-      state.alerts[alert.device_sn] = alert.active === 1 ? [alert, ...others].sort(newestFirst) : others;
+      state.alerts[alert.device_sn] = withAlert(list, alert, newestFirst);
     },
   },
 });

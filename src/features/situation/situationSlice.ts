@@ -1,5 +1,6 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert } from '@shared/entities/alert';
+import { withAlert } from '@shared/entities/alertList';
 import type { Plan } from '@shared/entities/airspace';
 import type { DeviceStatus } from '@shared/live';
 import { loggedOut, sessionExpired } from '../auth';
@@ -64,15 +65,6 @@ export const initialSituationState: SituationState = {
 
 const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
 
-/** The open alerts (newest first) after `alert` opened (put in its place, replacing an older copy) or closed (taken out). */
-export function withAlert(alerts: Alert[], alert: Alert): Alert[] {
-  const others = alerts.filter((a) => a.id !== alert.id);
-  if (alert.active !== 1) return others.length === alerts.length ? alerts : others;
-  const before = others.findIndex((a) => newestFirst(alert, a) < 0);
-  others.splice(before < 0 ? others.length : before, 0, alert);
-  return others;
-}
-
 const situationSlice = createSlice({
   name: 'situation',
   initialState: initialSituationState,
@@ -126,7 +118,7 @@ const situationSlice = createSlice({
         // On the plain array, not through the draft: reading thousands of open alerts through immer's proxies drafts
         // every one of them, for each of the tens of sysinfo/alerts a second a large fleet sends (the biggest cost
         // of opening /Tas at 5,000 aircraft, three times over with the QA recorder's shadow states).
-        state.conformance.alerts = withAlert(original(state.conformance.alerts)!, alert);
+        state.conformance.alerts = withAlert(original(state.conformance.alerts)!, alert, newestFirst);
       });
   },
 });
