@@ -24,7 +24,18 @@ import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import TaskProgressView from './TaskProgressView';
 import { selectTasksLive } from './tasksSlice';
-import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskToBody, taskToForm, type TaskForm } from './taskRules';
+import {
+  emptyTask,
+  TASK_KINDS,
+  TASK_STATUS_COLORS,
+  TASK_ACTIONS,
+  TASK_STATUSES,
+  taskSchema,
+  taskActionTextKey,
+  taskToBody,
+  taskToForm,
+  type TaskForm,
+} from './taskRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
@@ -72,7 +83,7 @@ export default function TasksPage() {
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | string | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
-  const { run } = useRowAction(RESOURCE, (step) => t(`tasks.steps.${step}`));
+  const { run } = useRowAction(RESOURCE, (action) => t(taskActionTextKey(action)));
   const close = useCallback(() => setEditing(null), []);
 
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));

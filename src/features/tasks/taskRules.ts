@@ -1,4 +1,4 @@
-import { TASK_ACTIONS, TASK_KINDS, TASK_STATUSES } from '@shared/entities/task';
+import { TASK_ACTIONS, TASK_COMMANDS, TASK_KINDS, TASK_STATUSES } from '@shared/entities/task';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
 
@@ -24,6 +24,11 @@ export const taskSchema = z.object({
 export type TaskForm = z.infer<typeof taskSchema>;
 
 export const emptyTask: TaskForm = { name: '', project_id: '', route_id: '', device_id: '', pilot_id: '', kind: 'inspection', scheduled_at: '' };
+
+/** The text of a task row action: a dispatch command (execute, pause, …) under tasks.commands, a workflow step under tasks.steps. */
+export function taskActionTextKey(action: string): string {
+  return (TASK_COMMANDS as readonly string[]).includes(action) ? `tasks.commands.${action}` : `tasks.steps.${action}`;
+}
 
 const idOrNull = (v: string | undefined) => (v ? Number(v) : null);
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
