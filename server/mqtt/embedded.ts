@@ -1,12 +1,13 @@
 import net from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
 import { Duplex } from 'node:stream';
-import type { Aedes, AedesPublishPacket, AuthenticateError, Client } from 'aedes';
+import type { Aedes, AedesPublishPacket, AuthenticateError, Client, PublishPacket } from 'aedes';
 import proxyaddr from '@fastify/proxy-addr';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { fastifyTrustProxy, type TrustProxy } from '../http/trustProxy';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
-import { parseDeviceTopic } from '@shared/dji/topics';
+import { parseEnvelope, replyTo, RESULT } from '@shared/dji/envelope';
+import { expectsReply, parseDeviceTopic, replyTopic } from '@shared/dji/topics';
 import { TOPIC_FLEET } from '@shared/live';
 import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
 import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
@@ -16,6 +17,17 @@ import { packetSizeGuard } from './packetGuard';
 
 /** Largest MQTT packet accepted on either listener. */
 export const MAX_PACKET_BYTES = 256 * 1024;
+/**
+ * Publishes a second above which a gateway connection is closed: a flood, not a device (a real gateway reports 1–2
+ * times a second per device, plus its events).
+ */
+export const GATEWAY_PUBLISHES_PER_SECOND = 500;
+/**
+ * Where a refused publish goes: MQTT 3.1.1 (§3.3.5) lets the server acknowledge a publish it does not authorise and
+ * drop it, which keeps the connection up. Nobody subscribes to a $-topic by wildcard, and only the service account
+ * could by name.
+ */
+export const REFUSED_TOPIC = '$skyline/refused';
 /** Failed logins per address and minute before the address is refused outright. */
 const LOGIN_FAILURES_PER_MINUTE = 10;
 /**
@@ -136,6 +148,42 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     return identity.source !== 'pilot' || (await options.mayDeclare(identity, serials));
   };
 
+  /** The tail of each gateway connection's publish checks. */
+  const checks = new WeakMap<Client, Promise<unknown>>();
+  const inOrder = <T>(client: Client, check: () => Promise<T>): Promise<T> => {
+    const result = (checks.get(client) ?? Promise.resolve()).then(check);
+    checks.set(
+      client,
+      result.catch(() => undefined),
+    );
+    return result;
+  };
+  /** A refused status, events (need_reply) or request of the gateway's own is answered "not allowed", as the platform would. */
+  const answerRefused = (identity: GatewayIdentity, packet: PublishPacket) => {
+    const parsed = parseDeviceTopic(packet.topic);
+    if (!parsed || parsed.sn !== identity.link.gatewaySn || !expectsReply(parsed.channel)) return;
+    const message = parseEnvelope(packet.payload);
+    if (parsed.channel === 'events' && !(message.ok && message.envelope.need_reply === 1)) return;
+    const request = message.ok ? message.envelope : { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method };
+    const reply = JSON.stringify(replyTo(request, RESULT.notAllowed, undefined, (options.now ?? Date.now)()));
+    aedes.publish({ cmd: 'publish', topic: replyTopic(packet.topic), payload: Buffer.from(reply), qos: 1, retain: false, dup: false }, (error) => {
+      if (error) log.warn({ err: error }, 'mqtt: answering a refused publish failed');
+    });
+  };
+  const floods = new FloodGuard(GATEWAY_PUBLISHES_PER_SECOND, options.now);
+  /** Why this gateway connection may not publish `packet` now, or null when it may (claims and declarations take effect here). */
+  const checkGateway = async (client: Client, identity: GatewayIdentity, packet: PublishPacket): Promise<string | null> => {
+    const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
+    if (!verdict.ok) return verdict.reason;
+    if (verdict.claims && !(await claim(client, identity, verdict.claims))) return 'gateway_taken';
+    const declared = verdict.topic.channel === 'status' ? topologySerials(packet.payload) : null;
+    if (!declared) return null;
+    if (!(await mayDeclare(client, identity, declared))) return 'serial_not_allowed';
+    // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
+    identity.link.declared = new Set(declared);
+    return null;
+  };
+
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     // No cap on messages in delivery. With aedes' default of 100, one subscriber whose socket stopped draining (a
@@ -176,28 +224,34 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // client null: the server's own publish.
       if (!client) return done(null);
       const identity = identityOf(client);
-      const deny = (reason: string) => {
-        refuse(reason, { clientId: client.id, topic: packet.topic });
-        done(new Error(`publish to ${packet.topic} not allowed`));
-      };
-      if (!identity) return deny('topic_not_allowed');
-      if (identity.kind !== 'gateway')
-        return canPublish(identity, packet.topic, packet.retain) ? done(null) : deny(packet.retain ? 'retained' : 'topic_not_allowed');
-      const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
-      if (!verdict.ok) return deny(verdict.reason);
-      const declared = verdict.topic.channel === 'status' ? topologySerials(packet.payload) : null;
-      const decide = async () => {
-        if (verdict.claims && !(await claim(client, identity, verdict.claims))) return 'gateway_taken';
-        if (declared && !(await mayDeclare(client, identity, declared))) return 'serial_not_allowed';
-        // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
-        if (declared) identity.link.declared = new Set(declared);
-        return null;
-      };
-      decide()
-        .then((refusal) => (refusal ? deny(refusal) : done(null)))
+      if (identity?.kind !== 'gateway') {
+        if (identity && canPublish(identity, packet.topic, packet.retain)) return done(null);
+        refuse(packet.retain ? 'retained' : 'topic_not_allowed', { clientId: client.id, topic: packet.topic });
+        return done(new Error(`publish to ${packet.topic} not allowed`));
+      }
+      if (floods.flooding(client)) {
+        refuse('flood', { clientId: client.id, perSecond: GATEWAY_PUBLISHES_PER_SECOND });
+        return done(new Error(`more than ${GATEWAY_PUBLISHES_PER_SECOND} publishes a second`));
+      }
+      // One connection's publishes are judged in the order they were sent, each after the one before it (an
+      // update_topo's checks are asynchronous, and the OSD sent right behind it must see the devices it declares).
+      inOrder(client, () => checkGateway(client, identity, packet))
+        .then((refusal) => {
+          if (!refusal) return done(null);
+          refuse(refusal, { clientId: client.id, topic: packet.topic });
+          // Another connection holds the serial: this one cannot be that gateway at all.
+          if (refusal === 'gateway_taken') return done(new Error(`publish to ${packet.topic} not allowed`));
+          // Anything else costs the message, never the connection: acknowledged, answered where an answer is due, and
+          // delivered to nobody.
+          answerRefused(identity, packet);
+          dropPublish(packet);
+          done(null);
+        })
         .catch((error: unknown) => {
           log.warn({ err: error }, 'mqtt: publish check failed');
-          deny('check_failed');
+          refuse('check_failed', { clientId: client.id, topic: packet.topic });
+          dropPublish(packet);
+          done(null);
         });
     },
     authorizeForward(client, received) {
@@ -378,6 +432,34 @@ export function clientAddress(request: IncomingMessage, trustProxy: TrustProxy):
 /** Topics whose next message supersedes the last: the fleet snapshot and a device's OSD. */
 function isSnapshot(topic: string): boolean {
   return topic === TOPIC_FLEET || parseDeviceTopic(topic)?.channel === 'osd';
+}
+
+/** Turns a refused publish into one nobody receives (acknowledged per its QoS, never retained). */
+function dropPublish(packet: PublishPacket) {
+  packet.topic = REFUSED_TOPIC;
+  packet.retain = false;
+  packet.payload = Buffer.alloc(0);
+}
+
+/** Counts each connection's publishes in one-second windows. */
+class FloodGuard {
+  private readonly windows = new WeakMap<Client, { start: number; count: number }>();
+  constructor(
+    private readonly perSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one publish of `client`; true once it exceeds the rate within the current second. */
+  flooding(client: Client): boolean {
+    const now = this.now();
+    const window = this.windows.get(client);
+    if (!window || now - window.start >= 1000) {
+      this.windows.set(client, { start: now, count: 1 });
+      return false;
+    }
+    window.count++;
+    return window.count > this.perSecond;
+  }
 }
 
 /** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */

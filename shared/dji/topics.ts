@@ -27,6 +27,9 @@ export const servicesTopic = (gatewaySn: string) => deviceTopic(gatewaySn, 'serv
 /** The reply topic of a request topic: the same topic with `_reply` appended. */
 export const replyTopic = (topic: string) => `${topic}_reply`;
 
+/** Uplink channels the platform answers on `…_reply` (events only when they ask, with need_reply 1). */
+export const expectsReply = (channel: ParsedDeviceTopic['channel']) => channel === 'status' || channel === 'events' || channel === 'requests';
+
 /** Subscription filters for everything the devices send. */
 export const UPLINK_FILTERS: readonly string[] = UPLINK_CHANNELS.map((channel) => deviceTopic('+', channel));
 

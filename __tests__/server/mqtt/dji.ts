@@ -64,6 +64,17 @@ export class TestGateway {
     return this.call(statusTopic(this.sn), envelope('update_topo', { ...self, thing_version: '1.1.2', sub_devices: subDevices }));
   }
 
+  /**
+   * What a real gateway does: update_topo (QoS 1) and, without waiting for its PUBACK or reply, the first OSD of the
+   * aircraft it declares. Resolves with the status_reply, or null when the connection closed instead.
+   */
+  topoThenOsd(self: Record<string, unknown>, sub: Record<string, unknown> & { sn: string }, osd: unknown): Promise<ReplyEnvelope | null> {
+    const closed = new Promise<null>((resolve) => this.client.once('close', () => resolve(null)));
+    const reply = this.topo(self, [sub]);
+    this.osd(sub.sn, osd);
+    return Promise.race([reply, closed]);
+  }
+
   osd(sn: string, data: unknown) {
     this.client.publish(osdTopic(sn), JSON.stringify(envelope(undefined, data, { gateway: this.sn })), { qos: 1 });
   }
@@ -92,6 +103,30 @@ export class TestGateway {
   end() {
     return this.client.endAsync(true);
   }
+}
+
+/**
+ * `tries` gateway connections (from `open`), each sending update_topo and right behind it its aircraft's first OSD
+ * (`topoThenOsd`), then ending: what became of each ('heard' when answered with result 0 and the OSD applied).
+ */
+export async function streamBehindTopo(
+  server: ServerHandle,
+  open: (i: number) => Promise<TestGateway>,
+  self: Record<string, unknown>,
+  aircraftSn: (i: number) => string,
+  tries = 25,
+): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (let i = 0; i < tries; i++) {
+    const gateway = await open(i);
+    const osdBefore = server.app.mqtt!.gateway.stats.accepted.osd ?? 0;
+    const reply = await gateway.topoThenOsd(self, aircraft(aircraftSn(i)), aircraftOsd({ latitude: 22 + i / 100 }));
+    if (reply?.data.result === 0) await gateway.flush();
+    const heard = (server.app.mqtt!.gateway.stats.accepted.osd ?? 0) > osdBefore && server.app.mqtt!.gateway.liveState(aircraftSn(i))?.lat === 22 + i / 100;
+    outcomes.push(reply === null ? 'closed' : reply.data.result !== 0 ? `result ${reply.data.result}` : heard ? 'heard' : 'osd lost');
+    await gateway.end();
+  }
+  return outcomes;
 }
 
 type Json = { code: number; data: Record<string, unknown> & { items?: Array<Record<string, unknown>> }; msg: string };

@@ -6,7 +6,7 @@ import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { readMqttConfig } from '../../../server/config';
 import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
-import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, TestGateway } from './dji';
+import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, streamBehindTopo, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
 import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
 
@@ -194,6 +194,24 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await api(server, token, 'POST', '/api/auth/logout/');
     await within(closed, 5000, 'the pilot connection closing');
     await refused(account);
+  });
+
+  it('a Pilot 2 gateway streaming OSD right behind its update_topo is answered and heard, 25 times of 25', async () => {
+    const token = await loginToken(server);
+    const project = await api(server, token, 'POST', '/api/Project/', { name: 'dynsec-stream', status: 'active' });
+    const conf = await api(server, token, 'GET', `/api/djiconf/${project.data.id}/?gateway_sn=RC-DS5`);
+    const account = { username: conf.data.mqttUsername as string, password: conf.data.mqttPassword as string };
+    const open = async () => {
+      const rc = await TestGateway.connect(tcpUrl, 'RC-DS5', account.username, account.password);
+      gateways.push(rc);
+      return rc;
+    };
+    // Mosquitto judges each publish by the account's ACL, which names an aircraft once the server accepted the
+    // topology that declared it: the RC's aircraft is bound once, as it is in the field before it streams.
+    const first = await open();
+    expect(await first.topo(RC, [aircraft('AC-DS5')])).toMatchObject({ data: { result: 0 } });
+    await first.end();
+    expect(await streamBehindTopo(server, open, RC, () => 'AC-DS5')).toEqual(Array(25).fill('heard'));
   });
 
   it("a browser of a department-scoped user may subscribe to its department's devices only", async () => {

@@ -3,9 +3,10 @@ import type { MqttClient } from 'mqtt';
 import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertNotification } from '@shared/entities/alert';
 import type { OnlineSummary } from '@shared/live';
+import { RESULT } from '@shared/dji/envelope';
 import { ServiceError } from '../../../server/mqtt/gateway/service';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
-import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, TestGateway } from './dji';
+import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, streamBehindTopo, TestGateway } from './dji';
 import { connect, end, loginToken, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
 import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
 import type { Telemetry } from '@shared/live';
@@ -280,7 +281,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify/', payload: { token } })).statusCode).toBe(200);
   });
 
-  it('a gateway publishing for a serial it did not declare is refused: disconnected, counted, never delivered', async () => {
+  it('a gateway publishing for a serial it did not declare is refused: dropped, counted, never delivered; the connection stays up', async () => {
     const { gateway } = await dockGateway('DOCK-I1');
     await gateway.topo(DOCK, [aircraft('AC-I1')]);
     const web = await viewer();
@@ -288,18 +289,28 @@ export function runGatewaySuite(dialect: Dialect): void {
     const seen: string[] = [];
     web.on('message', (topic) => seen.push(topic));
     const refusedBefore = server.app.mqtt!.broker!.stats.refused.undeclared_serial ?? 0;
-    const closed = closedPromise(gateway.client);
     gateway.osd('AC-OTHER', aircraftOsd());
-    await closed;
+    // Handled in order: once the next message is answered, the refused one was judged.
+    await gateway.flush();
+    expect(gateway.client.connected).toBe(true);
     expect(server.app.mqtt!.broker!.stats.refused.undeclared_serial).toBe(refusedBefore + 1);
-    // A marker from another gateway: once it arrives, the refused message would have arrived before it.
-    const { gateway: other } = await dockGateway('DOCK-I2');
-    await other.topo(DOCK, []);
-    const marker = nextMessage(web, osdTopic('DOCK-I2'));
-    other.osd('DOCK-I2', { mode_code: 0 });
+    // A marker from the same gateway: once it arrives, the refused message would have arrived before it.
+    const marker = nextMessage(web, osdTopic('DOCK-I1'));
+    gateway.osd('DOCK-I1', { mode_code: 0 });
     await marker;
-    expect(seen).toEqual([osdTopic('DOCK-I2')]);
+    expect(seen).toEqual([osdTopic('DOCK-I1')]);
     expect(server.app.mqtt!.gateway.liveState('AC-OTHER')).toBeUndefined();
+  });
+
+  it('a Pilot 2 gateway streaming OSD right behind its update_topo is answered and heard, 25 times of 25', async () => {
+    const { username, password } = await pilotCredentials(server, token);
+    const outcomes = await streamBehindTopo(
+      server,
+      async (i) => track(await TestGateway.connect(server.wsUrl, `RC-Q${i}`, username, password)),
+      RC,
+      (i) => `AC-Q${i}`,
+    );
+    expect(outcomes).toEqual(Array(25).fill('heard'));
   });
 
   it('an empty sub_devices takes the aircraft offline', async () => {
@@ -383,22 +394,16 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(server.app.mqtt!.broker!.stats.refused.gateway_taken).toBeGreaterThanOrEqual(1);
   });
 
-  it('a Pilot 2 connection cannot declare a registered dock as its sub-device', async () => {
+  it('a Pilot 2 connection cannot declare a registered dock as its sub-device: answered "not allowed", the connection stays up', async () => {
     await registerDock(server, token, 'DOCK-M2');
     const { username, password } = await pilotCredentials(server, token);
-    const pilot = await TestGateway.connect(server.wsUrl, 'RC-M2', username, password);
-    track(pilot);
-    const closed = closedPromise(pilot.client);
-    pilot.client.publish(
-      statusTopic('RC-M2'),
-      JSON.stringify(envelope('update_topo', { ...RC, sub_devices: [{ ...aircraft('DOCK-M2'), domain: '3', type: 2 }] })),
-      {
-        qos: 1,
-      },
-    );
-    await closed;
-    expect(server.app.mqtt!.broker!.stats.refused.serial_not_allowed).toBeGreaterThanOrEqual(1);
+    const pilot = track(await TestGateway.connect(server.wsUrl, 'RC-M2', username, password));
+    const refusedBefore = server.app.mqtt!.broker!.stats.refused.serial_not_allowed ?? 0;
+    const reply = await pilot.topo(RC, [{ ...aircraft('DOCK-M2'), domain: '3', type: 2 }]);
+    expect(reply.data).toEqual({ result: RESULT.notAllowed });
+    expect(server.app.mqtt!.broker!.stats.refused.serial_not_allowed).toBe(refusedBefore + 1);
     expect(await deviceRow('DOCK-M2')).toMatchObject({ gateway_sn: null });
+    expect((await pilot.topo(RC, [aircraft('AC-M2')])).data).toEqual({ result: 0 });
   });
 
   it('a client id cannot be taken over by another identity', async () => {

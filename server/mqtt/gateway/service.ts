@@ -17,7 +17,7 @@ import {
   type ConfigOutput,
 } from '@shared/dji/requests';
 import { deriveDeviceStatus } from '@shared/dji/status';
-import { parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
+import { expectsReply, parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
 import type { z } from 'zod';
 import type { AlertService, AttributedHms } from '../../entities/alert/service';
@@ -211,10 +211,10 @@ export class DjiGateway {
       if (message.ok) this.follow(parsed.channel, parsed.sn, message.envelope);
       return;
     }
-    const expectsReply = parsed.channel === 'status' || parsed.channel === 'events' || parsed.channel === 'requests';
+    const replied = expectsReply(parsed.channel);
     if (!message.ok) {
       this.drop(message.reason, { topic });
-      if (expectsReply) await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
+      if (replied) await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
       return;
     }
     const envelope = message.envelope;
@@ -237,7 +237,7 @@ export class DjiGateway {
       }
     } catch (error) {
       this.options.log.warn({ err: error, topic }, 'dji: message handling failed');
-      if (expectsReply) await this.reply(topic, envelope, RESULT.internalError);
+      if (replied) await this.reply(topic, envelope, RESULT.internalError);
     }
   }
 
