@@ -6,6 +6,7 @@ import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import type { ConformanceSettings } from './conformance/rules';
 import type { MqttConfig } from './mqtt/config';
+import type { MediaConfig } from './media/config';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
 export interface DjiConfigOptions {
@@ -76,6 +77,8 @@ export interface ServerConfig {
   /** Live conformance monitoring's GPS-noise hysteresis (docs/deploy.md). */
   conformance: ConformanceSettings;
   missions: MissionConfig;
+  /** Media library: the object store and ingest limits (server/media/config.ts, docs/media.md). */
+  media: MediaConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -167,6 +170,17 @@ const environmentSchema = z.object({
   TASK_SCHEDULER_INTERVAL_MS: integer(0),
   BATTERY_RESERVE_PCT: integer(0, 90),
   WAYLINE_URL_TTL_SECONDS: integer(1),
+  S3_ENDPOINT: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  S3_PUBLIC_ENDPOINT: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  S3_BUCKET: text,
+  S3_REGION: text,
+  S3_ACCESS_KEY: text,
+  S3_SECRET_KEY: text,
+  S3_PROVIDER: z.preprocess(unsetIfBlank, z.enum(['aws', 'minio', 'ali']).optional()),
+  S3_STS_ROLE_ARN: text,
+  S3_LOCAL_PORT: port,
+  S3_CREDENTIAL_TTL_S: integer(900, 12 * 3600),
+  MEDIA_MAX_MB: integer(1, 100_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -207,6 +221,28 @@ function airspaceConfig(e: Environment): AirspaceRulesConfig {
     routineDeadlineHour: e.AIRSPACE_DEADLINE_HOUR ?? d.routineDeadlineHour,
     lateralMarginM: e.AIRSPACE_LATERAL_MARGIN_M ?? d.lateralMarginM,
     verticalMarginM: e.AIRSPACE_VERTICAL_MARGIN_M ?? d.verticalMarginM,
+  };
+}
+
+function mediaConfig(e: Environment): MediaConfig {
+  if (e.S3_ENDPOINT && (!e.S3_ACCESS_KEY || !e.S3_SECRET_KEY)) throw new Error('Invalid environment: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY');
+  return {
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+          publicEndpoint: (e.S3_PUBLIC_ENDPOINT ?? e.S3_ENDPOINT).replace(/\/+$/, ''),
+          accessKey: e.S3_ACCESS_KEY!,
+          secretKey: e.S3_SECRET_KEY!,
+          provider: e.S3_PROVIDER ?? 'minio',
+          stsRoleArn: e.S3_STS_ROLE_ARN,
+        }
+      : null,
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET ?? 'skyline-media',
+    region: e.S3_REGION ?? 'us-east-1',
+    localPort: e.S3_LOCAL_PORT ?? 0,
+    credentialTtlSeconds: e.S3_CREDENTIAL_TTL_S ?? 3600,
+    maxBytes: (e.MEDIA_MAX_MB ?? 2048) * 1024 * 1024,
   };
 }
 
@@ -264,6 +300,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       batteryReservePct: e.BATTERY_RESERVE_PCT ?? 20,
       waylineUrlTtlSeconds: e.WAYLINE_URL_TTL_SECONDS ?? 3600,
     },
+    media: mediaConfig(e),
   };
 }
 
