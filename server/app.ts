@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
+import mediaPlugin from './media/plugin';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
@@ -108,6 +109,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
   closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
 
@@ -126,7 +128,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         tokenTtlSeconds: config.tokenTtlSeconds,
         loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },
       });
-      await api.register(platformApi);
+      await api.register(platformApi, { signingSecret: secret });
     },
     { prefix: '/api' },
   );

@@ -184,6 +184,13 @@ export const ERROR_CODES = {
     package_not_found: [],
     tile_not_found: [],
   },
+  media: {
+    not_media: [],
+    type_mismatch: ['detail'],
+    object_missing: ['key'],
+    outside_workspace: ['key'],
+    no_flight: [],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 type Catalogue = typeof ERROR_CODES;
@@ -227,6 +234,7 @@ export const ERROR_ENTITIES = [
   'airspace_application',
   'flight_plan',
   'flight_report',
+  'media',
 ] as const;
 export type ErrorEntity = (typeof ERROR_ENTITIES)[number];
 

@@ -23,7 +23,7 @@ import {
 } from '../http/envelope';
 import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
-import { uploadTooLarge } from './uploads';
+import { MAX_UPLOAD_BYTES, uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
@@ -166,11 +166,11 @@ export async function checkRefs(
   if (errors.length) throw invalidInput('body', errors);
 }
 
-/** Reads a multipart body: text fields into an object, at most one file (type/size checked by `store`). */
-export async function readMultipart(request: FastifyRequest, fileField: string | undefined) {
+/** Reads a multipart body: text fields into an object, at most one file of at most `maxBytes` (type checked by `store`). */
+export async function readMultipart(request: FastifyRequest, fileField: string | undefined, maxBytes = MAX_UPLOAD_BYTES) {
   const fields: Record<string, unknown> = {};
   let file: { filename: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'file') {
       if (part.fieldname !== fileField || file) {
         await part.toBuffer().catch(() => undefined);
@@ -181,7 +181,7 @@ export async function readMultipart(request: FastifyRequest, fileField: string |
       try {
         data = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge(part.fieldname);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge(part.fieldname, maxBytes);
         throw error;
       }
       if (data.length > 0) file = { filename: part.filename, data };

@@ -18,6 +18,7 @@ import roleRoutes from '../entities/role/routes';
 import routeRoutes from '../entities/route/routes';
 import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
+import mediaRoutes from '../media/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
 import { MAX_UPLOAD_BYTES } from './uploads';
@@ -39,7 +40,7 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
 }
 
 /** The platform API under /api: one encapsulated plugin per entity (server/entities/<entity>/routes.ts), statistics and controller config. */
-export default async function platformApi(api: FastifyInstance): Promise<void> {
+export default async function platformApi(api: FastifyInstance, options: { signingSecret: string }): Promise<void> {
   await api.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 } });
   await api.register(departmentRoutes);
   await api.register(roleRoutes);
@@ -58,5 +59,6 @@ export default async function platformApi(api: FastifyInstance): Promise<void> {
   await api.register(alertRoutes);
   await api.register(deviceLinkRoutes);
   await api.register(statisticsRoutes);
+  await api.register(mediaRoutes, { signingSecret: options.signingSecret });
   await api.register(controllerConfigRoutes);
 }

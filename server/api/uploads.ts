@@ -8,12 +8,12 @@ import { badRequest, notFound } from '../http/envelope';
 import type { FileStore } from './crud';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
-/** 400 for a file above MAX_UPLOAD_BYTES, naming its field. */
-export function uploadTooLarge(field: string) {
-  const reason = { code: 'upload.too_large', params: { field, max_mb: MAX_UPLOAD_MB } } as const;
-  return badRequest(`${field} is larger than ${MAX_UPLOAD_MB} MB`, [{ field, message: `larger than ${MAX_UPLOAD_MB} MB`, ...reason }], reason);
+/** 400 for a file above `maxBytes` (MAX_UPLOAD_BYTES unless the endpoint takes larger ones), naming its field. */
+export function uploadTooLarge(field: string, maxBytes = MAX_UPLOAD_BYTES) {
+  const maxMb = Math.round((maxBytes / 1024 / 1024) * 100) / 100;
+  const reason = { code: 'upload.too_large', params: { field, max_mb: maxMb } } as const;
+  return badRequest(`${field} is larger than ${maxMb} MB`, [{ field, message: `larger than ${maxMb} MB`, ...reason }], reason);
 }
 
 function notAnImage(field: string) {

@@ -275,6 +275,47 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** One photo or video of a project (migration 021, server/media/); timestamps ISO text, `size` in bytes. */
+export interface MediaTable {
+  id: Generated<number>;
+  project_id: number;
+  dept_id: number | null;
+  created_by: number | null;
+  device_id: number | null;
+  task_id: number | null;
+  flight_record_id: number | null;
+  device_sn: string | null;
+  gateway_sn: string | null;
+  flight_id: string | null;
+  source: string;
+  name: string;
+  type: string;
+  mime: string;
+  size: number;
+  object_key: string;
+  fingerprint: string;
+  tiny_fingerprint: string | null;
+  taken_at: string | null;
+  lat: number | null;
+  lng: number | null;
+  absolute_alt: number | null;
+  relative_alt: number | null;
+  gimbal_yaw: number | null;
+  gimbal_pitch: number | null;
+  gimbal_roll: number | null;
+  flight_yaw: number | null;
+  drone_model: string | null;
+  payload_model: string | null;
+  lens: string | null;
+  width: number | null;
+  height: number | null;
+  metadata_error: string | null;
+  thumb_key: string | null;
+  thumb_status: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -296,6 +337,7 @@ export interface Database {
   audit_log: AuditLogTable;
   thing_credentials: ThingCredentialsTable;
   alerts: AlertsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import { METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema } from '@shared/dj
 import type { MissionConfig } from '../config';
 import { dispatchRoutes } from '../entities/task/dispatchRoutes';
 import { MissionService } from '../entities/task/missions';
+import { attachDockMedia } from '../media/dock';
 import { TaskScheduler } from '../entities/task/scheduler';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
@@ -239,6 +240,7 @@ export default fp(
       gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) =>
         missions.onProgress(gatewaySn, data, envelope),
       );
+      if (app.media) attachDockMedia(gateway, app.db, app.media, log);
       scheduler = new TaskScheduler(app.db, missions, log);
       await channel.start();
       await gateway.start();

@@ -36,6 +36,7 @@ export const SCOPED_TABLES = {
   flight_plans: { dept: true, creator: true, device: false },
   flight_reports: { dept: false, creator: true, device: true },
   alerts: { dept: false, creator: false, device: true },
+  media: { dept: true, creator: true, device: true },
 } as const satisfies Record<string, OwnedBy>;
 export type ScopedTable = keyof typeof SCOPED_TABLES;
 

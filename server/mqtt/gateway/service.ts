@@ -82,6 +82,7 @@ export interface AircraftSample {
 }
 
 type EventHandler = (gatewaySn: string, data: unknown, envelope: Envelope) => Promise<void>;
+type RequestHandler = (gatewaySn: string, data: unknown) => Promise<Record<string, unknown>>;
 
 /** A command's failure: the device's error code, or no answer in time. */
 export class ServiceError extends Error {
@@ -113,6 +114,8 @@ export class DjiGateway {
   private readonly aircraftListeners: ((sample: AircraftSample) => void)[] = [];
   /** `events` methods handled by other services (beyond HMS), with their payload schema. */
   private readonly eventHandlers = new Map<string, { schema: z.ZodType; handle: EventHandler }>();
+  /** `requests` methods answered by other services, with their payload schema. */
+  private readonly requestHandlers = new Map<string, { schema: z.ZodType; answer: RequestHandler }>();
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -148,6 +151,14 @@ export class DjiGateway {
    */
   onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void {
     this.eventHandlers.set(method, { schema, handle: (gatewaySn, data, envelope) => handle(gatewaySn, data as z.infer<T>, envelope) });
+  }
+
+  /**
+   * Answers the `requests` method `method`: the payload is validated by `schema` (invalid → answered with a non-zero
+   * result), then `answer`'s output goes back on requests_reply with result 0 (a throwing answer: internal error).
+   */
+  onRequestMethod<T extends z.ZodType>(method: string, schema: T, answer: (gatewaySn: string, data: z.infer<T>) => Promise<Record<string, unknown>>): void {
+    this.requestHandlers.set(method, { schema, answer: (gatewaySn, data) => answer(gatewaySn, data as z.infer<T>) });
   }
 
   /** The sub-devices gateway `gatewaySn` declared last. */
@@ -382,8 +393,11 @@ export class DjiGateway {
           const known = await store.devicesBySerial(data.bind_devices.map((d) => d.sn));
           return { err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })) };
         });
-      default:
+      default: {
+        const registered = this.requestHandlers.get(envelope.method ?? '');
+        if (registered) return answer(registered.schema, (data) => registered.answer(gatewaySn, data));
         return this.unknownMethod(topic, envelope, true);
+      }
     }
   }
 

@@ -130,6 +130,13 @@ export default translateFeature(text, {
     package_not_found: 'No such map package',
     tile_not_found: 'No map tile there',
   },
+  media: {
+    not_media: 'The file is not a photo or video (JPEG, PNG, TIFF/DNG, MP4, MOV)',
+    type_mismatch: 'The file is not what its name says: {{detail}}',
+    object_missing: 'The object store has no file {{key}}',
+    outside_workspace: 'The file {{key}} is outside the project’s storage prefix',
+    no_flight: 'The task has not flown yet: no media to upload first',
+  },
   entity: {
     user: 'user',
     role: 'role',
@@ -146,6 +153,7 @@ export default translateFeature(text, {
     airspace_application: 'airspace application',
     flight_plan: 'flight plan',
     flight_report: 'flight report',
+    media: 'media file',
   },
   where: {
     body: 'input',

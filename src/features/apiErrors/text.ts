@@ -137,6 +137,13 @@ export default defineFeatureText({
       package_not_found: '地图包不存在',
       tile_not_found: '该位置没有地图瓦片',
     },
+    media: {
+      not_media: '文件不是照片或视频（JPEG、PNG、TIFF/DNG、MP4、MOV）',
+      type_mismatch: '文件类型与其名称不符：{{detail}}',
+      object_missing: '对象存储中没有文件 {{key}}',
+      outside_workspace: '文件 {{key}} 不在该项目的存储路径下',
+      no_flight: '该任务尚未执飞，没有可优先上传的媒体',
+    },
     /** `params.entity` of the codes above. */
     entity: {
       user: '用户',
@@ -154,6 +161,7 @@ export default defineFeatureText({
       airspace_application: '空域申请',
       flight_plan: '飞行计划',
       flight_report: '飞行报告',
+      media: '媒体文件',
     },
     /** `params.where` of common.invalid_input. */
     where: {

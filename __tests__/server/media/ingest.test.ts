@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { StorageConfig } from '../../../server/media/objectStore';
+import { sweepMedia } from '../../../server/media/sweep';
+import { multipart } from '../api/harness';
+import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
+import { loginToken, startServer, type TestServer } from '../mqtt/support';
+
+const PHOTOS = path.resolve(__dirname, '../../../../shared/fixtures/dji/photos');
+const photo = (name: string) => fs.readFileSync(path.join(PHOTOS, name));
+const M2EA = photo('m2ea_thermal_IR_20220602140425.JPG');
+const MAVIC = photo('mavicpro_wide_nadir_DJI_0010.JPG');
+const H20T = photo('h20t_thermal_DJI_20220602143532_0191_T.JPG');
+const XT2 = photo('xt2_thermal_DJI_0587_R.JPG');
+const VIDEO = photo('DJI_20250723102139_0001_D.MP4');
+
+const DOCK_SN = 'DOCK-MEDIA1';
+const AIRCRAFT_SN = 'AC-MEDIA1';
+const FLIGHT_ID = 'flight-media-0001';
+
+/** A device's S3 client from the credentials it was handed, as a dock builds it. */
+const deviceClient = (answer: StorageConfig) =>
+  new S3Client({
+    endpoint: answer.endpoint,
+    region: answer.region,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    credentials: {
+      accessKeyId: answer.credentials.access_key_id,
+      secretAccessKey: answer.credentials.access_key_secret,
+      sessionToken: answer.credentials.security_token,
+    },
+  });
+
+describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
+  let server: TestServer;
+  let token: string;
+  let dock: TestGateway;
+  let projectId: number;
+  let taskId: number;
+  const db = () => server.app.db;
+  const store = () => server.app.media!.store;
+  const rows = () => db().selectFrom('media').selectAll().orderBy('id').execute();
+  const call = async (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options: { token?: string | null; payload?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const bearer = options.token === undefined ? token : options.token;
+    const response = await server.app.inject({
+      method,
+      url,
+      headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...options.headers },
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+    return response;
+  };
+  const upload = (file: Buffer, filename: string, project = projectId, as?: string) => {
+    const body = multipart({ project_id: String(project) }, { field: 'file', filename, contentType: 'application/octet-stream', data: file });
+    return call('POST', '/api/Media/', { payload: body.payload, headers: body.headers, token: as });
+  };
+  const dockCallback = (objectKey: string, name: string, metadata: Record<string, unknown> = {}) =>
+    dock.event('file_upload_callback', {
+      file: {
+        object_key: objectKey,
+        path: 'DJI_202601011200_001',
+        name,
+        ext: { flight_id: FLIGHT_ID, drone_model_key: '0-91-0', payload_model_key: '1-81-0', is_original: true },
+        metadata: { gimbal_yaw_degree: 10, absolute_altitude: 120, relative_altitude: 80, shoot_position: { lat: 22.6, lng: 114.1 }, ...metadata },
+        cloud_to_cloud_id: 'DEFAULT',
+      },
+      flight_task: { uploaded_file_count: 1, expected_file_count: 3, flight_type: 0 },
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ sysinfoIntervalMs: 60_000, deviceTimeoutMs: 60_000 }, { TASK_SCHEDULER_INTERVAL_MS: '0' });
+    token = await loginToken(server);
+    projectId = (await api(server, token, 'POST', '/api/Project/', { name: 'media', status: 'active' })).data.id as number;
+    const { secret } = await registerDock(server, token, DOCK_SN);
+    dock = await TestGateway.connect(server.wsUrl, DOCK_SN, DOCK_SN, secret);
+    await dock.topo(DOCK, [aircraft(AIRCRAFT_SN)]);
+    const aircraftId = (await db().selectFrom('devices').select('id').where('serial', '=', AIRCRAFT_SN).executeTakeFirstOrThrow()).id;
+    taskId = (await api(server, token, 'POST', '/api/Task/', { name: 'media task', project_id: projectId, device_id: aircraftId, kind: 'inspection' })).data
+      .id as number;
+    // As a dispatch leaves it: the task claimed by its DJI flight_id through the dock.
+    await db().updateTable('tasks').set({ flight_id: FLIGHT_ID, gateway_sn: DOCK_SN, started_at: new Date().toISOString() }).where('id', '=', taskId).execute();
+  }, 120_000);
+  afterAll(async () => {
+    await dock?.end();
+    await server?.close();
+  });
+
+  describe('dock', () => {
+    let answer: StorageConfig;
+
+    it('answers storage_config_get with credentials for the project prefix only', async () => {
+      const reply = await dock.request('storage_config_get', { module: 0 });
+      expect(reply.data.result).toBe(0);
+      answer = reply.data.output as unknown as StorageConfig;
+      expect(answer).toMatchObject({ bucket: 'skyline-media', provider: 'minio', object_key_prefix: `media/${projectId}/`, region: 'us-east-1' });
+      const device = deviceClient(answer);
+      await device.send(new PutObjectCommand({ Bucket: answer.bucket, Key: `media/${projectId}/DJI_0001_T.JPG`, Body: H20T }));
+      await expect(device.send(new PutObjectCommand({ Bucket: answer.bucket, Key: `media/${projectId + 1}/x.JPG`, Body: H20T }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+      expect(await store().head(`media/${projectId + 1}/x.JPG`)).toBeNull();
+    });
+
+    it('makes the media row from file_upload_callback: the file’s metadata, the task of its flight_id, the aircraft', async () => {
+      const reply = await dockCallback(`media/${projectId}/DJI_0001_T.JPG`, 'DJI_0001_T.JPG', { create_time: '2026-01-01 12:00:00' });
+      expect(reply.data.result).toBe(0);
+      const [row] = await rows();
+      expect(row).toMatchObject({
+        project_id: projectId,
+        task_id: taskId,
+        device_sn: AIRCRAFT_SN,
+        gateway_sn: DOCK_SN,
+        flight_id: FLIGHT_ID,
+        source: 'dock',
+        type: 'photo',
+        lens: 'ir',
+        drone_model: '0-91-0',
+        payload_model: '1-81-0',
+        // From the file's XMP, not the callback.
+        lat: 51.3661299,
+        lng: 12.3089511,
+        gimbal_yaw: 6,
+        taken_at: '2022-06-02T14:35:32.000Z',
+      });
+    });
+
+    it('takes what the file lacks from the callback, with created_time or create_time', async () => {
+      const device = deviceClient(answer);
+      // A PNG carries no EXIF: everything comes from the callback.
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
+      await device.send(new PutObjectCommand({ Bucket: answer.bucket, Key: `media/${projectId}/pano.png`, Body: png }));
+      expect((await dockCallback(`media/${projectId}/pano.png`, 'pano.png', { created_time: '2026-01-01T12:00:00+08:00' })).data.result).toBe(0);
+      const row = (await rows()).find((r) => r.name === 'pano.png');
+      expect(row).toMatchObject({ lat: 22.6, lng: 114.1, absolute_alt: 120, relative_alt: 80, gimbal_yaw: 10, taken_at: '2026-01-01T04:00:00.000Z' });
+    });
+
+    it('refuses a callback for an object that does not exist, or lies outside the workspace, and stores nothing', async () => {
+      const before = (await rows()).length;
+      expect((await dockCallback(`media/${projectId}/missing.JPG`, 'missing.JPG')).data.result).not.toBe(0);
+      expect((await dockCallback(`media/${projectId + 1}/x.JPG`, 'x.JPG')).data.result).not.toBe(0);
+      expect((await rows()).length).toBe(before);
+    });
+
+    it('refuses a file that is no photo or video and removes its object', async () => {
+      const device = deviceClient(answer);
+      await device.send(new PutObjectCommand({ Bucket: answer.bucket, Key: `media/${projectId}/notes.JPG`, Body: Buffer.from('%PDF-1.7 not a photo') }));
+      expect((await dockCallback(`media/${projectId}/notes.JPG`, 'notes.JPG')).data.result).not.toBe(0);
+      expect(await store().head(`media/${projectId}/notes.JPG`)).toBeNull();
+    });
+
+    it('stores the same bytes once: a second upload’s object is removed, the callback still succeeds', async () => {
+      const device = deviceClient(answer);
+      await device.send(new PutObjectCommand({ Bucket: answer.bucket, Key: `media/${projectId}/again_T.JPG`, Body: H20T }));
+      const before = (await rows()).length;
+      expect((await dockCallback(`media/${projectId}/again_T.JPG`, 'again_T.JPG')).data.result).toBe(0);
+      expect((await rows()).length).toBe(before);
+      expect(await store().head(`media/${projectId}/again_T.JPG`)).toBeNull();
+    });
+  });
+
+  describe('Pilot 2 (X-Auth-Token, DJI answer shape)', () => {
+    const pilot = (route: string, payload?: unknown, auth: string | null = token) =>
+      server.app.inject({
+        method: 'POST',
+        url: route,
+        headers: auth ? { 'x-auth-token': auth } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+
+    it('walks tiny-fingerprints → fast-upload → sts → upload → upload-callback → group-upload-callback', async () => {
+      const ws = `/media/api/v1/workspaces/${projectId}`;
+      const tiny = await pilot(`${ws}/files/tiny-fingerprints`, { tiny_fingerprints: ['abc_2026_1_1_12_0_0'] });
+      expect(tiny.json()).toEqual({ code: 0, message: 'success', data: { tiny_fingerprints: [] } });
+      const fingerprint = (await import('node:crypto')).createHash('md5').update(MAVIC).digest('hex');
+      const fast = await pilot(`${ws}/fast-upload`, { fingerprint, name: 'DJI_0010.JPG', ext: { tinny_fingerprint: 'abc_2026_1_1_12_0_0' } });
+      expect(fast.json().code).not.toBe(0);
+      const sts = await pilot(`/storage/api/v1/workspaces/${projectId}/sts`);
+      expect(sts.json()).toMatchObject({ code: 0, data: { object_key_prefix: `media/${projectId}/` } });
+      const answer = sts.json().data as StorageConfig;
+      const key = `${answer.object_key_prefix}pilot/DJI_0010.JPG`;
+      await deviceClient(answer).send(new PutObjectCommand({ Bucket: answer.bucket, Key: key, Body: MAVIC }));
+      const callback = await pilot(`${ws}/upload-callback`, {
+        result: 0,
+        name: 'DJI_0010.JPG',
+        object_key: key,
+        fingerprint,
+        ext: { drone_model_key: '0-67-0', payload_model_key: '1-53-0', is_original: true, tinny_fingerprint: 'abc_2026_1_1_12_0_0', sn: 'PILOT-AC1' },
+        metadata: { created_time: '2018-03-26T17:41:41+00:00' },
+      });
+      expect(callback.json()).toEqual({ code: 0, message: 'success', data: { object_key: key } });
+      expect((await rows()).find((r) => r.object_key === key)).toMatchObject({ source: 'pilot', device_sn: 'PILOT-AC1', payload_model: '1-53-0' });
+      expect((await pilot(`${ws}/files/tiny-fingerprints`, { tiny_fingerprints: ['abc_2026_1_1_12_0_0'] })).json().data).toEqual({
+        tiny_fingerprints: ['abc_2026_1_1_12_0_0'],
+      });
+      expect((await pilot(`${ws}/fast-upload`, { fingerprint })).json()).toMatchObject({ code: 0 });
+      expect((await pilot(`${ws}/group-upload-callback`, { file_group_id: 'g1', file_count: 1, file_uploaded_count: 1 })).json()).toMatchObject({ code: 0 });
+    });
+
+    it('refuses without a token, a callback for a missing object, and one outside the workspace', async () => {
+      const ws = `/media/api/v1/workspaces/${projectId}`;
+      expect((await pilot(`/storage/api/v1/workspaces/${projectId}/sts`, undefined, null)).statusCode).toBe(401);
+      const missing = await pilot(`${ws}/upload-callback`, { name: 'a.JPG', object_key: `media/${projectId}/nothing.JPG` });
+      expect(missing.json()).toMatchObject({ code: 404, data: { code: 'media.object_missing' } });
+      const outside = await pilot(`${ws}/upload-callback`, { name: 'a.JPG', object_key: `media/${projectId + 5}/a.JPG` });
+      expect(outside.json()).toMatchObject({ code: 400, data: { code: 'media.outside_workspace' } });
+    });
+  });
+
+  describe('by hand and the API', () => {
+    let mediaId: number;
+
+    it('uploads a photo with its metadata, lists it with filters, and makes its thumbnail off the request path', async () => {
+      const created = await upload(M2EA, 'IR_20220602140425.JPG');
+      expect(created.statusCode).toBe(201);
+      const item = created.json().data.item;
+      mediaId = item.id;
+      expect(item).toMatchObject({
+        type: 'photo',
+        lens: 'ir',
+        lat: 23.1086535,
+        lng: 120.2585085,
+        relative_alt: 39.04,
+        project_id: projectId,
+        source: 'upload',
+      });
+      await server.app.media!.thumbnails.idle();
+      const list = await call(
+        'GET',
+        `/api/Media/?project_id=${projectId}&lens=ir&bbox=120,23,121,24&taken_from=2022-06-02T00:00:00Z&taken_to=2022-06-03T00:00:00Z`,
+      );
+      expect(list.json().data.items.map((m: { id: number }) => m.id)).toEqual([mediaId]);
+      const [listed] = list.json().data.items;
+      expect(listed.thumb_status).toBe('ready');
+      const thumb = await call('GET', listed.thumb_url, { token: null });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/jpeg');
+      expect(thumb.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect((await call('GET', `/api/Media/?project_id=${projectId}&lens=wide`)).json().data.items.some((m: { id: number }) => m.id === mediaId)).toBe(false);
+    });
+
+    it('serves the original by a signed address (ranges for video), not by a forged one', async () => {
+      const item = (await call('GET', `/api/Media/${mediaId}/`)).json().data;
+      const file = await call('GET', item.url, { token: null });
+      expect(file.rawPayload.equals(M2EA)).toBe(true);
+      expect((await call('GET', item.url.replace(/sig=[^&]+/, 'sig=forged'), { token: null })).statusCode).toBe(401);
+      const video = (await upload(VIDEO, 'DJI_20250723102139_0001_D.MP4')).json().data.item;
+      expect(video.type).toBe('video');
+      const ranged = await call('GET', `/api/Media/${video.id}/file/`, { headers: { range: 'bytes=100-199' } });
+      expect(ranged.statusCode).toBe(206);
+      expect(ranged.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
+      expect(ranged.rawPayload.equals(VIDEO.subarray(100, 200))).toBe(true);
+      await server.app.media!.thumbnails.idle();
+      expect((await call('GET', `/api/Media/${video.id}/`)).json().data.thumb_status).toBe('ready');
+    });
+
+    it('answers a duplicate with the stored row, and refuses non-media, lying names and oversize files', async () => {
+      const again = await upload(M2EA, 'copy.JPG');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ duplicate: true, item: { id: mediaId } });
+      expect((await upload(Buffer.from('%PDF-1.7'), 'report.pdf')).json()).toMatchObject({ code: 400, error_code: 'media.not_media' });
+      expect((await upload(XT2, 'clip.mp4')).json()).toMatchObject({ code: 400, error_code: 'media.type_mismatch' });
+      const service = server.app.media!;
+      const limit = service.maxBytes;
+      Object.assign(service, { maxBytes: 1000 });
+      try {
+        expect((await upload(XT2, 'DJI_0587_R.JPG')).json()).toMatchObject({ code: 400, error_code: 'upload.too_large' });
+      } finally {
+        Object.assign(service, { maxBytes: limit });
+      }
+      const listed = [];
+      for await (const o of store().list(`media/${projectId}/`)) listed.push(o.key);
+      expect(listed.length).toBe((await rows()).length);
+    });
+
+    it('keeps a photo with malformed metadata without it, saying why', async () => {
+      const xmp = Buffer.from(
+        'http://ns.adobe.com/xap/1.0/\0<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+          '<rdf:Description xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" drone-dji:GpsLatitude="north" drone-dji:GpsLongitude="12.5"/></rdf:RDF></x:xmpmeta>',
+        'latin1',
+      );
+      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, (xmp.length + 2) >> 8, (xmp.length + 2) & 0xff]), xmp, Buffer.from([0xff, 0xd9])]);
+      const created = await upload(jpeg, 'broken.jpg');
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.item).toMatchObject({ lat: null, metadata_error: 'malformed metadata: GpsLatitude' });
+    });
+
+    it('shows a user only the media of its data scope', async () => {
+      const role = (await api(server, token, 'GET', '/api/Role/?search=operator')).data.items!.find((r) => r.code === 'operator')!;
+      expect(
+        (await api(server, token, 'POST', '/api/User/', { username: 'media-op', name: 'op', password: 'media-op-Pass-1', role_ids: [role.id] })).status,
+      ).toBe(200);
+      // Operators see their department's rows; this one has no department: only its own.
+      const other = await loginToken(server, 'media-op', 'media-op-Pass-1');
+      expect((await call('GET', '/api/Media/', { token: other })).json().data.total).toBe(0);
+      expect((await call('GET', `/api/Media/${mediaId}/`, { token: other })).statusCode).toBe(404);
+      expect((await call('GET', `/api/Media/${mediaId}/file/`, { token: other })).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/Media/${mediaId}/`, { token: other })).statusCode).toBe(404);
+      expect((await upload(MAVIC, 'DJI_0010.JPG', projectId, other)).statusCode).toBe(404);
+      const pilotSts = await server.app.inject({ method: 'POST', url: `/storage/api/v1/workspaces/${projectId}/sts`, headers: { 'x-auth-token': other } });
+      expect(pilotSts.statusCode).toBe(404);
+    });
+
+    it('deletes a row with its object and thumbnail', async () => {
+      const row = (await rows()).find((r) => r.id === mediaId)!;
+      expect((await call('DELETE', `/api/Media/${mediaId}/`)).statusCode).toBe(200);
+      expect(await store().head(row.object_key)).toBeNull();
+      expect(await store().head(row.thumb_key!)).toBeNull();
+      expect((await call('GET', `/api/Media/${mediaId}/`)).statusCode).toBe(404);
+    });
+  });
+
+  it('sweeps half-stored media: objects without a row, rows without an object', async () => {
+    await store().put(`media/${projectId}/orphan.JPG`, MAVIC, 'image/jpeg');
+    const victim = (await rows())[0];
+    await store().delete(victim.object_key);
+    const result = await sweepMedia(db(), store(), 0);
+    expect(result.objectsRemoved).toEqual([`media/${projectId}/orphan.JPG`]);
+    expect(result.rowsRemoved).toEqual([victim.id]);
+    // Young objects stay: their callback may still be on its way.
+    await store().put(`media/${projectId}/young.JPG`, MAVIC, 'image/jpeg');
+    expect((await sweepMedia(db(), store(), 60_000)).objectsRemoved).toEqual([]);
+  });
+});

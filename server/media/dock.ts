@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Envelope } from '@shared/dji/envelope';
+import {
+  fileUploadCallbackSchema,
+  highestPriorityUploadSchema,
+  METHOD_FILE_UPLOAD_CALLBACK,
+  METHOD_HIGHEST_PRIORITY_UPLOAD,
+  METHOD_STORAGE_CONFIG_GET,
+  storageConfigGetSchema,
+} from '@shared/dji/media';
+import type { Database } from '../db/schema';
+import { projectOfKey, projectPrefix } from './keys';
+import { refusals, type MediaService } from './service';
+
+/** The part of the device gateway the dock media protocol uses (server/mqtt/gateway/service.ts). */
+export interface DockMediaLink {
+  onRequestMethod<T extends z.ZodType>(method: string, schema: T, answer: (gatewaySn: string, data: z.infer<T>) => Promise<Record<string, unknown>>): void;
+  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void;
+}
+
+/** The project a dock works for now: that of the newest task dispatched through it. */
+async function projectOfGateway(db: Kysely<Database>, gatewaySn: string): Promise<number | null> {
+  const task = await db.selectFrom('tasks').select('project_id').where('gateway_sn', '=', gatewaySn).orderBy('id', 'desc').executeTakeFirst();
+  return task?.project_id ?? null;
+}
+
+/**
+ * Docks' media upload (dji-cloud-api-next.md §2): `storage_config_get` answered with upload credentials for the
+ * prefix of the project the dock works for; `file_upload_callback` makes the media row (the project is the task's
+ * of the callback's flight_id, else the dock's current one, and the object must lie under that project's prefix);
+ * `highest_priority_upload_flighttask_media` is acknowledged and logged.
+ */
+export function attachDockMedia(link: DockMediaLink, db: Kysely<Database>, media: MediaService, log: { info(obj: unknown, msg?: string): void }): void {
+  link.onRequestMethod(METHOD_STORAGE_CONFIG_GET, storageConfigGetSchema, async (gatewaySn) => {
+    const projectId = await projectOfGateway(db, gatewaySn);
+    if (projectId === null) throw new Error(`dock ${gatewaySn} has no task, so no workspace to upload to`);
+    return { ...(await media.store.deviceCredentials(projectPrefix(projectId))) };
+  });
+
+  link.onEventMethod(METHOD_FILE_UPLOAD_CALLBACK, fileUploadCallbackSchema, async (gatewaySn, data) => {
+    const { file } = data;
+    const flightId = file.ext?.flight_id;
+    const task = flightId
+      ? await db
+          .selectFrom('tasks')
+          .leftJoin('devices', 'devices.id', 'tasks.device_id')
+          .select(['tasks.project_id', 'devices.serial'])
+          .where('tasks.flight_id', '=', flightId)
+          .where('tasks.gateway_sn', '=', gatewaySn)
+          .executeTakeFirst()
+      : undefined;
+    const projectId = task?.project_id ?? (await projectOfGateway(db, gatewaySn));
+    if (projectId === null || projectOfKey(file.object_key) !== projectId) throw refusals.outsideWorkspace(file.object_key);
+    const aircraft =
+      task?.serial ??
+      (await db.selectFrom('devices').select('serial').where('gateway_sn', '=', gatewaySn).where('kind', '=', 'aircraft').executeTakeFirst())?.serial;
+    const { row, duplicate } = await media.ingestStored(file.object_key, {
+      projectId,
+      source: 'dock',
+      name: file.name,
+      deviceSn: aircraft ?? null,
+      gatewaySn,
+      flightId: flightId ?? null,
+      droneModelKey: file.ext?.drone_model_key ?? null,
+      payloadModelKey: file.ext?.payload_model_key ?? null,
+      callback: file.metadata,
+    });
+    log.info({ gatewaySn, mediaId: row.id, duplicate, flightTask: data.flight_task }, 'media: dock upload recorded');
+  });
+
+  link.onEventMethod(METHOD_HIGHEST_PRIORITY_UPLOAD, highestPriorityUploadSchema, async (gatewaySn, data) => {
+    log.info({ gatewaySn, flightId: data.flight_id }, 'media: dock uploads this flight first');
+  });
+}

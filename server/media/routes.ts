@@ -1,0 +1,227 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mediaFilterSchema, type Media, type MediaFilter } from '@shared/entities/media';
+import { idParams, readMultipart } from '../api/crud';
+import { scopeOf, withDataScope } from '../api/dataScope';
+import { writeAudit } from '../api/audit';
+import { listQuerySchema, listRows, toListQuery, type ListSpec, type TableName } from '../api/list';
+import { badRequest, ok, rowNotFound } from '../http/envelope';
+import { requirePermission } from '../rbac/permissions';
+import { attachment } from '../http/contentDisposition';
+import { projectInScope, type MediaRow } from './service';
+
+/** How long the file and thumbnail addresses in a list answer stay valid (s): image tags send no bearer token. */
+const LINK_TTL_S = 3600;
+
+const LIST: ListSpec<'media'> = {
+  table: 'media',
+  search: ['name'],
+  order: ['id', 'taken_at', 'name', 'size', 'created_at'],
+  defaultOrder: '-taken_at',
+  filters: { project_id: 'int', task_id: 'int', flight_record_id: 'int', device_sn: 'string', type: 'string', lens: 'string' },
+};
+const { type, lens, taken_from, taken_to, bbox } = mediaFilterSchema.shape;
+const listQuery = listQuerySchema(LIST, { type, lens, taken_from, taken_to, bbox });
+
+type LinkKind = 'file' | 'thumb';
+const mac = (secret: string, id: number, kind: LinkKind, exp: number) => createHmac('sha256', secret).update(`media:${id}:${kind}:${exp}`).digest('base64url');
+
+/** A signed address of a row's file or thumbnail, handed only to a caller whose data scope shows the row. */
+export function mediaLink(secret: string, id: number, kind: LinkKind, nowMs: number): string {
+  const exp = Math.floor(nowMs / 1000) + LINK_TTL_S;
+  return `/api/Media/${id}/${kind}/?exp=${exp}&sig=${mac(secret, id, kind, exp)}`;
+}
+
+function validLink(secret: string, id: number, kind: LinkKind, query: { exp?: number; sig?: string }, nowMs: number): boolean {
+  if (!query.exp || !query.sig || query.exp * 1000 < nowMs) return false;
+  const expected = Buffer.from(mac(secret, id, kind, query.exp));
+  const given = Buffer.from(query.sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export const mediaToApi = (row: MediaRow, secret: string, nowMs = Date.now()): Media => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as Media['type'],
+  mime: row.mime,
+  size: Number(row.size),
+  source: row.source as Media['source'],
+  taken_at: row.taken_at,
+  lat: row.lat,
+  lng: row.lng,
+  absolute_alt: row.absolute_alt,
+  relative_alt: row.relative_alt,
+  gimbal_yaw: row.gimbal_yaw,
+  gimbal_pitch: row.gimbal_pitch,
+  gimbal_roll: row.gimbal_roll,
+  flight_yaw: row.flight_yaw,
+  drone_model: row.drone_model,
+  payload_model: row.payload_model,
+  lens: row.lens as Media['lens'],
+  width: row.width,
+  height: row.height,
+  project_id: row.project_id,
+  device_id: row.device_id,
+  device_sn: row.device_sn,
+  task_id: row.task_id,
+  flight_record_id: row.flight_record_id,
+  metadata_error: row.metadata_error,
+  thumb_status: row.thumb_status as Media['thumb_status'],
+  thumb_url: row.thumb_status === 'ready' ? mediaLink(secret, row.id, 'thumb', nowMs) : null,
+  url: mediaLink(secret, row.id, 'file', nowMs),
+  created_at: row.created_at,
+});
+
+/** Byte range of a `Range: bytes=a-b` header within `size`, or null for none / unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match || (!match[1] && !match[2])) return null;
+  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/**
+ * /api/Media/ (docs/media.md): list with filters, one row, the original file (ranges for video) and its thumbnail,
+ * upload by hand, delete. Every route reads rows through the caller's data scope; file and thumbnail also take the
+ * signed address a list answer carries (image and video tags send no bearer token).
+ */
+export default async function mediaRoutes(appBase: FastifyInstance, options: { signingSecret: string }): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { signingSecret } = options;
+  const media = () => appBase.media!;
+
+  const scopedRow = async (request: FastifyRequest, id: number) => {
+    const row = await withDataScope(app.db.selectFrom('media').selectAll().where('media.id', '=', id), 'media', scopeOf(request)).executeTakeFirst();
+    if (!row) throw rowNotFound('media', id);
+    return row;
+  };
+
+  app.get(
+    '/Media/',
+    {
+      schema: { tags: ['media'], summary: 'Photos and videos (filters: project, task, flight record, device, type, lens, time, bbox)', querystring: listQuery },
+      preValidation: requirePermission(appBase, 'task:read'),
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & MediaFilter & { page: number; page_size: number };
+      const rule = scopeOf(request);
+      const { items, total } = await listRows(app.db, LIST, toListQuery(LIST as unknown as ListSpec<TableName>, query), (qb) => {
+        let scoped = withDataScope(qb, 'media', rule);
+        if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
+        if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
+        if (query.bbox) {
+          const [minLng, minLat, maxLng, maxLat] = query.bbox;
+          scoped = scoped.where('media.lat', '>=', minLat).where('media.lat', '<=', maxLat).where('media.lng', '>=', minLng).where('media.lng', '<=', maxLng);
+        }
+        return scoped;
+      });
+      const now = Date.now();
+      return ok({ items: items.map((row) => mediaToApi(row, signingSecret, now)), total, page: query.page, page_size: query.page_size });
+    },
+  );
+
+  app.get(
+    '/Media/:id/',
+    { schema: { tags: ['media'], summary: 'One photo or video', params: idParams }, preValidation: requirePermission(appBase, 'task:read') },
+    async (request) => ok(mediaToApi(await scopedRow(request, request.params.id), signingSecret)),
+  );
+
+  const linkQuery = z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(64).optional() });
+  /** The row by a valid signed address, else by the bearer token and data scope. */
+  const rowForLink = async (request: FastifyRequest, id: number, kind: LinkKind) => {
+    if (validLink(signingSecret, id, kind, request.query as z.infer<typeof linkQuery>, Date.now())) {
+      const row = await app.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw rowNotFound('media', id);
+      return row;
+    }
+    await requirePermission(appBase, 'task:read')(request);
+    return scopedRow(request, id);
+  };
+  const objectHeaders = (reply: FastifyReply, mime: string) =>
+    reply
+      .header('Content-Type', mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('Accept-Ranges', 'bytes');
+
+  app.get(
+    '/Media/:id/file/',
+    { schema: { tags: ['media'], summary: 'The original file (Range requests answered, for video)', params: idParams, querystring: linkQuery } },
+    async (request, reply) => {
+      const row = await rowForLink(request, request.params.id, 'file');
+      const size = Number(row.size);
+      const range = parseRange(request.headers.range, size);
+      objectHeaders(reply, row.mime).header('Content-Disposition', attachment(row.name));
+      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      if (range) {
+        const body = await media().store.get(row.object_key, range);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(body);
+      }
+      return reply.header('Content-Length', size).send(await media().store.get(row.object_key));
+    },
+  );
+
+  app.get(
+    '/Media/:id/thumb/',
+    { schema: { tags: ['media'], summary: 'The thumbnail (JPEG, 320 px) or video poster', params: idParams, querystring: linkQuery } },
+    async (request, reply) => {
+      const row = await rowForLink(request, request.params.id, 'thumb');
+      if (!row.thumb_key) throw rowNotFound('media', row.id);
+      return objectHeaders(reply, 'image/jpeg').send(await media().store.get(row.thumb_key));
+    },
+  );
+
+  app.post(
+    '/Media/',
+    {
+      schema: { tags: ['media'], summary: 'Upload a photo or video by hand (multipart: file, project_id)', consumes: ['multipart/form-data'] },
+      preValidation: requirePermission(appBase, 'task:write'),
+    },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request, 'file', media().maxBytes);
+      const projectId = z.coerce.number().int().positive().safeParse(fields.project_id);
+      if (!projectId.success)
+        throw badRequest('project_id is required', [{ field: 'project_id', message: 'is required', code: 'field.required' }], {
+          code: 'common.invalid_input',
+          params: { where: 'body' },
+        });
+      if (!file)
+        throw badRequest('file is required', [{ field: 'file', message: 'is required', code: 'field.required' }], {
+          code: 'common.invalid_input',
+          params: { where: 'body' },
+        });
+      const project = await app.db.selectFrom('projects').select(['id', 'dept_id', 'members']).where('id', '=', projectId.data).executeTakeFirst();
+      if (!project || !projectInScope(scopeOf(request), project)) throw rowNotFound('project', projectId.data);
+      const { row, duplicate } = await media().ingestUpload(file.data, {
+        projectId: project.id,
+        source: 'upload',
+        name: file.filename || 'upload',
+        createdBy: request.auth!.userId,
+      });
+      if (!duplicate) await writeAudit(app.db, request, 'create', 'media', row.id, { name: row.name, project_id: row.project_id, size: row.size });
+      return reply.code(duplicate ? 200 : 201).send({ ...ok({ item: mediaToApi(row, signingSecret), duplicate }), code: duplicate ? 200 : 201 });
+    },
+  );
+
+  app.delete(
+    '/Media/:id/',
+    {
+      schema: { tags: ['media'], summary: 'Delete a photo or video (its object and thumbnail too)', params: idParams },
+      preValidation: requirePermission(appBase, 'task:write'),
+    },
+    async (request) => {
+      const row = await scopedRow(request, request.params.id);
+      await media().remove(row);
+      await writeAudit(app.db, request, 'delete', 'media', row.id, { name: row.name, project_id: row.project_id });
+      return ok(null);
+    },
+  );
+}
