@@ -20,6 +20,7 @@ import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
+import { guardRowsById } from './rowScope';
 import { MAX_UPLOAD_BYTES } from './uploads';
 
 /**
@@ -41,6 +42,8 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
 /** The platform API under /api: one encapsulated plugin per entity (server/entities/<entity>/routes.ts), statistics and controller config. */
 export default async function platformApi(api: FastifyInstance): Promise<void> {
   await api.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 } });
+  // Before any entity route: every route naming a row by id passes the caller's data scope on that row.
+  guardRowsById(api);
   await api.register(departmentRoutes);
   await api.register(roleRoutes);
   await api.register(resourceRoutes);
