@@ -21,6 +21,7 @@ import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
+import { guardRowsById } from './rowScope';
 import { MAX_UPLOAD_BYTES } from './uploads';
 
 /**
@@ -42,6 +43,8 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
 /** The platform API under /api: one encapsulated plugin per entity (server/entities/<entity>/routes.ts), statistics and controller config. */
 export default async function platformApi(api: FastifyInstance, options: { signingSecret: string }): Promise<void> {
   await api.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 64 * 1024 } });
+  // Before any entity route: every route naming a row by id passes the caller's data scope on that row.
+  guardRowsById(api);
   await api.register(departmentRoutes);
   await api.register(roleRoutes);
   await api.register(resourceRoutes);

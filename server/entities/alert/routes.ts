@@ -5,6 +5,7 @@ import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { findScopedRow, idParams, registerCrud } from '../../api/crud';
+import { scopeOf } from '../../api/dataScope';
 import { AlertService, alertToApi } from './service';
 import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
 
@@ -49,7 +50,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
       },
       preValidation: requirePermission(appBase, 'device:read'),
     },
-    async (request) => ok({ items: await summariseAlerts(appBase.db, request.query) }),
+    async (request) => ok({ items: await summariseAlerts(appBase.db, request.query, scopeOf(request)) }),
   );
   const alerts = new AlertService(appBase.db, () => appBase.mqtt?.bus, appBase.log);
   app.post(

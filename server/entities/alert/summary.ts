@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ALERT_KINDS } from '@shared/entities/alert';
 import { DAY_MS, daySchema, dayStartMs } from '../../api/list';
+import { withDataScope } from '../../api/dataScope';
 import type { Database } from '../../db/schema';
+import type { DataScopeRule } from '../../rbac/dataScope';
 import { nowIso } from '../../db/time';
 
 export const ALERT_GROUPS = ['device', 'plan', 'day'] as const;
@@ -40,11 +42,10 @@ const GROUP_KEYS = {
   day: sql<string | number | null>`substr(first_seen_at, 1, 10)`,
 };
 
-/** Counts per group and code from the database, folded into one row per group (most alerts first). */
-export async function summariseAlerts(db: Kysely<Database>, query: AlertSummaryQuery): Promise<AlertSummaryRow[]> {
+/** Counts per group and code of the alerts the caller's data scope shows, folded into one row per group (most alerts first). */
+export async function summariseAlerts(db: Kysely<Database>, query: AlertSummaryQuery, scope: DataScopeRule): Promise<AlertSummaryRow[]> {
   const key = GROUP_KEYS[query.group];
-  let qb = db
-    .selectFrom('alerts')
+  let qb = withDataScope(db.selectFrom('alerts'), 'alerts', scope)
     .select([key.as('key'), 'code', sql<number>`count(*)`.as('n'), sql<number>`sum(active)`.as('open')])
     .where('kind', '=', query.kind)
     .groupBy([key, 'code']);

@@ -9,6 +9,7 @@ import { routeMetrics } from '@shared/wayline/metrics';
 import { DEFAULT_ROUTE_SETTINGS, importWarningSchema, type RouteSettings, type Waypoint } from '@shared/wayline/model';
 import { writeAudit } from '../../api/audit';
 import { checkRefs, findRow, idParams, invalidBody, parseOr400, readMultipart, registerCrud } from '../../api/crud';
+import { newRowOwnership, scopeOf } from '../../api/dataScope';
 import { parseJson, toJsonText } from '../../db/json';
 import { PROJECT_NAME } from '../../api/displayNames';
 import type { RoutesTable } from '../../db/schema';
@@ -118,7 +119,8 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
       if (errors.length) throw invalidBody(errors);
       const saved = await app.db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const row = routeToRow(input) as Omit<RoutesTable, 'id' | 'created_at' | 'updated_at'>;
+        const columns = routeToRow(input);
+        const row = { ...columns, ...newRowOwnership('routes', scopeOf(request), columns) } as Omit<RoutesTable, 'id' | 'created_at' | 'updated_at'>;
         const inserted = await trx
           .insertInto('routes')
           .values({ ...row, created_at: now, updated_at: now })

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TASK_COMMANDS, taskInputSchema } from '@shared/entities/task';
 import { cancelDispatched, scheduleRule } from '@shared/missions/rules';
-import { idParams, registerCrud } from '../../api/crud';
+import { findRow, findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { DEVICE_NAME, PILOT_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import type { Database, TasksTable } from '../../db/schema';
 import { allowedActions, TASK_MACHINE } from '../../domain/stateMachines';
-import { conflict, envelopeSchema, HttpError, ok, type ErrorReason } from '../../http/envelope';
+import { conflict, envelopeSchema, HttpError, ok, rowNotFound, type ErrorReason } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { taskProgressOf, type MissionService } from './missions';
@@ -38,6 +38,19 @@ function missionsOf(app: FastifyInstance): MissionService {
   const missions = app.mqtt?.missions;
   if (!missions) throw new HttpError(409, 'The live channel is off: tasks cannot be dispatched', undefined, { code: 'mission.link_unavailable' });
   return missions;
+}
+
+/**
+ * 404 unless the caller's data scope shows the task's aircraft and route too: a command goes to that aircraft and
+ * execute sends it that route, so seeing the task is not enough (an administrator may have filed it with another
+ * department's device).
+ */
+async function assertFliesInScope(db: Kysely<Database>, task: Selectable<TasksTable>, request: FastifyRequest): Promise<void> {
+  const refs = [
+    ['devices', 'device', task.device_id],
+    ['routes', 'route', task.route_id],
+  ] as const;
+  for (const [table, entity, id] of refs) if (id !== null && !(await findScopedRow(db, table, id, request))) throw rowNotFound(entity, id);
 }
 
 /** Tasks: CRUD while editable, the TASK_MACHINE workflow, and dispatch to the aircraft with its flight commands. */
@@ -93,12 +106,15 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
     table: 'tasks',
     machine: TASK_MACHINE,
     permission: () => 'task:write',
-    before: async (action, row) => {
+    before: async (action, row, request) => {
       if (action === 'schedule') {
         const rule = scheduleRule(row.scheduled_at, Date.now());
         if (!rule.ok) throw new HttpError(409, rule.message, undefined, { code: rule.code, params: rule.params } as ErrorReason);
       }
-      if (action === 'cancel' && row.status === 'running') await missionsOf(appBase).withdraw(row);
+      if (action === 'cancel' && row.status === 'running') {
+        await assertFliesInScope(appBase.db, row, request);
+        await missionsOf(appBase).withdraw(row);
+      }
     },
     effects: (action, _body, _request, now) =>
       action === 'start'
@@ -129,6 +145,10 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
         preValidation: requirePermission(appBase, 'task:write'),
       },
       async (request) => {
+        // The row-scope guard has checked the task itself.
+        const task = await findRow(appBase.db, 'tasks', request.params.id);
+        if (!task) throw rowNotFound('task', request.params.id);
+        await assertFliesInScope(appBase.db, task, request);
         const missions = missionsOf(appBase);
         const row = command === 'execute' ? await missions.execute(request.params.id) : await missions.command(request.params.id, command);
         return ok(taskToApi(row), `${command} done`);

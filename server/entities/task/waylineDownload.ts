@@ -21,6 +21,8 @@ export function registerWaylineDownload(appBase: FastifyInstance): void {
         params: idParams,
         querystring: z.object({ token: z.string().min(1).max(2000) }),
       },
+      // The device fetching it has no session: the signed token names the task and the gateway it went to.
+      config: { rowScope: false },
     },
     async (request, reply) => {
       const missions = appBase.mqtt?.missions;
