@@ -6,6 +6,8 @@ import type { HttpLimits } from './http/connections';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import type { ConformanceSettings } from './conformance/rules';
 import type { MqttConfig } from './mqtt/config';
+import { DJI_HMS_URL } from './hms/catalogue';
+import type { HmsConfig } from './hms/plugin';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
 export interface DjiConfigOptions {
@@ -76,6 +78,8 @@ export interface ServerConfig {
   /** Live conformance monitoring's GPS-noise hysteresis (docs/deploy.md). */
   conformance: ConformanceSettings;
   missions: MissionConfig;
+  /** The HMS text table: DJI's published one, a copy on disk, our own (server/hms/). */
+  hms: HmsConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -167,6 +171,9 @@ const environmentSchema = z.object({
   TASK_SCHEDULER_INTERVAL_MS: integer(0),
   BATTERY_RESERVE_PCT: integer(0, 90),
   WAYLINE_URL_TTL_SECONDS: integer(1),
+  HMS_FILE: text,
+  HMS_URL: text.refine((v) => v === undefined || v === 'off' || /^https?:\/\//.test(v), 'must start with http:// or https://, or be off'),
+  HMS_FETCH_TIMEOUT_MS: integer(1, 600_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -263,6 +270,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       schedulerIntervalMs: e.TASK_SCHEDULER_INTERVAL_MS ?? 5_000,
       batteryReservePct: e.BATTERY_RESERVE_PCT ?? 20,
       waylineUrlTtlSeconds: e.WAYLINE_URL_TTL_SECONDS ?? 3600,
+    },
+    hms: {
+      file: e.HMS_FILE && path.resolve(e.HMS_FILE),
+      url: e.HMS_URL === 'off' ? null : (e.HMS_URL ?? DJI_HMS_URL),
+      fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
     },
   };
 }
