@@ -136,7 +136,7 @@ async function api(dialect: 'sqlite' | 'postgres'): Promise<Run[]> {
   fs.mkdirSync(path.join(root, 'dist'));
   fs.mkdirSync(path.join(root, 'static'));
   const config = {
-    ...readConfig({}),
+    ...readConfig({ HMS_URL: 'off' }),
     dataDir: path.join(root, 'data'),
     distDir: path.join(root, 'dist'),
     staticDir: path.join(root, 'static'),

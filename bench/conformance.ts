@@ -22,6 +22,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { nowIso } from '../server/db/time';
 import { AlertService } from '../server/entities/alert/service';
+import { HmsCatalogue } from '../server/hms/catalogue';
 import type { AircraftSample } from '../server/mqtt/gateway/service';
 
 const arg = (name: string, fallback: number) => {
@@ -154,7 +155,13 @@ async function main() {
     },
   };
   const log = { warn: (obj: unknown, msg?: string) => console.warn(msg, obj) };
-  const monitor = new ConformanceMonitor({ db, alerts: new AlertService(db, () => bus, log), settings, margins: DEFAULT_AIRSPACE_RULES, log });
+  const monitor = new ConformanceMonitor({
+    db,
+    alerts: new AlertService(db, () => bus, log, new HmsCatalogue()),
+    settings,
+    margins: DEFAULT_AIRSPACE_RULES,
+    log,
+  });
   const loadStart = performance.now();
   await monitor.start();
   console.log(`monitor loaded its plan cache and zone index in ${(performance.now() - loadStart).toFixed(0)} ms`);

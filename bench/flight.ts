@@ -46,7 +46,14 @@ const loop = (home: { lat: number; lng: number }, n: number) =>
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-bench-flight-'));
-  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', TASK_SCHEDULER_INTERVAL_MS: '0', MISSION_REPLY_TIMEOUT_MS: '30000' });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    HMS_URL: 'off',
+    TASK_SCHEDULER_INTERVAL_MS: '0',
+    MISSION_REPLY_TIMEOUT_MS: '30000',
+  });
   const server = await buildServer(config, { apiRateLimit: 1_000_000, loginRateLimit: 100_000, weather: new TestWeather() });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (server.app.server.address() as { port: number }).port;

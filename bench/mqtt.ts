@@ -59,7 +59,7 @@ const appliedOsd = (server: Server) => gatewayStats(server).accepted.osd ?? 0;
 
 async function startPlatform(mqttEnv: Record<string, string>): Promise<{ server: Server; api: string; wsUrl: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-bench-'));
-  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', HMS_URL: 'off' });
   config.mqtt = { ...readMqttConfig(mqttEnv), sysinfoIntervalMs: 600_000 };
   const server = await buildServer(config, { apiRateLimit: 100_000, loginRateLimit: 1000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

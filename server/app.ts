@@ -13,6 +13,7 @@ import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import mediaPlugin from './media/plugin';
+import hmsPlugin from './hms/plugin';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
@@ -110,6 +111,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
+  await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
 

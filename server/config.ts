@@ -7,6 +7,8 @@ import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import type { ConformanceSettings } from './conformance/rules';
 import type { MqttConfig } from './mqtt/config';
 import type { MediaConfig } from './media/config';
+import { DJI_HMS_URL } from './hms/catalogue';
+import type { HmsConfig } from './hms/plugin';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
 export interface DjiConfigOptions {
@@ -79,6 +81,8 @@ export interface ServerConfig {
   missions: MissionConfig;
   /** Media library: the object store and ingest limits (server/media/config.ts, docs/media.md). */
   media: MediaConfig;
+  /** The HMS text table: DJI's published one, a copy on disk, our own (server/hms/). */
+  hms: HmsConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -181,6 +185,9 @@ const environmentSchema = z.object({
   S3_LOCAL_PORT: port,
   S3_CREDENTIAL_TTL_S: integer(900, 12 * 3600),
   MEDIA_MAX_MB: integer(1, 100_000),
+  HMS_FILE: text,
+  HMS_URL: text.refine((v) => v === undefined || v === 'off' || /^https?:\/\//.test(v), 'must start with http:// or https://, or be off'),
+  HMS_FETCH_TIMEOUT_MS: integer(1, 600_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -301,6 +308,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       waylineUrlTtlSeconds: e.WAYLINE_URL_TTL_SECONDS ?? 3600,
     },
     media: mediaConfig(e),
+    hms: {
+      file: e.HMS_FILE && path.resolve(e.HMS_FILE),
+      url: e.HMS_URL === 'off' ? null : (e.HMS_URL ?? DJI_HMS_URL),
+      fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
+    },
   };
 }
 

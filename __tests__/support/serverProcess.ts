@@ -29,7 +29,7 @@ export async function spawnServerProcess(env: Record<string, string>, timeoutMs 
   // tsx as a loader in the server's own process (its CLI would run the server in a child a SIGKILL does not reach).
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', HMS_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -19,7 +19,7 @@ let admin: PlatformSession;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-sim-plans-'));
-  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', HMS_URL: 'off' });
   config.mqtt = readMqttConfig({});
   server = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -46,7 +46,7 @@ function nextMessage<T>(topic: string, accept: (message: T) => boolean = () => t
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-sim-'));
-  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', HMS_URL: 'off' });
   config.mqtt = readMqttConfig({});
   server = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,6 +14,7 @@ import * as conformance from './migrations/010_conformance';
 import * as dataScope from './migrations/011_data_scope';
 import * as taskDispatch from './migrations/007_task_dispatch';
 import * as media from './migrations/021_media';
+import * as hms from './migrations/014_hms';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -31,6 +32,7 @@ const migrations: Record<string, VersionedMigration> = {
   '011_data_scope': dataScope,
   '007_task_dispatch': taskDispatch,
   '021_media': media,
+  '014_hms': hms,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -141,6 +141,8 @@ export interface AlertsTable {
   plan_id: number | null;
   /** When the alert stopped being active (migration 010). */
   closed_at: string | null;
+  /** HMS alerts: the item's "domain-type-subtype", which picks DJI's dock or aircraft text (migration 014). */
+  device_type: string | null;
 }
 
 /** area: GeoJSON Polygon text; members: JSON array of user ids. */

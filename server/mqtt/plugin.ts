@@ -190,7 +190,7 @@ export default fp(
         log,
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
       });
-      const alerts = new AlertService(app.db, () => liveBus, log);
+      const alerts = new AlertService(app.db, () => liveBus, log, app.hms);
       // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.
       const sharedBroker = shared ? broker : undefined;
       gateway = new DjiGateway({
@@ -284,7 +284,7 @@ export default fp(
       if (config.url) await bus?.close();
     });
   },
-  { name: 'skyline-mqtt', dependencies: ['skyline-auth'] },
+  { name: 'skyline-mqtt', dependencies: ['skyline-auth', 'skyline-hms'] },
 );
 
 /** The API paths whose writes change what conformance is judged against (plans, applications, routes, features). */

@@ -38,6 +38,15 @@ export const alertSchema = z.object({
   plan_id: z.number().int().nullable(),
   /** When it stopped being active (null while active). */
   closed_at: z.string().nullable(),
+  /** HMS: the item's "domain-type-subtype" (dock alarms have domain 3); null for other kinds. */
+  device_type: z.string().nullable(),
+  /**
+   * What the alert says, in the request's language (`?lang=en|zh-cn`, else Accept-Language; zh-cn by default; on
+   * sysinfo/alerts zh-cn): an HMS code's text from DJI's HMS table (unknown codes by code), a conformance rule's name.
+   */
+  message: z.string(),
+  message_zh: z.string(),
+  message_en: z.string(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -48,6 +57,8 @@ export const alertFilterSchema = z.object({
   level: z.coerce.number().int().min(0).max(2).optional(),
   active: z.coerce.number().int().min(0).max(1).optional(),
   plan_id: z.coerce.number().int().positive().optional(),
+  /** The language of `message` (else Accept-Language). */
+  lang: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['en', 'zh-cn'])).optional(),
 });
 
 /**

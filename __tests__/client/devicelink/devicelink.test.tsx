@@ -113,6 +113,11 @@ describe('device drawer on /Device/UAV', () => {
     args: { component_index: 1 },
     plan_id: null,
     closed_at: null,
+    device_type: '0-77-0',
+    // The server's texts (from DJI's HMS table, server/hms/).
+    message: `${code} 的说明`,
+    message_zh: `${code} 的说明`,
+    message_en: `${code} explained`,
   });
   const devices = [
     { id: 1, serial: 'UAV-1', name: '巡检一号', model: 'Mavic 3 Enterprise', kind: 'aircraft', status: 'flying', gateway_sn: 'RC-1', battery: 76 },
@@ -140,8 +145,9 @@ describe('device drawer on /Device/UAV', () => {
     // 950 s left, through src/shared/format.ts duration in the app language (as the live-fields table above expects '16 min').
     expect(within(live).getByText('16分钟')).toBeInTheDocument();
     expect(within(live).getByText('3.2 m/s NE')).toBeInTheDocument();
-    // HMS text from the shared table in the app's language, the component index counted from 1, warning colour.
-    const motor = within(live).getByText(/2 号电机堵转/);
+    // The server's HMS text in the app's language, warning colour.
+    const motor = within(live).getByText(/0x16080020 的说明/);
+    expect(within(live).queryByText(/explained/)).not.toBeInTheDocument();
     expect(motor.closest('[data-level]')).toHaveAttribute('data-level', '2');
     expect(motor.closest('[data-level]')).toHaveClass('MuiAlert-colorError');
     expect(store.getState().broker.subscriptions).toContain('thing/product/UAV-1/osd');
@@ -155,11 +161,11 @@ describe('device drawer on /Device/UAV', () => {
     await waitFor(() => expect(bell()).toHaveAccessibleName('未读消息 2 条'), { timeout: 5000 });
     const unknown = { at: 3_000, activeCount: 4, alert: { ...alert(8, '0x99999999', 0), last_seen_at: '2026-11-24T04:01:00.000Z' } };
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: unknown }));
-    expect(await within(live).findByText('HMS 0x99999999', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(live).findByText('0x99999999 的说明', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(bell()).toHaveAccessibleName('未读消息 6 条');
     const cleared = { at: 4_000, activeCount: 3, alert: alert(7, '0x16080020', 2, 0) };
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: cleared }));
-    await waitFor(() => expect(within(live).queryByText(/2 号电机堵转/)).not.toBeInTheDocument());
+    await waitFor(() => expect(within(live).queryByText(/0x16080020 的说明/)).not.toBeInTheDocument());
     expect(bell()).toHaveAccessibleName('未读消息 5 条');
 
     await userEvent.keyboard('{Escape}');

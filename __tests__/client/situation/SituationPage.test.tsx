@@ -31,6 +31,10 @@ const openAlert: Alert = {
   args: { rule: 'outside_volume', plan_id: 7 },
   plan_id: 7,
   closed_at: null,
+  device_type: null,
+  message: '飞出计划空域',
+  message_zh: '飞出计划空域',
+  message_en: 'Left its plan volume',
 };
 
 /** `permissions`: the signed-in user's codes (none given: the server did not say, nothing is hidden). */

@@ -209,6 +209,10 @@ describe('conformance on /Tas', () => {
     args: null,
     plan_id: 7,
     closed_at: null,
+    device_type: null,
+    message: '飞出计划空域',
+    message_zh: '飞出计划空域',
+    message_en: 'Left its plan volume',
   });
 
   /** The order /Tas keeps its open alerts in (the withAlert table below is written for it). */

@@ -23,7 +23,7 @@ export function testConfig(root: string, env: Record<string, string> = {}): Serv
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   fs.mkdirSync(path.join(root, 'static'), { recursive: true });
   return {
-    ...readConfig({ LOG_LEVEL: 'silent', ...env }),
+    ...readConfig({ LOG_LEVEL: 'silent', HMS_URL: 'off', ...env }),
     dataDir: path.join(root, 'data'),
     distDir: path.join(root, 'dist'),
     staticDir: path.join(root, 'static'),

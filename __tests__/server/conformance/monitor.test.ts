@@ -5,6 +5,7 @@ import { ConformanceMonitor } from '../../../server/conformance/monitor';
 import type { Database } from '../../../server/db/schema';
 import { nowIso } from '../../../server/db/time';
 import { AlertService } from '../../../server/entities/alert/service';
+import { HmsCatalogue } from '../../../server/hms/catalogue';
 import type { AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
@@ -92,7 +93,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
   const newMonitor = () =>
     new ConformanceMonitor({
       db,
-      alerts: new AlertService(db, () => ({ publish: async (_topic, payload) => void published.push(JSON.parse(payload) as AlertNotification) }), console),
+      alerts: new AlertService(
+        db,
+        () => ({ publish: async (_topic, payload) => void published.push(JSON.parse(payload) as AlertNotification) }),
+        console,
+        new HmsCatalogue(),
+      ),
       settings,
       margins: DEFAULT_AIRSPACE_RULES,
       log: console,

@@ -18,7 +18,7 @@ export interface TestServer extends ServerHandle {
 
 export async function startServer(mqttOverrides: Partial<MqttConfig> = {}, env: NodeJS.ProcessEnv = {}, build: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-mqtt-'));
-  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+  const config = readConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', HMS_URL: 'off', ...env });
   config.mqtt = { ...readMqttConfig(env), ...mqttOverrides };
   const handle = await buildServer(config, { apiRateLimit: 10_000, loginRateLimit: 1000, ...build });
   await handle.app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'config.json'), '{"platformName":"测试平台"}');
   fs.writeFileSync(path.join(staticDir, '.env'), 'SECRET=1');
-  const config = { ...readConfig({}), dataDir: path.join(root, 'data'), distDir: dist, staticDir, adminPassword: 'static-test-pw' };
+  const config = { ...readConfig({ HMS_URL: 'off' }), dataDir: path.join(root, 'data'), distDir: dist, staticDir, adminPassword: 'static-test-pw' };
   handle = await buildServer(config);
 });
 

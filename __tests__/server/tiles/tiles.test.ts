@@ -36,7 +36,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tilesDir, 'broken.pmtiles'), 'not an archive at all, just text');
   fs.writeFileSync(path.join(tilesDir, 'notes.txt'), 'x');
   fs.writeFileSync(path.join(tilesDir, 'with space.pmtiles'), 'x');
-  const config = { ...readConfig({}), dataDir, distDir: path.join(root, 'dist'), staticDir: path.join(root, 'static'), adminPassword: 'tiles-test-pw' };
+  const config = {
+    ...readConfig({ HMS_URL: 'off' }),
+    dataDir,
+    distDir: path.join(root, 'dist'),
+    staticDir: path.join(root, 'static'),
+    adminPassword: 'tiles-test-pw',
+  };
   fs.mkdirSync(config.distDir);
   fs.mkdirSync(config.staticDir);
   handle = await buildServer(config, { demoSeed: false });

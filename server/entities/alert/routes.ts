@@ -6,12 +6,15 @@ import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelo
 import { requirePermission } from '../../rbac/permissions';
 import { findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { scopeOf } from '../../api/dataScope';
-import { AlertService, alertToApi } from './service';
+import { requestLanguage } from '../../http/language';
+import type { Alert } from '@shared/entities/alert';
+import { AlertService, alertToApi, inLanguage } from './service';
 import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
 
 /**
  * GET /Alert/ (filters device_sn, kind, level, active, plan_id, first_seen_from/_to), GET /Alert/summary/ (grouped),
- * GET /Alert/{id}/, POST /Alert/{id}/ack/ (C6).
+ * GET /Alert/{id}/, POST /Alert/{id}/ack/ (C6). Each alert carries its text (`message` in the request's language,
+ * `message_zh`, `message_en`).
  */
 export default async function alertRoutes(appBase: FastifyInstance): Promise<void> {
   registerCrud(appBase, {
@@ -35,7 +38,9 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     // Alerts are written by the device gateway, never through this resource.
     input: alertSchema.pick({ code: true }),
     toRow: () => ({}),
-    toApi: alertToApi,
+    toApi: (row) => alertToApi(row, appBase.hms),
+    // `message` in the request's language (?lang=, Accept-Language).
+    decorate: async (_db, items, request) => items.map((item) => inLanguage(item as Alert, requestLanguage(request))),
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +57,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     },
     async (request) => ok({ items: await summariseAlerts(appBase.db, request.query, scopeOf(request)) }),
   );
-  const alerts = new AlertService(appBase.db, () => appBase.mqtt?.bus, appBase.log);
+  const alerts = new AlertService(appBase.db, () => appBase.mqtt?.bus, appBase.log, appBase.hms);
   app.post(
     '/Alert/:id/ack/',
     {
@@ -69,7 +74,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
       // An alert of a device outside the caller's data scope is answered as missing.
       const alert = (await findScopedRow(appBase.db, 'alerts', request.params.id, request)) && (await alerts.ack(request.params.id, request.auth.userId));
       if (!alert) throw rowNotFound('alert', request.params.id);
-      return ok(alert);
+      return ok(inLanguage(alert, requestLanguage(request)));
     },
   );
 }

@@ -2,23 +2,42 @@ import type { Kysely, Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
 import { normaliseHmsCode } from '@shared/dji/hms';
 import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
+import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
 import { TOPIC_ALERTS } from '@shared/live';
 import type { AlertsTable, Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
+import type { TextLanguage } from '../../http/language';
+import type { HmsCatalogue } from '../../hms/catalogue';
+import type { AlarmTexts } from '../../hms/table';
 
 type AlertRow = Selectable<AlertsTable>;
 
-/** Row → wire shape (shared/entities/alert.ts). */
-export function alertToApi(row: AlertRow): Alert {
+/** What an alert says in each language: an HMS code's text from the HMS table in use, a conformance rule's name. */
+function alertTexts(row: AlertRow, args: Alert['args'], hms: HmsCatalogue): AlarmTexts {
+  if (row.kind === 'hms') return hms.texts({ code: row.code, deviceType: row.device_type, inTheSky: row.in_the_sky === 1, args });
+  const rule = (language: TextLanguage) => (CONFORMANCE_RULE_TEXTS[language] as Record<string, string>)[row.code] ?? row.code;
+  return { zh: rule('zh'), en: rule('en') };
+}
+
+/** Row → wire shape (shared/entities/alert.ts), `message` in zh-cn (inLanguage picks another). */
+export function alertToApi(row: AlertRow, hms: HmsCatalogue): Alert {
+  const args = row.args ? (JSON.parse(row.args) as Record<string, unknown>) : null;
+  const texts = alertTexts(row, args, hms);
   return {
     ...row,
     kind: row.kind as Alert['kind'],
     level: row.level as Alert['level'],
     in_the_sky: row.in_the_sky ? 1 : 0,
     active: row.active ? 1 : 0,
-    args: row.args ? (JSON.parse(row.args) as Record<string, unknown>) : null,
+    args,
+    message: texts.zh,
+    message_zh: texts.zh,
+    message_en: texts.en,
   };
 }
+
+/** The alert with `message` in `language`. */
+export const inLanguage = (alert: Alert, language: TextLanguage): Alert => ({ ...alert, message: language === 'en' ? alert.message_en : alert.message_zh });
 
 /** One HMS item with the device it was attributed to. */
 export interface AttributedHms {
@@ -54,7 +73,12 @@ export class AlertService {
     private readonly db: Kysely<Database>,
     private readonly bus: () => AlertPublisher | undefined,
     private readonly log: { warn(obj: unknown, msg?: string): void },
+    private readonly hms: HmsCatalogue,
   ) {}
+
+  private toApi(row: AlertRow): Alert {
+    return alertToApi(row, this.hms);
+  }
 
   async recordHms(gatewaySn: string, gatewayDevices: string[], items: AttributedHms[]): Promise<Alert[]> {
     const now = nowIso();
@@ -72,6 +96,7 @@ export class AlertService {
         seen.add(key);
         const values = {
           level: item.level,
+          device_type: item.device_type,
           module: item.module,
           in_the_sky: item.in_the_sky,
           args: item.args ? JSON.stringify(item.args) : null,
@@ -117,7 +142,7 @@ export class AlertService {
         );
       }
     });
-    const alerts = changed.map(alertToApi);
+    const alerts = changed.map((row) => this.toApi(row));
     await this.notify(alerts);
     return alerts;
   }
@@ -165,11 +190,12 @@ export class AlertService {
           args,
           plan_id: opening.planId,
           closed_at: null,
+          device_type: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    await this.notify([alertToApi(row)]);
+    await this.notify([this.toApi(row)]);
     return row.id;
   }
 
@@ -184,7 +210,7 @@ export class AlertService {
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    const alert = alertToApi(row);
+    const alert = this.toApi(row);
     await this.notify([alert]);
     return alert;
   }
@@ -199,12 +225,12 @@ export class AlertService {
       .returningAll()
       .executeTakeFirst();
     if (row) {
-      const alert = alertToApi(row);
+      const alert = this.toApi(row);
       await this.notify([alert]);
       return alert;
     }
     const existing = await this.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
-    return existing ? alertToApi(existing) : null;
+    return existing ? this.toApi(existing) : null;
   }
 
   private async notify(alerts: Alert[]) {

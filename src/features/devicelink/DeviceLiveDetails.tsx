@@ -1,7 +1,6 @@
 import { Alert as MuiAlert, Box, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hmsText, type HmsArgs } from '@shared/dji/hms';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../i18n';
 import { deviceWatchStarted, deviceWatchStopped } from './devicelinkSlice';
@@ -9,12 +8,7 @@ import { useFormat } from '../../shared/format';
 import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
 import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';
 
-const hmsArgs = (args: Record<string, unknown> | null): HmsArgs => ({
-  component_index: typeof args?.component_index === 'number' ? args.component_index : undefined,
-  sensor_index: typeof args?.sensor_index === 'number' ? args.sensor_index : undefined,
-});
-
-/** A device's DJI live fields and its active HMS alerts, followed live while shown. */
+/** A device's DJI live fields and its active HMS alerts (the server's texts, from DJI's HMS table), followed live while shown. */
 export default function DeviceLiveDetails({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -56,7 +50,7 @@ export default function DeviceLiveDetails({ sn }: { sn: string }) {
           {alerts.map((alert) => (
             <li key={alert.id}>
               <MuiAlert severity={ALERT_SEVERITY[alert.level]} data-code={alert.code} data-level={alert.level}>
-                {hmsText(alert.code, { lang: language, inTheSky: alert.in_the_sky === 1, args: hmsArgs(alert.args) })}
+                {language === 'en' ? alert.message_en : alert.message_zh}
                 {alert.count > 1 ? ` (${t('devicelink.alertCount', { count: alert.count })})` : ''}
               </MuiAlert>
             </li>

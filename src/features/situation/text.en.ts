@@ -1,3 +1,4 @@
+import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
 import { translateFeature } from '../i18n';
 import text from './text';
 
@@ -30,12 +31,7 @@ export default translateFeature(text, {
   close: 'Close',
   broker: 'Live channel',
   conformanceAlerts: 'Open conformance alerts',
-  rules: {
-    outside_volume: 'Left its plan volume',
-    outside_window: 'Outside its plan window',
-    no_plan: 'No accepted flight plan',
-    in_no_fly_zone: 'In a no-fly zone',
-  },
+  rules: CONFORMANCE_RULE_TEXTS.en,
   planRef: 'plan #{{id}}',
   planTooltip: 'Flight plan #{{id}} ({{status}})',
   history: {

@@ -1,3 +1,4 @@
+import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
 import { defineFeatureText } from '../i18n';
 
 export default defineFeatureText({
@@ -31,7 +32,7 @@ export default defineFeatureText({
     close: '关闭',
     broker: '实时通道',
     conformanceAlerts: '未关闭的偏离告警',
-    rules: { outside_volume: '飞出计划空域', outside_window: '不在计划时段内', no_plan: '无有效飞行计划', in_no_fly_zone: '进入禁飞区' },
+    rules: CONFORMANCE_RULE_TEXTS.zh,
     planRef: '计划 #{{id}}',
     planTooltip: '飞行计划 #{{id}}（{{status}}）',
     history: {

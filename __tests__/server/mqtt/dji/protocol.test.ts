@@ -1,6 +1,5 @@
 import { deviceModelName, parseDeviceTypeKey } from '@shared/dji/devices';
 import { parseEnvelope, replyTo, RESULT } from '@shared/dji/envelope';
-import { hmsText } from '@shared/dji/hms';
 import { normaliseOsd, toTelemetry } from '@shared/dji/live';
 import { mergeLive } from '@shared/dji/mergeLive';
 import { deriveDeviceStatus, type StatusInput } from '@shared/dji/status';
@@ -89,12 +88,6 @@ describe('device models, topology and HMS texts', () => {
     const topo = { domain: '2', type: 119, sub_type: 0, sub_devices: [{ sn: 'AC1', domain: 0, type: 89, sub_type: 0, index: 'A' }] };
     expect(updateTopoSchema.parse(topo).domain).toBe(2);
     expect(updateTopoSchema.safeParse({ ...topo, sub_devices: [{ ...topo.sub_devices[0], sn: 'a/b' }] }).success).toBe(false);
-  });
-  test('HMS texts in both languages, in the sky, with placeholders, and unknown codes by code', () => {
-    expect(hmsText('0x16100083', { lang: 'en' })).toMatch(/Battery/);
-    expect(hmsText('0x1610000e', { lang: 'zh', inTheSky: true })).toMatch(/返航/);
-    expect(hmsText('0x16080020', { lang: 'en', args: { component_index: 2 } })).toBe('Motor 3 stalled: land immediately');
-    expect(hmsText('0x12345678', { lang: 'en' })).toBe('HMS 0x12345678');
   });
 });
 
