@@ -184,6 +184,18 @@ export const ERROR_CODES = {
     package_not_found: [],
     tile_not_found: [],
   },
+  live: {
+    unknown_video: ['video_id'],
+    lens_not_switchable: ['lens'],
+    device_offline: ['sn'],
+    not_live: ['video_id'],
+    /** `meaning`: the key of DJI's live error (LIVE_ERRORS in shared/dji/livestream.ts). */
+    device_refused: ['method', 'result', 'meaning'],
+    device_timeout: ['method'],
+    link_failed: ['method'],
+    link_unavailable: [],
+    media_unavailable: [],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 type Catalogue = typeof ERROR_CODES;

@@ -18,6 +18,7 @@ import roleRoutes from '../entities/role/routes';
 import routeRoutes from '../entities/route/routes';
 import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
+import liveRoutes from '../livestream/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
 import { MAX_UPLOAD_BYTES } from './uploads';
@@ -57,6 +58,7 @@ export default async function platformApi(api: FastifyInstance): Promise<void> {
   await api.register(auditRoutes);
   await api.register(alertRoutes);
   await api.register(deviceLinkRoutes);
+  await api.register(liveRoutes);
   await api.register(statisticsRoutes);
   await api.register(controllerConfigRoutes);
 }
