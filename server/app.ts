@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import mediaPlugin from './media/plugin';
 import hmsPlugin from './hms/plugin';
+import livePlugin from './livestream/plugin';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
@@ -100,7 +101,9 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Online base-map tiles come from whatever tile server static/config.json names.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.live.externalPlayUrl ? [new URL(config.live.externalPlayUrl).origin] : [])],
+        // Live video plays through Media Source Extensions (a blob: URL).
+        mediaSrc: ["'self'", 'blob:'],
         // mqtt.js keeps its keepalive timer in a blob: worker, so background tabs are not throttled into a disconnect.
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
@@ -114,6 +117,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
+  await app.register(livePlugin, { config: config.live, secret });
 
   await app.register(
     async (api) => {

@@ -83,6 +83,26 @@ export interface ServerConfig {
   media: MediaConfig;
   /** The HMS text table: DJI's published one, a copy on disk, our own (server/hms/). */
   hms: HmsConfig;
+  live: LiveConfig;
+}
+
+/** Live video (issue 30, docs/live-video.md). */
+export interface LiveConfig {
+  /** Port of the embedded RTMP ingest (0: any free one); it opens with the first start of a stream. */
+  rtmpPort: number;
+  rtmpHost: string;
+  /** The RTMP base devices push to (`rtmp://host:port/live`); from PUBLIC_URL's host and rtmpPort when unset. */
+  rtmpPublicUrl?: string;
+  /** An external media server's HTTP-FLV base for browsers (`{base}/{name}.flv`); set, the embedded ingest stays off. */
+  externalPlayUrl?: string;
+  /** How long a live service waits for the device's services_reply (ms). */
+  replyTimeoutMs: number;
+  /** A stream nobody watches is stopped after this long (ms). */
+  idleStopMs: number;
+  /** How long a signed play URL opens a stream (s). */
+  playUrlTtlSeconds: number;
+  /** How often idle and offline streams are looked for (ms). */
+  sweepMs: number;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -188,6 +208,14 @@ const environmentSchema = z.object({
   HMS_FILE: text,
   HMS_URL: text.refine((v) => v === undefined || v === 'off' || /^https?:\/\//.test(v), 'must start with http:// or https://, or be off'),
   HMS_FETCH_TIMEOUT_MS: integer(1, 600_000),
+  RTMP_PORT: port,
+  RTMP_HOST: text,
+  RTMP_PUBLIC_URL: text.refine((v) => v === undefined || /^rtmps?:\/\/[^/]+\/[A-Za-z0-9_-]+$/.test(v), 'must be rtmp://host[:port]/app'),
+  LIVE_MEDIA_PLAY_URL: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  LIVE_REPLY_TIMEOUT_MS: integer(1),
+  LIVE_IDLE_STOP_S: integer(1),
+  LIVE_PLAY_URL_TTL_S: integer(1),
+  LIVE_SWEEP_MS: integer(10),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -213,6 +241,21 @@ function mqttConfig(e: Environment): MqttConfig {
     deviceTimeoutMs: e.DEVICE_OFFLINE_AFTER_MS || 30_000,
     sessionCheckMs: e.MQTT_SESSION_CHECK_MS || 15_000,
     wsPath: '/mqtt',
+  };
+}
+
+function liveConfig(e: Environment): LiveConfig {
+  if (e.LIVE_MEDIA_PLAY_URL && !e.RTMP_PUBLIC_URL)
+    throw new Error('Invalid environment: LIVE_MEDIA_PLAY_URL (an external media server) needs RTMP_PUBLIC_URL, its RTMP base for the devices');
+  return {
+    rtmpPort: e.RTMP_PORT ?? 1935,
+    rtmpHost: e.RTMP_HOST ?? '0.0.0.0',
+    rtmpPublicUrl: e.RTMP_PUBLIC_URL,
+    externalPlayUrl: e.LIVE_MEDIA_PLAY_URL?.replace(/\/+$/, ''),
+    replyTimeoutMs: e.LIVE_REPLY_TIMEOUT_MS ?? 10_000,
+    idleStopMs: (e.LIVE_IDLE_STOP_S ?? 120) * 1000,
+    playUrlTtlSeconds: e.LIVE_PLAY_URL_TTL_S ?? 60,
+    sweepMs: e.LIVE_SWEEP_MS ?? 5_000,
   };
 }
 
@@ -313,6 +356,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       url: e.HMS_URL === 'off' ? null : (e.HMS_URL ?? DJI_HMS_URL),
       fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
     },
+    live: liveConfig(e),
   };
 }
 

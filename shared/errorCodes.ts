@@ -190,6 +190,17 @@ export const ERROR_CODES = {
     object_missing: ['key'],
     outside_workspace: ['key'],
     no_flight: [],
+  live: {
+    unknown_video: ['video_id'],
+    lens_not_switchable: ['lens'],
+    device_offline: ['sn'],
+    not_live: ['video_id'],
+    /** `meaning`: the key of DJI's live error (LIVE_ERRORS in shared/dji/livestream.ts). */
+    device_refused: ['method', 'result', 'meaning'],
+    device_timeout: ['method'],
+    link_failed: ['method'],
+    link_unavailable: [],
+    media_unavailable: [],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 

@@ -18,7 +18,22 @@ import {
   METHOD_FLIGHTTASK_UNDO,
   METHOD_RETURN_HOME,
 } from '@shared/dji/flighttask';
+import {
+  liveLensChangeSchema,
+  liveSetQualitySchema,
+  liveStartPushSchema,
+  liveStopPushSchema,
+  METHOD_LIVE_LENS_CHANGE,
+  METHOD_LIVE_SET_QUALITY,
+  METHOD_LIVE_START_PUSH,
+  METHOD_LIVE_STOP_PUSH,
+  videoIdOf,
+  type LensType,
+  type LiveCapacity,
+  type VideoQuality,
+} from '@shared/dji/livestream';
 import { readKmz } from '../../server/wayline/kmz';
+import { SimulatedCamera } from './camera';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -62,7 +77,22 @@ export const KNOWN_SERVICES: ReadonlySet<string> = new Set([
   'fly_to_point',
   'fly_to_point_stop',
   'takeoff_to_point',
+  METHOD_LIVE_START_PUSH,
+  METHOD_LIVE_STOP_PUSH,
+  METHOD_LIVE_SET_QUALITY,
+  METHOD_LIVE_LENS_CHANGE,
 ]);
+
+/** Live video faults a test can inject: the DJI result code each live service answers instead of carrying it out, or no answer. */
+export type LiveFaults = Partial<
+  Record<typeof METHOD_LIVE_START_PUSH | typeof METHOD_LIVE_STOP_PUSH | typeof METHOD_LIVE_SET_QUALITY | typeof METHOD_LIVE_LENS_CHANGE, number | 'silent'>
+>;
+
+/** DJI's "no live stream" for a stop, quality or lens change of a video that is not pushed (Pilot 2 613xxx, dock 513xxx). */
+const NO_LIVE_STREAM = 11;
+/** The camera of each aircraft (an M4TD's, as a real Dock 3 reports it) and a dock's own. */
+const AIRCRAFT_CAMERA = '99-0-0';
+const DOCK_CAMERA = '165-0-7';
 
 export class ReplyTimeoutError extends Error {}
 
@@ -82,6 +112,8 @@ export interface GatewayOptions {
   holdForClearance?: boolean;
   /** Faults injected into the missions it flies (tests). */
   faults?: MissionFaults;
+  /** Live services answered with an error code instead (tests); changeable while the simulation runs. */
+  liveFaults?: LiveFaults;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
 }
@@ -112,6 +144,8 @@ export class SimulatedGateway {
   /** The mission flying (or flown: it stays until the next one, the aircraft landed at its home). */
   private mission: { flight: MissionFlight; bid: string; reportedEnd: boolean } | null = null;
   private cleared: boolean;
+  /** The video sources: the aircraft's camera and, on a dock, the dock's. */
+  readonly cameras: SimulatedCamera[];
 
   constructor(
     readonly plan: GatewayPlan,
@@ -122,6 +156,36 @@ export class SimulatedGateway {
     this.home = route[0];
     this.flight = new Flight(route, 8 + (ordinal % 5), 60 + ((ordinal * 37) % 40), kind === 'dock' ? 5 : 3);
     this.cleared = !options.holdForClearance;
+    const log = options.log;
+    this.cameras = [new SimulatedCamera(plan.aircraft.sn, videoIdOf(plan.aircraft.sn, AIRCRAFT_CAMERA, 'normal-0'), 'normal', log)];
+    if (kind === 'dock') this.cameras.push(new SimulatedCamera(plan.gateway.sn, videoIdOf(plan.gateway.sn, DOCK_CAMERA, 'normal-0'), 'normal', log));
+  }
+
+  /** The camera of `videoId`, if this gateway has it. */
+  camera(videoId: string): SimulatedCamera | undefined {
+    return this.cameras.find((c) => c.videoId === videoId);
+  }
+
+  /** The gateway's `live_capacity`: each video source with its camera (an RC names the infrared lens `thermal`). */
+  liveCapacity(): LiveCapacity {
+    const lenses = this.plan.kind === 'dock' ? ['normal', 'wide', 'zoom', 'ir'] : ['normal', 'wide', 'zoom', 'thermal'];
+    return {
+      available_video_number: this.cameras.length,
+      coexist_video_number_max: this.cameras.length,
+      device_list: this.cameras.map((camera, i) => ({
+        sn: camera.sn,
+        available_video_number: 1,
+        coexist_video_number_max: 1,
+        camera_list: [
+          {
+            camera_index: i === 0 ? AIRCRAFT_CAMERA : DOCK_CAMERA,
+            available_video_number: 1,
+            coexist_video_number_max: 1,
+            video_list: [{ video_index: 'normal-0', video_type: camera.currentLens, switchable_video_types: i === 0 ? lenses : ['normal'] }],
+          },
+        ],
+      })),
+    };
   }
 
   /** Lets an aircraft held for clearance take off on its circuit. */
@@ -246,6 +310,7 @@ export class SimulatedGateway {
 
   /** Declares the aircraft gone (empty sub_devices) and disconnects. */
   async stop(): Promise<void> {
+    for (const camera of this.cameras) camera.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -264,6 +329,35 @@ export class SimulatedGateway {
       this.publish(stateTopic(device.sn), this.envelope(undefined, { firmware_version: device.firmware }), 1);
       this.sent.state++;
     }
+    this.publish(stateTopic(this.sn), this.envelope(undefined, { live_capacity: this.liveCapacity() }), 1);
+    this.sendLiveStatus();
+  }
+
+  /** `live_status` of the gateway's videos, on each change (state is pushed when it changes). */
+  private sendLiveStatus() {
+    this.publish(stateTopic(this.sn), this.envelope(undefined, { live_status: this.cameras.map((c) => c.status()) }), 1);
+    this.sent.state++;
+  }
+
+  /** A live service: carried out on its camera (ffmpeg), or refused with DJI's code. */
+  private serveLive(method: keyof LiveFaults, data: unknown): number | 'silent' {
+    const family = this.plan.kind === 'dock' ? 513_000 : 613_000;
+    const fault = this.options.liveFaults?.[method];
+    if (fault !== undefined) return fault;
+    const { video_id } = liveStopPushSchema.parse(data);
+    const camera = this.camera(video_id);
+    if (!camera) return family + 2;
+    if (method === METHOD_LIVE_START_PUSH) {
+      const start = liveStartPushSchema.parse(data);
+      if (start.url_type !== 1) return family + 13;
+      if (camera.live) return family + 3;
+      camera.start(start.url, start.video_quality as VideoQuality);
+    } else if (!camera.live) return family + NO_LIVE_STREAM;
+    else if (method === METHOD_LIVE_STOP_PUSH) camera.stop();
+    else if (method === METHOD_LIVE_SET_QUALITY) camera.setQuality(liveSetQualitySchema.parse(data).video_quality as VideoQuality);
+    else camera.setLens(liveLensChangeSchema.parse(data).video_type as LensType);
+    this.sendLiveStatus();
+    return RESULT.ok;
   }
 
   private envelope(method: string | undefined, data: unknown, extra: Partial<Envelope> = {}): Envelope {
@@ -314,6 +408,7 @@ export class SimulatedGateway {
         return NOT_NOW;
       })
       .then((result) => {
+        if (result === 'silent') return;
         const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data: { result } };
         this.publish(replyTopic(servicesTopic(this.sn)), reply, 1);
         this.sent.services_reply++;
@@ -321,7 +416,7 @@ export class SimulatedGateway {
   }
 
   /** Carries out one service; resolves with the result code of its reply. */
-  private async serve(method: string, data: unknown): Promise<number> {
+  private async serve(method: string, data: unknown): Promise<number | 'silent'> {
     switch (method) {
       case METHOD_FLIGHTTASK_PREPARE:
         return this.prepare(data);
@@ -348,6 +443,11 @@ export class SimulatedGateway {
         return this.flying()?.resume() ? RESULT.ok : NOT_NOW;
       case METHOD_RETURN_HOME:
         return this.flying()?.returnHome() ? RESULT.ok : NOT_NOW;
+      case METHOD_LIVE_START_PUSH:
+      case METHOD_LIVE_STOP_PUSH:
+      case METHOD_LIVE_SET_QUALITY:
+      case METHOD_LIVE_LENS_CHANGE:
+        return this.serveLive(method, data);
       default:
         return KNOWN_SERVICES.has(method) ? RESULT.ok : RESULT.unknownMethod;
     }

@@ -33,6 +33,8 @@ export interface SimulationOptions {
   /** Faults injected into the missions they fly (tests). */
   faults?: MissionFaults;
   onProgressSent?: GatewayOptions['onProgressSent'];
+  /** Live services answered with these DJI codes instead (tests; the object may be changed while it runs). */
+  liveFaults?: GatewayOptions['liveFaults'];
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -163,6 +165,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     holdForClearance: options.plans,
     faults: options.faults,
     onProgressSent: options.onProgressSent,
+    liveFaults: options.liveFaults,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);

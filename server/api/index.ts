@@ -19,6 +19,7 @@ import routeRoutes from '../entities/route/routes';
 import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
+import liveRoutes from '../livestream/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
 import { guardRowsById } from './rowScope';
@@ -61,6 +62,7 @@ export default async function platformApi(api: FastifyInstance, options: { signi
   await api.register(auditRoutes);
   await api.register(alertRoutes);
   await api.register(deviceLinkRoutes);
+  await api.register(liveRoutes);
   await api.register(statisticsRoutes);
   await api.register(mediaRoutes, { signingSecret: options.signingSecret });
   await api.register(controllerConfigRoutes);

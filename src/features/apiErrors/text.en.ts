@@ -1,3 +1,4 @@
+import { liveErrorTexts } from '@shared/dji/livestream';
 import { translateFeature } from '../i18n';
 import text from './text';
 
@@ -220,4 +221,16 @@ export default translateFeature(text, {
     link_unavailable: 'The live channel is off: tasks cannot be dispatched',
     wayline_link_invalid: 'The wayline download link is invalid or has expired',
   },
+  live: {
+    unknown_video: 'The device has no video {{video_id}}',
+    lens_not_switchable: 'The camera cannot switch to the {{lens}} lens',
+    device_offline: 'Device {{sn}} is offline',
+    not_live: 'The video is not live',
+    device_refused: 'The device refused: $t(apiError.liveDji.{{meaning}}) (error {{result}})',
+    device_timeout: 'The device did not answer in time',
+    link_failed: 'The command could not be sent to the device',
+    link_unavailable: 'The live channel is off: no live video',
+    media_unavailable: 'The media server is not available',
+  },
+  liveDji: liveErrorTexts('en'),
 });

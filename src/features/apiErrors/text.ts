@@ -1,3 +1,4 @@
+import { liveErrorTexts } from '@shared/dji/livestream';
 import { defineFeatureText } from '../i18n';
 
 /**
@@ -230,5 +231,18 @@ export default defineFeatureText({
       link_unavailable: '实时通道已关闭，无法下发任务',
       wayline_link_invalid: '航线下载链接无效或已过期',
     },
+    live: {
+      unknown_video: '设备没有视频源 {{video_id}}',
+      lens_not_switchable: '该相机不能切换到 {{lens}} 镜头',
+      device_offline: '设备 {{sn}} 离线',
+      not_live: '该视频没有在直播',
+      device_refused: '设备拒绝直播指令：$t(apiError.liveDji.{{meaning}})（错误码 {{result}}）',
+      device_timeout: '设备未及时响应直播指令',
+      link_failed: '直播指令无法发送到设备',
+      link_unavailable: '实时通道已关闭，无法直播',
+      media_unavailable: '流媒体服务不可用',
+    },
+    /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/livestream.ts. */
+    liveDji: liveErrorTexts('zh'),
   },
 });

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { QUALITY_PROFILES, type LensType, type LiveStatusEntry, type VideoQuality } from '@shared/dji/livestream';
+
+/** Frames per second of the simulated cameras; one key frame a second. */
+export const CAMERA_FPS = 25;
+/** Bits of the frame number drawn as a row of boxes at the top of each frame (bench/live.ts reads them back). */
+export const FRAME_CODE_BITS = 16;
+/** Size and place of each box of the frame code (px, on the frame's top-left). */
+export const FRAME_CODE_BOX = { size: 16, top: 0 } as const;
+
+/** Each lens shows a different test pattern, so a switch is visible. */
+const LENS_SOURCES: Record<LensType, string> = {
+  normal: 'testsrc2',
+  wide: 'smptehdbars',
+  zoom: 'testsrc',
+  ir: 'testsrc2',
+  thermal: 'testsrc2',
+};
+const LENS_FILTERS: Partial<Record<LensType, string>> = { ir: 'hue=s=0,negate', thermal: 'hue=s=0,negate' };
+
+/** The ffmpeg arguments of one push: the lens's pattern at the quality's size and bitrate, the serial, lens and wall-clock time burnt in, and the frame code. */
+export function ffmpegArguments(push: { url: string; sn: string; lens: LensType; quality: VideoQuality }): string[] {
+  const { width, height, kbps } = QUALITY_PROFILES[push.quality];
+  const escape = (text: string) => text.replace(/[\\:']/g, (c) => `\\${c}`);
+  const label = `${escape(push.sn)} ${push.lens} ${width}x${height}`;
+  const frameCode = Array.from({ length: FRAME_CODE_BITS }, (_, bit) => {
+    const x = bit * FRAME_CODE_BOX.size;
+    return `drawbox=x=${x}:y=${FRAME_CODE_BOX.top}:w=${FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=white:t=fill:enable='eq(mod(floor(n/${2 ** bit}),2),1)'`;
+  });
+  const filters = [
+    ...(LENS_FILTERS[push.lens] ? [LENS_FILTERS[push.lens]!] : []),
+    `drawbox=x=0:y=${FRAME_CODE_BOX.top}:w=${FRAME_CODE_BITS * FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=black:t=fill`,
+    ...frameCode,
+    `drawtext=font=DejaVu Sans Mono:fontsize=${Math.round(height / 18)}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=h-2*lh:text='${label} %{localtime\\:%T}'`,
+  ];
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+    ...['-f', 'lavfi', '-i', `${LENS_SOURCES[push.lens]}=size=${width}x${height}:rate=${CAMERA_FPS}`],
+    ...['-vf', filters.join(',')],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-profile:v', 'baseline'],
+    ...['-g', String(CAMERA_FPS), '-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${Math.round(kbps / 2)}k`],
+    ...['-f', 'flv', push.url],
+  ];
+}
+
+interface Push {
+  url: string;
+  lens: LensType;
+  quality: VideoQuality;
+  process: ChildProcess | null;
+}
+
+/**
+ * One simulated camera's live video: on live_start_push it runs Debian's ffmpeg pushing a real H.264 stream to the
+ * URL; a lens or quality change restarts the push with the new pattern or size (to the same URL), stop ends it.
+ */
+export class SimulatedCamera {
+  private push: Push | null = null;
+  /** The wall-clock time (ms) each push process started (bench/live.ts dates the frames from it). */
+  readonly startedAt: number[] = [];
+
+  constructor(
+    readonly sn: string,
+    readonly videoId: string,
+    private lens: LensType,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get live(): boolean {
+    return this.push !== null;
+  }
+
+  get currentLens(): LensType {
+    return this.lens;
+  }
+
+  status(): LiveStatusEntry {
+    return { video_id: this.videoId, video_type: this.lens, video_quality: this.push?.quality ?? 0, status: this.push ? 1 : 0, error_status: 0 };
+  }
+
+  start(url: string, quality: VideoQuality): void {
+    this.stop();
+    this.push = { url, lens: this.lens, quality, process: null };
+    this.run(this.push);
+  }
+
+  setQuality(quality: VideoQuality): void {
+    if (this.push) this.restart({ ...this.push, quality });
+  }
+
+  setLens(lens: LensType): void {
+    this.lens = lens;
+    if (this.push) this.restart({ ...this.push, lens });
+  }
+
+  stop(): void {
+    const push = this.push;
+    this.push = null;
+    push?.process?.kill('SIGKILL');
+  }
+
+  /** Replaces the push once the previous ffmpeg is gone (the ingest takes one publisher per stream). */
+  private restart(next: Push) {
+    const previous = this.push?.process;
+    const push: Push = { ...next, process: null };
+    this.push = push;
+    const run = () => this.push === push && this.run(push);
+    if (!previous || previous.exitCode !== null || previous.signalCode !== null) return run();
+    previous.once('exit', run);
+    previous.kill('SIGKILL');
+  }
+
+  private run(push: Push) {
+    const child = spawn('ffmpeg', ffmpegArguments({ url: push.url, sn: this.sn, lens: push.lens, quality: push.quality }), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    push.process = child;
+    this.startedAt.push(Date.now());
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+    child.on('error', (error) => this.log(`${this.videoId}: ffmpeg could not start: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      if (push.process === child && this.push === push) {
+        this.log(`${this.videoId}: ffmpeg ended (${code ?? signal}) ${errors.trim()}`);
+        this.push = null;
+      }
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LiveConfig } from '../config';
+import { embeddedMedia, externalMedia, type LiveMedia } from './media';
+import { verifyPlay, type PlayVerdict } from './playback';
+import { LiveStreams } from './streams';
+
+export interface LiveHandle {
+  streams: LiveStreams;
+  media: LiveMedia;
+  /** Signs play URLs (the server's token secret). */
+  secret: string;
+  config: LiveConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live video; null while the live channel is off (MQTT_ENABLED=0) or before the server is ready. */
+    live: LiveHandle | null;
+  }
+}
+
+const nameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+/** What nginx-rtmp (form fields), SRS or MediaMTX (JSON) send their callbacks: the stream name and the play URL's query. */
+const hookBody = z.looseObject({ name: z.string().optional(), stream: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() });
+
+const PLAY_REFUSALS: Record<Exclude<PlayVerdict, 'ok'>, string> = {
+  unsigned: 'The play URL is not signed',
+  bad_signature: 'The play URL signature does not match',
+  expired: 'The play URL has expired',
+};
+
+/**
+ * Live video (docs/live-video.md): the streams service on the DJI device link, the media server (the embedded RTMP
+ * ingest, or an external one), the HTTP-FLV play route `/live/{name}.flv` for signed URLs and the external media
+ * server's publish/play callbacks under `/live/hooks/`. The API routes are in ./routes.ts.
+ */
+export default fp(
+  async (appBase: FastifyInstance, options: { config: LiveConfig; secret: string }) => {
+    const app = appBase.withTypeProvider<ZodTypeProvider>();
+    const { config, secret } = options;
+    app.decorate('live', null);
+    const log = app.log.child({ module: 'live' });
+    const media =
+      config.externalPlayUrl && config.rtmpPublicUrl
+        ? externalMedia({ ...config, externalPlayUrl: config.externalPlayUrl, rtmpPublicUrl: config.rtmpPublicUrl })
+        : embeddedMedia(config, app.config.missions.publicUrl, log);
+    let sweep: NodeJS.Timeout | undefined;
+
+    app.addHook('onReady', async () => {
+      const gateway = appBase.mqtt?.gateway;
+      if (!gateway) return;
+      const streams = new LiveStreams({ link: gateway, media, replyTimeoutMs: config.replyTimeoutMs, idleStopMs: config.idleStopMs, log });
+      app.live = { streams, media, secret, config };
+      sweep = setInterval(() => void streams.sweep().catch((error: unknown) => log.warn({ err: error }, 'live: sweep failed')), config.sweepMs);
+      sweep.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      app.live?.streams.close();
+      await media.stop();
+    });
+
+    /** Whether a play of `name` with this signed query is allowed: a live stream and a valid, unexpired signature. */
+    const playVerdict = (name: string, exp: unknown, sig: unknown): { ok: true } | { ok: false; status: number; message: string } => {
+      if (!app.live?.streams.byName(name)) return { ok: false, status: 404, message: 'No such live stream' };
+      const verdict = verifyPlay(secret, name, exp, sig, Math.floor(Date.now() / 1000));
+      return verdict === 'ok' ? { ok: true } : { ok: false, status: 403, message: PLAY_REFUSALS[verdict] };
+    };
+    const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).type('text/plain').send(message);
+
+    const ingest = media.ingest;
+    if (ingest)
+      app.get('/live/:name.flv', { schema: { hide: true, params: nameParams } }, async (request, reply) => {
+        const { name } = request.params;
+        const query = request.query as Record<string, unknown>;
+        const verdict = playVerdict(name, query.exp, query.sig);
+        if (!verdict.ok) return refuse(reply, verdict.status, verdict.message);
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, { 'Content-Type': 'video/x-flv', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+        raw.socket?.setNoDelay(true);
+        const detach = ingest.attach(name, raw);
+        if (!detach) return raw.end();
+        raw.on('close', detach);
+      });
+
+    // The external media server's callbacks (form fields from nginx-rtmp, JSON from others): 2xx allows, anything else refuses.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      const hooks = scope.withTypeProvider<ZodTypeProvider>();
+      const streamName = (body: z.infer<typeof hookBody>) => body.name ?? body.stream ?? '';
+      hooks.post('/live/hooks/publish', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
+        if (!app.live?.streams.byName(streamName(request.body))) return refuse(reply, 403, 'Unknown or ended stream name');
+        return reply.code(200).send('ok');
+      });
+      hooks.post('/live/hooks/play', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
+        const name = streamName(request.body);
+        const verdict = playVerdict(name, request.body.exp, request.body.sig);
+        if (!verdict.ok) return refuse(reply, verdict.status, verdict.message);
+        media.countViewer?.(name, 1);
+        return reply.code(200).send('ok');
+      });
+      hooks.post('/live/hooks/play_done', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
+        media.countViewer?.(streamName(request.body), -1);
+        return reply.code(200).send('ok');
+      });
+    });
+  },
+  { name: 'skyline-live', dependencies: ['skyline-mqtt'] },
+);

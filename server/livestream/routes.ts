@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cameraSchema, changeLiveInputSchema, liveStartedSchema, stopLiveQuerySchema, startLiveInputSchema, type Camera } from '@shared/liveVideo';
+import { findScopedRow, idParams } from '../api/crud';
+import { parseJson } from '../db/json';
+import { envelopeSchema, HttpError, ok, rowNotFound } from '../http/envelope';
+import { requirePermission } from '../rbac/permissions';
+import { camerasOf } from './cameras';
+import { signPlay } from './playback';
+import type { LiveHandle } from './plugin';
+
+/** Default quality of a start: DJI's SD (1280×720, 1 Mbps). */
+const DEFAULT_QUALITY = 2;
+
+/**
+ * The live video API (docs/live-video.md, docs/api.md "Live video"): a device's cameras, start (or join), change and
+ * stop a stream. Everything needs device:read on a device in the caller's data scope: watching is reading.
+ */
+export default async function liveRoutes(appBase: FastifyInstance): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const db = appBase.db;
+  const canRead = requirePermission(appBase, 'device:read');
+
+  const liveOf = (): LiveHandle => {
+    if (!appBase.live) throw new HttpError(409, 'The live channel is off: no live video', undefined, { code: 'live.link_unavailable' });
+    return appBase.live;
+  };
+
+  /** The device in the caller's scope and its cameras (from its gateway's live_capacity / live_status). */
+  const deviceCameras = async (request: FastifyRequest, id: number) => {
+    const device = await findScopedRow(db, 'devices', id, request);
+    if (!device) throw rowNotFound('device', id);
+    const gatewaySn = device.gateway_sn ?? device.serial;
+    const gateway = await db.selectFrom('devices').select('dji_state').where('serial', '=', gatewaySn).executeTakeFirst();
+    const state = parseJson<Record<string, unknown>>(gateway?.dji_state ?? null, {});
+    const streams = appBase.live?.streams;
+    const cameras = camerasOf(device.serial, device.kind !== 'aircraft', state, (videoId) => streams?.view(videoId));
+    return { device, cameras };
+  };
+  const cameraOf = (cameras: Camera[], videoId: string): Camera => {
+    const camera = cameras.find((c) => c.video_id === videoId);
+    if (!camera) throw new HttpError(404, `The device has no video ${videoId}`, undefined, { code: 'live.unknown_video', params: { video_id: videoId } });
+    return camera;
+  };
+
+  app.get(
+    '/Device/:id/cameras/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "The device's video sources (a gateway: its own and its aircraft's; an aircraft: its own) and their streams",
+        params: idParams,
+        response: { 200: envelopeSchema(z.array(cameraSchema)) },
+      },
+      preValidation: canRead,
+    },
+    async (request) => ok((await deviceCameras(request, request.params.id)).cameras),
+  );
+
+  app.post(
+    '/Device/:id/live/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Start a camera stream (or join it when live): answers once the device replied, with signed play URLs',
+        params: idParams,
+        body: startLiveInputSchema,
+        response: { 200: envelopeSchema(liveStartedSchema) },
+      },
+      preValidation: canRead,
+    },
+    async (request) => {
+      const live = liveOf();
+      const { device, cameras } = await deviceCameras(request, request.params.id);
+      const camera = cameraOf(cameras, request.body.video_id);
+      const gatewaySn = appBase.mqtt?.gateway.gatewayFor(camera.sn);
+      if (!gatewaySn) throw new HttpError(409, `${camera.sn} is offline`, undefined, { code: 'live.device_offline', params: { sn: camera.sn } });
+      const quality = request.body.quality ?? DEFAULT_QUALITY;
+      const { stream, joined } = await live.streams.start(gatewaySn, camera.video_id, quality);
+      const expiresAt = Math.floor(Date.now() / 1000) + live.config.playUrlTtlSeconds;
+      request.log.info({ device: device.serial, videoId: camera.video_id, joined, quality }, 'live: start');
+      return ok({
+        video_id: camera.video_id,
+        play: { flv: live.media.playUrl(stream.name, signPlay(live.secret, stream.name, expiresAt)) },
+        expires_at: new Date(expiresAt * 1000).toISOString(),
+        joined,
+      });
+    },
+  );
+
+  app.patch(
+    '/Device/:id/live/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "Change a live stream's quality and/or lens (each through its service, answered once the device replied)",
+        params: idParams,
+        body: changeLiveInputSchema,
+        response: { 200: envelopeSchema(cameraSchema) },
+      },
+      preValidation: canRead,
+    },
+    async (request) => {
+      const live = liveOf();
+      const { video_id: videoId, quality, lens } = request.body;
+      const camera = cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId);
+      if (lens !== undefined && camera.switchable_video_types.length && !camera.switchable_video_types.includes(lens))
+        throw new HttpError(
+          400,
+          `The camera cannot switch to ${lens}`,
+          [{ field: 'lens', message: 'is not one of the camera lenses', code: 'live.lens_not_switchable', params: { lens } }],
+          {
+            code: 'live.lens_not_switchable',
+            params: { lens },
+          },
+        );
+      if (quality !== undefined) await live.streams.setQuality(videoId, quality);
+      if (lens !== undefined) await live.streams.changeLens(videoId, lens);
+      return ok(cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId));
+    },
+  );
+
+  app.delete(
+    '/Device/:id/live/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Stop a live stream (live_stop_push); its viewers see it end',
+        params: idParams,
+        querystring: stopLiveQuerySchema,
+        response: { 200: envelopeSchema(cameraSchema) },
+      },
+      preValidation: canRead,
+    },
+    async (request) => {
+      const live = liveOf();
+      const videoId = request.query.video_id;
+      cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId);
+      await live.streams.stop(videoId);
+      return ok(cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId));
+    },
+  );
+}
