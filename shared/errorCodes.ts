@@ -184,6 +184,15 @@ export const ERROR_CODES = {
     package_not_found: [],
     tile_not_found: [],
   },
+  /** DJI Pilot 2's cloud interfaces (server/pilot/). */
+  pilot: {
+    unknown_group: ['group_id'],
+    unknown_element: ['element_id'],
+    element_exists: ['element_id'],
+    unknown_wayline: ['wayline_id'],
+    no_object_store: [],
+    object_missing: ['object_key'],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 type Catalogue = typeof ERROR_CODES;

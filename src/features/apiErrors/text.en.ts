@@ -130,6 +130,14 @@ export default translateFeature(text, {
     package_not_found: 'No such map package',
     tile_not_found: 'No map tile there',
   },
+  pilot: {
+    unknown_group: 'This workspace has no element group {{group_id}}',
+    unknown_element: 'This workspace has no map element {{element_id}}',
+    element_exists: 'Map element {{element_id}} exists already',
+    unknown_wayline: 'This workspace has no wayline {{wayline_id}}',
+    no_object_store: 'The platform has no object store configured, so it cannot take uploaded waylines',
+    object_missing: 'The object store has no file {{object_key}}',
+  },
   entity: {
     user: 'user',
     role: 'role',
