@@ -26,6 +26,7 @@ import uploadsRoutes from './api/uploads';
 import { ensureRbac } from './rbac/permissions';
 import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
+import pilotPlugin from './pilot/plugin';
 import type { WeatherProvider } from './mqtt/weather';
 
 export interface ServerHandle {
@@ -118,6 +119,8 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
   await app.register(livePlugin, { config: config.live, secret });
+
+  await app.register(pilotPlugin);
 
   await app.register(
     async (api) => {

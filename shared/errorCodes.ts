@@ -190,6 +190,7 @@ export const ERROR_CODES = {
     object_missing: ['key'],
     outside_workspace: ['key'],
     no_flight: [],
+  },
   live: {
     unknown_video: ['video_id'],
     lens_not_switchable: ['lens'],
@@ -201,6 +202,15 @@ export const ERROR_CODES = {
     link_failed: ['method'],
     link_unavailable: [],
     media_unavailable: [],
+  },
+  /** DJI Pilot 2's cloud interfaces (server/pilot/). */
+  pilot: {
+    unknown_group: ['group_id'],
+    unknown_element: ['element_id'],
+    element_exists: ['element_id'],
+    unknown_wayline: ['wayline_id'],
+    no_object_store: [],
+    object_missing: ['object_key'],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 

@@ -15,6 +15,7 @@ import * as dataScope from './migrations/011_data_scope';
 import * as taskDispatch from './migrations/007_task_dispatch';
 import * as media from './migrations/021_media';
 import * as hms from './migrations/014_hms';
+import * as pilot from './migrations/023_pilot';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -33,6 +34,7 @@ const migrations: Record<string, VersionedMigration> = {
   '007_task_dispatch': taskDispatch,
   '021_media': media,
   '014_hms': hms,
+  '023_pilot': pilot,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

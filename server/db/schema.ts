@@ -264,6 +264,17 @@ export interface FeaturesTable extends Stamped {
   geometry: string;
   style: string;
   properties: string;
+  /** Who drew it (migration 023); null for rows from before, and after the user is deleted. */
+  created_by: number | null;
+  /** The UUID DJI Pilot 2 gave the element it drew (migration 023); null for features drawn elsewhere. */
+  element_id: string | null;
+}
+
+/** A user's favourite routes in DJI Pilot 2's wayline library (migration 023). */
+export interface RouteFavoritesTable {
+  user_id: number;
+  route_id: number;
+  created_at: string;
 }
 
 export interface AuditLogTable {
@@ -340,6 +351,7 @@ export interface Database {
   thing_credentials: ThingCredentialsTable;
   alerts: AlertsTable;
   media: MediaTable;
+  route_favorites: RouteFavoritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorCode, ErrorEntity, ErrorParamValue, ErrorReason } from '@shared/errorCodes';
@@ -116,43 +116,63 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
   return [fromPath, missing].filter(Boolean).join('.') || '(root)';
 }
 
-export function registerErrorEnvelope(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.status).send({
+/** An error's answer: its status, the envelope (with `code` equal to the status) and any extra headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: { code: number; msg: string; data: null; error_code: ErrorCode; params?: Record<string, ErrorParamValue>; errors?: FieldError[] };
+  headers?: Record<string, string>;
+}
+
+/** The answer to any error a route raised (HttpError, schema validation, database down, Fastify's own), logged as needed. */
+export function errorAnswer(error: FastifyError | HttpError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: {
         code: error.status,
         msg: error.message,
         data: null,
         ...reasonFields(error.reason ?? statusReason(error.status)),
         ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'request';
-      const errors = error.validation.map((issue) => ({
-        field: fieldPath(issue.instancePath, issue.params as Record<string, unknown>),
-        message: issue.message ?? 'invalid',
-        ...zodIssueReason({ ...issue.params, code: issue.keyword, message: issue.message } as z.core.$ZodIssue),
-      }));
-      const invalid = invalidInput(where, errors);
-      return reply.code(400).send({ code: 400, msg: invalid.message, data: null, ...reasonFields(invalid.reason!), errors });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ code: 503, msg: DATABASE_UNAVAILABLE, data: null, ...reasonFields({ code: 'common.database_unavailable' }) });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ code: 500, msg: 'Server error', data: null, ...reasonFields(statusReason(500)) });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    const msg = status >= 500 ? 'Server error' : error.message;
-    const reason = (error.code && FASTIFY_REASONS[error.code]) || statusReason(status);
-    return reply.code(status).send({ code: status, msg, data: null, ...reasonFields(reason) });
+      },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    const errors = error.validation.map((issue) => ({
+      field: fieldPath(issue.instancePath, issue.params as Record<string, unknown>),
+      message: issue.message ?? 'invalid',
+      ...zodIssueReason({ ...issue.params, code: issue.keyword, message: issue.message } as z.core.$ZodIssue),
+    }));
+    const invalid = invalidInput(where, errors);
+    return { status: 400, body: { code: 400, msg: invalid.message, data: null, ...reasonFields(invalid.reason!), errors } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      body: { code: 503, msg: DATABASE_UNAVAILABLE, data: null, ...reasonFields({ code: 'common.database_unavailable' }) },
+    };
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return { status: 500, body: { code: 500, msg: 'Server error', data: null, ...reasonFields(statusReason(500)) } };
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+  const msg = status >= 500 ? 'Server error' : error.message;
+  const reason = (error.code && FASTIFY_REASONS[error.code]) || statusReason(status);
+  return { status, body: { code: status, msg, data: null, ...reasonFields(reason) } };
+}
+
+export function registerErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const answer = errorAnswer(error, request);
+    return reply
+      .code(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

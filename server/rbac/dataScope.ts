@@ -92,3 +92,12 @@ export function seesRow(rule: DataScopeRule, row: Ownership, device?: Ownership)
     o !== undefined && (o.created_by === rule.userId || (rule.scope === 'dept' && o.dept_id != null && rule.deptIds.includes(o.dept_id)));
   return owns(row) || owns(device);
 }
+
+/**
+ * Whether the rule shows a project (a DJI Pilot 2 workspace): every project with scope 'all'; else the projects the
+ * user is a member of, and with department scope also the projects filed under its department subtree.
+ */
+export function seesProject(rule: DataScopeRule, project: { dept_id: number | null; members: readonly number[] }): boolean {
+  if (rule.scope === 'all' || project.members.includes(rule.userId)) return true;
+  return rule.scope === 'dept' && project.dept_id !== null && rule.deptIds.includes(project.dept_id);
+}

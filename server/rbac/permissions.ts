@@ -157,34 +157,41 @@ declare module 'fastify' {
 /**
  * preValidation hook: 401 without a valid token, 403 when none of the user's roles grants `code` (null: login only).
  * It runs before the schema check, so an anonymous or unauthorised caller never learns the body's rules from a 400.
- * The grant comes from this instance's cache when it has one (app.authCache: every change to sessions, users, roles
- * or departments clears it on every instance), else from one query, so a logout, a deactivation or a role change
- * applies at once everywhere.
+ * The token is the bearer token unless `tokenOf` reads it elsewhere (DJI Pilot 2's X-Auth-Token).
  */
-export function requirePermission(app: FastifyInstance, code: PermissionCode | null) {
+export function requirePermission(app: FastifyInstance, code: PermissionCode | null, tokenOf: (request: FastifyRequest) => string | null = bearerToken) {
   return async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
-    let claims: TokenClaims;
-    try {
-      claims = app.jwt.verify<TokenClaims>(token);
-    } catch {
-      throw unauthorized();
-    }
-    const cache = app.authCache?.cache;
-    let grant = cache?.get(claims.sid);
-    if (!grant) {
-      const since = cache?.reading() ?? 0;
-      grant = (await readGrant(app.db, claims.sid)) ?? undefined;
-      if (grant) cache?.set(grant, since);
-    }
-    if (!grant || String(grant.userId) !== claims.sub) throw unauthorized();
+    const grant = await grantOfToken(app, tokenOf(request));
     request.auth = { userId: grant.userId, username: grant.username, sessionId: grant.sessionId };
     request.permissions = grant.permissions;
     request.dataScope = grant.dataScope;
     if (code !== null && !grants(grant.permissions, code))
       throw forbidden(`You have no permission for this operation (needs ${code})`, { code: 'auth.missing_permission', params: { permission: code } });
   };
+}
+
+/**
+ * The grant of a raw token (its session, user, permissions and data scope), else 401. It comes from this instance's
+ * cache when it has one (app.authCache: every change to sessions, users, roles or departments clears it on every
+ * instance), else from one query, so a logout, a deactivation or a role change applies at once everywhere.
+ */
+export async function grantOfToken(app: FastifyInstance, token: string | null): Promise<SessionGrant> {
+  if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
+  let claims: TokenClaims;
+  try {
+    claims = app.jwt.verify<TokenClaims>(token);
+  } catch {
+    throw unauthorized();
+  }
+  const cache = app.authCache?.cache;
+  let grant = cache?.get(claims.sid);
+  if (!grant) {
+    const since = cache?.reading() ?? 0;
+    grant = (await readGrant(app.db, claims.sid)) ?? undefined;
+    if (grant) cache?.set(grant, since);
+  }
+  if (!grant || String(grant.userId) !== claims.sub) throw unauthorized();
+  return grant;
 }
 
 /** One query reads the live session, the active user and its roles' permission sets and data scopes together. */

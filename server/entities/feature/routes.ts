@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { featureImportSchema, featureInputSchema } from '@shared/entities/feature';
 import { mapWriteError, registerCrud } from '../../api/crud';
-import { PROJECT_NAME, withDisplayNames } from '../../api/displayNames';
+import { PROJECT_NAME, withDisplayNames, type NameRefs } from '../../api/displayNames';
 import { parseJson } from '../../db/json';
 import type { FeaturesTable } from '../../db/schema';
 import { envelopeSchema, invalidInput, ok } from '../../http/envelope';
@@ -17,6 +17,9 @@ export const featureToApi = (row: Selectable<FeaturesTable>) => ({
   style: parseJson(row.style, {}),
   properties: parseJson(row.properties, {}),
 });
+
+/** A feature names its project and who drew it. */
+const FEATURE_NAMES: NameRefs = { ...PROJECT_NAME, created_by_name: { from: 'created_by', table: 'users' } };
 
 /** A GeoJSON file of up to 1000 features is larger than the API's usual 1 MB body. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -39,9 +42,11 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
     },
     input: featureInputSchema,
     refs: { project_id: 'projects' },
-    toRow: (input, _ctx, existing) => featureToRow(input, !existing),
+    toRow: (input, ctx, existing) => featureToRow(input, existing ? undefined : (ctx.request.auth?.userId ?? null)),
     toApi: featureToApi,
-    names: PROJECT_NAME,
+    names: FEATURE_NAMES,
+    // Pilot 2 connections of the feature's workspace see the change at once.
+    afterCommit: (operation, row, request) => request.server.pilot?.map.featureChanged(operation, row),
   });
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -73,7 +78,8 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
         mapWriteError(error, 'feature');
       }
       reply.code(201);
-      return { ...ok({ items: await withDisplayNames(appBase.db, rows.map(featureToApi), PROJECT_NAME) }, 'imported'), code: 201 };
+      await request.server.pilot?.map.groupsChanged(rows.map((row) => row.project_id));
+      return { ...ok({ items: await withDisplayNames(appBase.db, rows.map(featureToApi), FEATURE_NAMES) }, 'imported'), code: 201 };
     },
   );
 }

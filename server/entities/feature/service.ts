@@ -9,10 +9,13 @@ import { nowIso } from '../../db/time';
 import type { FieldError } from '../../http/envelope';
 import { defined } from '../fields';
 
-/** A feature's input → its columns; style and properties default to {} on create. */
-export function featureToRow(input: Partial<FeatureInput>, creating: boolean): Record<string, unknown> {
+/**
+ * A feature's input → its columns; on create (`createdBy` given: who draws it, null when unknown) style and properties
+ * default to {}.
+ */
+export function featureToRow(input: Partial<FeatureInput>, createdBy?: number | null): Record<string, unknown> {
   const row = defined({ ...input, geometry: toJsonText(input.geometry), style: toJsonText(input.style), properties: toJsonText(input.properties) });
-  return creating ? { project_id: null, style: '{}', properties: '{}', ...row } : row;
+  return createdBy === undefined ? row : { project_id: null, style: '{}', properties: '{}', created_by: createdBy, ...row };
 }
 
 /** Field errors (features.<index>.project_id) for imported features naming a project that does not exist. */
@@ -39,13 +42,14 @@ export async function insertFeatures(db: Kysely<Database>, request: Pick<Fastify
   const now = nowIso();
   const ids: number[] = [];
   for (const feature of features) {
-    const row = featureToRow(feature, true) as {
+    const row = featureToRow(feature, request.auth?.userId ?? null) as {
       name: string;
       category: string;
       geometry: string;
       style: string;
       properties: string;
       project_id: number | null;
+      created_by: number | null;
     };
     const inserted = await db
       .insertInto('features')

@@ -138,6 +138,14 @@ export default translateFeature(text, {
     outside_workspace: 'The file {{key}} is outside the project’s storage prefix',
     no_flight: 'The task has not flown yet: no media to upload first',
   },
+  pilot: {
+    unknown_group: 'This workspace has no element group {{group_id}}',
+    unknown_element: 'This workspace has no map element {{element_id}}',
+    element_exists: 'Map element {{element_id}} exists already',
+    unknown_wayline: 'This workspace has no wayline {{wayline_id}}',
+    no_object_store: 'The platform has no object store configured, so it cannot take uploaded waylines',
+    object_missing: 'The object store has no file {{object_key}}',
+  },
   entity: {
     user: 'user',
     role: 'role',

@@ -145,6 +145,14 @@ export default defineFeatureText({
       outside_workspace: '文件 {{key}} 不在该项目的存储路径下',
       no_flight: '该任务尚未执飞，没有可优先上传的媒体',
     },
+    pilot: {
+      unknown_group: '该工作空间没有图层 {{group_id}}',
+      unknown_element: '该工作空间没有地图元素 {{element_id}}',
+      element_exists: '地图元素 {{element_id}} 已存在',
+      unknown_wayline: '该工作空间没有航线 {{wayline_id}}',
+      no_object_store: '平台未配置对象存储，无法接收上传的航线',
+      object_missing: '对象存储中没有文件 {{object_key}}',
+    },
     /** `params.entity` of the codes above. */
     entity: {
       user: '用户',
