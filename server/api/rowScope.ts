@@ -50,6 +50,7 @@ const ID_TARGETS: Record<string, IdTarget> = {
   '/Feature/': { table: 'features', entity: 'feature' },
   '/Audit/': { table: 'audit_log', entity: 'audit' },
   '/Alert/': { table: 'alerts', entity: 'alert' },
+  '/Media/': { table: 'media', entity: 'media' },
 };
 
 /** The target of a route's `:id` (url without the /api prefix), or undefined for a route without one. */

@@ -150,7 +150,11 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
 
   app.get(
     '/Media/:id/file/',
-    { schema: { tags: ['media'], summary: 'The original file (Range requests answered, for video)', params: idParams, querystring: linkQuery } },
+    {
+      // A signed link (an <img>/<video> sends no token) or the bearer's data scope: rowForLink decides.
+      config: { rowScope: false },
+      schema: { tags: ['media'], summary: 'The original file (Range requests answered, for video)', params: idParams, querystring: linkQuery },
+    },
     async (request, reply) => {
       const row = await rowForLink(request, request.params.id, 'file');
       const size = Number(row.size);
@@ -171,7 +175,11 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
 
   app.get(
     '/Media/:id/thumb/',
-    { schema: { tags: ['media'], summary: 'The thumbnail (JPEG, 320 px) or video poster', params: idParams, querystring: linkQuery } },
+    {
+      // A signed link (an <img>/<video> sends no token) or the bearer's data scope: rowForLink decides.
+      config: { rowScope: false },
+      schema: { tags: ['media'], summary: 'The thumbnail (JPEG, 320 px) or video poster', params: idParams, querystring: linkQuery },
+    },
     async (request, reply) => {
       const row = await rowForLink(request, request.params.id, 'thumb');
       if (!row.thumb_key) throw rowNotFound('media', row.id);
