@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { S3Client } from '@aws-sdk/client-s3';
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTypeKey } from '@shared/dji/devices';
 import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
+import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { createHash } from 'node:crypto';
 import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
@@ -38,6 +40,7 @@ import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
 import { aircraftOsd, dockOsd, remoteControllerOsd } from './osd';
+import { djiPhoto, templatePhoto } from './photo';
 
 /** A DJI device as update_topo declares it. */
 export interface DeviceIdentity {
@@ -96,6 +99,19 @@ const DOCK_CAMERA = '165-0-7';
 
 export class ReplyTimeoutError extends Error {}
 
+/** storage_config_get's output (dji-cloud-api-next.md §2). */
+interface StorageConfigOutput {
+  bucket: string;
+  endpoint: string;
+  provider: string;
+  region: string;
+  object_key_prefix: string;
+  credentials: { access_key_id: string; access_key_secret: string; security_token: string };
+}
+
+/** The simulated home's height above the ellipsoid (m): absolute altitude = this + height above take-off. */
+const SIMULATED_HOME_ELEVATION = 20;
+
 interface PendingReply {
   resolve: (data: ReplyData) => void;
   reject: (error: Error) => void;
@@ -146,6 +162,11 @@ export class SimulatedGateway {
   private cleared: boolean;
   /** The video sources: the aircraft's camera and, on a dock, the dock's. */
   readonly cameras: SimulatedCamera[];
+  /** The credentials of the first storage_config_get, and the S3 client built from them. */
+  private storage: { output: StorageConfigOutput; s3: S3Client } | null = null;
+  /** Uploads run one after the other, in the order the photos were taken. */
+  private photoUploads: Promise<void> = Promise.resolve();
+  private photoCount = 0;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -290,6 +311,7 @@ export class SimulatedGateway {
   tick(dt: number, seconds: number, dockEvery: number) {
     const sample = this.mission ? this.mission.flight.step(dt) : this.options.parked || !this.cleared ? this.parkedSample() : this.flight.step(dt);
     this.reportProgress();
+    this.uploadPhotos();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
     this.ticks++;
@@ -470,7 +492,7 @@ export class SimulatedGateway {
     const { waypoints } = readKmz(bytes);
     this.prepared = {
       flightId: prepare.flight_id,
-      waypoints: waypoints.map((w) => ({ lat: w.lat, lng: w.lng, alt: w.alt, speed: w.speed })),
+      waypoints: waypoints.map((w) => ({ lat: w.lat, lng: w.lng, alt: w.alt, speed: w.speed, photo: w.actions.some((a) => a.type === 'takePhoto') })),
       rthAltitude: prepare.rth_altitude,
       rcLostAction: prepare.out_of_control_action,
       exitOnRcLost: prepare.exit_wayline_when_rc_lost,
@@ -500,6 +522,84 @@ export class SimulatedGateway {
       this.options.log(error.message),
     );
     this.options.onProgressSent?.({ flightId, status, percent, at });
+  }
+
+  /**
+   * A dock uploads the photos of the wayline it flies as DJI's docks do: storage_config_get once for the credentials,
+   * each photo (a real DJI JPEG with its XMP rewritten to where it was taken) put in the bucket through the S3
+   * protocol, then file_upload_callback (need_reply). Pilot 2 uploads over HTTP instead: not simulated.
+   */
+  private uploadPhotos() {
+    const mission = this.mission;
+    if (!mission || this.plan.kind !== 'dock' || !this.connected || !this.declared) return;
+    const shots = mission.flight.takeShots();
+    if (!shots.length) return;
+    const flightId = mission.flight.mission.flightId;
+    this.photoUploads = this.photoUploads
+      .then(async () => {
+        for (const shot of shots) await this.uploadPhoto(flightId, shot);
+      })
+      .catch((error: Error) => this.options.log(`${this.sn}: photo upload failed: ${error.message}`));
+  }
+
+  private async uploadPhoto(flightId: string, shot: Point & { heading: number; at: Date }) {
+    const s3sdk = await import('@aws-sdk/client-s3');
+    if (!this.storage) {
+      const reply = await this.request(METHOD_STORAGE_CONFIG_GET, { module: 0 });
+      if (reply.result !== RESULT.ok) throw new Error(`storage_config_get answered ${reply.result}`);
+      const output = reply.output as unknown as StorageConfigOutput;
+      const c = output.credentials;
+      this.storage = {
+        output,
+        s3: new s3sdk.S3Client({
+          endpoint: output.endpoint,
+          region: output.region,
+          forcePathStyle: output.provider !== 'ali',
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          credentials: { accessKeyId: c.access_key_id, secretAccessKey: c.access_key_secret, sessionToken: c.security_token || undefined },
+        }),
+      };
+    }
+    const { output, s3 } = this.storage;
+    this.photoCount++;
+    const stamp = shot.at.toISOString().replace(/\D/g, '').slice(0, 14);
+    const name = `DJI_${stamp}_${String(this.photoCount).padStart(4, '0')}_T.JPG`;
+    const key = `${output.object_key_prefix}${flightId}/${name}`;
+    const photo = djiPhoto(templatePhoto(), {
+      lat: shot.lat,
+      lng: shot.lng,
+      relativeAlt: shot.alt,
+      absoluteAlt: shot.alt + SIMULATED_HOME_ELEVATION,
+      gimbalYaw: shot.heading,
+      gimbalPitch: -90,
+      flightYaw: shot.heading,
+      at: shot.at,
+    });
+    await s3.send(new s3sdk.PutObjectCommand({ Bucket: output.bucket, Key: key, Body: photo, ContentType: 'image/jpeg' }));
+    this.sent.events++;
+    const reply = await this.exchange(
+      eventsTopic(this.sn),
+      METHOD_FILE_UPLOAD_CALLBACK,
+      {
+        file: {
+          object_key: key,
+          path: flightId,
+          name,
+          ext: { flight_id: flightId, drone_model_key: this.deviceType('aircraft'), payload_model_key: '1-43-0', is_original: true },
+          metadata: {
+            gimbal_yaw_degree: shot.heading,
+            absolute_altitude: shot.alt + SIMULATED_HOME_ELEVATION,
+            relative_altitude: shot.alt,
+            create_time: shot.at.toISOString(),
+            shoot_position: { lat: shot.lat, lng: shot.lng },
+          },
+          cloud_to_cloud_id: 'DEFAULT',
+        },
+        flight_task: { uploaded_file_count: this.photoCount, expected_file_count: this.photoCount, flight_type: 0 },
+      },
+      { need_reply: 1 },
+    );
+    if (reply.result !== RESULT.ok) this.options.log(`${this.sn}: file_upload_callback for ${name} answered ${reply.result}`);
   }
 
   /** On the ground at home, waiting for a mission. */

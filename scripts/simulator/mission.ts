@@ -7,7 +7,8 @@ export type MissionStatus = (typeof FLIGHTTASK_STATUSES)[number];
 /** What flighttask_prepare handed the aircraft, with the waypoints read from the downloaded KMZ. */
 export interface PreparedMission {
   flightId: string;
-  waypoints: Array<Point & { speed: number }>;
+  /** `photo`: the waypoint has a takePhoto action. */
+  waypoints: Array<Point & { speed: number; photo?: boolean }>;
   rthAltitude: number;
   /** 0 return home, 1 hover, 2 land. */
   rcLostAction: 0 | 1 | 2;
@@ -47,6 +48,8 @@ export class MissionFlight {
   private flightTime = 0;
   /** The task's final status once decided (it is reported when the aircraft lands). */
   private outcome: MissionStatus | null = null;
+  /** Photos taken at takePhoto waypoints and not yet handed out (`takeShots`). */
+  private shots: Array<Point & { heading: number; at: Date }> = [];
 
   constructor(
     private readonly home: Point,
@@ -73,6 +76,11 @@ export class MissionFlight {
     const percent = round(Math.min(100, (this.flown / this.total) * 100), 1);
     const status: MissionStatus = this.phase === 'landed' ? (this.outcome ?? 'ok') : this.phase === 'paused' ? 'paused' : 'in_progress';
     return { status, percent: status === 'ok' ? 100 : percent, waypointIndex: Math.min(this.next, this.mission.waypoints.length - 1) };
+  }
+
+  /** The photos taken since the last call: where, at which heading, when. */
+  takeShots(): Array<Point & { heading: number; at: Date }> {
+    return this.shots.splice(0);
   }
 
   pause(): boolean {
@@ -179,6 +187,7 @@ export class MissionFlight {
       this.pos = { lat: target.lat, lng: target.lng, alt: target.alt };
       this.flown += d;
       travel -= d;
+      if (target.photo) this.shots.push({ ...this.pos, heading, at: new Date() });
       this.next++;
     }
     if (this.next >= this.mission.waypoints.length) {

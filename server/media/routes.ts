@@ -7,8 +7,10 @@ import { idParams, readMultipart } from '../api/crud';
 import { scopeOf, withDataScope } from '../api/dataScope';
 import { writeAudit } from '../api/audit';
 import { listQuerySchema, listRows, toListQuery, type ListSpec, type TableName } from '../api/list';
-import { badRequest, ok, rowNotFound } from '../http/envelope';
+import { METHOD_UPLOAD_PRIORITIZE } from '@shared/dji/media';
+import { badRequest, conflict, HttpError, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
+import { serviceFailure } from '../entities/task/missions';
 import { attachment } from '../http/contentDisposition';
 import { projectInScope, type MediaRow } from './service';
 
@@ -216,6 +218,36 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
       });
       if (!duplicate) await writeAudit(app.db, request, 'create', 'media', row.id, { name: row.name, project_id: row.project_id, size: row.size });
       return reply.code(duplicate ? 200 : 201).send({ ...ok({ item: mediaToApi(row, signingSecret), duplicate }), code: duplicate ? 200 : 201 });
+    },
+  );
+
+  app.post(
+    '/Media/prioritize/',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "Ask the dock to upload this task's flight media first (upload_flighttask_media_prioritize)",
+        body: z.object({ task_id: z.number().int().positive() }),
+      },
+      preValidation: requirePermission(appBase, 'task:write'),
+    },
+    async (request) => {
+      const { task_id } = request.body;
+      const task = await withDataScope(
+        app.db.selectFrom('tasks').select(['tasks.id', 'tasks.flight_id', 'tasks.gateway_sn']).where('tasks.id', '=', task_id),
+        'tasks',
+        scopeOf(request),
+      ).executeTakeFirst();
+      if (!task) throw rowNotFound('task', task_id);
+      if (!task.flight_id || !task.gateway_sn) throw conflict(`Task ${task_id} has not flown`, undefined, { code: 'media.no_flight' });
+      const gateway = appBase.mqtt?.gateway;
+      if (!gateway) throw new HttpError(503, 'The device link is off', undefined, { code: 'mission.link_unavailable' });
+      try {
+        await gateway.sendService(task.gateway_sn, METHOD_UPLOAD_PRIORITIZE, { flight_id: task.flight_id }, { timeoutMs: app.config.missions.replyTimeoutMs });
+      } catch (error) {
+        throw serviceFailure(METHOD_UPLOAD_PRIORITIZE, error);
+      }
+      return ok({ task_id, flight_id: task.flight_id });
     },
   );
 

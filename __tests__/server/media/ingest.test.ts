@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../../server/media/objectStore';
+import { replyTopic, servicesTopic } from '@shared/dji/topics';
 import { sweepMedia } from '../../../server/media/sweep';
 import { multipart } from '../api/harness';
 import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
@@ -162,6 +163,22 @@ describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
       expect((await rows()).length).toBe(before);
       expect(await store().head(`media/${projectId}/again_T.JPG`)).toBeNull();
     });
+  });
+
+  it('asks the dock to upload a task’s media first (upload_flighttask_media_prioritize), and answers its own request for it', async () => {
+    const asked = new Promise<Record<string, unknown>>((resolve) =>
+      dock.client.on('message', (topic, payload) => {
+        if (topic !== servicesTopic(DOCK_SN)) return;
+        const message = JSON.parse(payload.toString()) as { method: string; data: Record<string, unknown> };
+        if (message.method !== 'upload_flighttask_media_prioritize') return;
+        dock.client.publish(replyTopic(servicesTopic(DOCK_SN)), JSON.stringify({ ...message, timestamp: Date.now(), data: { result: 0 } }), { qos: 1 });
+        resolve(message.data);
+      }),
+    );
+    const response = await call('POST', '/api/Media/prioritize/', { payload: { task_id: taskId } });
+    expect(response.json()).toMatchObject({ code: 200, data: { task_id: taskId, flight_id: FLIGHT_ID } });
+    expect(await asked).toEqual({ flight_id: FLIGHT_ID });
+    expect((await dock.event('highest_priority_upload_flighttask_media', { flight_id: FLIGHT_ID })).data.result).toBe(0);
   });
 
   describe('Pilot 2 (X-Auth-Token, DJI answer shape)', () => {

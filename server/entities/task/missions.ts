@@ -74,7 +74,7 @@ const COMMAND_METHODS: Record<Exclude<TaskCommand, 'execute'>, string> = {
 };
 
 /** A failed service → the English reason stored on the task and the HTTP error the caller gets. */
-function serviceFailure(method: string, error: unknown): HttpError {
+export function serviceFailure(method: string, error: unknown): HttpError {
   const result = (error as { result?: unknown }).result;
   if (result === 'timeout')
     return new HttpError(504, `The device did not answer ${method} in time`, undefined, { code: 'mission.device_timeout', params: { method } });
