@@ -62,6 +62,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** A Redis call not answered within this long fails (the caller carries on without Redis). */
+  redisTimeoutMs: number;
   /** An upload file no row refers to is removed once it is this old (ms): younger, it may belong to a write in flight. */
   uploadOrphanAgeMs: number;
   /** Requests per minute per client address on /api. */
@@ -174,6 +176,7 @@ const environmentSchema = z.object({
   HMS_FILE: text,
   HMS_URL: text.refine((v) => v === undefined || v === 'off' || /^https?:\/\//.test(v), 'must start with http:// or https://, or be off'),
   HMS_FETCH_TIMEOUT_MS: integer(1, 600_000),
+  REDIS_TIMEOUT_MS: integer(1, 60_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -244,6 +247,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     http,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skyline:',
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS ?? 1000,
     uploadOrphanAgeMs: (e.UPLOAD_ORPHAN_AGE_S ?? 3600) * 1000,
     apiRateLimit: e.API_RATE_LIMIT ?? 600,
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
