@@ -3,7 +3,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { GrantChanges, localAuthCache, redisAuthCache } from './auth/authCache';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
@@ -28,6 +27,7 @@ import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
 import pilotPlugin from './pilot/plugin';
 import type { WeatherProvider } from './mqtt/weather';
+import { boundedRedis, closeRedis } from './redis/connect';
 
 export interface ServerHandle {
   app: FastifyInstance;
@@ -76,15 +76,15 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.addHook('onClose', async () => database.db.destroy());
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl ? boundedRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection problem'));
-    app.addHook('onClose', async () => void (await redis.quit()));
+    app.addHook('onClose', async () => closeRedis(redis));
   }
   // A permission check reads the database only when this instance can hear every change to grants: alone on its
   // SQLite file, or told through Redis; several instances on PostgreSQL without Redis read it on every request.
   const authCache = config.redisUrl
-    ? await redisAuthCache(config.redisUrl, config.redisKeyPrefix, app.log)
+    ? redisAuthCache(config.redisUrl, config.redisKeyPrefix, config.redisTimeoutMs, app.log)
     : database.dialect === 'sqlite'
       ? localAuthCache()
       : null;

@@ -63,6 +63,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** A Redis call not answered within this long fails (the caller carries on without Redis). */
+  redisTimeoutMs: number;
   /** An upload file no row refers to is removed once it is this old (ms): younger, it may belong to a write in flight. */
   uploadOrphanAgeMs: number;
   /** Requests per minute per client address on /api. */
@@ -216,6 +218,7 @@ const environmentSchema = z.object({
   LIVE_IDLE_STOP_S: integer(1),
   LIVE_PLAY_URL_TTL_S: integer(1),
   LIVE_SWEEP_MS: integer(10),
+  REDIS_TIMEOUT_MS: integer(1, 60_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -323,6 +326,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     http,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skyline:',
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS ?? 1000,
     uploadOrphanAgeMs: (e.UPLOAD_ORPHAN_AGE_S ?? 3600) * 1000,
     apiRateLimit: e.API_RATE_LIMIT ?? 600,
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,

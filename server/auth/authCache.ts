@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { boundedRedis, closeRedis } from '../redis/connect';
 import type { DataScopeRule } from '../rbac/dataScope';
 
 /** What a permission check learns about a live session: who it is, what it may do and see. */
@@ -87,23 +87,31 @@ export function localAuthCache(): AuthCacheHandle {
 
 /**
  * Several instances: a change is announced on a Redis pub/sub channel, and every instance (this one included)
- * clears its cache on it. While the subscription is down nothing is cached, so no instance serves a stale grant.
+ * clears its cache on it. While the subscription is down (from the start until Redis answers, and whenever it is
+ * away) nothing is cached, so no instance serves a stale grant: each reads the database. Start-up does not wait for
+ * Redis; every call is bounded by `timeoutMs`.
  */
-export async function redisAuthCache(url: string, keyPrefix: string, log: Log): Promise<AuthCacheHandle> {
+export function redisAuthCache(url: string, keyPrefix: string, timeoutMs: number, log: Log): AuthCacheHandle {
   let listening = false;
   const cache = new AuthCache(() => listening);
   const channel = `${keyPrefix}auth-changed`;
-  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 1 });
+  const publisher = boundedRedis(url, timeoutMs);
+  // It joins the channel itself on every 'ready' (ioredis' own resubscription would leave a timed-out call unhandled).
+  const subscriber = boundedRedis(url, timeoutMs, { autoResubscribe: false });
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log.warn({ err: error }, 'redis: auth cache connection problem'));
   subscriber.on('message', () => cache.clear());
-  subscriber.on('ready', () => void subscriber.subscribe(channel).then(() => (listening = true)));
+  subscriber.on(
+    'ready',
+    () =>
+      void subscriber.subscribe(channel).then(
+        () => (listening = true),
+        (error: unknown) => log.warn({ err: error }, 'redis: auth change channel not joined; the database is read on every request'),
+      ),
+  );
   subscriber.on('close', () => {
     listening = false;
     cache.clear();
   });
-  await subscriber.subscribe(channel);
-  listening = true;
   return {
     cache,
     changed: async () => {
@@ -112,7 +120,7 @@ export async function redisAuthCache(url: string, keyPrefix: string, log: Log): 
     },
     close: async () => {
       subscriber.disconnect();
-      await publisher.quit().catch(() => undefined);
+      await closeRedis(publisher);
     },
   };
 }

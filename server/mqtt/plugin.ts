@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../http/trustProxy';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
@@ -27,6 +27,7 @@ import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
+import { boundedRedis, closeRedis } from '../redis/connect';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
@@ -108,7 +109,7 @@ export default fp(
       const { redisUrl, redisKeyPrefix } = app.config;
       if (redisUrl) {
         // Several instances: one at a time publishes sysinfo/*, the holder of this lease.
-        leaseRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+        leaseRedis = boundedRedis(redisUrl, app.config.redisTimeoutMs);
         leaseRedis.on('error', (error: Error) => log.warn({ err: error }, 'redis: connection problem'));
         lease = new RedisLease(leaseRedis, `${redisKeyPrefix}sysinfo-lease`, SYSINFO_LEASE_MS, log);
         await lease.start();
@@ -280,7 +281,7 @@ export default fp(
       // The persistence unsubscribes the broker from the shared emitter, which aedes closes with itself: persistence first.
       await shared?.close().catch((error: unknown) => log.warn({ err: error }, 'redis: broker persistence did not close cleanly'));
       await broker?.close();
-      await leaseRedis?.quit().catch(() => undefined);
+      if (leaseRedis) await closeRedis(leaseRedis);
       if (config.url) await bus?.close();
     });
   },

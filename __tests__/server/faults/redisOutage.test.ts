@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { buildServer, type ServerHandle } from '../../../server/app';
+import { ADMIN_PASSWORD, testConfig } from '../api/harness';
+import { until } from '../../support/until';
+
+/**
+ * Redis is a shared cache here, not the system of record (issue 27): with Redis frozen (SIGSTOP) or gone, an instance
+ * starts, signs users in and answers the API from its database, every Redis call bounded by REDIS_TIMEOUT_MS; it
+ * rejoins by itself when Redis is back. The redis-server is this test's own, on a port of its own. Scope of this
+ * step: the API (rate-limit store, session and permission caches); the embedded broker's Redis sharing is not in it.
+ */
+const TIMEOUT_MS = 300;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
+  });
+  return child;
+}
+
+describe('Redis frozen or gone: the API keeps serving from the database', () => {
+  let port: number;
+  let redis: ChildProcess | undefined;
+  let server: ServerHandle | undefined;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-redis-outage-'));
+  const prefix = `outage_${process.pid}:`;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+  });
+  afterAll(async () => {
+    await server?.app.close();
+    if (redis && redis.exitCode === null) {
+      redis.kill('SIGCONT');
+      redis.kill('SIGKILL');
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Signs in and reads a list, each answered within `withinMs`. */
+  const serves = async (withinMs: number) => {
+    const started = Date.now();
+    const login = await server!.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const token = (login.json() as { data: { token: string } }).data.token;
+    const list = await server!.app.inject({ method: 'GET', url: '/api/Device/', headers: { authorization: `Bearer ${token}` } });
+    expect(list.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(withinMs);
+  };
+
+  it('starts while Redis is frozen and answers within the bound, rejoins when Redis thaws, and carries on when Redis is gone', async () => {
+    redis!.kill('SIGSTOP');
+    const started = Date.now();
+    server = await buildServer(
+      {
+        ...testConfig(root, { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: prefix, REDIS_TIMEOUT_MS: String(TIMEOUT_MS), MQTT_ENABLED: '0' }),
+        demoSeed: false,
+      },
+      { apiRateLimit: 100_000, loginRateLimit: 1000 },
+    );
+    await server.app.ready();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // Each request makes a handful of bounded Redis calls (rate limits) at most.
+    await serves(10 * TIMEOUT_MS + 2_000);
+    await serves(10 * TIMEOUT_MS + 2_000);
+
+    // Thawed: the rate-limit counters are shared through Redis again, with no restart.
+    redis!.kill('SIGCONT');
+    const observer = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1 });
+    try {
+      await until(async () => {
+        await serves(10_000);
+        return (await observer.keys(`${prefix}rate-limit:*`)).length > 0;
+      }, 30_000);
+    } finally {
+      observer.disconnect();
+    }
+
+    // Gone: the connection is refused, every call fails at once or within the bound.
+    redis!.kill('SIGKILL');
+    await new Promise((resolve) => redis!.once('exit', resolve));
+    await serves(10 * TIMEOUT_MS + 2_000);
+    await serves(10 * TIMEOUT_MS + 2_000);
+  }, 120_000);
+});
