@@ -170,8 +170,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   /** A refused status, events (need_reply) or request of the gateway's own is answered "not allowed", as the platform would. */
   const answerRefused = (identity: GatewayIdentity, packet: PublishPacket) => {
     const parsed = parseDeviceTopic(packet.topic);
-    if (!parsed || parsed.sn !== identity.link.gatewaySn || !expectsReply(parsed.channel)) return;
+    if (!parsed || parsed.sn !== identity.link.gatewaySn) return;
     const message = parseEnvelope(packet.payload);
+    if (!expectsReply(parsed.channel) && !(message.ok && message.envelope.need_reply === 1)) return;
     if (parsed.channel === 'events' && !(message.ok && message.envelope.need_reply === 1)) return;
     const request = message.ok ? message.envelope : { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method };
     const reply = JSON.stringify(replyTo(request, RESULT.notAllowed, undefined, (options.now ?? Date.now)()));
@@ -265,8 +266,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizeForward(client, received) {
       const identity = identityOf(client);
-      // A gateway hears only what is addressed to its own serial, whatever it subscribed to before it had one.
-      if (identity?.kind === 'gateway') return namespaceSerial(received.topic) === identity.link.gatewaySn ? received : null;
+      // A gateway hears only what is addressed to its own serial or its declared sub-devices (state_reply), whatever it
+      // subscribed to before it had a serial.
+      if (identity?.kind === 'gateway') {
+        const sn = namespaceSerial(received.topic);
+        return sn !== null && (sn === identity.link.gatewaySn || identity.link.declared.has(sn)) ? received : null;
+      }
       if (identity?.kind !== 'web') return received;
       // A browser hears only about the devices in its user's data scope.
       const payload = options.narrow ? options.narrow(identity.sessionId, received.topic, received.payload) : received.payload;
@@ -299,7 +304,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (identity.kind !== 'gateway') return canSubscribe(identity, subscription.topic) ? done(null, subscription) : deny();
       const sn = gatewaySubscribeSerial(identity.link, subscription.topic);
       if (!sn) return deny();
-      if (identity.link.gatewaySn === sn) return done(null, subscription);
+      if (identity.link.gatewaySn === sn || identity.link.declared.has(sn)) return done(null, subscription);
       // Pilot 2 subscribes before its first update_topo names its serial: allowed for a serial it could claim, without
       // claiming it; until the connection is that gateway nothing under it is forwarded (authorizeForward).
       mayHoldLater(client, identity, sn)

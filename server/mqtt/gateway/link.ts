@@ -39,11 +39,11 @@ export function namespaceSerial(topicOrFilter: string): string | null {
 
 /**
  * A gateway subscribes inside its own namespace (`sys/product/{gw}/…`, `thing/product/{gw}/…`, wildcards below the
- * serial included, as the external broker's ACL template allows): the serial of such a filter, or null for any other.
+ * serial included, as the external broker's ACL template allows) and its declared sub-devices' (their state_reply): the serial of such a filter, or null for any other.
  * Before the connection has a serial, the filter's serial is returned for the caller to judge; a subscription never
  * claims it.
  */
 export function gatewaySubscribeSerial(link: GatewayLink, filter: string): string | null {
   const sn = namespaceSerial(filter);
-  return sn !== null && (link.gatewaySn === undefined || link.gatewaySn === sn) ? sn : null;
+  return sn !== null && (link.gatewaySn === undefined || link.gatewaySn === sn || link.declared.has(sn)) ? sn : null;
 }
