@@ -5,12 +5,13 @@ import type { Aedes, AedesPublishPacket, AuthenticateError, Client, PublishPacke
 import proxyaddr from '@fastify/proxy-addr';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { fastifyTrustProxy, type TrustProxy } from '../http/trustProxy';
+import type { DjiDomain } from '@shared/dji/devices';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
 import { parseEnvelope, replyTo, RESULT } from '@shared/dji/envelope';
 import { expectsReply, parseDeviceTopic, replyTopic } from '@shared/dji/topics';
 import { TOPIC_FLEET } from '@shared/live';
 import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
-import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
+import { checkGatewayPublish, gatewaySubscribeSerial, namespaceSerial } from './gateway/link';
 import type { MessageBus } from './liveChannel';
 import { LoginThrottle } from './loginThrottle';
 import { packetSizeGuard } from './packetGuard';
@@ -50,10 +51,10 @@ export interface EmbeddedBrokerOptions {
   trustProxy: TrustProxy;
   /** Decides who connects. */
   authenticate(username: string, password: string): Promise<Authenticated>;
-  /** May this Pilot 2 connection become the gateway `sn` (e.g. not a registered dock)? */
+  /** May this Pilot 2 connection become the gateway `sn` (not a registered dock, nor a device outside its pilot's scope)? */
   mayClaimGateway(identity: GatewayIdentity, sn: string): Promise<boolean>;
-  /** May this Pilot 2 connection declare these sub-devices (e.g. none is a registered dock)? */
-  mayDeclare(identity: GatewayIdentity, serials: string[]): Promise<boolean>;
+  /** May this gateway connection declare these sub-devices (server/devices/topology/claims.ts)? */
+  mayDeclare(identity: GatewayIdentity, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
   /**
    * Shared by several instances (REDIS_URL): aedes' message emitter (mqemitter-redis) and persistence
@@ -142,10 +143,18 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     return true;
   };
 
-  /** A gateway may not declare another connected gateway, nor (Pilot 2) a registered dock, as its sub-device. */
-  const mayDeclare = async (client: Client, identity: GatewayIdentity, serials: string[]) => {
-    if (serials.some((sn) => gateways.has(sn) && gateways.get(sn) !== client)) return false;
-    return identity.source !== 'pilot' || (await options.mayDeclare(identity, serials));
+  /** Whether a connection without a serial yet could claim `sn` (nobody else holds it, the claim rules allow it). */
+  const mayHoldLater = async (client: Client, identity: GatewayIdentity, sn: string) => {
+    const holder = gateways.get(sn);
+    if (holder && holder !== client && !holder.closed && !samePrincipal(identityOf(holder) ?? identity, identity)) return false;
+    return options.mayClaimGateway(identity, sn);
+  };
+
+  /** A gateway may not declare another connected gateway, nor a device the claim rules keep from it, as its sub-device. */
+  const mayDeclare = async (client: Client, identity: GatewayIdentity, devices: { sn: string; domain: DjiDomain }[]) => {
+    const subs = devices.filter((d) => d.sn !== identity.link.gatewaySn);
+    if (subs.some((d) => gateways.has(d.sn) && gateways.get(d.sn) !== client)) return false;
+    return options.mayDeclare(identity, subs);
   };
 
   /** The tail of each gateway connection's publish checks. */
@@ -161,8 +170,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   /** A refused status, events (need_reply) or request of the gateway's own is answered "not allowed", as the platform would. */
   const answerRefused = (identity: GatewayIdentity, packet: PublishPacket) => {
     const parsed = parseDeviceTopic(packet.topic);
-    if (!parsed || parsed.sn !== identity.link.gatewaySn || !expectsReply(parsed.channel)) return;
+    if (!parsed || parsed.sn !== identity.link.gatewaySn) return;
     const message = parseEnvelope(packet.payload);
+    if (!expectsReply(parsed.channel) && !(message.ok && message.envelope.need_reply === 1)) return;
     if (parsed.channel === 'events' && !(message.ok && message.envelope.need_reply === 1)) return;
     const request = message.ok ? message.envelope : { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method };
     const reply = JSON.stringify(replyTo(request, RESULT.notAllowed, undefined, (options.now ?? Date.now)()));
@@ -176,11 +186,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     const verdict = checkGatewayPublish(identity.link, packet.topic, packet.retain);
     if (!verdict.ok) return verdict.reason;
     if (verdict.claims && !(await claim(client, identity, verdict.claims))) return 'gateway_taken';
-    const declared = verdict.topic.channel === 'status' ? topologySerials(packet.payload) : null;
+    const declared = verdict.topic.channel === 'status' ? topologyDevices(packet.payload) : null;
     if (!declared) return null;
     if (!(await mayDeclare(client, identity, declared))) return 'serial_not_allowed';
     // The declared sub-devices change with the message itself, so the OSD right behind an update_topo is already allowed.
-    identity.link.declared = new Set(declared);
+    identity.link.declared = new Set(declared.map((d) => d.sn));
     return null;
   };
 
@@ -256,6 +266,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizeForward(client, received) {
       const identity = identityOf(client);
+      // A gateway hears only what is addressed to its own serial or its declared sub-devices (state_reply), whatever it
+      // subscribed to before it had a serial.
+      if (identity?.kind === 'gateway') {
+        const sn = namespaceSerial(received.topic);
+        return sn !== null && (sn === identity.link.gatewaySn || identity.link.declared.has(sn)) ? received : null;
+      }
       if (identity?.kind !== 'web') return received;
       // A browser hears only about the devices in its user's data scope.
       const payload = options.narrow ? options.narrow(identity.sessionId, received.topic, received.payload) : received.payload;
@@ -288,8 +304,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (identity.kind !== 'gateway') return canSubscribe(identity, subscription.topic) ? done(null, subscription) : deny();
       const sn = gatewaySubscribeSerial(identity.link, subscription.topic);
       if (!sn) return deny();
-      if (identity.link.gatewaySn === sn) return done(null, subscription);
-      claim(client, identity, sn)
+      if (identity.link.gatewaySn === sn || identity.link.declared.has(sn)) return done(null, subscription);
+      // Pilot 2 subscribes before its first update_topo names its serial: allowed for a serial it could claim, without
+      // claiming it; until the connection is that gateway nothing under it is forwarded (authorizeForward).
+      mayHoldLater(client, identity, sn)
         .then((ok) => (ok ? done(null, subscription) : deny()))
         .catch(() => deny());
     },
@@ -462,13 +480,13 @@ class FloodGuard {
   }
 }
 
-/** The sub-device serials of a valid update_topo (what the connection will speak for), or null for anything else. */
-function topologySerials(payload: Buffer | string): string[] | null {
+/** The sub-devices of a valid update_topo (what the connection will speak for), or null for anything else. */
+function topologyDevices(payload: Buffer | string): { sn: string; domain: DjiDomain }[] | null {
   try {
     const message = JSON.parse(payload.toString()) as { method?: unknown; data?: unknown };
     if (message.method !== METHOD_UPDATE_TOPO) return null;
     const topo = updateTopoSchema.safeParse(message.data);
-    return topo.success ? topo.data.sub_devices.map((d) => d.sn) : null;
+    return topo.success ? topo.data.sub_devices.map((d) => ({ sn: d.sn, domain: d.domain })) : null;
   } catch {
     // Not JSON: the gateway service drops, counts and answers it.
     return null;

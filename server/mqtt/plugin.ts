@@ -15,6 +15,7 @@ import { dispatchRoutes } from '../entities/task/dispatchRoutes';
 import { MissionService } from '../entities/task/missions';
 import { attachDockMedia } from '../media/dock';
 import { TaskScheduler } from '../entities/task/scheduler';
+import { createClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { BrowserDeviceScope } from './deviceScope';
@@ -161,9 +162,8 @@ export default fp(
           },
           narrow: (sessionId, topic, payload) => deviceScope.narrow(sessionId, topic, payload),
           shared,
-          // A Pilot 2 connection may not pose as a registered dock, nor speak for one.
-          mayClaimGateway: async (_identity, sn) => (await store.registeredDocks([sn])).length === 0,
-          mayDeclare: async (_identity, serials) => (await store.registeredDocks(serials)).length === 0,
+          // A gateway connection speaks only for the devices it may (issue 27: registered devices belong to their department).
+          ...createClaimCheck(app.db, store, log),
           onGatewayDisconnected: (sn) => gateway?.gatewayDisconnected(sn),
           log,
         });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
-import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
+import { eventsTopic, osdTopic, replyTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertNotification } from '@shared/entities/alert';
 import type { OnlineSummary } from '@shared/live';
 import { RESULT } from '@shared/dji/envelope';
@@ -242,6 +242,37 @@ export function runGatewaySuite(dialect: Dialect): void {
     const unknown = await gateway.request('flighttask_resource_get', { flight_id: 'x' });
     expect(unknown.data.result).not.toBe(0);
     expect(server.app.mqtt!.gateway.stats.unknownMethods.flighttask_resource_get).toBeGreaterThanOrEqual(1);
+  });
+
+  it('real shapes: state with need_reply answered on state_reply, any need_reply event answered, data as an array, partial OSD merged, unknown keys kept out of the way', async () => {
+    const { gateway } = await dockGateway('DOCK-S1');
+    await gateway.topo(DOCK, [aircraft('AC-S1')]);
+    // A Matrice 4TD reports its payloads' control source and asks for a reply, like DJI's cloud gives it.
+    expect(await subscribe(gateway.client, 'thing/product/AC-S1/state_reply')).toBe(0);
+    const state = envelope(undefined, { payloads: [{ payload_index: '99-0-0', control_source: 'A' }] }, { need_reply: 1, gateway: 'DOCK-S1' });
+    const stateReply = await gateway.call(stateTopic('AC-S1'), state);
+    expect(stateReply).toEqual({ tid: state.tid, bid: state.bid, method: '', timestamp: expect.any(Number), data: { result: 0 } });
+    // AirSense sends its manned aircraft as an array.
+    const airsense = await gateway.event('airsense_warning', [
+      {
+        icao: '78A1B2',
+        warning_level: 1,
+        latitude: 22.7,
+        longitude: 114.2,
+        altitude: 1200,
+        altitude_type: 1,
+        heading: 90,
+        relative_altitude: 1100,
+        vert_trend: 0,
+        distance: 30000,
+      },
+    ]);
+    expect(airsense.data).toEqual({ result: 0 });
+    // A partial OSD keeps what the last one said; keys we do not know are ignored.
+    gateway.osd('AC-S1', aircraftOsd({ some_future_key: { nested: true } }));
+    gateway.osd('AC-S1', { mode_code: 9, another_new_key: 1 });
+    await gateway.flush();
+    expect(server.app.mqtt!.gateway.liveState('AC-S1')).toMatchObject({ lat: 22.6, battery: 66, modeCode: 9 });
   });
 
   it('an unknown event method is logged, counted and still answered', async () => {

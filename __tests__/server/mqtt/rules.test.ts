@@ -1,3 +1,6 @@
+import type { DjiDomain } from '@shared/dji/devices';
+import { declareRefusal, gatewayClaimRefusal, type ClaimRefusal, type ClaimRow, type Speaker } from '../../../server/devices/topology/claims';
+import type { DataScopeRule } from '../../../server/rbac/dataScope';
 import { canPublish, canSubscribe } from '../../../server/mqtt/acl';
 import { createAuthenticator } from '../../../server/mqtt/authenticate';
 import { areaCentre } from '../../../server/mqtt/domain';
@@ -59,8 +62,54 @@ describe('gateway links', () => {
     ['RC1', 'thing/product/RC1/services', 'RC1'],
     ['RC1', 'thing/product/RC2/services', null],
     ['RC1', 'thing/product/+/services', null],
-    ['RC1', 'thing/product/RC1/#', null],
+    ['RC1', 'thing/product/RC1/#', 'RC1'],
+    ['RC1', 'sys/product/RC1/#', 'RC1'],
+    ['RC1', 'thing/product/RC1/+', 'RC1'],
+    ['RC1', 'thing/product/#', null],
+    ['RC1', 'thing/#', null],
+    ['RC1', 'thing/product/RC1', null],
+    ['RC1', 'sysinfo/online', null],
   ])('gateway %s subscribes %s → %s', (gatewaySn, filter, sn) => expect(gatewaySubscribeSerial({ gatewaySn, declared: new Set() }, filter)).toBe(sn));
+});
+
+describe('device claims (issue 27)', () => {
+  const scope = (kind: 'all' | 'dept' | 'own'): DataScopeRule => ({ scope: kind, userId: 7, deptId: 1, deptIds: kind === 'dept' ? [1, 4] : [] });
+  const row = (extra: Partial<ClaimRow> = {}): ClaimRow => ({
+    serial: 'X',
+    kind: 'aircraft',
+    dept_id: 1,
+    created_by: null,
+    gateway_sn: null,
+    gateway_kind: null,
+    ...extra,
+  });
+  const dock = { by: 'dock', sn: 'DOCK1', deptId: 1 } as const;
+  const pilot = (kind: 'all' | 'dept' | 'own') => ({ by: 'pilot', scope: scope(kind) }) as const;
+
+  it.each<[string, DataScopeRule, ClaimRow | undefined, ClaimRefusal | null]>([
+    ['an unregistered serial (bound by the pilot)', scope('dept'), undefined, null],
+    ['an RC of its department', scope('dept'), row({ kind: 'remote_controller' }), null],
+    ['an RC of a sub-department', scope('dept'), row({ kind: 'remote_controller', dept_id: 4 }), null],
+    ["another department's RC", scope('dept'), row({ kind: 'remote_controller', dept_id: 2 }), 'outside_scope'],
+    ['its own RC with own scope', scope('own'), row({ kind: 'remote_controller', dept_id: 2, created_by: 7 }), null],
+    ['a registered dock, even for an administrator', scope('all'), row({ kind: 'dock' }), 'registered_dock'],
+  ])('a pilot claims as gateway %s', (_name, rule, claimed, refusal) => expect(gatewayClaimRefusal(rule, claimed)).toBe(refusal));
+
+  it.each<[string, Speaker, DjiDomain, ClaimRow | undefined, ClaimRefusal | null]>([
+    ['pilot: a new aircraft', pilot('dept'), 0, undefined, null],
+    ['pilot: an aircraft of its department', pilot('dept'), 0, row({ gateway_sn: 'RC9', gateway_kind: 'remote_controller' }), null],
+    ["pilot: another department's aircraft", pilot('dept'), 0, row({ dept_id: 2 }), 'outside_scope'],
+    ["pilot: a dock's aircraft", pilot('dept'), 0, row({ gateway_sn: 'DOCK1', gateway_kind: 'dock' }), 'bound_to_dock'],
+    ["administrator: a dock's aircraft (moving it)", pilot('all'), 0, row({ gateway_sn: 'DOCK1', gateway_kind: 'dock' }), null],
+    ['pilot: a new dock', pilot('all'), 3, undefined, 'registered_dock'],
+    ['pilot: a registered dock named as an aircraft', pilot('all'), 0, row({ kind: 'dock' }), 'registered_dock'],
+    ['dock: a new aircraft', dock, 0, undefined, null],
+    ['dock: its own aircraft', dock, 0, row({ gateway_sn: 'DOCK1', gateway_kind: 'dock' }), null],
+    ["dock: another dock's aircraft", dock, 0, row({ gateway_sn: 'DOCK2', gateway_kind: 'dock' }), 'bound_to_dock'],
+    ['dock: an unbound aircraft of its department', dock, 0, row({ gateway_sn: 'RC9', gateway_kind: 'remote_controller' }), null],
+    ["dock: another department's aircraft", dock, 0, row({ dept_id: 2 }), 'outside_scope'],
+    ['dock: another dock', dock, 3, undefined, 'registered_dock'],
+  ])('%s', (_name, speaker, domain, claimed, refusal) => expect(declareRefusal(speaker, { domain }, claimed)).toBe(refusal));
 });
 
 describe('authentication', () => {

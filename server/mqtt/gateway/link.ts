@@ -1,4 +1,5 @@
 import { parseDeviceTopic, type ParsedDeviceTopic } from '@shared/dji/topics';
+import { SERIAL_PATTERN } from '@shared/live';
 
 /**
  * What one gateway connection may speak for: its own serial (a dock's is fixed by its login; a Pilot 2 connection
@@ -29,12 +30,20 @@ export function checkGatewayPublish(link: GatewayLink, topic: string, retain: bo
   return { ok: false, reason: 'undeclared_serial' };
 }
 
-const SUBSCRIBE_PATTERN = /^(sys|thing)\/product\/([A-Za-z0-9_-]+)\/(.+)$/;
+/** The serial a `sys|thing/product/{sn}/…` topic or filter names (a plain serial, never a wildcard), or null. */
+export function namespaceSerial(topicOrFilter: string): string | null {
+  const [family, product, sn, ...rest] = topicOrFilter.split('/');
+  if ((family !== 'sys' && family !== 'thing') || product !== 'product' || rest.length === 0 || !SERIAL_PATTERN.test(sn)) return null;
+  return sn;
+}
 
-/** A gateway subscribes to its own replies and commands; the serial of a filter, to claim it, or null when refused. */
+/**
+ * A gateway subscribes inside its own namespace (`sys/product/{gw}/…`, `thing/product/{gw}/…`, wildcards below the
+ * serial included, as the external broker's ACL template allows) and its declared sub-devices' (their state_reply): the serial of such a filter, or null for any other.
+ * Before the connection has a serial, the filter's serial is returned for the caller to judge; a subscription never
+ * claims it.
+ */
 export function gatewaySubscribeSerial(link: GatewayLink, filter: string): string | null {
-  const match = SUBSCRIBE_PATTERN.exec(filter);
-  if (!match || match[3].includes('#') || match[3].includes('+')) return null;
-  const [, , sn] = match;
-  return link.gatewaySn === undefined || link.gatewaySn === sn ? sn : null;
+  const sn = namespaceSerial(filter);
+  return sn !== null && (link.gatewaySn === undefined || link.gatewaySn === sn || link.declared.has(sn)) ? sn : null;
 }

@@ -236,7 +236,7 @@ export class DjiGateway {
         case 'osd':
           return this.onOsd(parsed.sn, envelope);
         case 'state':
-          return await this.onState(parsed.sn, envelope);
+          return await this.onState(topic, parsed.sn, envelope);
         case 'events':
           return await this.onEvent(topic, parsed.sn, envelope);
         case 'requests':
@@ -248,7 +248,7 @@ export class DjiGateway {
       }
     } catch (error) {
       this.options.log.warn({ err: error, topic }, 'dji: message handling failed');
-      if (replied) await this.reply(topic, envelope, RESULT.internalError);
+      if (replied || envelope.need_reply === 1) await this.reply(topic, envelope, RESULT.internalError);
     }
   }
 
@@ -313,12 +313,19 @@ export class DjiGateway {
     }
   }
 
-  private async onState(sn: string, envelope: Envelope) {
-    if (!this.kindOf(sn)) return this.drop('undeclared_serial', { sn, channel: 'state' });
+  /** `state` properties; a need_reply one (e.g. a Matrice 4TD's payloads[].control_source) is answered on state_reply. */
+  private async onState(topic: string, sn: string, envelope: Envelope) {
+    const needsReply = envelope.need_reply === 1;
+    if (!this.kindOf(sn)) {
+      this.drop('undeclared_serial', { sn, channel: 'state' });
+      if (needsReply) await this.reply(topic, envelope, RESULT.notAllowed);
+      return;
+    }
     const state = stateSchema.safeParse(envelope.data);
-    if (!state.success) return this.drop('invalid_data', { sn, channel: 'state' });
+    if (!state.success) return this.invalid(topic, envelope, state.error, needsReply);
     await this.options.store.recordState(sn, state.data);
     this.count('state');
+    if (needsReply) await this.reply(topic, envelope, RESULT.ok);
   }
 
   private async onEvent(topic: string, gatewaySn: string, envelope: Envelope) {

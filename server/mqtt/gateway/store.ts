@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { deviceKindOf, deviceModelName, type DjiDomain } from '@shared/dji/devices';
 import type { TopoSubDevice } from '@shared/dji/topology';
+import type { ClaimRow } from '../../devices/topology/claims';
 import { auditDetail } from '../../api/audit';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -28,6 +29,22 @@ export const toTopoDevice = (d: TopoSubDevice, gatewaySn: string): TopoDevice =>
   gatewaySn,
 });
 
+/** A `bind` entry in the audit log, naming who vouched (the pilot, the dock, or nobody: an external broker's gateway). */
+async function audit(trx: Transaction<Database>, binder: Binder | null, deviceId: number, detail: Record<string, unknown>) {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      user_id: binder?.by === 'pilot' ? binder.userId : null,
+      username: binder?.by === 'pilot' ? binder.username : binder ? `dock:${binder.sn}` : 'broker',
+      action: 'bind',
+      entity: 'device',
+      entity_id: String(deviceId),
+      detail: auditDetail(detail),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
 /** The device rows behind the DJI link (migration 005): topology, binding, state, dock lookups. */
 export function createDeviceLinkStore(db: Kysely<Database>) {
   return {
@@ -41,7 +58,10 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const existing = new Map(
-          (await trx.selectFrom('devices').select(['id', 'serial', 'dept_id']).where('serial', 'in', serials).execute()).map((r) => [r.serial, r]),
+          (await trx.selectFrom('devices').select(['id', 'serial', 'dept_id', 'gateway_sn']).where('serial', 'in', serials).execute()).map((r) => [
+            r.serial,
+            r,
+          ]),
         );
         const deptId =
           binder?.by === 'pilot'
@@ -64,6 +84,9 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
           const row = existing.get(device.sn);
           if (row) {
             await trx.updateTable('devices').set(link).where('id', '=', row.id).execute();
+            // The bind history: a registered device that moves to another gateway.
+            if (device.gatewaySn !== null && row.gateway_sn !== device.gatewaySn)
+              await audit(trx, binder, row.id, { serial: device.sn, gateway: device.gatewaySn, previousGateway: row.gateway_sn, boundBy: binder ?? 'broker' });
             continue;
           }
           if (!binder) continue;
@@ -83,18 +106,7 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('audit_log')
-            .values({
-              user_id: binder.by === 'pilot' ? binder.userId : null,
-              username: binder.by === 'pilot' ? binder.username : `dock:${binder.sn}`,
-              action: 'bind',
-              entity: 'device',
-              entity_id: String(inserted.id),
-              detail: auditDetail({ serial: device.sn, model, kind, gateway: device.gatewaySn ?? device.sn, boundBy: binder }),
-              created_at: now,
-            })
-            .execute();
+          await audit(trx, binder, inserted.id, { serial: device.sn, model, kind, gateway: device.gatewaySn ?? device.sn, boundBy: binder });
           created.push(device.sn);
         }
         return created;
@@ -118,6 +130,18 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
       if (serials.length === 0) return new Map();
       const rows = await db.selectFrom('devices').select(['id', 'serial', 'kind']).where('serial', 'in', serials).execute();
       return new Map(rows.map((r) => [r.serial, { id: r.id, kind: r.kind }]));
+    },
+
+    /** The registered rows of `serials` as the claim rules read them (server/devices/topology/claims.ts). */
+    async claimRows(serials: string[]): Promise<Map<string, ClaimRow>> {
+      if (serials.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('devices as d')
+        .leftJoin('devices as g', 'g.serial', 'd.gateway_sn')
+        .select(['d.serial', 'd.kind', 'd.dept_id', 'd.created_by', 'd.gateway_sn', 'g.kind as gateway_kind'])
+        .where('d.serial', 'in', serials)
+        .execute();
+      return new Map(rows.map((r) => [r.serial, r]));
     },
 
     /** Which of `serials` are registered docks. */
