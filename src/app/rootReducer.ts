@@ -3,6 +3,7 @@ import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
 import devicelink from '../features/devicelink/devicelinkSlice';
+import live from '../features/live/liveSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
 import menu from '../features/menu/menuSlice';
@@ -24,6 +25,7 @@ export const rootReducer = combineReducers({
   controller,
   broker,
   devicelink,
+  live,
   locale,
   notifications,
   platform,

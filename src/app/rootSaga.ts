@@ -3,6 +3,7 @@ import { all, call, fork } from 'redux-saga/effects';
 import recordExportSaga from '../features/airspace/recordExportSaga';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
+import liveSaga from '../features/live/liveSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
@@ -42,6 +43,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(projectSaga),
     fork(mapSaga),
     fork(devicelinkSaga),
+    fork(liveSaga),
     fork(splitSaga, loadTasksSaga),
     fork(noticesSaga),
     fork(baseLayerSaga),

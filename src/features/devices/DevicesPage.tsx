@@ -10,6 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { selectLiveSamples, subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
+import { LivePanel } from '../live';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import ConfirmDialog from '../../crud/ConfirmDialog';
@@ -225,6 +226,7 @@ export default function DevicesPage() {
           />
         ) : null}
         {detail ? <DeviceLiveDetails sn={String(detail.serial)} /> : null}
+        {detail ? <LivePanel deviceId={Number(detail.id)} /> : null}
         <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>
         {hasPosition ? (
           <Suspense fallback={<LinearProgress />}>

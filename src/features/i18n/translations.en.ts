@@ -4,6 +4,7 @@ import brokerText from '../broker/text.en';
 import controllerText from '../controller/text.en';
 import devicesText from '../devices/text.en';
 import devicelinkText from '../devicelink/text.en';
+import liveText from '../live/text.en';
 import tasksText from '../tasks/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
@@ -26,6 +27,7 @@ export default withFeatures(en, [
   situationText,
   devicesText,
   devicelinkText,
+  liveText,
   tasksText,
   airspaceText,
   adminText,

@@ -6,6 +6,7 @@ import brokerText from '../broker/text';
 import controllerText from '../controller/text';
 import devicesText from '../devices/text';
 import devicelinkText from '../devicelink/text';
+import liveText from '../live/text';
 import tasksText from '../tasks/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
@@ -28,6 +29,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   situationText,
   devicesText,
   devicelinkText,
+  liveText,
   tasksText,
   airspaceText,
   adminText,

@@ -1,0 +1,60 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, getContext, put, takeEvery } from 'redux-saga/effects';
+import type { Camera, LiveStarted } from '@shared/liveVideo';
+import type { Envelope, HttpClient } from '../../api/client';
+import { failureText, toFailedRequest } from '../../api/errorCatalogue';
+import { changeLive, fetchCameras, startLive, stopLive } from '../../api/live';
+import type { Saga } from '../../app/saga';
+import { camerasLoaded, camerasRequested, changeRequested, commandDone, commandFailed, started, startRequested, stopRequested } from './liveSlice';
+
+function* loadCameras(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<Camera[]> = yield call(fetchCameras, client, deviceId);
+    yield put(camerasLoaded({ deviceId, cameras: answer.data }));
+  } catch {
+    // A device without a live link (or out of scope) shows no cameras.
+    yield put(camerasLoaded({ deviceId, cameras: [] }));
+  }
+}
+
+/** Runs one command; its failure (DJI's refusal in the user's language, a timeout, …) is shown on the video's panel. */
+function* command(videoId: string, deviceId: number, run: (client: HttpClient) => Promise<unknown>, after: (answer: unknown) => PayloadAction<unknown>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: unknown = yield call(run, client);
+    yield put(after(answer));
+  } catch (error) {
+    yield put(commandFailed({ videoId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadCameras, deviceId);
+}
+
+/** Live video: cameras of the shown devices, and start / change / stop through the API. */
+export default function* liveSaga(): Saga {
+  yield takeEvery(camerasRequested.type, ({ payload }: PayloadAction<number>) => loadCameras(payload));
+  yield takeEvery(startRequested.type, ({ payload }: ReturnType<typeof startRequested>) =>
+    command(
+      payload.videoId,
+      payload.deviceId,
+      (client) => startLive(client, payload.deviceId, { video_id: payload.videoId, quality: payload.quality }),
+      (answer) => started({ videoId: payload.videoId, play: (answer as Envelope<LiveStarted>).data.play.flv ?? '' }),
+    ),
+  );
+  yield takeEvery(changeRequested.type, ({ payload }: ReturnType<typeof changeRequested>) =>
+    command(
+      payload.videoId,
+      payload.deviceId,
+      (client) => changeLive(client, payload.deviceId, { video_id: payload.videoId, quality: payload.quality, lens: payload.lens }),
+      () => commandDone({ videoId: payload.videoId, stopped: false }),
+    ),
+  );
+  yield takeEvery(stopRequested.type, ({ payload }: ReturnType<typeof stopRequested>) =>
+    command(
+      payload.videoId,
+      payload.deviceId,
+      (client) => stopLive(client, payload.deviceId, payload.videoId),
+      () => commandDone({ videoId: payload.videoId, stopped: true }),
+    ),
+  );
+}

@@ -1,0 +1,61 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Camera } from '@shared/liveVideo';
+import type { ErrorText } from '../../api/errorCatalogue';
+
+/** What this console does with one video: the URL it plays, a command on its way, the last command's failure. */
+export interface VideoView {
+  /** The signed HTTP-FLV URL this console plays (null: not playing here). */
+  play: string | null;
+  busy: boolean;
+  error: ErrorText | null;
+}
+
+/** Live video as the console sees it: each shown device's cameras and, per video, what this console plays. */
+export interface LiveState {
+  cameras: Record<number, Camera[]>;
+  videos: Record<string, VideoView>;
+}
+
+export const initialLiveState: LiveState = { cameras: {}, videos: {} };
+
+type Command = { deviceId: number; videoId: string };
+const idleVideo: VideoView = { play: null, busy: false, error: null };
+
+const liveSlice = createSlice({
+  name: 'live',
+  initialState: initialLiveState,
+  reducers: {
+    camerasRequested(_state, _action: PayloadAction<number>) {},
+    camerasLoaded(state, action: PayloadAction<{ deviceId: number; cameras: Camera[] }>) {
+      state.cameras[action.payload.deviceId] = action.payload.cameras;
+    },
+    startRequested(state, action: PayloadAction<Command & { quality?: number }>) {
+      state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
+    },
+    changeRequested(state, action: PayloadAction<Command & { quality?: number; lens?: string }>) {
+      state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
+    },
+    stopRequested(state, action: PayloadAction<Command>) {
+      state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
+    },
+    started(state, action: PayloadAction<{ videoId: string; play: string }>) {
+      state.videos[action.payload.videoId] = { play: action.payload.play, busy: false, error: null };
+    },
+    commandDone(state, action: PayloadAction<{ videoId: string; stopped: boolean }>) {
+      const video = state.videos[action.payload.videoId] ?? idleVideo;
+      state.videos[action.payload.videoId] = { ...video, play: action.payload.stopped ? null : video.play, busy: false };
+    },
+    commandFailed(state, action: PayloadAction<{ videoId: string; error: ErrorText }>) {
+      const video = state.videos[action.payload.videoId] ?? idleVideo;
+      state.videos[action.payload.videoId] = { ...video, busy: false, error: action.payload.error };
+    },
+    /** This console stops playing a video (its panel closed); the stream goes on for others until it idles. */
+    playerClosed(state, action: PayloadAction<string>) {
+      delete state.videos[action.payload];
+    },
+  },
+});
+
+export const { camerasRequested, camerasLoaded, startRequested, changeRequested, stopRequested, started, commandDone, commandFailed, playerClosed } =
+  liveSlice.actions;
+export default liveSlice.reducer;

@@ -1,0 +1,9 @@
+import type { Camera } from '@shared/liveVideo';
+import type { RootState } from '../../app/rootReducer';
+import type { VideoView } from './liveSlice';
+
+const NO_CAMERAS: Camera[] = [];
+const NOT_PLAYING: VideoView = { play: null, busy: false, error: null };
+
+export const selectCameras = (deviceId: number) => (state: RootState) => state.live.cameras[deviceId] ?? NO_CAMERAS;
+export const selectVideo = (videoId: string) => (state: RootState) => state.live.videos[videoId] ?? NOT_PLAYING;
