@@ -24,6 +24,7 @@ import { ensureRbac } from './rbac/permissions';
 import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
 import pilotPlugin from './pilot/plugin';
+import { PILOT_WS_PATH } from './pilot/ws';
 import type { WeatherProvider } from './mqtt/weather';
 
 export interface ServerHandle {
@@ -109,9 +110,8 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   });
 
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
-  closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
+  closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
-
   await app.register(pilotPlugin);
 
   await app.register(
