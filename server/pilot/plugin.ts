@@ -4,6 +4,7 @@ import { DeviceEvents } from './deviceEvents';
 import { registerPilotErrors } from './envelope';
 import { PilotHub } from './hub';
 import pilotMapRoutes from './map';
+import pilotTopologyRoutes from './topology';
 import { MapEvents } from './mapEvents';
 import { servePilotWebSocket } from './ws';
 
@@ -41,6 +42,7 @@ export default fp(
     await app.register(async (pilotApi) => {
       registerPilotErrors(pilotApi);
       await pilotApi.register(pilotMapRoutes);
+      await pilotApi.register(pilotTopologyRoutes);
     });
   },
   { name: 'skyline-pilot', dependencies: ['skyline-auth', 'skyline-mqtt'] },
