@@ -26,6 +26,7 @@ import { ensureRbac } from './rbac/permissions';
 import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
 import pilotPlugin from './pilot/plugin';
+import { PILOT_WS_PATH } from './pilot/ws';
 import type { WeatherProvider } from './mqtt/weather';
 import { boundedRedis, closeRedis } from './redis/connect';
 
@@ -116,7 +117,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
-  closeUnknownUpgrades(app.server, config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : []);
+  closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
   await app.register(livePlugin, { config: config.live, secret });
 

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DeviceEvents } from './deviceEvents';
 import { registerPilotErrors } from './envelope';
 import { PilotHub } from './hub';
 import pilotMapRoutes from './map';
+import pilotTopologyRoutes from './topology';
 import { MapEvents } from './mapEvents';
+import { servePilotWebSocket } from './ws';
 
 export interface PilotHandle {
   /** The connected Pilot 2 `ws` clients. */
@@ -27,10 +30,20 @@ export default fp(
   async (app: FastifyInstance) => {
     const hub = new PilotHub(app.log.child({ module: 'pilot' }));
     app.decorate('pilot', { hub, map: new MapEvents(hub, app.db, app.config.dji.platformName, app.log) });
+    servePilotWebSocket(app, hub);
+    // The device gateway starts with the server (the MQTT plugin's onReady, registered before this one).
+    app.addHook('onReady', async () => {
+      const gateway = app.mqtt?.gateway;
+      if (!gateway) return;
+      const devices = new DeviceEvents(hub, app.db, app.log);
+      gateway.onAircraftSample((sample) => devices.onSample(sample));
+      gateway.onTopologyChange((change) => devices.onTopology(change));
+    });
     await app.register(async (pilotApi) => {
       registerPilotErrors(pilotApi);
       await pilotApi.register(pilotMapRoutes);
+      await pilotApi.register(pilotTopologyRoutes);
     });
   },
-  { name: 'skyline-pilot', dependencies: ['skyline-auth'] },
+  { name: 'skyline-pilot', dependencies: ['skyline-auth', 'skyline-mqtt'] },
 );

@@ -81,6 +81,14 @@ export interface AircraftSample {
   at: number;
 }
 
+/** A gateway's topology as applied: online with its sub-devices (and whether it just came online), or gone. */
+export interface TopologyChange {
+  gatewaySn: string;
+  online: boolean;
+  cameOnline?: boolean;
+  subSerials: string[];
+}
+
 type EventHandler = (gatewaySn: string, data: unknown, envelope: Envelope) => Promise<void>;
 type RequestHandler = (gatewaySn: string, data: unknown) => Promise<Record<string, unknown>>;
 
@@ -112,6 +120,7 @@ export class DjiGateway {
   private readonly pending = new Map<string, { resolve(output: Record<string, unknown>): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private readonly now: () => number;
   private readonly aircraftListeners: ((sample: AircraftSample) => void)[] = [];
+  private readonly topologyListeners: ((change: TopologyChange) => void)[] = [];
   /** `events` methods handled by other services (beyond HMS), with their payload schema. */
   private readonly eventHandlers = new Map<string, { schema: z.ZodType; handle: EventHandler }>();
   /** `requests` methods answered by other services, with their payload schema. */
@@ -143,6 +152,11 @@ export class DjiGateway {
   /** Calls `listener` after each applied aircraft OSD report (synchronously; a throwing listener is logged, not fatal). */
   onAircraftSample(listener: (sample: AircraftSample) => void): void {
     this.aircraftListeners.push(listener);
+  }
+
+  /** Calls `listener` after a gateway's topology was applied (update_topo) or dropped (its connection closed). */
+  onTopologyChange(listener: (change: TopologyChange) => void): void {
+    this.topologyListeners.push(listener);
   }
 
   /**
@@ -201,6 +215,17 @@ export class DjiGateway {
     for (const sn of entry?.subs.keys() ?? []) this.forget(sn, gatewaySn);
     this.live.delete(gatewaySn);
     this.options.channel.deviceDisconnected(gatewaySn);
+    if (entry) this.topologyChanged({ gatewaySn, online: false, subSerials: [] });
+  }
+
+  private topologyChanged(change: TopologyChange): void {
+    for (const listener of this.topologyListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.options.log.warn({ err: error, gatewaySn: change.gatewaySn }, 'dji: topology listener failed');
+      }
+    }
   }
 
   /**
@@ -278,6 +303,7 @@ export class DjiGateway {
   private async onStatus(topic: string, gatewaySn: string, envelope: Envelope) {
     if (envelope.method !== METHOD_UPDATE_TOPO) return this.unknownMethod(topic, envelope, true);
     const topo = updateTopoSchema.safeParse(envelope.data);
+    const wasOnline = this.topology.has(gatewaySn);
     const kind = topo.success ? this.applyTopology(gatewaySn, topo.data) : null;
     if (!topo.success || !kind) return this.invalid(topic, envelope, topo.error, true);
     const devices = [
@@ -287,6 +313,7 @@ export class DjiGateway {
     const created = await this.options.store.applyTopology(devices, this.options.binderOf(gatewaySn));
     if (created.length) this.options.log.info({ gatewaySn, created }, 'dji: devices bound');
     await this.options.topologyChanged?.(gatewaySn, this.subDevicesOf(gatewaySn));
+    this.topologyChanged({ gatewaySn, online: true, cameOnline: !wasOnline, subSerials: this.subDevicesOf(gatewaySn) });
     this.count('status');
     this.report(gatewaySn, kind);
     await this.reply(topic, envelope, RESULT.ok);
