@@ -25,9 +25,16 @@ export interface OwnedBy {
   creator: boolean;
   /** Rows about a device (alerts, flight records) are also visible wherever their device is. */
   device: boolean;
+  /** The users table: a user always sees its own row. */
+  self?: boolean;
+  /** Projects: a user sees the projects that name it a member (`members`, a JSON array of user ids). */
+  members?: boolean;
 }
 
-/** The tables the data scope applies to. Alerts and automatic flight records have no creator: they follow their device. */
+/**
+ * The tables the data scope applies to. Alerts and automatic flight records have no creator: they follow their device.
+ * Users and projects belong to their department (issue 27): a user sees its own row, a project member its project.
+ */
 export const SCOPED_TABLES = {
   devices: { dept: true, creator: true, device: false },
   tasks: { dept: true, creator: true, device: false },
@@ -36,6 +43,8 @@ export const SCOPED_TABLES = {
   flight_plans: { dept: true, creator: true, device: false },
   flight_reports: { dept: false, creator: true, device: true },
   alerts: { dept: false, creator: false, device: true },
+  users: { dept: true, creator: false, device: false, self: true },
+  projects: { dept: true, creator: false, device: false, members: true },
 } as const satisfies Record<string, OwnedBy>;
 export type ScopedTable = keyof typeof SCOPED_TABLES;
 
