@@ -71,12 +71,14 @@ export const ERROR_CODES = {
     grant_beyond_actor: ['permissions'],
     admin_scope_fixed: [],
     scope_beyond_actor: ['scope'],
+    used_outside_scope: [],
   },
   user: {
     beyond_actor: ['permissions'],
     assign_beyond_actor: ['permissions'],
     last_admin: [],
     delete_self: [],
+    scope_beyond_actor: ['scope'],
   },
   device: {
     not_a_dock: [],

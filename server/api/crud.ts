@@ -214,7 +214,9 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ops = new Set<Operation>(def.operations ?? ['list', 'get', 'create', 'update', 'delete']);
   const itemPath = `${def.path}:id/`;
-  const updateSchema = def.input.partial();
+  // A field the endpoint does not document is refused (400), never silently dropped or written (issue 27).
+  const createSchema = def.input.strict();
+  const updateSchema = def.input.partial().strict();
   const canRead = requirePermission(appBase, def.read);
   const canWrite = requirePermission(appBase, def.write);
   const querySchema = listQuerySchema(def.list, def.listParams);
@@ -300,7 +302,10 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         if (stored && def.file) row[def.file.column] = stored.url;
         if (!existing) Object.assign(row, newRowOwnership(def.table, scopeOf(request), row));
         const owner = { ...(existing as Record<string, unknown> | undefined), ...row } as { dept_id?: number | null; created_by?: number | null };
-        assertStaysInScope(def.table, scopeOf(request), { dept_id: owner.dept_id, created_by: owner.created_by });
+        // A new row, or one that changes hands, must land in the caller's scope (an edit of a row the caller sees as a
+        // member or as itself leaves its owner as it is).
+        const moves = !existing || (['dept_id', 'created_by'] as const).some((k) => k in row && row[k] !== (existing as Record<string, unknown>)[k]);
+        if (moves) assertStaysInScope(def.table, scopeOf(request), { dept_id: owner.dept_id, created_by: owner.created_by });
         const qb = byTableName(trx);
         let id: number;
         if (existing) {
@@ -331,7 +336,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     return saved;
   };
 
-  const bodySchema = def.file ? undefined : def.input;
+  const bodySchema = def.file ? undefined : createSchema;
   const consumes = def.file ? ['application/json', 'multipart/form-data'] : undefined;
 
   if (ops.has('list')) {
@@ -381,7 +386,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         preValidation: canWrite,
       },
       async (request) => {
-        const saved = await write(request, def.input);
+        const saved = await write(request, createSchema);
         await def.afterCommit?.('create', saved, request);
         return ok((await present(request, [saved]))[0], 'created');
       },

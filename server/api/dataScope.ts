@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { HttpError } from '../http/envelope';
-import { isScopedTable, SCOPED_TABLES, seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';
+import { isScopedTable, SCOPED_TABLES, seesRow, type DataScopeRule, type OwnedBy, type Ownership } from '../rbac/dataScope';
 
 /** Scoped tables are named at run time; their owner columns are known from SCOPED_TABLES. */
 type AnyTables = Record<string, Record<string, unknown>>;
@@ -15,8 +15,12 @@ export const scopeOf = (request: FastifyRequest): DataScopeRule => request.dataS
 
 /** The rows the rule shows, as a condition on `table` (alias allowed): the SQL form of seesRow. */
 function ownedCondition(eb: AnyExpressions, table: string, alias: string, rule: DataScopeRule): Expression<SqlBool> {
-  const owned = SCOPED_TABLES[table as keyof typeof SCOPED_TABLES];
+  const owned: OwnedBy = SCOPED_TABLES[table as keyof typeof SCOPED_TABLES];
   const conditions: Expression<SqlBool>[] = [];
+  if (owned.self) conditions.push(eb(sql.ref(`${alias}.id`), '=', rule.userId));
+  // JSON.stringify writes the ids without spaces: ",3,5," holds ",5,".
+  if (owned.members)
+    conditions.push(eb(sql<string>`',' || replace(replace(${sql.ref(`${alias}.members`)}, '[', ''), ']', '') || ','`, 'like', `%,${rule.userId},%`));
   if (owned.creator) conditions.push(eb(sql.ref(`${alias}.created_by`), '=', rule.userId));
   if (owned.dept && rule.scope === 'dept') conditions.push(eb(sql.ref(`${alias}.dept_id`), 'in', rule.deptIds));
   if (owned.device) {

@@ -25,9 +25,16 @@ export interface OwnedBy {
   creator: boolean;
   /** Rows about a device (alerts, flight records) are also visible wherever their device is. */
   device: boolean;
+  /** The users table: a user always sees its own row. */
+  self?: boolean;
+  /** Projects: a user sees the projects that name it a member (`members`, a JSON array of user ids). */
+  members?: boolean;
 }
 
-/** The tables the data scope applies to. Alerts and automatic flight records have no creator: they follow their device. */
+/**
+ * The tables the data scope applies to. Alerts and automatic flight records have no creator: they follow their device.
+ * Users and projects belong to their department (issue 27): a user sees its own row, a project member its project.
+ */
 export const SCOPED_TABLES = {
   devices: { dept: true, creator: true, device: false },
   tasks: { dept: true, creator: true, device: false },
@@ -37,6 +44,8 @@ export const SCOPED_TABLES = {
   flight_reports: { dept: false, creator: true, device: true },
   alerts: { dept: false, creator: false, device: true },
   media: { dept: true, creator: true, device: true },
+  users: { dept: true, creator: false, device: false, self: true },
+  projects: { dept: true, creator: false, device: false, members: true },
 } as const satisfies Record<string, OwnedBy>;
 export type ScopedTable = keyof typeof SCOPED_TABLES;
 
@@ -91,13 +100,4 @@ export function seesRow(rule: DataScopeRule, row: Ownership, device?: Ownership)
   const owns = (o: Ownership | undefined) =>
     o !== undefined && (o.created_by === rule.userId || (rule.scope === 'dept' && o.dept_id != null && rule.deptIds.includes(o.dept_id)));
   return owns(row) || owns(device);
-}
-
-/**
- * Whether the rule shows a project (a DJI Pilot 2 workspace): every project with scope 'all'; else the projects the
- * user is a member of, and with department scope also the projects filed under its department subtree.
- */
-export function seesProject(rule: DataScopeRule, project: { dept_id: number | null; members: readonly number[] }): boolean {
-  if (rule.scope === 'all' || project.members.includes(rule.userId)) return true;
-  return rule.scope === 'dept' && project.dept_id !== null && rule.deptIds.includes(project.dept_id);
 }

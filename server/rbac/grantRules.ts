@@ -110,3 +110,22 @@ export function userChangeVerdict({ actor, target, next, otherActiveAdmins }: Us
   }
   return allowed;
 }
+
+/** Changing a user (its fields, password, roles, active flag): nobody changes a user who sees more than itself. */
+export function userScopeVerdict({ actor, target }: { actor: DataScope; target: DataScope }): GrantVerdict {
+  if (isWiderScope(target, actor))
+    return refuse(403, `You cannot change a user whose data scope (${target}) is wider than yours (${actor})`, {
+      code: 'user.scope_beyond_actor',
+      params: { scope: actor },
+    });
+  return allowed;
+}
+
+/** Editing or deleting a role: a role that users outside the actor's data scope hold is not the actor's to change. */
+export function roleInUseVerdict({ holdersOutsideScope }: { holdersOutsideScope: number }): GrantVerdict {
+  if (holdersOutsideScope > 0)
+    return refuse(403, `${holdersOutsideScope} user(s) outside your data scope hold this role; you cannot change or delete it`, {
+      code: 'role.used_outside_scope',
+    });
+  return allowed;
+}

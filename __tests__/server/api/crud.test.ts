@@ -120,9 +120,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
       // The built-in admin role, which admin holds.
       expect((await call('DELETE', '/api/Role/1/', 'admin')).status).toBe(409);
 
+      // operator1 adds a feature to it below: a member sees the project (issue 27).
+      const [operator1] = (await call('GET', '/api/User/?search=operator1', 'admin')).body.data.items;
       const project = (
         await call('POST', '/api/Project/', 'admin', {
           name: 'Cascade test',
+          members: [operator1.id],
           area: {
             type: 'Polygon',
             coordinates: [

@@ -28,7 +28,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('privilege escalation and session
     admin = await login('admin', ADMIN_PASSWORD);
     adminId = (await call('GET', '/logininfo/', admin)).body.data.id;
     adminRoleId = await roleId('admin', admin);
-    orgRoleId = (await call('POST', '/Role/', admin, { code: 'org_manager', name: 'Org manager', permissions: ['org:read', 'org:write'] })).body.data.id;
+    orgRoleId = (await call('POST', '/Role/', admin, { code: 'org_manager', name: 'Org manager', permissions: ['org:read', 'org:write'], data_scope: 'all' }))
+      .body.data.id;
     malloryId = (await call('POST', '/User/', admin, { username: 'mallory', name: 'Mallory', password: 'mallory-pass-1', role_ids: [orgRoleId] })).body.data.id;
   });
   afterAll(async () => server?.close());

@@ -2,7 +2,9 @@ import {
   dataScopeChangeVerdict,
   holds,
   roleChangeVerdict,
+  roleInUseVerdict,
   userChangeVerdict,
+  userScopeVerdict,
   type DataScopeChange,
   type RoleChange,
   type UserChange,
@@ -113,4 +115,22 @@ describe('userChangeVerdict', () => {
     ['admin reactivates an inactive admin', { actor: ['*'], target: { ...admin, isActive: false }, next: { isActive: 1 }, otherActiveAdmins: 0 }, ok],
   ];
   it.each(table)('%s', (_name, change, expected) => expect(userChangeVerdict(change)).toEqual(expected));
+});
+
+describe('userScopeVerdict', () => {
+  const table: [string, Parameters<typeof userScopeVerdict>[0], unknown][] = [
+    ['all changes all', { actor: 'all', target: 'all' }, ok],
+    ['dept changes dept', { actor: 'dept', target: 'dept' }, ok],
+    ['dept changes own', { actor: 'dept', target: 'own' }, ok],
+    ['dept cannot change all', { actor: 'dept', target: 'all' }, refused(403, /data scope \(all\) is wider than yours \(dept\)/)],
+    ['own cannot change dept', { actor: 'own', target: 'dept' }, refused(403, /wider than yours \(own\)/)],
+  ];
+  it.each(table)('%s', (_name, change, expected) => expect(userScopeVerdict(change)).toEqual(expected));
+});
+
+describe('roleInUseVerdict', () => {
+  it.each([
+    ['held only inside the scope', 0, ok],
+    ['held by a user outside the scope', 1, refused(403, /1 user\(s\) outside your data scope/)],
+  ])('%s', (_name, holdersOutsideScope, expected) => expect(roleInUseVerdict({ holdersOutsideScope: holdersOutsideScope as number })).toEqual(expected));
 });

@@ -20,6 +20,10 @@ const TENANT_LISTS: Record<string, string> = {
   '/api/Airspace/Plan/': '/api/Airspace/Plan/',
   '/api/Airspace/Report/': '/api/Airspace/Report/',
   '/api/Alert/': '/api/Alert/',
+  '/api/User/': '/api/User/',
+  '/api/Project/': '/api/Project/',
+  // DJI Pilot's configuration of a project's workspace.
+  '/api/djiconf/': '/api/Project/',
 };
 
 /**
@@ -33,9 +37,6 @@ const SHARED_BY_ID: Record<string, string> = {
   '/api/Feature/': 'map features (restricted areas, landing points) are one map for everyone',
   '/api/Audit/': 'the audit log is read with org:audit, a platform-wide permission',
   '/api/Dept/': 'the department tree is shared; writes are checked against the scope (see the escalation suite)',
-  '/api/User/': 'users are scoped in step 4',
-  '/api/Project/': 'projects are scoped in step 4',
-  '/api/djiconf/': 'projects are scoped in step 4',
 };
 
 /** Routes without an id, each with why the scope holds there (or why it has nothing to scope). */
@@ -259,7 +260,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('tenancy: what a task flies and w
       { project_id: String(project) },
       { field: 'file', filename: 'line.geojson', contentType: 'application/geo+json', data: Buffer.from(JSON.stringify(line)) },
     );
-    const role = await call('POST', '/api/Role/', 'admin', { code: 'planner', name: '航线规划', permissions: ['project:*'], data_scope: 'own' });
+    const role = await call('POST', '/api/Role/', 'admin', { code: 'planner', name: '航线规划', permissions: ['project:*'], data_scope: 'dept' });
     const password = 'Planner-Pass-1';
     await call('POST', '/api/User/', 'admin', { username: 'planner1', name: '规划员', password, dept_id: team.one, role_ids: [role.body.data.id] });
     tokens.planner1 = (await api.login('planner1', password)).body.data.token;

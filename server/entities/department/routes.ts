@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { departmentInputSchema } from '@shared/entities/department';
 import { registerCrud } from '../../api/crud';
+import { scopeOf } from '../../api/dataScope';
+import { authorizeDepartmentWrite } from '../../rbac/accountGuards';
 import type { DepartmentsTable } from '../../db/schema';
 import { checkParent, defined } from '../fields';
 
@@ -19,6 +21,8 @@ export default async function departmentRoutes(app: FastifyInstance): Promise<vo
     input: departmentInputSchema,
     unique: ['name'],
     refs: { parent_id: 'departments' },
+    // A department-scoped manager changes only departments of its subtree, under a parent of its subtree.
+    authorize: (_db, request, existing, input) => authorizeDepartmentWrite(scopeOf(request), existing, input),
     toRow: async (input, ctx, existing) => {
       if (existing) await checkParent(ctx.db, 'departments', existing.id, input.parent_id);
       return existing ? defined(input) : { parent_id: null, sort: 0, ...defined(input) };

@@ -23,7 +23,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     guardDelete: (row) => (row.code === 'admin' ? { message: 'The admin role cannot be deleted', reason: { code: 'role.admin_undeletable' } } : null),
     // Grant only what you hold; the admin role's permissions are fixed.
     authorize: authorizeRoleWrite,
-    toRow: (input) => defined({ ...input, permissions: toJsonText(input.permissions && [...new Set(input.permissions)].sort()) }),
+    toRow: (input, _ctx, existing) => {
+      const row = defined({ ...input, permissions: toJsonText(input.permissions && [...new Set(input.permissions)].sort()) });
+      // A role created without a data scope sees only its holders' own rows, never everything.
+      return existing ? row : { data_scope: 'own', ...row };
+    },
     toApi: roleToApi,
   });
 }

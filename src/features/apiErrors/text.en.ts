@@ -96,6 +96,7 @@ export default translateFeature(text, {
   role: {
     admin_scope_fixed: "The built-in admin role's data scope is fixed to all",
     scope_beyond_actor: 'You can grant only a data scope as wide as your own ($t(admin.dataScopes.{{scope}}))',
+    used_outside_scope: 'Users outside your data scope hold this role: you cannot change or delete it',
     admin_fixed: "The built-in admin role's code and permissions are fixed",
     admin_undeletable: 'The built-in admin role cannot be deleted',
     beyond_actor: 'You cannot change a role that holds permissions you do not have',
@@ -106,6 +107,7 @@ export default translateFeature(text, {
     assign_beyond_actor: 'You can assign only roles whose permissions you hold',
     last_admin: 'The last active administrator cannot be deactivated, demoted or deleted',
     delete_self: 'You cannot delete your own account',
+    scope_beyond_actor: 'You cannot change a user whose data scope is wider than yours ($t(admin.dataScopes.{{scope}}))',
   },
   device: {
     not_a_dock: 'Only docks have an MQTT secret',

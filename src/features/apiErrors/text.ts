@@ -103,6 +103,7 @@ export default defineFeatureText({
     role: {
       admin_scope_fixed: '内置管理员角色的数据范围固定为全部',
       scope_beyond_actor: '只能授予不超过您自己的数据范围（$t(admin.dataScopes.{{scope}})）',
+      used_outside_scope: '该角色还被您数据范围之外的用户使用，不能修改或删除',
       admin_fixed: '内置管理员角色的编码和权限不可修改',
       admin_undeletable: '内置管理员角色不能删除',
       beyond_actor: '不能修改拥有您所没有权限的角色',
@@ -113,6 +114,7 @@ export default defineFeatureText({
       assign_beyond_actor: '只能分配权限不超出您自己权限的角色',
       last_admin: '最后一位启用的管理员不能被停用、降级或删除',
       delete_self: '不能删除自己的账号',
+      scope_beyond_actor: '不能修改数据范围比您（$t(admin.dataScopes.{{scope}})）更大的用户',
     },
     device: {
       not_a_dock: '只有机场有 MQTT 密钥',
