@@ -13,6 +13,7 @@ import * as airspaceRules from './migrations/009_airspace_rules';
 import * as conformance from './migrations/010_conformance';
 import * as dataScope from './migrations/011_data_scope';
 import * as taskDispatch from './migrations/007_task_dispatch';
+import * as routeTemplates from './migrations/013_route_templates';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -29,6 +30,7 @@ const migrations: Record<string, VersionedMigration> = {
   '010_conformance': conformance,
   '011_data_scope': dataScope,
   '007_task_dispatch': taskDispatch,
+  '013_route_templates': routeTemplates,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
