@@ -16,6 +16,7 @@ import * as taskDispatch from './migrations/007_task_dispatch';
 import * as media from './migrations/021_media';
 import * as hms from './migrations/014_hms';
 import * as pilot from './migrations/023_pilot';
+import * as routeTemplates from './migrations/013_route_templates';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -35,6 +36,7 @@ const migrations: Record<string, VersionedMigration> = {
   '021_media': media,
   '014_hms': hms,
   '023_pilot': pilot,
+  '013_route_templates': routeTemplates,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -166,6 +166,19 @@ export interface RoutesTable extends Stamped, Owned {
   length_m: number;
   duration_s: number;
   battery_pct: number;
+  /** wpml:templateType: `waypoint` for routes made here; an imported file's own type (013_route_templates). */
+  template_type: Generated<string>;
+  /** JSON shared/entities/route RouteTemplate (area, settings not edited) of an imported non-edited file, else null. */
+  template: string | null;
+  /** The imported file's name and md5 while the route is as imported (its bytes in route_sources), else null. */
+  source_name: string | null;
+  source_md5: string | null;
+}
+
+/** The file a route was imported from, kept while the route is as imported: exported and dispatched as it is. */
+export interface RouteSourcesTable {
+  route_id: number;
+  bytes: Uint8Array;
 }
 
 export interface TasksTable extends Stamped, Owned {
@@ -342,6 +355,7 @@ export interface Database {
   devices: DevicesTable;
   projects: ProjectsTable;
   routes: RoutesTable;
+  route_sources: RouteSourcesTable;
   tasks: TasksTable;
   airspace_applications: AirspaceApplicationsTable;
   flight_plans: FlightPlansTable;

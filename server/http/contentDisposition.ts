@@ -1,9 +1,10 @@
+import { create } from 'content-disposition';
+
 /**
- * `Content-Disposition: attachment` naming a download: an ASCII fallback `filename` for old clients and the real
- * name in `filename*` (RFC 6266 / RFC 5987, UTF-8 percent-encoded) so Chinese route names survive.
+ * `Content-Disposition: attachment` naming a download, built by the `content-disposition` package (RFC 6266 quoting,
+ * the real name UTF-8 percent-encoded in `filename*` so Chinese route names survive), with an ASCII `filename`
+ * fallback for old clients in which anything but printable ASCII, `"` and `\` becomes "_".
  */
 export function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return create(fileName, { fallback: fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') });
 }

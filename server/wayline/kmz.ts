@@ -9,14 +9,18 @@ import {
   type RouteSettings,
   TURN_MODES,
   type Wayline,
+  WAYPOINT_TEMPLATE,
   type WaylineAction,
   type Waypoint,
   waypointSchema,
+  type WpmlTree,
 } from '@shared/wayline/model';
+import type { RouteTemplate } from '@shared/entities/route';
 import { MAX_ROUTE_WAYPOINTS } from '@shared/entities/route';
 import { parseCoordinateTuple } from './coordinates';
 import { WaylineError } from './errors';
 import { child, children, escapeXml, numberAt, parseUntrustedXml, text, type XmlNode } from './xml';
+import { readTemplateInfo, wpmlTree } from './template';
 import { KMZ_LIMITS, readZipEntries } from './zip';
 
 /**
@@ -25,8 +29,8 @@ import { KMZ_LIMITS, readZipEntries } from './zip';
  */
 
 const WPML_NS = 'http://www.dji.com/wpmz/1.0.6';
-const WAYLINES = 'wpmz/waylines.wpml';
-const TEMPLATE = 'wpmz/template.kml';
+export const WAYLINES = 'wpmz/waylines.wpml';
+export const TEMPLATE = 'wpmz/template.kml';
 
 /** executeRCLostAction by rc_lost_action (0 return home, 1 hover, 2 land). */
 const RC_LOST_WPML = ['goBack', 'hover', 'landing'] as const;
@@ -95,7 +99,16 @@ function actionParamsXml(action: WaylineAction, payloadPosition: number): string
       return [el('aircraftHeading', action.heading), el('aircraftPathMode', 'counterClockwise')];
     case 'zoom':
       return [el('focalLength', action.focal_length), position];
+    case 'kept':
+      return treeXml(action.params);
   }
+}
+
+/** A kept action's parameters back as the WPML elements they were read from. */
+function treeXml(tree: WpmlTree): string[] {
+  return Object.entries(tree).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => (typeof item === 'string' ? el(name, item) : group(name, treeXml(item)))),
+  );
 }
 
 function actionGroupXml(waypoint: Waypoint, index: number, payloadPosition: number): string {
@@ -107,7 +120,11 @@ function actionGroupXml(waypoint: Waypoint, index: number, payloadPosition: numb
     el('actionGroupMode', 'sequence'),
     group('actionTrigger', [el('actionTriggerType', 'reachPoint')]),
     ...waypoint.actions.map((action, id) =>
-      group('action', [el('actionId', id), el('actionActuatorFunc', action.type), group('actionActuatorFuncParam', actionParamsXml(action, payloadPosition))]),
+      group('action', [
+        el('actionId', id),
+        el('actionActuatorFunc', action.type === 'kept' ? action.func : action.type),
+        group('actionActuatorFuncParam', actionParamsXml(action, payloadPosition)),
+      ]),
     ),
   ]);
 }
@@ -182,10 +199,13 @@ function waylinesWpml(route: KmzRoute): string {
 /** Zip entry times come from the route (or a fixed date), so the same route always gives the same bytes and md5. */
 const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
 
+/** A KMZ of the given entries; the same entries and time give the same bytes. */
+export const packKmz = (entries: Record<string, Uint8Array>, mtime = FIXED_MTIME): Uint8Array => zipSync(entries, { level: 6, mtime });
+
 /** A DJI KMZ holding wpmz/template.kml and wpmz/waylines.wpml for the route. */
 export function writeKmz(route: KmzRoute): Uint8Array {
   const mtime = route.updated_at ? new Date(route.updated_at) : FIXED_MTIME;
-  return zipSync({ [TEMPLATE]: strToU8(templateKml(route)), [WAYLINES]: strToU8(waylinesWpml(route)) }, { level: 6, mtime });
+  return packKmz({ [TEMPLATE]: strToU8(templateKml(route)), [WAYLINES]: strToU8(waylinesWpml(route)) }, mtime);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -194,11 +214,20 @@ export function writeKmz(route: KmzRoute): Uint8Array {
 interface Reading {
   warnings: ImportWarning[];
   warn(code: string, message: string, params: Record<string, string | number>): void;
+  /** How many times each action we do not model occurs in the file (kept in it all the same). */
+  kept: Map<string, number>;
 }
 
 function newReading(): Reading {
   const warnings: ImportWarning[] = [];
-  return { warnings, warn: (code, message, params) => warnings.push({ code, message, params }) };
+  return { warnings, warn: (code, message, params) => warnings.push({ code, message, params }), kept: new Map() };
+}
+
+/** One warning naming the actions we do not model: they stay in the file we fly (and in the waypoints, read-only). */
+function keptActionsWarning(reading: Reading): void {
+  if (reading.kept.size === 0) return;
+  const actions = [...reading.kept].map(([func, count]) => (count > 1 ? `${func} ×${count}` : func)).join(', ');
+  reading.warn('route.actions_kept', `actions kept as the file has them (not editable here): ${actions}`, { actions });
 }
 
 /** An enum value of a file, or the fallback with a warning when the file says something we do not model. */
@@ -263,7 +292,7 @@ function readSettings(sources: SettingsSource[], reading: Reading): RouteSetting
   return parsed.data;
 }
 
-function readAction(action: XmlNode, index: number, reading: Reading): WaylineAction | null {
+function readAction(action: XmlNode, index: number, reading: Reading): WaylineAction {
   const where = `waypoint ${index + 1}`;
   const func = text(action, 'actionActuatorFunc') ?? '';
   const params = child(action, 'actionActuatorFuncParam');
@@ -287,8 +316,26 @@ function readAction(action: XmlNode, index: number, reading: Reading): WaylineAc
     case 'zoom':
       return { type: func, focal_length: need('focalLength') };
     default:
-      reading.warn('route.action_skipped', `${where}: action ${func || '(none)'} is not supported and was left out`, { index: index + 1, action: func });
-      return null;
+      if (!func)
+        throw new WaylineError('route.action_param_missing', `${where}: an action has no actuator function`, {
+          index: index + 1,
+          action: '',
+          field: 'actionActuatorFunc',
+        });
+      return keptAction(func, params, reading);
+  }
+}
+
+function keptAction(func: string, params: XmlNode | undefined, reading: Reading): WaylineAction {
+  reading.kept.set(func, (reading.kept.get(func) ?? 0) + 1);
+  return { type: 'kept', func, params: params ? wpmlTree(params) : {} };
+}
+
+/** Actions of a wayline's startActionGroup (done before its first waypoint): they stay in the file; counted for the warning. */
+function countStartActions(folder: XmlNode, reading: Reading): void {
+  for (const action of children(child(folder, 'startActionGroup'), 'action')) {
+    const func = text(action, 'actionActuatorFunc') ?? '';
+    reading.kept.set(`${func} (start)`, (reading.kept.get(`${func} (start)`) ?? 0) + 1);
   }
 }
 
@@ -309,8 +356,7 @@ function readPlacemark(placemark: XmlNode, position: number, folder: XmlNode, re
   const heading = child(placemark, 'waypointHeadingParam');
   const actions = children(placemark, 'actionGroup')
     .flatMap((actionGroup) => children(actionGroup, 'action'))
-    .map((action) => readAction(action, index, reading))
-    .filter((action): action is WaylineAction => action !== null);
+    .map((action) => readAction(action, index, reading));
   const parsed = waypointSchema.safeParse({
     lat: point.lat,
     lng: point.lng,
@@ -335,40 +381,60 @@ function readPlacemark(placemark: XmlNode, position: number, folder: XmlNode, re
   return parsed.data;
 }
 
-/** The first wayline (Folder) of a WPML/KML document; several → the first with a warning. `template`: where settings the document leaves out come from. */
+/**
+ * The waylines (Folders) of a WPML/KML document, their waypoints one after another (an oblique mapping3d file flies
+ * five in a row); `template`: where settings the document leaves out come from.
+ */
 function readDocument(xml: XmlNode, fileName: string, reading: Reading, template?: SettingsSource): Wayline {
   const document = documentOf(xml);
   const folders = children(document, 'Folder');
   if (folders.length === 0) throw new WaylineError('route.no_placemarks', `${fileName} has no wayline (Folder)`, { file: fileName });
   if (folders.length > 1) {
-    reading.warn('route.several_waylines', `the file has ${folders.length} waylines; only the first was imported`, { count: folders.length });
+    reading.warn('route.several_waylines', `the file has ${folders.length} waylines; they are kept and shown one after another`, { count: folders.length });
   }
-  const folder = folders[0];
-  const placemarks = children(folder, 'Placemark');
-  if (placemarks.length === 0) throw new WaylineError('route.no_placemarks', `${fileName} has no waypoints (Placemark)`, { file: fileName });
-  if (placemarks.length > MAX_ROUTE_WAYPOINTS) {
-    throw new WaylineError('route.too_many_waypoints', `the wayline has ${placemarks.length} waypoints; at most ${MAX_ROUTE_WAYPOINTS} are accepted`, {
-      count: placemarks.length,
+  const count = folders.reduce((sum, folder) => sum + children(folder, 'Placemark').length, 0);
+  if (count === 0) throw new WaylineError('route.no_placemarks', `${fileName} has no waypoints (Placemark)`, { file: fileName });
+  if (count > MAX_ROUTE_WAYPOINTS) {
+    throw new WaylineError('route.too_many_waypoints', `the file has ${count} waypoints; at most ${MAX_ROUTE_WAYPOINTS} are accepted`, {
+      count,
       max: MAX_ROUTE_WAYPOINTS,
     });
   }
-  const settings = readSettings([{ config: child(document, 'missionConfig'), folder }, ...(template ? [template] : [])], reading);
-  const waypoints = placemarks.map((placemark, position) => readPlacemark(placemark, position, folder, reading));
+  const settings = readSettings([{ config: child(document, 'missionConfig'), folder: folders[0] }, ...(template ? [template] : [])], reading);
+  const waypoints = folders.flatMap((folder) => {
+    countStartActions(folder, reading);
+    return children(folder, 'Placemark').map((placemark, position) => readPlacemark(placemark, position, folder, reading));
+  });
   return { settings, waypoints };
+}
+
+/** What a DJI file gives besides its waypoints: its template's type, area and settings (none without a template.kml). */
+export interface KmzRead extends Wayline {
+  warnings: ImportWarning[];
+  template_type: string;
+  template: RouteTemplate | null;
 }
 
 /**
  * Reads a DJI KMZ: the waypoints of wpmz/waylines.wpml (what flies), with the settings it leaves out taken from
- * wpmz/template.kml when present; or the template's waypoints when a file only has the template. Throws WaylineError (route.not_zip, route.zip_too_large, route.zip_too_many_entries, route.xml_doctype,
- * route.xml_malformed, route.no_wayline_file, route.no_placemarks, route.coordinates_out_of_range, …).
+ * wpmz/template.kml when present; or, from a file with only the template, a waypoint template's waypoints (a mapping
+ * or patrol template alone has none: its waylines are computed by DJI Pilot 2 or FlightHub 2). Every template type
+ * is read, types we have not seen too. Throws WaylineError (route.not_zip, route.zip_too_large,
+ * route.zip_too_many_entries, route.xml_doctype, route.xml_too_deep, route.xml_malformed, route.no_wayline_file,
+ * route.no_placemarks, route.coordinates_out_of_range, …).
  */
-export function readKmz(bytes: Uint8Array): Wayline & { warnings: ImportWarning[] } {
+export function readKmz(bytes: Uint8Array): KmzRead {
   const files = readZipEntries(bytes, (name) => name === WAYLINES || name === TEMPLATE, KMZ_LIMITS);
-  const name = files.has(WAYLINES) ? WAYLINES : files.has(TEMPLATE) ? TEMPLATE : null;
-  if (!name) throw new WaylineError('route.no_wayline_file', `the KMZ has neither ${WAYLINES} nor ${TEMPLATE}`, {});
+  if (!files.has(WAYLINES) && !files.has(TEMPLATE)) throw new WaylineError('route.no_wayline_file', `the KMZ has neither ${WAYLINES} nor ${TEMPLATE}`, {});
   const reading = newReading();
   const parse = (file: string) => parseUntrustedXml(strFromU8(files.get(file)!), file);
-  const template = name === WAYLINES && files.has(TEMPLATE) ? settingsSourceOf(parse(TEMPLATE)) : undefined;
-  const wayline = readDocument(parse(name), name, reading, template);
-  return { ...wayline, warnings: reading.warnings };
+  const templateXml = files.has(TEMPLATE) ? parse(TEMPLATE) : undefined;
+  const info = templateXml ? readTemplateInfo(documentOf(templateXml)) : undefined;
+  const type = info?.type ?? WAYPOINT_TEMPLATE;
+  let wayline: Wayline;
+  if (files.has(WAYLINES)) wayline = readDocument(parse(WAYLINES), WAYLINES, reading, templateXml && settingsSourceOf(templateXml));
+  else if (type === WAYPOINT_TEMPLATE) wayline = readDocument(templateXml!, TEMPLATE, reading);
+  else wayline = { settings: readSettings([settingsSourceOf(templateXml!)], reading), waypoints: [] };
+  keptActionsWarning(reading);
+  return { ...wayline, warnings: reading.warnings, template_type: type, template: info?.template ?? null };
 }

@@ -18,13 +18,64 @@ const parser = new XMLParser({
 
 export type XmlNode = Record<string, unknown>;
 
+/** Deeper than any KML, WPML or GPX file (DJI's deepest path, an action's nested parameters, is about 10 levels). */
+export const MAX_XML_DEPTH = 64;
+
+/** Where the markup that starts at `at` (a '<') ends: comments, CDATA, declarations and quoted attribute values skipped whole. */
+function markupEnd(text: string, at: number): number {
+  for (const [open, close] of [
+    ['<!--', '-->'],
+    ['<![CDATA[', ']]>'],
+    ['<?', '?>'],
+  ] as const) {
+    if (text.startsWith(open, at)) {
+      const end = text.indexOf(close, at + open.length);
+      return end < 0 ? text.length : end + close.length - 1;
+    }
+  }
+  let quote = '';
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return i;
+  }
+  return text.length;
+}
+
+/**
+ * The nesting depth of an XML text's elements, counted by a linear scan of its tags before any parser sees it: a
+ * document nested 200,000 levels deep would overflow the parsers' recursion. Stops as soon as `max` is passed.
+ */
+export function xmlDepth(text: string, max = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = text.indexOf('<'); at >= 0 && at < text.length; at = text.indexOf('<', at + 1)) {
+    const end = markupEnd(text, at);
+    const next = text[at + 1];
+    if (next === '/') depth--;
+    else if (next !== '!' && next !== '?' && text[end - 1] !== '/') {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > max) return deepest;
+    }
+    at = end;
+  }
+  return deepest;
+}
+
 /**
  * Parses an uploaded XML document. Any DOCTYPE is refused before parsing: it is how external entities (XXE) and
- * entity expansion ("billion laughs") get in, and no KML, WPML or GPX file needs one.
+ * entity expansion ("billion laughs") get in, and no KML, WPML or GPX file needs one; so is nesting deeper than
+ * MAX_XML_DEPTH (checked by a scan, so a deep document never reaches the parsers' recursion).
  */
 export function parseUntrustedXml(text: string, fileName: string): XmlNode {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
     throw new WaylineError('route.xml_doctype', `${fileName} declares a DOCTYPE or entities, which are not accepted`, { file: fileName });
+  }
+  if (xmlDepth(text, MAX_XML_DEPTH) > MAX_XML_DEPTH) {
+    throw new WaylineError('route.xml_too_deep', `${fileName} nests its elements deeper than ${MAX_XML_DEPTH} levels`, { file: fileName, max: MAX_XML_DEPTH });
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {

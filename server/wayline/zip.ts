@@ -109,6 +109,12 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, budget: number, limits
   return out;
 }
 
+/** The names of a zip's entries, from its central directory (nothing inflated). */
+export function zipEntryNames(bytes: Uint8Array, limits: ZipLimits = KMZ_LIMITS): string[] {
+  if (!isZip(bytes)) throw notZip('it does not start with a zip header');
+  return centralDirectory(bytes, limits).map((entry) => entry.name);
+}
+
 /**
  * Reads the wanted entries of a zip. The entry count and the declared uncompressed sizes are checked against the
  * caps from the central directory before anything is inflated, and the real output is counted while inflating, so

@@ -28,3 +28,10 @@ export const WAYPOINT_DEFAULTS = {
 
 /** A waypoint with every optional field at its default and no actions. */
 export const newWaypoint = (at: { lat: number; lng: number; alt: number; speed: number }): Waypoint => ({ ...at, ...WAYPOINT_DEFAULTS, actions: [] });
+
+/**
+ * `wpml:templateType`s DJI Pilot 2 and FlightHub 2 make (the last two are not in DJI's public WPML doc). A file of
+ * another type is still read and kept; its type is shown as the file spells it.
+ */
+export const TEMPLATE_TYPES = ['waypoint', 'mapping2d', 'mapping3d', 'mappingStrip', 'mappingPrism', 'targetdetection'] as const;
+export const WAYPOINT_TEMPLATE = 'waypoint';

@@ -10,6 +10,8 @@ const ACTION_SECONDS: Record<Exclude<WaylineAction['type'], 'hover'>, number> = 
   gimbalRotate: 2,
   rotateYaw: 4,
   zoom: 2,
+  // An action of a DJI file the editor does not model (kept as the file has it): counted like a photo.
+  kept: 1,
 };
 
 /** Climbing costs more than level flight: each metre gained is charged as this many seconds of level flight. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ROUTE_SETTINGS as DEFAULTS, WAYPOINT_DEFAULTS } from './defaults';
 
-export { DEFAULT_ROUTE_SETTINGS, newWaypoint } from './defaults';
+export { DEFAULT_ROUTE_SETTINGS, newWaypoint, TEMPLATE_TYPES, WAYPOINT_TEMPLATE } from './defaults';
 
 /**
  * The route (wayline) model, in DJI WPML terms so a route maps onto a KMZ one to one (see
@@ -26,7 +26,7 @@ export const FINISH_ACTIONS = ['goHome', 'noAction', 'autoLand', 'gotoFirstWaypo
 export const FLY_TO_WAYLINE_MODES = ['safely', 'pointToPoint'] as const;
 /** `out_of_control_action` of flighttask_prepare: 0 return home, 1 hover, 2 land (WPML executeRCLostAction goBack|hover|landing). */
 export const RC_LOST_ACTIONS = [0, 1, 2] as const;
-/** The `wpml:actionActuatorFunc`s a waypoint can carry. */
+/** The `wpml:actionActuatorFunc`s the editor models (a file's others are kept as they are: `kept` actions). */
 export const ACTION_TYPES = ['takePhoto', 'startRecord', 'stopRecord', 'gimbalRotate', 'hover', 'rotateYaw', 'zoom'] as const;
 
 export type HeightMode = (typeof HEIGHT_MODES)[number];
@@ -49,6 +49,23 @@ export const LIMITS = {
 
 const between = (range: { min: number; max: number }) => z.number().min(range.min).max(range.max);
 
+/** An element name of WPML (`wpml:` dropped): what a kept action's parameters are keyed by. */
+const wpmlName = z.string().regex(/^[A-Za-z_][\w.-]{0,63}$/, 'must be an XML element name');
+
+/** WPML elements as read from a file: element name → its text, its child elements, or the repeats of it. */
+export type WpmlTree = { [name: string]: string | WpmlTree | (string | WpmlTree)[] };
+const wpmlText = z.string().max(4096);
+export const wpmlTreeSchema: z.ZodType<WpmlTree> = z.lazy(() =>
+  z.record(wpmlName, z.union([wpmlText, wpmlTreeSchema, z.array(z.union([wpmlText, wpmlTreeSchema])).max(64)])),
+);
+
+/**
+ * An action of a DJI file that the editor does not model (orientedShoot, setFocusType, megaphone, …): kept as the file
+ * had it (its `actionActuatorFunc` and parameters) so the file we fly still does it; the editor shows it, read-only.
+ */
+export const keptActionSchema = z.object({ type: z.literal('kept'), func: wpmlName, params: wpmlTreeSchema });
+export type KeptAction = z.infer<typeof keptActionSchema>;
+
 export const waylineActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takePhoto') }),
   z.object({ type: z.literal('startRecord') }),
@@ -57,6 +74,7 @@ export const waylineActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hover'), seconds: between(LIMITS.hoverSeconds) }),
   z.object({ type: z.literal('rotateYaw'), heading: between(LIMITS.heading) }),
   z.object({ type: z.literal('zoom'), focal_length: between(LIMITS.focalLength) }),
+  keptActionSchema,
 ]);
 export type WaylineAction = z.infer<typeof waylineActionSchema>;
 

@@ -10,8 +10,11 @@ export const importRouteFile = (client: HttpClient, form: FormData) =>
 export const downloadRouteFile = (client: HttpClient, id: number, format: 'kmz' | 'geojson' | 'kml') =>
   client.request<Blob>('GET', `/Route/${encodeURIComponent(String(id))}/${format}/`, { blob: true, timeoutMs: 60_000 });
 
-/** The body of POST /Route/ and PUT /Route/{id}/. */
-export type RouteBody = Pick<Route, 'name' | 'waypoints' | 'settings'> & { project_id: number | null };
+/**
+ * The body of POST /Route/ and PUT /Route/{id}/ (an update may leave the waypoints and settings out; changing those
+ * of a non-waypoint template needs `convert_to_waypoint`).
+ */
+export type RouteBody = Pick<Route, 'name'> & Partial<Pick<Route, 'waypoints' | 'settings'>> & { project_id: number | null; convert_to_waypoint?: true };
 
 export const getRoute = (client: HttpClient, id: number) => client.request<Route>('GET', `/Route/${encodeURIComponent(String(id))}/`);
 

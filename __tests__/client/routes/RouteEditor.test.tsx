@@ -27,6 +27,9 @@ const saved = {
   length_m: 1112,
   duration_s: 139,
   battery_pct: 6.4,
+  template_type: 'waypoint',
+  template: null,
+  source: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

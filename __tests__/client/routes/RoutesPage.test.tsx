@@ -80,7 +80,7 @@ describe('/Task/Route', () => {
     const form = calls.find((c) => c.path === '/Route/import/')!.options!.body as FormData;
     expect(form.get('project_id')).toBe('1');
     expect((form.get('file') as File).name).toBe('river.kmz');
-    expect(await screen.findByText(/文件包含 2 条航线，只导入了第一条/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/文件包含 2 条航线，均已保留，按顺序连续显示/, {}, wait)).toBeInTheDocument();
   });
 
   it('opens the editor on a row', async () => {

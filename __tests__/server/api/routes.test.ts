@@ -20,7 +20,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('route library API (%s)', (dialec
     Object.assign(base, { lat: 30.5, lng: 104.05 });
   });
 
-  const create = (body: Record<string, unknown>) => call('POST', '/api/Route/', 'admin', { project_id: projectId, name: 'R', ...body });
+  // Route names are unique per project: each route made here gets its own unless the test names it.
+  let made = 0;
+  const create = (body: Record<string, unknown>) => call('POST', '/api/Route/', 'admin', { project_id: projectId, name: `R ${++made}`, ...body });
   const routeCount = async () => api.total(`/api/Route/?project_id=${projectId}`);
   const download = async (url: string) => {
     const response = await api.server.handle.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${api.tokens.viewer1}` } });
@@ -139,7 +141,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('route library API (%s)', (dialec
     const kmz = await download(`/api/Route/${route.id}/kmz/`);
     expect(kmz.status).toBe(200);
     expect(kmz.headers['content-type']).toBe('application/vnd.google-earth.kmz');
-    expect(kmz.headers['content-disposition']).toBe(`attachment; filename="_______.kmz"; filename*=UTF-8''${encodeURIComponent('河道巡检_北段.kmz')}`);
+    expect(kmz.headers['content-disposition']).toBe(`attachment; filename=_______.kmz; filename*=UTF-8''${encodeURIComponent('河道巡检_北段.kmz')}`);
 
     const imported = await importFile('河道巡检_北段.kmz', kmz.body, { name: '河道巡检 副本' });
     expect(imported.status).toBe(201);
@@ -163,7 +165,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('route library API (%s)', (dialec
     expect(geojson.headers['content-type']).toContain('application/geo+json');
     expect(JSON.parse(geojson.body.toString()).geometry.coordinates).toEqual(route.waypoints.map((w) => [w.lng, w.lat, w.alt]));
     const kml = await download(`/api/Route/${route.id}/kml/`);
-    expect(kml.headers['content-disposition']).toContain('filename="Line.kml"');
+    expect(kml.headers['content-disposition']).toBe('attachment; filename=Line.kml');
     for (const [name, file] of [
       ['line.geojson', geojson.body],
       ['line.kml', kml.body],
@@ -183,16 +185,52 @@ describe.each<Dialect>(['sqlite', 'postgres'])('route library API (%s)', (dialec
     expect(response.body.data.warnings).toEqual([expect.objectContaining({ code: 'route.default_height' })]);
   });
 
-  it('imports the first wayline of a KMZ with several and says so', async () => {
+  it('imports every wayline of a KMZ with several, keeps the file and says so', async () => {
     const placemark = (i: number, lng: number) =>
       `<Placemark><Point><coordinates>${lng},${base.lat}</coordinates></Point><wpml:index>${i}</wpml:index><wpml:executeHeight>50</wpml:executeHeight><wpml:waypointSpeed>5</wpml:waypointSpeed></Placemark>`;
     const folder = (lng: number) => `<Folder><wpml:autoFlightSpeed>5</wpml:autoFlightSpeed>${placemark(0, lng)}${placemark(1, lng + 0.001)}</Folder>`;
     const wpml = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2" xmlns:wpml="http://www.dji.com/wpmz/1.0.2"><Document>${folder(base.lng)}${folder(base.lng + 0.005)}</Document></kml>`;
-    const response = await importFile('two.kmz', Buffer.from(zipSync({ 'wpmz/waylines.wpml': strToU8(wpml) })));
+    const file = Buffer.from(zipSync({ 'wpmz/waylines.wpml': strToU8(wpml) }));
+    const response = await importFile('two.kmz', file);
     expect(response.status).toBe(201);
-    expect(response.body.data.item.waypoints.map((w: { lng: number }) => w.lng)).toEqual([base.lng, base.lng + 0.001]);
+    expect(response.body.data.item.waypoints.map((w: { lng: number }) => w.lng)).toEqual([base.lng, base.lng + 0.001, base.lng + 0.005, base.lng + 0.006]);
     expect(response.body.data.warnings).toEqual([expect.objectContaining({ code: 'route.several_waylines', params: { count: 2 } })]);
-    expect(response.body.msg).toBe('imported; the file has 2 waylines; only the first was imported');
+    expect(response.body.msg).toBe('imported; the file has 2 waylines; they are kept and shown one after another');
+    expect((await download(`/api/Route/${response.body.data.item.id}/kmz/`)).body.equals(file)).toBe(true);
+  });
+
+  it('keeps route names unique in a project (409 naming the name) and free of control characters; an import named after its file gets a free name', async () => {
+    const first = await create({ name: 'Bridge "A"; east', waypoints: [wp(0), wp(1)] });
+    expect(first.status).toBe(200);
+    const again = await create({ name: 'Bridge "A"; east', waypoints: [wp(0), wp(1)] });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error_code: 'route.name_taken', params: { name: 'Bridge "A"; east' } });
+    const other = await create({ name: 'Other', waypoints: [wp(0), wp(1)] });
+    expect((await call('PATCH', `/api/Route/${other.body.data.id}/`, 'admin', { name: 'Bridge "A"; east' })).body).toMatchObject({
+      code: 409,
+      error_code: 'route.name_taken',
+    });
+    // The header of a name with quotes and a semicolon is built by content-disposition: quoted, nothing injected.
+    expect((await download(`/api/Route/${first.body.data.id}/kml/`)).headers['content-disposition']).toBe('attachment; filename="Bridge _A_; east.kml"');
+    for (const name of ['two\r\nlines', 'tab\there', 'bell\u0007']) {
+      const response = await create({ name, waypoints: [wp(0), wp(1)] });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'field.control_character' })]);
+    }
+    const line = Buffer.from(
+      JSON.stringify({
+        type: 'LineString',
+        coordinates: [
+          [base.lng, base.lat, 50],
+          [base.lng + 0.001, base.lat, 50],
+        ],
+      }),
+    );
+    expect((await create({ name: 'Pier 7', waypoints: [wp(0), wp(1)] })).status).toBe(200);
+    expect((await importFile('Pier 7.geojson', line)).body.data.item.name).toBe('Pier 7 (2)');
+    expect((await importFile('Pier 7.geojson', line)).body.data.item.name).toBe('Pier 7 (3)');
+    expect((await importFile('x.geojson', line, { name: 'Other' })).body).toMatchObject({ code: 409, error_code: 'route.name_taken' });
+    expect((await importFile('x.geojson', line, { name: 'a\nb' })).body).toMatchObject({ code: 400 });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { routeSettingsSchema, type Wayline, waypointSchema } from '@shared/wayline/model';
 import { WaylineError } from '../../../server/wayline/errors';
 import { readKmz, writeKmz } from '../../../server/wayline/kmz';
+import { MAX_XML_DEPTH, xmlDepth } from '../../../server/wayline/xml';
 import { KMZ_LIMITS } from '../../../server/wayline/zip';
 
 const route: Wayline & { name: string } = {
@@ -108,20 +109,66 @@ describe('writeKmz / readKmz', () => {
     expect(back.settings).toEqual({ ...route.settings, height_mode: 'relativeToStartPoint', auto_flight_speed: 5 });
   });
 
-  it('imports the first of several waylines and says so', () => {
+  it('reads every wayline of a file, one after another, and says so', () => {
     const back = readKmz(kmzOf({ 'wpmz/waylines.wpml': wpml(twoPoints + folder(placemark(0, '100,10') + placemark(1, '100.1,10'))) }));
     expect(back.waypoints.map((w) => [w.lng, w.lat])).toEqual([
       [114.05, 22.54],
       [114.06, 22.55],
+      [100, 10],
+      [100.1, 10],
     ]);
     expect(back.warnings).toEqual([expect.objectContaining({ code: 'route.several_waylines', params: { count: 2 } })]);
   });
 
-  it('leaves out actions it does not model, with a warning naming them', () => {
-    const focus = '<wpml:actionGroup><wpml:action><wpml:actionActuatorFunc>focus</wpml:actionActuatorFunc></wpml:action></wpml:actionGroup>';
-    const back = readKmz(kmzOf({ 'wpmz/waylines.wpml': wpml(folder(placemark(0, '114.05,22.54', focus) + placemark(1, '114.06,22.55'))) }));
-    expect(back.waypoints[0].actions).toEqual([]);
-    expect(back.warnings).toEqual([expect.objectContaining({ code: 'route.action_skipped', params: { index: 1, action: 'focus' } })]);
+  it('keeps actions it does not model with their parameters, names them in a warning, and writes them back as they were', () => {
+    const params =
+      '<wpml:actionActuatorFuncParam><wpml:payloadPositionIndex>0</wpml:payloadPositionIndex><wpml:irGainMode/>' +
+      '<wpml:targetParam><wpml:maxThreshold>1</wpml:maxThreshold><wpml:targetType>person</wpml:targetType></wpml:targetParam></wpml:actionActuatorFuncParam>';
+    const action = (func: string, inner = '') => `<wpml:action><wpml:actionActuatorFunc>${func}</wpml:actionActuatorFunc>${inner}</wpml:action>`;
+    const group = `<wpml:actionGroup>${action('focus')}${action('targetDetection', params)}${action('focus')}</wpml:actionGroup>`;
+    const back = readKmz(kmzOf({ 'wpmz/waylines.wpml': wpml(folder(placemark(0, '114.05,22.54', group) + placemark(1, '114.06,22.55'))) }));
+    const detection = {
+      type: 'kept',
+      func: 'targetDetection',
+      params: { payloadPositionIndex: '0', irGainMode: '', targetParam: { maxThreshold: '1', targetType: 'person' } },
+    };
+    expect(back.waypoints[0].actions).toEqual([{ type: 'kept', func: 'focus', params: {} }, detection, { type: 'kept', func: 'focus', params: {} }]);
+    expect(back.warnings).toEqual([expect.objectContaining({ code: 'route.actions_kept', params: { actions: 'focus ×2, targetDetection' } })]);
+    // Our own file (after an edit) flies them too, parameters and all.
+    const written = writeKmz({ ...route, waypoints: back.waypoints });
+    expect(strFromU8(unzipSync(written)['wpmz/waylines.wpml'])).toContain(
+      '<wpml:actionActuatorFunc>targetDetection</wpml:actionActuatorFunc><wpml:actionActuatorFuncParam><wpml:payloadPositionIndex>0</wpml:payloadPositionIndex><wpml:irGainMode></wpml:irGainMode><wpml:targetParam><wpml:maxThreshold>1</wpml:maxThreshold><wpml:targetType>person</wpml:targetType></wpml:targetParam></wpml:actionActuatorFuncParam>',
+    );
+    expect(readKmz(written).waypoints[0].actions).toEqual(back.waypoints[0].actions);
+  });
+
+  it('reads a template of any type: its type, area and the settings we do not edit; a mapping template alone has no waypoints', () => {
+    const template = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2" xmlns:wpml="http://www.dji.com/wpmz/1.0.6"><Document>
+      <wpml:missionConfig><wpml:takeOffRefPoint>22.5,113.9,12</wpml:takeOffRefPoint><wpml:droneInfo><wpml:droneEnumValue>77</wpml:droneEnumValue></wpml:droneInfo></wpml:missionConfig>
+      <Folder><wpml:templateType>corridorScan</wpml:templateType><wpml:autoFlightSpeed>8</wpml:autoFlightSpeed>
+      <Placemark><wpml:overlap><wpml:orthoCameraOverlapH>80</wpml:orthoCameraOverlapH></wpml:overlap>
+      <Polygon><outerBoundaryIs><LinearRing><coordinates>113.1,22.1,0 113.2,22.1,0 113.2,22.2,0</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>
+      </Folder></Document></kml>`;
+    const back = readKmz(kmzOf({ 'wpmz/template.kml': template }));
+    expect(back).toMatchObject({
+      template_type: 'corridorScan',
+      waypoints: [],
+      template: {
+        area: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [113.1, 22.1],
+              [113.2, 22.1],
+              [113.2, 22.2],
+              [113.1, 22.1],
+            ],
+          ],
+        },
+        settings: { takeOffRefPoint: '22.5,113.9,12', 'overlap.orthoCameraOverlapH': '80' },
+      },
+    });
+    expect(back.settings).toMatchObject({ drone_model: '0-77-0', auto_flight_speed: 8 });
   });
 });
 
@@ -163,6 +210,16 @@ describe('readKmz refuses bad files with a reason naming the problem', () => {
   it('XML with an external entity (XXE)', () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><kml><Document><Folder>${placemark(0, '&xxe;')}</Folder></Document></kml>`;
     expect(wayline(kmzOf({ 'wpmz/waylines.wpml': xxe }))).toMatchObject({ code: 'route.xml_doctype', params: { file: 'wpmz/waylines.wpml' } });
+  });
+
+  it('XML nested deeper than the limit, found before any parser recurses into it', () => {
+    const deep = `<kml>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}</kml>`;
+    expect(wayline(kmzOf({ 'wpmz/waylines.wpml': deep }))).toMatchObject({
+      code: 'route.xml_too_deep',
+      params: { file: 'wpmz/waylines.wpml', max: MAX_XML_DEPTH },
+    });
+    // Self-closing elements, comments, CDATA and '>' inside attribute values do not count as levels.
+    expect(xmlDepth(`<a x="1>2"><b/><!-- <c><c><c> --><![CDATA[<d><d>]]><?pi <e>?><f></f></a>`)).toBe(2);
   });
 
   it('XML that is not well-formed', () => {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { writeKmz } from '../../wayline/kmz';
 import { routeToApi } from '../route/routes';
+import { flightKmz } from '../route/service';
 import type { DispatchRoute, MissionOptions } from './missions';
 
-/** The routes as a dispatch reads them: the facts the checks and flighttask_prepare need, and the KMZ to fly. */
+/** The routes as a dispatch reads them: the facts the checks and flighttask_prepare need, and the KMZ to fly (an imported file as it is). */
 export function dispatchRoutes(db: Kysely<Database>): MissionOptions['routes'] {
   const load = async (id: number) => {
     const row = await db.selectFrom('routes').selectAll().where('id', '=', id).executeTakeFirst();
@@ -26,7 +26,7 @@ export function dispatchRoutes(db: Kysely<Database>): MissionOptions['routes'] {
     },
     async kmz(id) {
       const route = await load(id);
-      return route && route.waypoints.length ? writeKmz(route) : null;
+      return route ? flightKmz(db, route) : null;
     },
   };
 }

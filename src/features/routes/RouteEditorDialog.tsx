@@ -41,6 +41,8 @@ import {
 } from './routeEditorSlice';
 import RouteMapLayer from './RouteMapLayer';
 import RouteSettingsForm from './RouteSettingsForm';
+import TemplatePanel, { TEMPLATE_AREA_STYLE, templateTypeName } from './TemplatePanel';
+import { needsConversion } from './templateRules';
 import { selectDraftIssues, selectDraftMetrics } from './draftSelectors';
 import { selectRouteEditor } from './selectors';
 import WaypointForm from './WaypointForm';
@@ -81,6 +83,8 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
   const close = () => dispatch(editorClosed());
   // Leaflet measures its container when it starts: the map waits until the dialog has finished opening.
   const [entered, setEntered] = useState(false);
+  const [confirmingConversion, setConfirmingConversion] = useState(false);
+  const save = () => (draft && needsConversion(draft) ? setConfirmingConversion(true) : dispatch(saveRequested()));
   const title = draft?.id ? `${t('routes.editorTitle')} · ${draft.name}` : t('routes.newTitle');
 
   return (
@@ -179,6 +183,7 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
                 </fieldset>
               </Box>
             )}
+            <TemplatePanel draft={draft} />
             <Accordion disableGutters variant="outlined">
               <AccordionSummary>{t('routes.settings')}</AccordionSummary>
               <AccordionDetails>
@@ -193,6 +198,7 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
           {entered && (
             <MapCanvas label={t('routes.editorMap')}>
               <ContextLayers area={area} restricted={context.restricted} />
+              {draft?.template?.area && <GeoJSON key={`template-${draft.id}`} data={draft.template.area} style={TEMPLATE_AREA_STYLE} interactive={false} />}
               <RouteMapLayer editable={canWrite} />
             </MapCanvas>
           )}
@@ -207,15 +213,30 @@ export default function RouteEditorDialog({ canWrite, context }: { canWrite: boo
         <Box sx={{ flex: 1 }} />
         <Button onClick={close}>{t('routes.close')}</Button>
         {canWrite && (
-          <Button
-            variant="contained"
-            disabled={!draft || editor.saving || !draft.name.trim() || draft.project_id === null || issues.length > 0}
-            onClick={() => dispatch(saveRequested())}
-          >
+          <Button variant="contained" disabled={!draft || editor.saving || !draft.name.trim() || draft.project_id === null || issues.length > 0} onClick={save}>
             {editor.saving ? t('routes.saving') : t('routes.save')}
           </Button>
         )}
       </DialogActions>
+      <Dialog open={confirmingConversion} onClose={() => setConfirmingConversion(false)} aria-labelledby="route-convert-title">
+        <DialogTitle id="route-convert-title">{t('routes.convertTitle')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning">{t('routes.convertWarning', { type: draft ? templateTypeName(t, draft.template_type) : '' })}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingConversion(false)}>{t('routes.cancel')}</Button>
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={() => {
+              setConfirmingConversion(false);
+              dispatch(saveRequested({ convert: true }));
+            }}
+          >
+            {t('routes.convertConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Dialog>
   );
 }

@@ -7,7 +7,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
+import type { RouteTemplate } from '@shared/entities/route';
 import type { Polygon } from '@shared/geo';
+import { WAYPOINT_TEMPLATE } from '@shared/wayline/defaults';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refName } from '../../crud/format';
 import LookupField from '../../crud/LookupField';
@@ -23,11 +25,12 @@ import { useFormat } from '../../shared/format';
 import RouteEditorDialog, { type EditorContext } from './RouteEditorDialog';
 import { editorOpened, exportRequested, importRequested, importWarningsDismissed, type RouteFileFormat } from './routeEditorSlice';
 import { modelName } from './RouteSettingsForm';
+import { templateAreaM2, templateTypeName } from './TemplatePanel';
 import { selectRouteEditor } from './selectors';
 
 const RESOURCE = 'route';
 const FORMATS: RouteFileFormat[] = ['kmz', 'geojson', 'kml'];
-const FILE_TYPES = '.kmz,.kml,.gpx,.geojson,.json';
+const FILE_TYPES = '.kmz,.kml,.wpml,.gpx,.geojson,.json';
 
 /** Choose a project and a file; the server reads and checks it and saves the route (or says what is wrong). */
 function ImportDialog({ open, initialProject, onClose }: { open: boolean; initialProject: string; onClose: () => void }) {
@@ -102,6 +105,20 @@ export default function RoutesPage() {
       width: 80,
       sortable: false,
       valueGetter: (_v, row) => (Array.isArray(row.waypoints) ? row.waypoints.length : 0),
+    },
+    {
+      field: 'template_type',
+      headerName: t('routes.templateType'),
+      width: 150,
+      valueFormatter: (v) => templateTypeName(t, String(v ?? WAYPOINT_TEMPLATE)),
+    },
+    {
+      field: 'template_area',
+      headerName: t('routes.templateArea'),
+      width: 110,
+      sortable: false,
+      valueGetter: (_v, row) => templateAreaM2((row.template as RouteTemplate | null | undefined) ?? null),
+      valueFormatter: (v) => (v === null ? '' : format.area(v)),
     },
     { field: 'length_m', headerName: t('routes.length'), width: 110, valueFormatter: (v) => format.distance(v) },
     { field: 'duration_s', headerName: t('routes.duration'), width: 120, valueFormatter: (v) => format.duration(v) },

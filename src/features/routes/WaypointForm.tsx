@@ -18,6 +18,8 @@ const NEW_ACTION: Record<ActionType, WaylineAction> = {
 
 /** The one numeric parameter an action has, if any. */
 const paramOf = (action: WaylineAction): { key: string; value: number } | null => {
+  // An action of a DJI file we do not model is kept as it is: shown, removable, not editable.
+  if (action.type === 'kept') return null;
   const [key] = Object.keys(action).filter((k) => k !== 'type');
   return key ? { key, value: (action as unknown as Record<string, number>)[key] } : null;
 };
@@ -50,7 +52,7 @@ function ActionsEditor({ actions, onChange }: { actions: WaylineAction[]; onChan
       <Typography variant="subtitle2">{t('routes.actions')}</Typography>
       {actions.map((action, i) => {
         const param = paramOf(action);
-        const name = t(`routes.actionTypes.${action.type}`);
+        const name = action.type === 'kept' ? t('routes.keptAction', { func: action.func }) : t(`routes.actionTypes.${action.type}`);
         return (
           <Box key={`${action.type}-${i}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Chip size="small" label={`${i + 1}. ${name}`} />

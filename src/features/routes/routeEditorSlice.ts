@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Route } from '@shared/entities/route';
-import { DEFAULT_ROUTE_SETTINGS } from '@shared/wayline/defaults';
+import type { Route, RouteTemplate } from '@shared/entities/route';
+import { DEFAULT_ROUTE_SETTINGS, WAYPOINT_TEMPLATE } from '@shared/wayline/defaults';
 import type { ImportWarning, RouteSettings, Waypoint } from '@shared/wayline/model';
 import type { FieldError } from '../../api/types';
 import { loggedOut, sessionExpired } from '../auth';
@@ -15,6 +15,12 @@ export interface RouteDraft {
   name: string;
   waypoints: Waypoint[];
   settings: RouteSettings;
+  /** What the route is (an imported file's template type, `waypoint` otherwise), its template and original file: read-only. */
+  template_type: string;
+  template: RouteTemplate | null;
+  source: Route['source'];
+  /** The waypoints or settings were changed since loading (an imported file is then no longer flown as it is). */
+  flightEdited: boolean;
 }
 
 export interface RouteEditorState {
@@ -58,12 +64,17 @@ const draftOf = (route: Route): RouteDraft => ({
   name: route.name,
   waypoints: route.waypoints,
   settings: { ...DEFAULT_ROUTE_SETTINGS, ...route.settings },
+  template_type: route.template_type,
+  template: route.template,
+  source: route.source,
+  flightEdited: false,
 });
 
 /** Applies a waypoint edit to the draft; `redraw`: the map layer must rebuild (the edit did not come from it). */
 function edit(state: RouteEditorState, change: (waypoints: Waypoint[]) => Waypoint[], redraw: boolean) {
   if (!state.draft) return;
   state.draft.waypoints = change(state.draft.waypoints);
+  state.draft.flightEdited = true;
   state.fieldErrors = [];
   if (redraw) state.epoch += 1;
 }
@@ -79,7 +90,20 @@ const routeEditorSlice = createSlice({
       state.open = true;
       state.loading = id !== null;
       state.adding = id === null;
-      state.draft = id === null ? { id: null, project_id, name: '', waypoints: [], settings: DEFAULT_ROUTE_SETTINGS } : null;
+      state.draft =
+        id === null
+          ? {
+              id: null,
+              project_id,
+              name: '',
+              waypoints: [],
+              settings: DEFAULT_ROUTE_SETTINGS,
+              template_type: WAYPOINT_TEMPLATE,
+              template: null,
+              source: null,
+              flightEdited: false,
+            }
+          : null;
     },
     routeLoaded(state, action: PayloadAction<Route>) {
       state.loading = false;
@@ -130,12 +154,13 @@ const routeEditorSlice = createSlice({
       state.selected = action.payload;
     },
     settingsChanged(state, action: PayloadAction<Partial<RouteSettings>>) {
-      if (state.draft) state.draft.settings = { ...state.draft.settings, ...action.payload };
+      if (state.draft) Object.assign(state.draft, { settings: { ...state.draft.settings, ...action.payload }, flightEdited: true });
     },
     draftFieldChanged(state, action: PayloadAction<Partial<Pick<RouteDraft, 'name' | 'project_id'>>>) {
       if (state.draft) Object.assign(state.draft, action.payload);
     },
-    saveRequested(state) {
+    /** `convert`: the user confirmed turning a non-waypoint template into a waypoint route (templateRules.ts). */
+    saveRequested(state, _action: PayloadAction<{ convert?: boolean } | undefined>) {
       state.saving = true;
       state.saveError = null;
       state.fieldErrors = [];

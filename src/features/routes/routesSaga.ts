@@ -23,6 +23,7 @@ import {
   type RouteDraft,
 } from './routeEditorSlice';
 import { selectDraft } from './selectors';
+import { saveBody } from './templateRules';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -36,10 +37,10 @@ function* loadRoute(action: PayloadAction<{ id: number | null }>) {
   }
 }
 
-function* saveRoute() {
+function* saveRoute(action: ReturnType<typeof saveRequested>) {
   const draft: RouteDraft | null = yield select(selectDraft);
   if (!draft) return;
-  const body = { project_id: draft.project_id, name: draft.name, waypoints: draft.waypoints, settings: draft.settings };
+  const body = saveBody(draft, action.payload?.convert === true);
   try {
     const response: Envelope<Route> = yield* callApi(writeRoute, draft.id, body);
     yield put(saveSucceeded(response.data));
