@@ -27,7 +27,7 @@ const DOCKS = arg('docks', 10);
 const ROWS = arg('rows', 100_000);
 const LIST_QUERIES = 300;
 const ADMIN_PASSWORD = 'bench-admin-password';
-const FIXTURES = path.resolve(__dirname, '../../shared/fixtures/dji/photos');
+const FIXTURES = path.resolve(__dirname, '../__tests__/fixtures/dji/photos');
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

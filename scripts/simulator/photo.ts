@@ -16,7 +16,7 @@ export interface Shot {
 }
 
 /** A real DJI photo with every drone-dji XMP field the simulator rewrites (Zenmuse H20T, thermal). */
-export const TEMPLATE_PHOTO = path.resolve(__dirname, '../../../shared/fixtures/dji/photos/h20t_thermal_DJI_20220602143532_0191_T.JPG');
+export const TEMPLATE_PHOTO = path.join(__dirname, 'assets/h20t_thermal_DJI_20220602143532_0191_T.JPG');
 const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
 
 const exifTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, ':');

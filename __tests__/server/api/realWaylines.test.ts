@@ -6,9 +6,10 @@ import type { Route } from '@shared/entities/route';
 import { dispatchRoutes } from '../../../server/entities/task/dispatchRoutes';
 import { multipart, type Dialect } from './harness';
 import { useTestApi } from './testApi';
+import { DJI_FIXTURES } from '../../support/djiFixtures';
 
-/** DJI's own files (Pilot 2, FlightHub 2, the SDK samples): see shared/fixtures/dji/README.md. */
-const FIXTURES = join(__dirname, '../../../../shared/fixtures/dji/wayline');
+/** DJI's own files (Pilot 2, FlightHub 2, the SDK samples): see __tests__/fixtures/dji/README.md. */
+const FIXTURES = join(DJI_FIXTURES, 'wayline');
 
 /** The template type and waypoint count of each file (README's table; mapping files: the placemarks of all their waylines). */
 const EXPECTED: Record<string, { type: string; waypoints: number }> = {

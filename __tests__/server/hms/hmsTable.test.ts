@@ -10,12 +10,13 @@ import { installCopy, loadNewestCopy, storedCopyPath } from '../../../server/hms
 import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
 import { until } from '../../support/until';
+import { DJI_FIXTURES } from '../../support/djiFixtures';
 
 /** A small table in DJI's published format (our wording); see table.test.ts for what it holds. */
 const SMALL_TABLE_FILE = path.resolve(__dirname, '../../fixtures/hms/hms.json');
 const SMALL_TABLE = fs.readFileSync(SMALL_TABLE_FILE, 'utf8');
-/** DJI's own example of an `hms` event (../shared/fixtures/dji/, from DJI's Cloud API documentation). */
-const DJI_HMS_EVENT = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../shared/fixtures/dji/mqtt/doc_dock1_events_hms.json'), 'utf8')) as {
+/** DJI's own example of an `hms` event (__tests__/fixtures/dji/, from DJI's Cloud API documentation). */
+const DJI_HMS_EVENT = JSON.parse(fs.readFileSync(path.join(DJI_FIXTURES, 'mqtt/doc_dock1_events_hms.json'), 'utf8')) as {
   data: { list: Array<Record<string, unknown>> };
 };
 

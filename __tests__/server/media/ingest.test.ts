@@ -7,8 +7,9 @@ import { sweepMedia } from '../../../server/media/sweep';
 import { multipart } from '../api/harness';
 import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
+import { DJI_FIXTURES } from '../../support/djiFixtures';
 
-const PHOTOS = path.resolve(__dirname, '../../../../shared/fixtures/dji/photos');
+const PHOTOS = path.join(DJI_FIXTURES, 'photos');
 const photo = (name: string) => fs.readFileSync(path.join(PHOTOS, name));
 const M2EA = photo('m2ea_thermal_IR_20220602140425.JPG');
 const MAVIC = photo('mavicpro_wide_nadir_DJI_0010.JPG');

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { uploadTime } from '@shared/dji/media';
 import { lensOf, nameMismatch, readFileMetadata, sniffMedia, withCallbackMetadata, NO_METADATA } from '../../../server/media/metadata';
+import { DJI_FIXTURES } from '../../support/djiFixtures';
 
-const PHOTOS = path.resolve(__dirname, '../../../../shared/fixtures/dji/photos');
+const PHOTOS = path.join(DJI_FIXTURES, 'photos');
 const photo = (name: string) => fs.readFileSync(path.join(PHOTOS, name));
 
 describe('metadata of the real DJI photos', () => {
