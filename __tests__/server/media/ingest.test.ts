@@ -310,10 +310,19 @@ describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
 
     it('shows a user only the media of its data scope', async () => {
       const role = (await api(server, token, 'GET', '/api/Role/?search=operator')).data.items!.find((r) => r.code === 'operator')!;
+      // Operators see their department's rows: this one's department has no media.
+      const dept = (await api(server, token, 'POST', '/api/Dept/', { name: '媒体隔离队' })).data as { id: number };
       expect(
-        (await api(server, token, 'POST', '/api/User/', { username: 'media-op', name: 'op', password: 'media-op-Pass-1', role_ids: [role.id] })).status,
+        (
+          await api(server, token, 'POST', '/api/User/', {
+            username: 'media-op',
+            name: 'op',
+            password: 'media-op-Pass-1',
+            role_ids: [role.id],
+            dept_id: dept.id,
+          })
+        ).status,
       ).toBe(200);
-      // Operators see their department's rows; this one has no department: only its own.
       const other = await loginToken(server, 'media-op', 'media-op-Pass-1');
       expect((await call('GET', '/api/Media/', { token: other })).json().data.total).toBe(0);
       expect((await call('GET', `/api/Media/${mediaId}/`, { token: other })).statusCode).toBe(404);
