@@ -91,10 +91,33 @@ const WITHOUT_ID: Record<string, string> = {
 };
 
 /**
+ * Route families whose data scope their own suite walks as another department (the demo holds none of their rows, so
+ * this walk has no foreign id to try): each prefix with the suite and the case that proves it.
+ */
+const SCOPED_IN_OWN_SUITE: Record<string, string> = {
+  '/api/Media': 'media/ingest.test.ts: "shows a user only the media of its data scope" (list, row, file, delete → 404)',
+  '/media/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
+  '/storage/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
+  '/map/api/v1/workspaces/': 'pilot/map.test.ts: "refuses a foreign workspace (not found, nothing written)"',
+  '/manage/api/v1/workspaces/': 'pilot/topology.test.ts: lists only the gateways the caller’s scope shows',
+  '/live/': 'live/live.test.ts: play URLs are signed per stream, publish and play hooks refuse unknown or stopped names',
+};
+
+/**
  * Routes a device calls with a signed link instead of a session (the server exempts them from the row-scope guard):
  * the link names the task and the gateway, so a forged one is refused.
  */
 const SIGNED_LINKS: Record<string, string> = { '/api/Task/:id/wayline.kmz': '?token=forged' };
+
+/**
+ * A body (or query) that passes a route's validation, for routes whose schema needs one: the walk must reach the scope
+ * check, which runs after validation (an invalid body is a 400 for any id).
+ */
+const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
+  'POST /api/Device/:id/live': { payload: { video_id: 'SN0000000000001/39-0-7/normal-0' } },
+  'PATCH /api/Device/:id/live': { payload: { video_id: 'SN0000000000001/39-0-7/normal-0', quality: 1 } },
+  'DELETE /api/Device/:id/live': { query: 'video_id=SN0000000000001%2F39-0-7%2Fnormal-0' },
+};
 
 /** The entity path a route names an id under (`/api/Task/` for `/api/Task/:id/execute`), or null. */
 const idBase = (path: string) => (path.includes('/:id') ? path.slice(0, path.indexOf('/:id') + 1) : null);
@@ -166,6 +189,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('tenancy: every route by id (%s)'
   it('knows every registered route: each names a tenant id, a shared id, or is on the list of routes without an id', () => {
     expect(routes.length).toBeGreaterThan(60);
     const unknown = routes.filter(({ method, path }) => {
+      if (Object.keys(SCOPED_IN_OWN_SUITE).some((prefix) => path.startsWith(prefix))) return false;
       const base = idBase(path);
       if (base) return !(base in TENANT_LISTS) && !(base in SHARED_BY_ID);
       return !(`${method} ${path}` in WITHOUT_ID);
@@ -179,13 +203,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('tenancy: every route by id (%s)'
       const base = idBase(path);
       if (!base || !(base in TENANT_LISTS)) continue;
       for (const id of foreign[base].slice(0, 2)) {
-        const url = `${path.replace(':id', String(id)).replace(':format', 'csv')}/${SIGNED_LINKS[path] ?? ''}`;
+        const input = VALID_INPUT[`${method} ${path}`] ?? {};
+        const query = SIGNED_LINKS[path] ?? (input.query ? `?${input.query}` : '');
+        const url = `${path.replace(':id', String(id)).replace(':format', 'csv')}/${query}`;
         // Raw: an export that is let through answers a file, not the JSON envelope.
         const response = await api.server.handle.app.inject({
           method: method as 'GET',
           url,
           headers: { authorization: `Bearer ${tokens.manager1}` },
-          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: input.payload ?? {} }),
         });
         answers.push(`${method} ${url} ${[403, 404].includes(response.statusCode) ? 'refused' : response.statusCode}`);
       }
