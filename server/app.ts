@@ -133,6 +133,12 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
         errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
       });
+      // API answers carry personal data and secrets (the login answer, /logininfo/, users, /djiconf/): no cache keeps
+      // them. A route that sets its own Cache-Control (a signed media file) keeps it.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+        return payload;
+      });
       await registerOpenApi(api);
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,

@@ -18,6 +18,19 @@ describe.each<Dialect>(['sqlite', 'postgres'])('auth and permissions API (%s)', 
       expect(malformed.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'password' })]));
     });
 
+    it('answers personal data and secrets with Cache-Control: no-store', async () => {
+      const token = (await login('admin', ADMIN_PASSWORD)).body.data.token as string;
+      const app = api.server.handle.app;
+      const login2 = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+      expect(login2.headers['cache-control']).toBe('no-store');
+      for (const url of ['/api/logininfo/', '/api/User/', '/api/djiconf/1/']) {
+        const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect([url, response.headers['cache-control']]).toEqual([url, 'no-store']);
+      }
+      const verify = await app.inject({ method: 'POST', url: '/api/auth/verify/', payload: { token } });
+      expect(verify.headers['cache-control']).toBe('no-store');
+    });
+
     it('verifies tokens and revokes them on logout', async () => {
       const session = (await login('viewer2', api.server.handle.demoPasswords!.viewer2)).body.data.token as string;
       expect((await call('POST', '/api/auth/verify/', undefined, { token: session })).body.data).toMatchObject({ valid: true, user: { username: 'viewer2' } });
