@@ -33,12 +33,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('lists API (%s)', (dialect) => {
     const projects = [];
     for (const name of ['Routes A', 'Routes B']) projects.push((await call('POST', '/api/Project/', 'admin', { name })).body.data.id as number);
     projectId = projects[0];
-    for (const project of [projects[0], projects[0], projects[1]]) {
+    for (const [index, project] of [projects[0], projects[0], projects[1]].entries()) {
       const waypoints = [
         { lat: 22.5, lng: 114, alt: 50, speed: 5 },
         { lat: 22.51, lng: 114.01, alt: 50, speed: 5 },
       ];
-      expect((await call('POST', '/api/Route/', 'admin', { project_id: project, name: `route of ${project}`, waypoints })).status).toBe(200);
+      expect((await call('POST', '/api/Route/', 'admin', { project_id: project, name: `route ${index + 1} of ${project}`, waypoints })).status).toBe(200);
     }
   });
 
