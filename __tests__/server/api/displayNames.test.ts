@@ -67,7 +67,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
     const [task] = (await items('/api/Task/?status=pending&page_size=100', 'operator1')).filter((t) => t.id === created.body.data.id);
     const one = (await call('GET', `/api/Task/${task.id}/`, 'viewer1')).body.data;
     expect(one.project_name).toBe(task.project_name);
-    const [pilot] = await items('/api/User/?permission=device:pilot&page_size=1');
+    // A pilot operator1's data scope shows (users are scoped to departments too).
+    const [pilot] = await items('/api/User/?permission=device:pilot&page_size=1', 'operator1');
     const saved = await call('PATCH', `/api/Task/${task.id}/`, 'operator1', { pilot_id: pilot.id });
     expect(saved.status).toBe(200);
     expect(saved.body.data.pilot_name).toBe(pilot.name);
@@ -77,10 +78,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('display names and pick lists (%s
   });
 
   it('a reference to nothing names nothing', async () => {
-    // A new device is always filed under its creator's department (data scope); a project may belong to none.
-    const created = await call('POST', '/api/Project/', 'admin', { name: '无部门' });
+    // Every new row is filed under a department now (data scope); a task may name no route, aircraft or pilot.
+    const created = await call('POST', '/api/Task/', 'admin', { name: '无引用任务', project_id: 2, kind: 'inspection' });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ dept_id: null, dept_name: null });
+    expect(created.body.data).toMatchObject({ route_id: null, route_name: null, device_id: null, device_name: null, pilot_id: null, pilot_name: null });
   });
 
   it('pick lists: aircraft only, pilots only, searched on the server', async () => {
