@@ -57,16 +57,17 @@ test('draw a route on the map, save it, export the KMZ and import it back as a c
   await download.saveAs(file);
   expect(Object.keys(unzipSync(fs.readFileSync(file))).sort()).toEqual(['wpmz/template.kml', 'wpmz/waylines.wpml']);
 
-  // Import it back into the same project: a second route with the same waypoints.
+  // Import it back into the same project: a second route with the same waypoints, named apart (names are unique per project).
   await page.getByRole('button', { name: '导入航线' }).click();
   const importDialog = page.getByRole('dialog', { name: '导入航线' });
   await importDialog.waitFor();
   await importDialog.locator('input[type="file"]').setInputFiles(file);
-  await page.getByText('已导入航线“E2E 航线”').waitFor();
+  await page.getByText('已导入航线“E2E 航线 (2)”').waitFor();
   await page.getByRole('row').filter({ hasText: 'E2E 航线' }).nth(1).waitFor();
 
   const both = (await api<{ items: Route[] }>('GET', `/Route/?project_id=${project.id}&ordering=id`)).items;
   expect(both).toHaveLength(2);
+  expect(both[1].name).toBe('E2E 航线 (2)');
   expect(both[1].waypoints).toEqual(both[0].waypoints);
   expect(both[1].settings).toEqual(both[0].settings);
   expect(both[1].length_m).toBe(both[0].length_m);
