@@ -1,6 +1,7 @@
 import exifr from 'exifr';
 import type { MediaLens, MediaType } from '@shared/entities/media';
 import { uploadTime, type UploadMetadata } from '@shared/dji/media';
+import type { MediaTable } from '../db/schema';
 
 /** What a file's bytes say it is; the name and the declared content type are never trusted. */
 export interface SniffedType {
@@ -46,16 +47,10 @@ export function lensOf(name: string, cameraModel?: string | null): MediaLens | n
 }
 
 /** Position, attitude and camera of a photo, each null when the file (and the callback) do not say. */
-export interface MediaMetadata {
-  taken_at: string | null;
-  lat: number | null;
-  lng: number | null;
-  absolute_alt: number | null;
-  relative_alt: number | null;
-  gimbal_yaw: number | null;
-  gimbal_pitch: number | null;
-  gimbal_roll: number | null;
-  flight_yaw: number | null;
+export interface MediaMetadata extends Pick<
+  MediaTable,
+  'taken_at' | 'lat' | 'lng' | 'absolute_alt' | 'relative_alt' | 'gimbal_yaw' | 'gimbal_pitch' | 'gimbal_roll' | 'flight_yaw'
+> {
   camera_model: string | null;
   width: number | null;
   height: number | null;
