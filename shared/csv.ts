@@ -1,5 +1,6 @@
 // A text cell starting like a formula gets a leading ' so spreadsheet apps show it instead of running it (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Spreadsheet apps read the full-width forms (＝ ＋ － ＠) as the ASCII ones, so they start a formula too.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** Rows → CSV text (RFC 4180 quoting; a BOM so spreadsheet apps read UTF-8 Chinese; formulas neutralised). Pure. */
 export function toCsv(rows: Array<Record<string, unknown>>, columns: Array<{ field: string; header: string }>): string {

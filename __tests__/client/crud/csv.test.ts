@@ -20,4 +20,14 @@ describe('toCsv', () => {
     );
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'+1,'-2+3,'@SUM(A1),-5,a=b`);
   });
+
+  it.each([
+    ['＝HYPERLINK("http://evil")', `"'＝HYPERLINK(""http://evil"")"`],
+    ['＋1', "'＋1"],
+    ['－2＋3', "'－2＋3"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
+    ['a＝b', 'a＝b'],
+  ])('neutralises a full-width formula start: %s → %s', (value, cell) => {
+    expect(toCsv([{ a: value }], [{ field: 'a', header: 'a' }]).split('\r\n')[1]).toBe(cell);
+  });
 });
