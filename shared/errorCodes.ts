@@ -188,6 +188,7 @@ export const ERROR_CODES = {
   tiles: {
     package_not_found: [],
     tile_not_found: [],
+    package_unreadable: [],
   },
   media: {
     not_media: [],

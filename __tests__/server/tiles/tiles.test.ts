@@ -124,11 +124,40 @@ describe('MBTiles tiles', () => {
   });
 
   it('answers 400 for coordinates that are not a tile', async () => {
-    for (const url of ['/tiles/city.mbtiles/1/2/0', '/tiles/city.mbtiles/a/0/0', '/tiles/city.mbtiles/1/0/-1', '/tiles/city.mbtiles/31/0/0']) {
+    for (const url of [
+      '/tiles/city.mbtiles/1/2/0',
+      '/tiles/city.mbtiles/a/0/0',
+      '/tiles/city.mbtiles/1/0/-1',
+      '/tiles/city.mbtiles/31/0/0',
+      '/tiles/city.mbtiles/0x1/0/0',
+      '/tiles/city.mbtiles/1/0x0/0',
+      '/tiles/city.mbtiles/1e0/0/0',
+      '/tiles/city.mbtiles/1.0/0/0',
+      '/tiles/city.mbtiles/%201/0/0',
+    ]) {
       const response = await get(url);
       expect([url, response.statusCode]).toEqual([url, 400]);
       expect(response.json()).toMatchObject({ code: 400, data: null });
     }
+  });
+});
+
+describe('a damaged MBTiles file', () => {
+  it('is a 422 with its reason, logged once, and left out of the list', async () => {
+    fs.writeFileSync(path.join(tilesDir, 'broken.mbtiles'), 'not a database at all, just text');
+    const warnings: unknown[] = [];
+    const warn = jest.spyOn(handle.app.log, 'warn').mockImplementation(((...args: unknown[]) => void warnings.push(args)) as never);
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await get('/tiles/broken.mbtiles/0/0/0');
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toMatchObject({ code: 422, data: null, error_code: 'tiles.package_unreadable' });
+      }
+      expect((await get('/tiles/')).json().data.items.map((p: { name: string }) => p.name)).not.toContain('broken.mbtiles');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(warnings.filter((args) => JSON.stringify(args).includes('broken.mbtiles'))).toHaveLength(1);
   });
 });
 

@@ -136,6 +136,7 @@ export default translateFeature(text, {
   tiles: {
     package_not_found: 'No such map package',
     tile_not_found: 'No map tile there',
+    package_unreadable: 'The map package file is damaged or not an MBTiles package',
   },
   media: {
     not_media: 'The file is not a photo or video (JPEG, PNG, TIFF/DNG, MP4, MOV)',

@@ -142,6 +142,7 @@ export default defineFeatureText({
     tiles: {
       package_not_found: '地图包不存在',
       tile_not_found: '该位置没有地图瓦片',
+      package_unreadable: '地图包文件已损坏或不是 MBTiles 格式',
     },
     media: {
       not_media: '文件不是照片或视频（JPEG、PNG、TIFF/DNG、MP4、MOV）',
