@@ -60,6 +60,7 @@ export const ERROR_CODES = {
     too_large: ['field', 'max_mb'],
     bad_image_type: ['field'],
     unexpected_file: ['field'],
+    empty_file: ['field'],
   },
   workflow: {
     illegal_transition: ['entity', 'action', 'status'],

@@ -166,6 +166,11 @@ export async function checkRefs(
   if (errors.length) throw invalidInput('body', errors);
 }
 
+function emptyFile(field: string) {
+  const reason = { code: 'upload.empty_file', params: { field } } as const;
+  return badRequest(`${field} is an empty file`, [{ field, message: 'empty file', ...reason }], reason);
+}
+
 /** Reads a multipart body: text fields into an object, at most one file of at most `maxBytes` (type checked by `store`). */
 export async function readMultipart(request: FastifyRequest, fileField: string | undefined, maxBytes = MAX_UPLOAD_BYTES) {
   const fields: Record<string, unknown> = {};
@@ -184,7 +189,10 @@ export async function readMultipart(request: FastifyRequest, fileField: string |
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge(part.fieldname, maxBytes);
         throw error;
       }
+      // A form whose file field was left empty sends a part with no name and no bytes: no file. A named empty file is
+      // refused, never stored as an empty photo.
       if (data.length > 0) file = { filename: part.filename, data };
+      else if (part.filename) throw emptyFile(part.fieldname);
     } else {
       // A repeated field (e.g. role_ids) becomes an array.
       const value = part.value;

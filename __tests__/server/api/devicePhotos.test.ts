@@ -141,5 +141,20 @@ describe.each<Dialect>(['sqlite', 'postgres'])('device photos API (%s)', (dialec
       expect(await total('/api/Device/')).toBe(before);
       expect(uploads()).toEqual(files);
     });
+
+    it('refuses an empty photo file (0 bytes), writing nothing; a file field left empty by the form is no photo', async () => {
+      const before = await total('/api/Device/');
+      const files = uploads();
+      const empty = multipart(fields('PHOTO-0005'), { field: 'photo', filename: 'empty.jpg', contentType: 'image/jpeg', data: Buffer.alloc(0) });
+      const refused = await call('POST', '/api/Device/', 'operator1', empty.payload, empty.headers);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error_code: 'upload.empty_file', params: { field: 'photo' } });
+      expect(await total('/api/Device/')).toBe(before);
+      expect(uploads()).toEqual(files);
+      const noFileChosen = multipart(fields('PHOTO-0006'), { field: 'photo', filename: '', contentType: 'application/octet-stream', data: Buffer.alloc(0) });
+      const created = await call('POST', '/api/Device/', 'operator1', noFileChosen.payload, noFileChosen.headers);
+      expect(created.status).toBe(200);
+      expect(created.body.data.photo ?? null).toBeNull();
+    });
   });
 });

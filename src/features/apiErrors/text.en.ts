@@ -93,6 +93,7 @@ export default translateFeature(text, {
     too_large: 'The file must not exceed {{max_mb}} MB',
     bad_image_type: 'The picture must be a PNG, JPEG or WebP image',
     unexpected_file: 'This file is not accepted',
+    empty_file: 'The file is empty (0 bytes)',
   },
   workflow: {
     illegal_transition: 'This $t(apiError.entity.{{entity}}) cannot do that in its current status',

@@ -99,6 +99,7 @@ export default defineFeatureText({
       too_large: '文件不能超过 {{max_mb}} MB',
       bad_image_type: '图片须为 PNG、JPEG 或 WebP 格式',
       unexpected_file: '不接受此文件',
+      empty_file: '文件是空的（0 字节）',
     },
     workflow: {
       illegal_transition: '该$t(apiError.entity.{{entity}})当前状态不允许此操作',
