@@ -2,13 +2,13 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { GrantChanges, localAuthCache, redisAuthCache } from './auth/authCache';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
 import type { ServerConfig } from './config';
-import { assertDatabaseReachable, openDatabase, type DatabaseHandle } from './db/database';
+import { openDatabase, waitForDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import mediaPlugin from './media/plugin';
@@ -47,22 +47,6 @@ export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRat
 export async function buildServer(baseConfig: ServerConfig, options: BuildOptions = {}): Promise<ServerHandle> {
   const { weather, ...overrides } = options;
   const config: ServerConfig = { ...baseConfig, ...overrides };
-  const log: { target?: FastifyBaseLogger } = {};
-  const database = openDatabase({
-    ...config,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-    onConnectionError: (error) => log.target?.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
-  });
-  await assertDatabaseReachable(database, config.databaseConnectTimeoutMs).catch(async (error: unknown) => {
-    await database.db.destroy();
-    throw error;
-  });
-  await migrateToLatest(database);
-  const admin = await ensureAdmin(database.db, config.adminPassword);
-  await ensureRbac(database.db);
-  const demoPasswords = config.demoSeed ? await seedDemoIfEmpty(database.db) : null;
-  const secret = await loadSigningSecret(database.db, config.jwtSecret);
-
   const app = Fastify({
     logger: { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
@@ -70,8 +54,24 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     bodyLimit: 1024 * 1024,
     ...httpTimeoutOptions(config.http),
   });
+  const database = openDatabase({
+    ...config,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
+  });
+  await waitForDatabase(database, { connectTimeoutMs: config.databaseConnectTimeoutMs, waitMs: config.databaseStartupWaitMs, log: app.log }).catch(
+    async (error: unknown) => {
+      await database.db.destroy();
+      throw error;
+    },
+  );
+  await migrateToLatest(database);
+  const admin = await ensureAdmin(database.db, config.adminPassword);
+  await ensureRbac(database.db);
+  const demoPasswords = config.demoSeed ? await seedDemoIfEmpty(database.db) : null;
+  const secret = await loadSigningSecret(database.db, config.jwtSecret);
+
   capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
-  log.target = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

@@ -48,6 +48,8 @@ export interface ServerConfig {
   pgPoolSize: number;
   /** PostgreSQL: a connection attempt (also the first one at start-up) fails after this long. */
   databaseConnectTimeoutMs: number;
+  /** How long start-up waits for the database to answer, retrying with growing pauses, before it gives up. */
+  databaseStartupWaitMs: number;
   adminPassword?: string;
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
@@ -148,6 +150,7 @@ const environmentSchema = z.object({
     return z.NEVER;
   }),
   DATABASE_CONNECT_TIMEOUT_MS: integer(1),
+  DATABASE_STARTUP_WAIT_MS: integer(0),
   HTTP_HEADERS_TIMEOUT_MS: integer(1),
   HTTP_REQUEST_TIMEOUT_MS: integer(1),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1),
@@ -316,6 +319,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     pgPoolSize: e.PG_POOL_SIZE ?? 10,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_MS ?? 60_000,
     adminPassword: e.ADMIN_PASSWORD,
     distDir: path.resolve(e.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(projectRoot, 'static')),

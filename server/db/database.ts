@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
@@ -84,18 +86,41 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   });
 }
 
-/** First contact at start-up: a clear message instead of a hang or a driver stack when the database does not answer. */
-export async function assertDatabaseReachable(handle: DatabaseHandle, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Promise<void> {
-  try {
-    await sql`select 1`.execute(handle.db);
-  } catch (error) {
-    const reason = (error as Error).message;
-    const timedOut = /timeout/i.test(reason);
-    throw new Error(
-      timedOut
-        ? `${handle.description} did not answer within ${connectTimeoutMs / 1000} s (DATABASE_CONNECT_TIMEOUT_MS); giving up`
-        : `${handle.description} is not reachable: ${reason}`,
-      { cause: error },
-    );
+/** Pause before start-up's next attempt to reach the database: 0.5 s, doubling, at most 10 s. Pure. */
+export function startupRetryPauseMs(failedAttempts: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * First contact at start-up: a database that is not up yet (a container starting beside this one, a failover) is
+ * waited for, retrying with growing pauses for at most `waitMs`, each failure logged with what it waits for; then the
+ * start fails with a message that says what was tried, never a hang or a driver stack.
+ */
+export async function waitForDatabase(
+  handle: DatabaseHandle,
+  options: { connectTimeoutMs: number; waitMs: number; log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
+): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`select 1`.execute(handle.db);
+      if (attempt > 1) options.log.info(`${handle.description} answered after ${attempt} attempts (${seconds(Date.now() - started)} s)`);
+      return;
+    } catch (error) {
+      const message = (error as Error).message;
+      const problem = /timeout/i.test(message)
+        ? `${handle.description} did not answer within ${seconds(options.connectTimeoutMs)} s (DATABASE_CONNECT_TIMEOUT_MS)`
+        : `${handle.description} is not reachable: ${message}`;
+      const elapsed = Date.now() - started;
+      const pause = startupRetryPauseMs(attempt);
+      if (elapsed + pause >= options.waitMs)
+        throw new Error(`${problem}; giving up after ${attempt} attempt${attempt > 1 ? 's' : ''} over ${seconds(elapsed)} s (DATABASE_STARTUP_WAIT_MS)`, {
+          cause: error,
+        });
+      options.log.warn({ attempt, retryInMs: pause }, `waiting for the database: ${problem}; attempt ${attempt + 1} in ${seconds(pause)} s`);
+      await delay(pause);
+    }
   }
 }

@@ -75,7 +75,7 @@ describe('PostgreSQL outage mid-traffic', () => {
 });
 
 describe('database that accepts TCP but never answers', () => {
-  it('gives up at start-up with a clear message after the stated timeout', async () => {
+  it('is retried at start-up with growing pauses, then given up with a message saying what was tried', async () => {
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -84,14 +84,68 @@ describe('database that accepts TCP but never answers', () => {
     try {
       const started = Date.now();
       await expect(
-        buildServer(testConfig(root, { DATABASE_URL: `postgres://skyline@127.0.0.1:${port}/skyline`, DATABASE_CONNECT_TIMEOUT_MS: '800' }), {
-          demoSeed: false,
-        }),
-      ).rejects.toThrow(`PostgreSQL 127.0.0.1:${port}/skyline did not answer within 0.8 s (DATABASE_CONNECT_TIMEOUT_MS); giving up`);
+        buildServer(
+          testConfig(root, {
+            DATABASE_URL: `postgres://skyline@127.0.0.1:${port}/skyline`,
+            DATABASE_CONNECT_TIMEOUT_MS: '800',
+            DATABASE_STARTUP_WAIT_MS: '2500',
+          }),
+          { demoSeed: false },
+        ),
+      ).rejects.toThrow(
+        new RegExp(
+          `^PostgreSQL 127\\.0\\.0\\.1:${port}/skyline did not answer within 0\\.8 s \\(DATABASE_CONNECT_TIMEOUT_MS\\); giving up after 2 attempts over 2\\.\\d s \\(DATABASE_STARTUP_WAIT_MS\\)$`,
+        ),
+      );
+      // First attempt at 0, the second after a 0.5 s pause; a third would start after 1 s more, past the 2.5 s wait.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('database that comes up after the server', () => {
+  it('is waited for at start-up: the server starts once PostgreSQL answers', async () => {
+    await assertPostgres();
+    const schema = `t_${process.pid}_late_${randomBytes(3).toString('hex')}`;
+    const pg = new URL(PG_URL);
+    // Stands in front of PostgreSQL: refuses connections until PostgreSQL is "up", then forwards them.
+    let up = false;
+    let refused = 0;
+    const front = net.createServer((socket) => {
+      if (!up) {
+        refused += 1;
+        if (refused === 2) up = true;
+        socket.destroy();
+        return;
+      }
+      const upstream = net.connect(Number(pg.port || 5432), pg.hostname);
+      socket.pipe(upstream).pipe(socket);
+      const end = () => (socket.destroy(), upstream.destroy());
+      socket.on('error', end);
+      upstream.on('error', end);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const url = new URL(PG_URL);
+    url.port = String((front.address() as net.AddressInfo).port);
+    url.searchParams.set('schema', schema);
+    const root = tempRoot();
+    try {
+      const handle = await buildServer(testConfig(root, { DATABASE_URL: url.toString(), DATABASE_STARTUP_WAIT_MS: '20000' }), { demoSeed: false });
+      try {
+        expect(refused).toBe(2);
+        const login = await handle.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+        expect(login.statusCode).toBe(200);
+      } finally {
+        await handle.app.close();
+      }
+    } finally {
+      front.close();
+      await dropSchema(schema);
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
