@@ -18,7 +18,7 @@ import { TaskScheduler } from '../entities/task/scheduler';
 import { createClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
-import { BrowserDeviceScope } from './deviceScope';
+import { BrowserScope } from './browserScope';
 import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { DynsecControl } from './dynsec/control';
@@ -140,7 +140,7 @@ export default fp(
           sessionCheck.unref();
         }
       } else {
-        const deviceScope = new BrowserDeviceScope(app.db);
+        const browserScope = new BrowserScope(app.db);
         if (redisUrl) shared = await shareBrokerThroughRedis(redisUrl, redisKeyPrefix);
         const authenticate = createAuthenticator({
           staticUser: config.user,
@@ -157,10 +157,10 @@ export default fp(
           // A browser's device scope is known before its first message can be forwarded.
           authenticate: async (username, password) => {
             const result = await authenticate(username, password);
-            if ('identity' in result && result.identity.kind === 'web') await deviceScope.load(result.identity.sessionId, result.identity.userId);
+            if ('identity' in result && result.identity.kind === 'web') await browserScope.load(result.identity.sessionId, result.identity.userId);
             return result;
           },
-          narrow: (sessionId, topic, payload) => deviceScope.narrow(sessionId, topic, payload),
+          narrow: (sessionId, topic, payload) => browserScope.narrow(sessionId, topic, payload),
           shared,
           // A gateway connection speaks only for the devices it may (issue 27: registered devices belong to their department).
           ...createClaimCheck(app.db, store, log),
@@ -174,7 +174,7 @@ export default fp(
           () =>
             void embedded
               .closeEndedSessions((ids) => activeSessionIds(app.db, ids))
-              .then(() => deviceScope.refresh(embedded.browserSessions()))
+              .then(() => browserScope.refresh(embedded.browserSessions()))
               .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,
         );

@@ -20,6 +20,7 @@ import type { Database, TasksTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { HttpError, type ErrorReason } from '../../http/envelope';
 import type { DjiLive } from '@shared/dji/live';
+import type { TaskLiveMessage } from '../../mqtt/browserScope';
 import type { WeatherProvider } from '../../mqtt/weather';
 import { executeRule } from './executeRules';
 import { signWaylineToken, verifyWaylineToken } from './waylineLink';
@@ -261,7 +262,10 @@ export class MissionService {
       dispatch_error: task.dispatch_error,
       at: this.now(),
     };
-    await this.options.publish(TOPIC_TASK, JSON.stringify(live)).catch((error: unknown) => this.options.log.warn({ err: error }, 'missions: publish failed'));
+    const message: TaskLiveMessage = { ...live, owner: { dept_id: task.dept_id, created_by: task.created_by } };
+    await this.options
+      .publish(TOPIC_TASK, JSON.stringify(message))
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'missions: publish failed'));
     return task;
   }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { activeSessionUsers } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
-import { visibleSerials } from '../deviceScope';
+import { visibleSerials } from '../browserScope';
 import { issueThingCredentials, newSecret } from '../gateway/credentials';
 import type { DeviceLinkStore } from '../gateway/store';
 import { HttpError } from '../../http/envelope';

@@ -1,8 +1,10 @@
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
-import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary, type Telemetry } from '@shared/live';
-import { BrowserDeviceScope, deviceOfTopic } from '../../../server/mqtt/deviceScope';
+import { TOPIC_TASK } from '@shared/entities/task';
+import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
+import type { TaskLiveMessage } from '../../../server/mqtt/browserScope';
+import { BrowserScope, deviceOfTopic } from '../../../server/mqtt/browserScope';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
 
 describe('the broker forwards per-device topics within the data scope', () => {
@@ -59,7 +61,7 @@ describe('the broker forwards per-device topics within the data scope', () => {
     const db = server.database.db;
     const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
     const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
-    const scope = new BrowserDeviceScope(db);
+    const scope = new BrowserScope(db);
     const payload = Buffer.from('{}');
     await scope.load('signing-in', operator.id);
     await scope.refresh(new Set());
@@ -136,5 +138,94 @@ describe('the broker forwards per-device topics within the data scope', () => {
     expect(adminHeard.payload).toMatchObject({ activeCount: 2 });
     expect(browserHeard.payload).not.toHaveProperty('activeCount');
     expect(browserHeard.payload).toMatchObject({ at, alert: { id: 2, device_sn: own } });
+  });
+
+  it("a browser hears the progress of its scope's tasks only, without the owner the server tags it with", async () => {
+    const { browser, admin } = await browsers('tasks');
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const otherDept = await db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '<>', operator.dept_id!)
+      .where('parent_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(await subscribe(browser, TOPIC_TASK)).toBe(0);
+    expect(await subscribe(admin, TOPIC_TASK)).toBe(0);
+    const at = Date.now();
+    const message = (taskId: number, owner: TaskLiveMessage['owner']): TaskLiveMessage => ({
+      task_id: taskId,
+      status: 'running',
+      progress: { status: 'in_progress', percent: 40, current_step: null, waypoint_index: 3 },
+      dispatch_error: null,
+      at,
+      owner,
+    });
+    const heard: number[] = [];
+    browser.on('message', (topic, payload: Buffer) => topic === TOPIC_TASK && heard.push((JSON.parse(payload.toString()) as TaskLiveMessage).task_id));
+    const adminHearsForeign = nextMessage(admin, TOPIC_TASK, 5000, (payload) => (payload as TaskLiveMessage).task_id === 901);
+    const browserHearsOwn = nextMessage(browser, TOPIC_TASK, 5000, (payload) => (payload as TaskLiveMessage).task_id === 902);
+    // In order on one connection: the foreign task would arrive first.
+    await publish(TOPIC_TASK, JSON.stringify(message(901, { dept_id: otherDept.id, created_by: null })));
+    await publish(TOPIC_TASK, JSON.stringify(message(902, { dept_id: operator.dept_id, created_by: null })));
+    const [adminHeard, browserHeard] = await Promise.all([adminHearsForeign, browserHearsOwn]);
+    expect(heard).toEqual([902]);
+    expect(adminHeard.payload).toMatchObject({ task_id: 901 });
+    expect(browserHeard.payload).toEqual({ task_id: 902, status: 'running', progress: message(902, {}).progress, dispatch_error: null, at });
+  });
+
+  it("the weather a browser gets names only its scope's projects", async () => {
+    const { browser } = await browsers('weather');
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('projects').select('id').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+    // Another department's project that does not name operator1 a member.
+    const otherDept = await db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '<>', operator.dept_id!)
+      .where('parent_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const stamp = new Date().toISOString();
+    const foreign = await db
+      .insertInto('projects')
+      .values({
+        name: 'Foreign weather project',
+        description: null,
+        area: null,
+        status: 'active',
+        dept_id: otherDept.id,
+        members: '[]',
+        ceiling_m: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = Date.now();
+    const station = (areaId: string, name: string) => ({
+      areaId,
+      name,
+      lat: 22.5,
+      lng: 114.1,
+      windSpeed: 3,
+      windDirection: 90,
+      gust: 5,
+      temperature: 20,
+      humidity: 60,
+      visibility: 10_000,
+      precipitation: 0,
+      flyable: true,
+      reasons: [],
+    });
+    const report: WeatherReport = {
+      at,
+      source: 'test',
+      stations: [station(`project-${foreign.id}`, 'Foreign project'), station(`project-${own.id}`, 'Own project'), station('default', 'Default area')],
+    };
+    const browserGets = nextMessage(browser, TOPIC_WEATHER, 5000, (payload) => (payload as WeatherReport).at === at);
+    expect(await subscribe(browser, TOPIC_WEATHER)).toBe(0);
+    await publish(TOPIC_WEATHER, JSON.stringify(report));
+    expect(((await browserGets).payload as WeatherReport).stations.map((s) => s.name)).toEqual(['Own project', 'Default area']);
   });
 });

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec';
-import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, type OnlineSummary } from '@shared/live';
+import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type WeatherReport } from '@shared/live';
 import type { AlertNotification } from '@shared/entities/alert';
+import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { withDataScope } from '../api/dataScope';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
+import { seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';
 import { loadDataScope } from '../rbac/permissions';
 
 /** thing/product/{sn}/… : the device a DJI topic is about. */
@@ -16,23 +18,39 @@ export function deviceOfTopic(topic: string): string | null {
 }
 
 /** The serials of the devices a user's data scope shows: every one, or these. */
-export async function visibleSerials(db: Kysely<Database>, userId: number): Promise<Set<string> | 'all'> {
-  const rule = await loadDataScope(db, userId);
-  if (rule.scope === 'all') return 'all';
-  const rows = await withDataScope(db.selectFrom('devices').select('devices.serial'), 'devices', rule).execute();
+export async function visibleSerials(db: Kysely<Database>, userId: number, rule?: DataScopeRule): Promise<Set<string> | 'all'> {
+  const scope = rule ?? (await loadDataScope(db, userId));
+  if (scope.scope === 'all') return 'all';
+  const rows = await withDataScope(db.selectFrom('devices').select('devices.serial'), 'devices', scope).execute();
   return new Set(rows.map((r) => r.serial));
 }
 
 type Serials = Set<string>;
 type Payload = Buffer | string;
 
+/** What a browser session may hear about: its user's scope rule, the devices and the projects that rule shows. */
+interface SessionScope {
+  rule: DataScopeRule;
+  serials: Serials;
+  projectIds: Set<number>;
+}
+
 /**
- * A sysinfo topic that names devices: its payload decoded once per message (`decode`, null when unreadable: then it
- * reaches no scoped browser), and the share of it a scope sees (`narrow`, null for none of it).
+ * A sysinfo/task message as the server publishes it: TaskLive plus who owns the task, so the broker's synchronous
+ * forwarding check can tell who may hear it. The owner is taken off before a scoped browser gets it.
+ */
+export type TaskLiveMessage = TaskLive & { owner: Ownership };
+
+/** sysinfo/weather's stations are projects' areas (`project-{id}`); the default area names no project. */
+const PROJECT_AREA = /^project-(\d+)$/;
+
+/**
+ * A sysinfo topic that names devices, tasks or projects: its payload decoded once per message (`decode`, null when
+ * unreadable: then it reaches no scoped browser), and the share of it a scope sees (`narrow`, null for none of it).
  */
 interface Narrowing<Decoded> {
   decode(payload: Payload): Decoded | null;
-  narrow(decoded: Decoded, serials: Serials): Buffer | null;
+  narrow(decoded: Decoded, scope: SessionScope): Buffer | null;
 }
 const narrowing = <Decoded>(topic: Narrowing<Decoded>) => topic as Narrowing<unknown>;
 
@@ -46,11 +64,11 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
       const result = decodeFleet(typeof payload === 'string' ? Buffer.from(payload) : payload);
       return result.ok ? result.fleet : null;
     },
-    narrow: (fleet, serials) => Buffer.from(narrowFleet(fleet, (sn) => serials.has(sn))),
+    narrow: (fleet, { serials }) => Buffer.from(narrowFleet(fleet, (sn) => serials.has(sn))),
   }),
   [TOPIC_ONLINE]: narrowing<OnlineSummary>({
     decode: (payload) => parseJson<OnlineSummary | null>(payload.toString(), null),
-    narrow: ({ online, changed, ...rest }, serials) => {
+    narrow: ({ online, changed, ...rest }, { serials }) => {
       const seen = online.filter((sn) => serials.has(sn));
       const narrowed: OnlineSummary = {
         ...rest,
@@ -70,17 +88,39 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
       const withoutCount: AlertNotification = { at: notification.at, alert: notification.alert };
       return { sn: notification.alert.device_sn, withoutCount: Buffer.from(JSON.stringify(withoutCount)) };
     },
-    narrow: ({ sn, withoutCount }, serials) => (serials.has(sn) ? withoutCount : null),
+    narrow: ({ sn, withoutCount }, { serials }) => (serials.has(sn) ? withoutCount : null),
+  }),
+  [TOPIC_TASK]: narrowing<{ owner: Ownership; withoutOwner: Buffer }>({
+    decode: (payload) => {
+      const message = parseJson<TaskLiveMessage | null>(payload.toString(), null);
+      if (!message?.owner) return null;
+      const { owner, ...live } = message;
+      return { owner, withoutOwner: Buffer.from(JSON.stringify(live)) };
+    },
+    narrow: ({ owner, withoutOwner }, { rule }) => (seesRow(rule, owner) ? withoutOwner : null),
+  }),
+  [TOPIC_WEATHER]: narrowing<WeatherReport>({
+    decode: (payload) => parseJson<WeatherReport | null>(payload.toString(), null),
+    narrow: (report, { projectIds }) => {
+      const seen = report.stations.filter((station) => {
+        const project = PROJECT_AREA.exec(station.areaId);
+        return project === null || projectIds.has(Number(project[1]));
+      });
+      return Buffer.from(JSON.stringify({ ...report, stations: seen }));
+    },
   }),
 };
 
 /**
- * Which devices each browser session may hear about on the broker (its user's data scope), kept per session so the
+ * What each browser session may hear about on the broker (its user's data scope: devices, tasks, projects), kept per session so the
  * broker's synchronous forwarding check needs no query; loaded when the browser connects and refreshed with the
  * session check, so a role or department change applies within that interval.
  */
-export class BrowserDeviceScope {
-  private readonly bySession = new Map<string, { userId: number; serials: Serials | 'all' }>();
+/** A session whose scope is not loaded sees nothing scoped. */
+const UNLOADED: SessionScope = { rule: { scope: 'own', userId: 0, deptId: null, deptIds: [] }, serials: new Set(), projectIds: new Set() };
+
+export class BrowserScope {
+  private readonly bySession = new Map<string, { userId: number; scope: SessionScope | 'all' }>();
   /** Sessions with no connection at the last check. */
   private readonly absent = new Set<string>();
   /** The last payload decoded per topic (the broker hands every subscriber of a message the same payload). */
@@ -89,7 +129,16 @@ export class BrowserDeviceScope {
   constructor(private readonly db: Kysely<Database>) {}
 
   async load(sessionId: string, userId: number): Promise<void> {
-    this.bySession.set(sessionId, { userId, serials: await visibleSerials(this.db, userId) });
+    const rule = await loadDataScope(this.db, userId);
+    if (rule.scope === 'all') this.bySession.set(sessionId, { userId, scope: 'all' });
+    else {
+      const [serials, projects] = await Promise.all([
+        visibleSerials(this.db, userId, rule),
+        withDataScope(this.db.selectFrom('projects').select('projects.id'), 'projects', rule).execute(),
+      ]);
+      const scope = { rule, serials: serials === 'all' ? new Set<string>() : serials, projectIds: new Set(projects.map((p) => p.id)) };
+      this.bySession.set(sessionId, { userId, scope });
+    }
     this.absent.delete(sessionId);
   }
 
@@ -99,15 +148,15 @@ export class BrowserDeviceScope {
    * scope is not loaded sees no device.
    */
   narrow(sessionId: string, topic: string, payload: Payload): Payload | null {
-    const serials = this.bySession.get(sessionId)?.serials ?? new Set<string>();
-    if (serials === 'all') return payload;
+    const scope = this.bySession.get(sessionId)?.scope ?? UNLOADED;
+    if (scope === 'all') return payload;
     const sn = deviceOfTopic(topic);
-    if (sn !== null) return serials.has(sn) ? payload : null;
+    if (sn !== null) return scope.serials.has(sn) ? payload : null;
     const topicNarrowing = NARROWED[topic];
     if (!topicNarrowing) return payload;
     let last = this.lastDecoded.get(topic);
     if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: topicNarrowing.decode(payload) }));
-    return last.decoded === null ? null : topicNarrowing.narrow(last.decoded, serials);
+    return last.decoded === null ? null : topicNarrowing.narrow(last.decoded, scope);
   }
 
   /**
