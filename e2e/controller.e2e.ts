@@ -49,7 +49,7 @@ test('inside the (simulated) bridge: console path → controller login → sign 
   await aircraft.getByText(SIM_AIRCRAFT_SN).waitFor();
   await session.page.getByRole('region', { name: '飞行器连接' }).getByText('已连接').waitFor();
   await session.page.getByRole('region', { name: '许可证' }).getByText('许可证验证通过').waitFor();
-  await session.page.getByRole('region', { name: '平台接口组件' }).getByText('已加载').waitFor();
+  await session.page.getByRole('region', { name: '云端组件' }).getByText('已加载 7/7').waitFor();
 
   // Touch targets: every navigation tab and button on the screen is at least 48 px tall.
   const heights = await session.page

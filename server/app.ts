@@ -121,7 +121,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
   await app.register(livePlugin, { config: config.live, secret });
 
-  await app.register(pilotPlugin);
+  await app.register(pilotPlugin, { secret });
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import { registerPilotErrors } from './envelope';
 import { PilotHub } from './hub';
 import pilotMapRoutes from './map';
 import pilotTopologyRoutes from './topology';
+import pilotWaylineRoutes from './waylines';
 import { MapEvents } from './mapEvents';
 import { servePilotWebSocket } from './ws';
 
@@ -25,9 +26,10 @@ declare module 'fastify' {
 /**
  * DJI Pilot 2 as a full cloud client: the HTTPS interfaces of its `map`, `mission` and `tsa` components under the
  * server's root (not /api), in DJI's conventions (envelope.ts), and the `ws` component's WebSocket at /api/v1/ws.
+ * `secret` (the server's token secret) signs the wayline library's download links.
  */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { secret: string }) => {
     const hub = new PilotHub(app.log.child({ module: 'pilot' }));
     app.decorate('pilot', { hub, map: new MapEvents(hub, app.db, app.config.dji.platformName, app.log) });
     servePilotWebSocket(app, hub);
@@ -43,6 +45,7 @@ export default fp(
       registerPilotErrors(pilotApi);
       await pilotApi.register(pilotMapRoutes);
       await pilotApi.register(pilotTopologyRoutes);
+      await pilotApi.register(pilotWaylineRoutes, { secret: options.secret });
     });
   },
   { name: 'skyline-pilot', dependencies: ['skyline-auth', 'skyline-mqtt'] },

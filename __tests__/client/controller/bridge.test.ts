@@ -92,10 +92,10 @@ describe('createBridge', () => {
   it('loads components with their parameters as a JSON string', () => {
     const load = jest.fn(() => ok(null));
     const bridge = createBridge(raw({ platformLoadComponent: load }));
-    bridge.loadApiComponent({ host: 'http://h', token: 't' });
+    bridge.loadComponent('api', { host: 'http://h/', token: 't' });
     bridge.loadThingComponent({ host: 'ws://b', username: 'u', password: 'p', connectCallback: 'cb' });
     expect(load.mock.calls).toEqual([
-      ['api', JSON.stringify({ host: 'http://h', token: 't' })],
+      ['api', JSON.stringify({ host: 'http://h/', token: 't' })],
       ['thing', JSON.stringify({ host: 'ws://b', username: 'u', password: 'p', connectCallback: 'cb' })],
     ]);
   });

@@ -75,7 +75,7 @@ describe('controller login saga', () => {
       connectCallback: 'skylineThingConnectCallback',
     });
     const api = sim.calls.find((c) => c.method === 'platformLoadComponent' && c.args[0] === 'api')!;
-    expect(JSON.parse(api.args[1])).toEqual({ host: window.location.origin, token: 'tok-123' });
+    expect(JSON.parse(api.args[1])).toEqual({ host: `${window.location.origin}/`, token: 'tok-123' });
     // The platform login reuses the auth saga.
     expect(actions.map((a) => a.type)).toContain(loginSucceeded.type);
   });
@@ -157,9 +157,11 @@ describe('controller login saga', () => {
     store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
     await until(() => store.getState().controller.apiComponent === 'loaded');
     expect(calls.map((c) => c.path)).toContain('/djiconf/7/');
+    const last = (method: string) => sim.calls.filter((c) => c.method === method).at(-1)?.args;
+    await until(() => store.getState().controller.components?.mission === 'loaded' && last('platformSetWorkspaceId')?.[0] === '7');
     store.dispatch(projectJoinRequested(8));
-    await until(() => sim.calls.filter((c) => c.method === 'platformSetWorkspaceId').length === 2);
-    expect(sim.calls.filter((c) => c.method === 'platformSetInformation').map((c) => c.args[1])).toEqual(['深圳湾巡检', '南山电力线']);
+    await until(() => last('platformSetWorkspaceId')?.[0] === '8');
+    expect(last('platformSetInformation')?.[1]).toBe('南山电力线');
   });
 
   it('reopened with a stored session: the home refresh hands the token to the bridge', async () => {
@@ -278,5 +280,61 @@ describe('controller lists', () => {
     store.dispatch(projectsRequested({ search: '' }));
     await until(() => store.getState().controller.projects?.status === 'failed');
     expect(store.getState().notifications.queue).toHaveLength(1);
+  });
+});
+
+describe('Pilot 2 cloud components', () => {
+  it("loads the cloud components in DJI's order with DJI's parameters once thing is connected, then sets the workspace", async () => {
+    const { store, sim } = setup();
+    store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
+    await until(() => store.getState().controller.components?.mission === 'loaded');
+    const loads = sim.calls.filter((c) => c.method === 'platformLoadComponent');
+    expect(loads.map((c) => c.args[0])).toEqual(['api', 'thing', 'liveshare', 'ws', 'map', 'tsa', 'media', 'mission']);
+    const param = (name: string) => JSON.parse(loads.find((c) => c.args[0] === name)!.args[1]);
+    expect(param('ws')).toEqual({
+      host: `${window.location.origin.replace(/^http/, 'ws')}/api/v1/ws`,
+      token: 'tok-123',
+      connectCallback: 'skylineWsConnectCallback',
+    });
+    expect(param('map')).toEqual({ userName: '系统管理员', elementPreName: 'PILOT' });
+    expect(param('tsa')).toEqual({});
+    expect(store.getState().controller.components).toEqual({
+      api: 'loaded',
+      liveshare: 'loaded',
+      ws: 'loaded',
+      map: 'loaded',
+      tsa: 'loaded',
+      media: 'loaded',
+      mission: 'loaded',
+    });
+    // DJI's step 6: the workspace is set again after the components.
+    await until(() => sim.calls.at(-1)?.method === 'platformSetInformation');
+    const lastLoad = sim.calls.lastIndexOf(loads.at(-1)!);
+    expect(sim.calls.slice(lastLoad + 1).map((c) => c.method)).toContain('platformSetWorkspaceId');
+  });
+
+  it('a ws component that fails to load: map, tsa and mission are not tried, the others load', async () => {
+    const { store, sim } = setup({ failComponent: 'ws' });
+    store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
+    await until(() => store.getState().controller.components?.media === 'loaded');
+    expect(store.getState().controller.components).toEqual({ api: 'loaded', liveshare: 'loaded', ws: 'failed', media: 'loaded' });
+    expect(sim.calls.filter((c) => c.method === 'platformLoadComponent').map((c) => c.args[0])).toEqual(['api', 'thing', 'liveshare', 'ws', 'media']);
+    expect(store.getState().controller.bridgeError).toMatchObject({ kind: 'failed', method: 'platformLoadComponent' });
+  });
+
+  it('the home refresh loads again what Pilot 2 dropped', async () => {
+    const { store, sim } = setup();
+    store.dispatch(controllerSignInRequested({ username: 'admin', password: 'pw', workspaceId: 1 }));
+    await until(() => store.getState().controller.components?.mission === 'loaded');
+    sim.platformUnloadComponent('map');
+    sim.platformUnloadComponent('tsa');
+    store.dispatch(controllerRefreshRequested());
+    await until(() => sim.sim.loadedComponents().length === 8);
+    expect(
+      sim.calls
+        .filter((c) => c.method === 'platformLoadComponent')
+        .map((c) => c.args[0])
+        .slice(-2),
+    ).toEqual(['map', 'tsa']);
   });
 });

@@ -98,7 +98,7 @@ describe('controller home', () => {
     await userEvent.type(await screen.findByLabelText(/用户名/), 'admin');
     await userEvent.type(screen.getByLabelText(/密码/), 'pw');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(bridge.sim.loadedComponents().sort()).toEqual(['api', 'thing']));
+    await waitFor(() => expect(bridge.sim.loadedComponents().sort()).toEqual(['api', 'liveshare', 'map', 'media', 'mission', 'thing', 'tsa', 'ws']));
     await userEvent.click(within(await screen.findByRole('navigation', { name: '遥控器导航' })).getByRole('button', { name: '退出登录' }));
     await waitFor(() => expect(router.location.pathname).toBe('/djiapp/login'));
     await waitFor(() => expect(bridge.sim.loadedComponents()).toEqual([]));

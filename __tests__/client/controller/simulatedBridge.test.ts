@@ -77,7 +77,7 @@ describe('simulated bridge (through the typed adapter)', () => {
   it('component load failure', () => {
     const bridge = createBridge(createSimulatedBridge({ failComponent: 'api' }));
     bridge.verifyLicense('a', 'b', 'c');
-    expect(() => bridge.loadApiComponent({ host: 'h', token: 't' })).toThrow(expect.objectContaining({ kind: 'failed', code: 500 }));
+    expect(() => bridge.loadComponent('api', { host: 'h/', token: 't' })).toThrow(expect.objectContaining({ kind: 'failed', code: 500 }));
   });
 
   it('the thing component calls its connect callback; unloading disconnects', async () => {
@@ -110,8 +110,26 @@ describe('simulated bridge (through the typed adapter)', () => {
     const bridge = createBridge(sim);
     bridge.verifyLicense('a', 'b', 'c');
     bridge.setApiToken('t1');
-    bridge.loadApiComponent({ host: 'http://x', token: 't2' });
+    bridge.loadComponent('api', { host: 'http://x/', token: 't2' });
     expect(sim.sim.token()).toBe('t2');
     expect(sim.sim.loadedComponents()).toEqual(['api']);
+  });
+
+  it('refuses what Pilot 2 refuses: an api host without a trailing /, map/tsa/mission before thing, ws and api', async () => {
+    const sim = createSimulatedBridge({ connectDelayMs: 0 });
+    const bridge = createBridge(sim);
+    bridge.verifyLicense('a', 'b', 'c');
+    expect(() => bridge.loadComponent('api', { host: 'http://x', token: 't' })).toThrow(expect.objectContaining({ kind: 'failed', code: 1 }));
+    bridge.loadComponent('api', { host: 'http://x/', token: 't' });
+    expect(() => bridge.loadComponent('map', { userName: 'u', elementPreName: 'P' })).toThrow(/needs thing, ws loaded first/);
+    const { first } = connectReports('simCb');
+    bridge.loadThingComponent({ host: 'ws://b', username: 'u', password: 'p', connectCallback: 'simCb' });
+    await first;
+    const ws = connectReports('wsCb');
+    bridge.loadComponent('ws', { host: 'ws://x/api/v1/ws', token: 't', connectCallback: 'wsCb' });
+    await ws.first;
+    expect(ws.reports).toEqual([true]);
+    for (const name of ['map', 'tsa', 'mission'] as const) bridge.loadComponent(name, {});
+    expect(sim.sim.loadedComponents()).toEqual(['api', 'thing', 'ws', 'map', 'tsa', 'mission']);
   });
 });

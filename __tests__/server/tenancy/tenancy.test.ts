@@ -100,6 +100,7 @@ const SCOPED_IN_OWN_SUITE: Record<string, string> = {
   '/storage/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
   '/map/api/v1/workspaces/': 'pilot/map.test.ts: "refuses a foreign workspace (not found, nothing written)"',
   '/manage/api/v1/workspaces/': 'pilot/topology.test.ts: lists only the gateways the caller’s scope shows',
+  '/wayline/api/v1/workspaces/': 'pilot/waylines.test.ts: "answers a foreign workspace as missing…", favourites outside the workspace',
   '/live/': 'live/live.test.ts: play URLs are signed per stream, publish and play hooks refuse unknown or stopped names',
 };
 

@@ -20,6 +20,7 @@ import { envelopeSchema, HttpError, notFound, ok, type ErrorReason, type Refusal
 import { assertCleanInput } from '../../http/inputGuards';
 import { requirePermission } from '../../rbac/permissions';
 import { WaylineError } from '../../wayline/errors';
+import type { WaylineFile } from '../../wayline/import';
 import { WaylineReaderPool } from '../../wayline/readerPool';
 import { routeGeoJson, routeKml } from '../../wayline/lineExport';
 import { defined } from '../fields';
@@ -92,11 +93,58 @@ const ROUTE_FILES: Record<string, { what: string; type: string; body: (route: Ap
 };
 
 /** A WaylineError as the 400 of the import, naming the file field. */
-const importRefusal = (error: WaylineError) =>
+export const importRefusal = (error: WaylineError) =>
   new HttpError(400, error.message, [{ field: 'file', message: error.message, code: error.code, params: error.params }], {
     code: error.code,
     params: error.params,
   } as ErrorReason);
+
+/**
+ * Saves a read wayline file as a new route of the project (named `name`, else after the file): the route checks apply
+ * (a mapping or patrol template alone has no waypoints, which is not refused), and a DJI file is kept as the route's
+ * original. The caller has checked the project's scope and that `name` is free. Used by POST /Route/import/ and by
+ * DJI Pilot 2's wayline upload (server/pilot/waylines.ts).
+ */
+export async function saveImportedRoute(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  { project_id, name, fileName, read }: { project_id: number; name: string | undefined; fileName: string; read: WaylineFile },
+): Promise<Selectable<RoutesTable>> {
+  const input = {
+    project_id,
+    name: name ?? (await freeRouteName(db, project_id, stem(fileName))),
+    waypoints: read.waypoints,
+    settings: read.settings,
+  };
+  // A mapping or patrol template alone has no waypoints (DJI's software computes its waylines): kept, not refused for it.
+  const templateOnly = read.waypoints.length === 0 && read.template_type !== WAYPOINT_TEMPLATE;
+  const errors = (await routeFieldErrors(db, input)).filter((error) => !(templateOnly && error.code === 'route.too_few_waypoints'));
+  if (errors.length) throw invalidBody(errors);
+  const source = read.source && { name: fileName || 'file', md5: createHash('md5').update(read.source).digest('hex'), bytes: read.source };
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = {
+      ...(routeToRow(input) as Omit<RoutesTable, 'id' | 'created_at' | 'updated_at' | 'template_type' | 'template' | 'source_name' | 'source_md5'>),
+      template_type: read.template_type,
+      template: read.template ? JSON.stringify(read.template) : null,
+      source_name: source ? source.name : null,
+      source_md5: source ? source.md5 : null,
+    };
+    const inserted = await trx
+      .insertInto('routes')
+      .values({ ...row, ...newRowOwnership('routes', scopeOf(request), row), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (source) await trx.insertInto('route_sources').values({ route_id: inserted.id, bytes: source.bytes }).execute();
+    await writeAudit(trx, request, 'create', 'route', inserted.id, {
+      ...input,
+      template_type: read.template_type,
+      source: fileName,
+      source_md5: source?.md5,
+    });
+    return (await findRow(trx, 'routes', inserted.id))!;
+  });
+}
 
 /** Routes (waylines): CRUD with the route checks on every write, import of KMZ/KML/GPX/GeoJSON files, export as KMZ/GeoJSON/KML. */
 export default async function routeRoutes(appBase: FastifyInstance): Promise<void> {
@@ -161,40 +209,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
       const read = await reader.read(file.filename || 'file', file.data).catch((error: unknown) => {
         throw error instanceof WaylineError ? importRefusal(error) : error;
       });
-      const input = {
-        project_id,
-        name: name ?? (await freeRouteName(app.db, project_id, stem(file.filename))),
-        waypoints: read.waypoints,
-        settings: read.settings,
-      };
-      // A mapping or patrol template alone has no waypoints (DJI's software computes its waylines): kept, not refused for it.
-      const templateOnly = read.waypoints.length === 0 && read.template_type !== WAYPOINT_TEMPLATE;
-      const errors = (await routeFieldErrors(app.db, input)).filter((error) => !(templateOnly && error.code === 'route.too_few_waypoints'));
-      if (errors.length) throw invalidBody(errors);
-      const source = read.source && { name: file.filename || 'file', md5: createHash('md5').update(read.source).digest('hex'), bytes: read.source };
-      const saved = await app.db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const row = {
-          ...(routeToRow(input) as Omit<RoutesTable, 'id' | 'created_at' | 'updated_at' | 'template_type' | 'template' | 'source_name' | 'source_md5'>),
-          template_type: read.template_type,
-          template: read.template ? JSON.stringify(read.template) : null,
-          source_name: source ? source.name : null,
-          source_md5: source ? source.md5 : null,
-        };
-        const inserted = await trx
-          .insertInto('routes')
-          .values({ ...row, ...newRowOwnership('routes', scopeOf(request), row), created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (source) await trx.insertInto('route_sources').values({ route_id: inserted.id, bytes: source.bytes }).execute();
-        await writeAudit(trx, request, 'create', 'route', inserted.id, {
-          ...input,
-          template_type: read.template_type,
-          source: file.filename,
-          source_md5: source?.md5,
-        });
-        return (await findRow(trx, 'routes', inserted.id))!;
-      });
+      const saved = await saveImportedRoute(app.db, request, { project_id, name, fileName: file.filename, read });
       // The notes are in the message too, so a client that shows only `msg` still says e.g. which actions were kept as they are.
       const msg = read.warnings.length ? `imported; ${read.warnings.map((w) => w.message).join('; ')}` : 'imported';
       return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, msg), code: 201 });

@@ -7,15 +7,16 @@ import { selectCurrentProject } from '../project';
 import {
   controllerRefreshRequested,
   selectAircraftSn,
-  selectApiComponent,
   selectBridgeError,
   selectBridgeStatus,
+  selectComponents,
   selectControllerConnected,
   selectRemoteControllerSn,
   selectThingState,
   type ThingState,
 } from './controllerSlice';
 import { BoundSerials } from '../devicelink';
+import { CLOUD_COMPONENTS } from './components';
 import StatusTile from './StatusTile';
 
 const thingTone = (state: ThingState) => (state === 'connected' ? 'ok' : state === 'failed' ? 'bad' : state === 'connecting' ? 'warn' : 'neutral');
@@ -31,7 +32,9 @@ export default function ControllerHomePage() {
   const connected = useAppSelector(selectControllerConnected);
   const bridgeStatus = useAppSelector(selectBridgeStatus);
   const bridgeError = useAppSelector(selectBridgeError);
-  const apiComponent = useAppSelector(selectApiComponent);
+  const components = useAppSelector(selectComponents);
+  const loadedCount = CLOUD_COMPONENTS.filter((name) => components[name] === 'loaded').length;
+  const anyFailed = CLOUD_COMPONENTS.some((name) => components[name] === 'failed');
   const thingState = useAppSelector(selectThingState);
   const brokerStatus = useAppSelector(selectBrokerStatus);
   const project = useAppSelector(selectCurrentProject);
@@ -73,10 +76,18 @@ export default function ControllerHomePage() {
           tone={bridgeStatus === 'verified' ? 'ok' : bridgeStatus === 'failed' ? 'bad' : 'neutral'}
         />
         <StatusTile
-          label={t('controller.home.apiComponent')}
-          value={t(`controller.component.${apiComponent}`)}
-          tone={apiComponent === 'loaded' ? 'ok' : apiComponent === 'failed' ? 'bad' : 'neutral'}
-        />
+          label={t('controller.home.components')}
+          value={t('controller.home.componentsLoaded', { loaded: loadedCount, total: CLOUD_COMPONENTS.length })}
+          tone={anyFailed ? 'bad' : loadedCount === CLOUD_COMPONENTS.length ? 'ok' : 'neutral'}
+        >
+          <Box component="ul" aria-label={t('controller.home.components')} sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
+            {CLOUD_COMPONENTS.map((name) => (
+              <Typography component="li" key={name} data-component={name} data-state={components[name] ?? 'idle'}>
+                {t(`controller.componentName.${name}`)}: {t(`controller.component.${components[name] ?? 'idle'}`)}
+              </Typography>
+            ))}
+          </Box>
+        </StatusTile>
         <StatusTile label={t('controller.home.thing')} value={t(`controller.thing.${thingState}`)} tone={thingTone(thingState)}>
           <BoundSerials serials={[aircraftSn, rcSn]} />
         </StatusTile>

@@ -1,4 +1,5 @@
 import type { BridgeWindow } from './bridgePresence';
+import type { CloudComponent } from './components';
 
 /**
  * Typed adapter around window.djiBridge, the JS bridge DJI Pilot 2 injects into its Cloud API web view.
@@ -112,11 +113,6 @@ export interface ThingComponentParams {
   connectCallback: string;
 }
 
-export interface ApiComponentParams {
-  host: string;
-  token: string;
-}
-
 /** Global function the thing component reports its broker connection to. */
 export const THING_CONNECT_CALLBACK = 'skylineThingConnectCallback';
 
@@ -130,7 +126,8 @@ export interface DjiBridge {
   getRemoteControllerSn(): string | null;
   getAircraftSn(): string | null;
   loadThingComponent(params: ThingComponentParams): void;
-  loadApiComponent(params: ApiComponentParams): void;
+  /** platformLoadComponent(name, param) of a cloud component (components.ts says which, with which param). */
+  loadComponent(name: CloudComponent, params: Record<string, unknown>): void;
   isComponentLoaded(name: ComponentName): boolean;
   unloadComponent(name: ComponentName): void;
   setApiToken(token: string): void;
@@ -161,7 +158,7 @@ export function createBridge(raw: DjiBridgeRaw): DjiBridge {
     getRemoteControllerSn: () => asSerial('platformGetRemoteControllerSN', invoke('platformGetRemoteControllerSN')),
     getAircraftSn: () => asSerial('platformGetAircraftSN', invoke('platformGetAircraftSN')),
     loadThingComponent: (params) => void invoke('platformLoadComponent', 'thing', JSON.stringify(params)),
-    loadApiComponent: (params) => void invoke('platformLoadComponent', 'api', JSON.stringify(params)),
+    loadComponent: (name, params) => void invoke('platformLoadComponent', name, JSON.stringify(params)),
     isComponentLoaded: (name) => asBoolean('platformIsComponentLoaded', invoke('platformIsComponentLoaded', name)),
     unloadComponent: (name) => void invoke('platformUnloadComponent', name),
     setApiToken: (token) => void invoke('apiSetToken', token),

@@ -18,13 +18,14 @@ import {
 import type { ListResult } from '../../crud/types';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, selectToken, selectUser } from '../auth';
 import { projectLoaded, selectCurrentProjectId } from '../project';
-import { getBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type DjiBridge } from './bridge';
+import { getBridge, THING_CONNECT_CALLBACK, toBridgeFailure, type ComponentName, type DjiBridge } from './bridge';
+import { CLOUD_COMPONENTS, componentPlan } from './components';
 import { insideControllerBridge } from './bridgePresence';
 import {
   aircraftBound,
-  apiComponentLoaded,
   bridgeStepFailed,
   componentFailed,
+  componentLoaded,
   controllerLoginOpened,
   controllerRefreshRequested,
   controllerSessionCleared,
@@ -42,13 +43,17 @@ import {
   sdkConfigLoaded,
   selectApiComponent,
   selectBridgeStatus,
+  selectComponents,
   selectSdkConfig,
+  selectThingState,
   taskSelected,
   tasksFailed,
   tasksLoaded,
   tasksRequested,
   thingStateChanged,
   type BridgeStatus,
+  type ComponentState,
+  type ThingState,
 } from './controllerSlice';
 import { DEFAULT_WORKSPACE_ID, normalizeDjiConfig } from './djiConfig';
 import type { Saga } from '../../app/saga';
@@ -167,19 +172,59 @@ function* openLogin(action: PayloadAction<{ workspaceId: number | string }>) {
 }
 
 /**
- * Hands the platform token to the bridge: the API component (with the token) and the thing component (broker
- * address, account, token as password). The thing component reports its connection through the callback.
+ * Loads the cloud components the bridge does not have yet, one after the other in DJI's order (components.ts): `api`
+ * at once, the others once `thing` is connected; what needs a component that failed is not tried. The bridge's own
+ * answer decides what is loaded already (Pilot 2 keeps components across page loads, and drops them on a 401).
+ */
+export function* loadCloudComponents(): Saga<void> {
+  const token: string | null = yield select(selectToken);
+  if (!token || !insideControllerBridge()) return;
+  const user: { username?: string; name?: string } | null = yield select(selectUser);
+  const thingState: ThingState = yield select(selectThingState);
+  const known: Partial<Record<string, ComponentState>> = yield select(selectComponents);
+  const doc: Document = yield getContext('document');
+  const loaded = new Set<ComponentName>();
+  const failed = new Set<ComponentName>();
+  try {
+    const bridge: DjiBridge = yield call(getBridge);
+    for (const name of CLOUD_COMPONENTS) {
+      const isLoaded: boolean = yield call([bridge, bridge.isComponentLoaded], name);
+      if (!isLoaded) continue;
+      loaded.add(name);
+      if (known[name] !== 'loaded') yield put(componentLoaded(name));
+    }
+    const context = { origin: doc.location.origin, token, userName: user?.name || user?.username || '', thingConnected: thingState === 'connected' };
+    for (let [step] = componentPlan({ ...context, loaded, failed }); step; [step] = componentPlan({ ...context, loaded, failed })) {
+      // Signed out meanwhile: the session's components are being unloaded, none is loaded again.
+      const current: string | null = yield select(selectToken);
+      if (current !== token) return;
+      try {
+        yield call([bridge, bridge.loadComponent], step.name, step.param);
+        loaded.add(step.name);
+        yield put(componentLoaded(step.name));
+      } catch (error) {
+        failed.add(step.name);
+        yield put(componentFailed({ component: step.name, failure: toBridgeFailure(error) }));
+      }
+    }
+  } catch (error) {
+    yield put(bridgeStepFailed(toBridgeFailure(error)));
+  }
+}
+
+/**
+ * Hands the platform token to the bridge: the API component (with the token), then the thing component (broker
+ * address, account, token as password), which reports its connection through the callback; the other components
+ * follow once it is connected (componentsAfterThing).
  */
 export function* handTokenToBridge(token: string, config: DjiConfig, username: string): Saga<void> {
   const bridge: DjiBridge = yield call(getBridge);
-  const doc: Document = yield getContext('document');
   try {
     yield call([bridge, bridge.setApiToken], token);
-    yield call([bridge, bridge.loadApiComponent], { host: doc.location.origin, token });
-    yield put(apiComponentLoaded());
   } catch (error) {
     yield put(componentFailed({ component: 'api', failure: toBridgeFailure(error) }));
   }
+  yield* loadCloudComponents();
   if (config.mqttHost) {
     yield put(thingStateChanged('connecting'));
     try {
@@ -190,6 +235,25 @@ export function* handTokenToBridge(token: string, config: DjiConfig, username: s
     }
   }
   yield call(readSerials);
+}
+
+/** Tells the bridge which workspace it works in (DJI's step 6, after the components): the map, tsa and mission calls name it. */
+function* announceWorkspace(config: DjiConfig): Saga<void> {
+  try {
+    const bridge: DjiBridge = yield call(getBridge);
+    yield call([bridge, bridge.setWorkspaceId], config.workspaceId);
+    yield call([bridge, bridge.setInformation], config.platformName, config.workspaceName, config.desc ?? '');
+  } catch (error) {
+    yield put(bridgeStepFailed(toBridgeFailure(error)));
+  }
+}
+
+/** The thing component connected: the components that need it, then the workspace again. */
+function* componentsAfterThing(action: PayloadAction<ThingState>) {
+  if (action.payload !== 'connected') return;
+  yield* loadCloudComponents();
+  const config: DjiConfig | null = yield select(selectSdkConfig);
+  if (config) yield* announceWorkspace(config);
 }
 
 /**
@@ -246,16 +310,20 @@ function* refresh() {
     return;
   }
   yield call(readSerials);
+  const before: ThingState = yield select(selectThingState);
+  let state = before;
   try {
     const thingLoaded: boolean = yield call([bridge, bridge.isComponentLoaded], 'thing');
     if (thingLoaded) {
       const connected: boolean = yield call([bridge, bridge.thingIsConnected]);
-      yield put(thingStateChanged(connected ? 'connected' : 'disconnected'));
+      state = connected ? 'connected' : 'disconnected';
+      if (state !== before) yield put(thingStateChanged(state));
     }
-    if (apiComponent === 'idle' && apiLoaded) yield put(apiComponentLoaded());
   } catch (error) {
     yield put(bridgeStepFailed(toBridgeFailure(error)));
   }
+  // Whatever Pilot 2 dropped (or never had) is loaded again; a thing that has just connected does that itself.
+  if (state === before) yield* loadCloudComponents();
 }
 
 /** Signed out (or the session expired): the bridge forgets the token and the broker account. */
@@ -263,7 +331,8 @@ function* clearBridgeSession() {
   if (insideControllerBridge()) {
     try {
       const bridge: DjiBridge = yield call(getBridge);
-      for (const name of ['thing', 'api'] as const) {
+      // Dependents first, the api component (the token) last.
+      for (const name of [...CLOUD_COMPONENTS.filter((n) => n !== 'api').reverse(), 'thing', 'api'] as const) {
         const loaded: boolean = yield call([bridge, bridge.isComponentLoaded], name);
         if (loaded) yield call([bridge, bridge.unloadComponent], name);
       }
@@ -334,14 +403,7 @@ function* followProject(action: PayloadAction<{ id: number }>) {
   const token: string | null = yield select(selectToken);
   if (status !== 'verified' || !token) return;
   const config: DjiConfig | null = yield* loadSdkConfig(action.payload.id);
-  if (!config) return;
-  try {
-    const bridge: DjiBridge = yield call(getBridge);
-    yield call([bridge, bridge.setWorkspaceId], config.workspaceId);
-    yield call([bridge, bridge.setInformation], config.platformName, config.workspaceName, config.desc ?? '');
-  } catch (error) {
-    yield put(bridgeStepFailed(toBridgeFailure(error)));
-  }
+  if (config) yield* announceWorkspace(config);
 }
 
 export default function* controllerSaga() {
@@ -349,6 +411,7 @@ export default function* controllerSaga() {
   yield takeLatest(controllerLoginOpened.type, openLogin);
   yield takeLatest(controllerSignInRequested.type, signIn);
   yield takeLatest(controllerRefreshRequested.type, refresh);
+  yield takeLatest(thingStateChanged.type, componentsAfterThing);
   yield takeEvery([loggedOut.type, sessionExpired.type], clearBridgeSession);
   yield takeLatest(projectsRequested.type, loadProjects);
   yield takeLatest(tasksRequested.type, loadTasks);

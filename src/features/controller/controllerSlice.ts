@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Credentials } from '../../api/auth';
 import type { DjiConfig, ProjectSummary, RouteDetail, TaskSummary } from '../../api/controller';
-import type { BridgeFailure } from './bridge';
+import type { BridgeFailure, ComponentName } from './bridge';
+import type { CloudComponent } from './components';
 
 /** Licence verification on the bridge: idle → verifying → verified | failed (retry: failed → verifying). */
 export type BridgeStatus = 'idle' | 'verifying' | 'verified' | 'failed';
@@ -9,6 +10,8 @@ export type BridgeStatus = 'idle' | 'verifying' | 'verified' | 'failed';
 export type ThingState = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed';
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type ConfigStatus = LoadStatus | 'deferred';
+/** A Pilot 2 component's state on this page: not loaded yet, loaded, or its load failed. */
+export type ComponentState = 'idle' | 'loaded' | 'failed';
 
 export interface ListState<T> {
   items: T[];
@@ -27,7 +30,9 @@ export interface ControllerState {
   /** Last bridge failure (licence, components, serials); cleared by the next success of the same step. */
   bridgeError?: BridgeFailure | null;
   /** The API component holds the platform token. */
-  apiComponent?: 'idle' | 'loaded' | 'failed';
+  apiComponent?: ComponentState;
+  /** Every cloud component's state (components.ts), `api` included; absent: idle. */
+  components?: Partial<Record<CloudComponent, ComponentState>>;
   thingState?: ThingState;
   projects?: ListState<ProjectSummary> & { search: string };
   tasks?: ListState<TaskSummary> & { projectId: number | null };
@@ -44,6 +49,7 @@ export const initialControllerState: Required<ControllerState> = {
   bridgeStatus: 'idle',
   bridgeError: null,
   apiComponent: 'idle',
+  components: {},
   thingState: 'idle',
   projects: { items: [], total: 0, status: 'idle', search: '' },
   tasks: { items: [], total: 0, status: 'idle', projectId: null },
@@ -103,8 +109,10 @@ const controllerSlice = createSlice({
     },
     /** Sign in from the controller login page: licence, platform login, then the token goes to the bridge. */
     controllerSignInRequested(_state, _action: PayloadAction<Credentials & { workspaceId: number | string }>) {},
-    apiComponentLoaded(state) {
-      state.apiComponent = 'loaded';
+    /** The bridge loaded a cloud component (or says it is loaded). */
+    componentLoaded(state, action: PayloadAction<CloudComponent>) {
+      state.components = { ...state.components, [action.payload]: 'loaded' };
+      if (action.payload === 'api') state.apiComponent = 'loaded';
     },
     thingStateChanged(state, action: PayloadAction<ThingState>) {
       state.thingState = action.payload;
@@ -113,16 +121,19 @@ const controllerSlice = createSlice({
     bridgeStepFailed(state, action: PayloadAction<BridgeFailure>) {
       state.bridgeError = action.payload;
     },
-    componentFailed(state, action: PayloadAction<{ component: 'api' | 'thing'; failure: BridgeFailure }>) {
-      state.bridgeError = action.payload.failure;
-      if (action.payload.component === 'api') state.apiComponent = 'failed';
-      else state.thingState = 'failed';
+    componentFailed(state, action: PayloadAction<{ component: ComponentName; failure: BridgeFailure }>) {
+      const { component, failure } = action.payload;
+      state.bridgeError = failure;
+      if (component === 'thing') state.thingState = 'failed';
+      else state.components = { ...state.components, [component]: 'failed' };
+      if (component === 'api') state.apiComponent = 'failed';
     },
     /** Read the serials and the broker state from the bridge again (home screen). */
     controllerRefreshRequested() {},
     /** Signed out: the bridge components are unloaded, the aircraft stays bound. */
     controllerSessionCleared(state) {
       state.apiComponent = 'idle';
+      state.components = {};
       state.thingState = 'idle';
     },
     projectsRequested(state, action: PayloadAction<{ search: string }>) {
@@ -174,7 +185,7 @@ export const {
   licenseVerified,
   licenseFailed,
   controllerSignInRequested,
-  apiComponentLoaded,
+  componentLoaded,
   thingStateChanged,
   componentFailed,
   bridgeStepFailed,
@@ -204,6 +215,7 @@ export const selectConfigStatus = (state: WithController) => field(state, 'confi
 export const selectBridgeStatus = (state: WithController) => field(state, 'bridgeStatus');
 export const selectBridgeError = (state: WithController) => field(state, 'bridgeError');
 export const selectApiComponent = (state: WithController) => field(state, 'apiComponent');
+export const selectComponents = (state: WithController) => field(state, 'components');
 export const selectThingState = (state: WithController) => field(state, 'thingState');
 export const selectControllerProjects = (state: WithController) => field(state, 'projects');
 export const selectControllerTasks = (state: WithController) => field(state, 'tasks');

@@ -1,4 +1,4 @@
-import type { DjiBridgeRaw } from './bridge';
+import type { ComponentName, DjiBridgeRaw } from './bridge';
 
 /**
  * A stand-in for DJI Pilot 2's window.djiBridge: same functions, same JSON-string answers, with scriptable
@@ -11,7 +11,7 @@ export interface SimulatedBridgeOptions {
   /** refused: platformVerifyLicense answers data=false; error: it answers a non-zero code. */
   license?: 'ok' | 'refused' | 'error';
   /** A component whose platformLoadComponent fails. */
-  failComponent?: 'thing' | 'api' | null;
+  failComponent?: ComponentName | null;
   /** fail: the thing component reports a failed broker connection. */
   thing?: 'ok' | 'fail';
   /** Delay before the thing component calls its connect callback (ms). */
@@ -34,6 +34,8 @@ export interface SimulatedBridge extends DjiBridgeRaw {
     token(): string | null;
   };
 }
+
+const COMPONENT_NAMES: readonly ComponentName[] = ['thing', 'api', 'ws', 'map', 'tsa', 'media', 'mission', 'liveshare'];
 
 export const SIMULATED_AIRCRAFT_SN = '1581F5BKD223M00A0SIM';
 export const SIMULATED_RC_SN = '5YSZK7R0020SIM';
@@ -61,14 +63,15 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
 
   const record = (method: keyof DjiBridgeRaw, args: unknown[]) => calls.push({ method, args: args.map(String) });
 
-  const reportConnection = (callbackName: string | undefined) => {
-    const connected = opts.thing === 'ok';
+  /** After the connect delay (Pilot 2 answers asynchronously): computes `value`, then calls the page's global callback `name` with it. */
+  const callBack = (name: unknown, value: () => unknown) =>
     setTimeout(() => {
-      thingConnected = connected && components.has('thing');
-      const callback = callbackName ? (win as unknown as Record<string, unknown>)[callbackName] : undefined;
-      if (typeof callback === 'function') callback(thingConnected);
+      const result = value();
+      const callback = typeof name === 'string' ? (win as unknown as Record<string, unknown>)[name] : undefined;
+      if (typeof callback === 'function') callback(result);
     }, opts.connectDelayMs);
-  };
+
+  const reportConnection = (callbackName: unknown) => callBack(callbackName, () => (thingConnected = opts.thing === 'ok' && components.has('thing')));
 
   const needsLicence = () => (verified ? null : failure(403, 'platform is not verified'));
 
@@ -118,11 +121,12 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
       } catch {
         return failure(1, 'param is not JSON');
       }
-      if (name === 'api' && (!params.host || !params.token)) return failure(1, 'api component needs host and token');
-      if (name === 'thing' && !params.host) return failure(1, 'thing component needs host');
+      const refusal = loadRefusal(name, params, components, thingConnected);
+      if (refusal) return failure(1, refusal);
       components.set(name, params);
       if (name === 'api') token = String(params.token);
-      if (name === 'thing') reportConnection(typeof params.connectCallback === 'string' ? params.connectCallback : undefined);
+      if (name === 'thing') reportConnection(params.connectCallback);
+      if (name === 'ws') callBack(params.connectCallback, () => components.has('ws'));
       return answer(null);
     },
     platformIsComponentLoaded(name) {
@@ -155,6 +159,31 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
   return bridge;
 }
 
+/**
+ * Why Pilot 2 would refuse to load a component with these parameters (null: it loads): the api host must end in '/'
+ * (DJI's demo), ws needs host and token, and map, tsa and mission need thing (connected), ws and api loaded first.
+ */
+function loadRefusal(name: string, params: Record<string, unknown>, loaded: ReadonlyMap<string, unknown>, thingConnected: boolean): string | null {
+  const needs = (...names: string[]) => {
+    const missing = names.filter((n) => !loaded.has(n) || (n === 'thing' && !thingConnected));
+    return missing.length ? `${name} component needs ${missing.join(', ')} loaded first` : null;
+  };
+  switch (name) {
+    case 'api':
+      return typeof params.host === 'string' && params.host.endsWith('/') && params.token ? null : 'api component needs a host ending in / and a token';
+    case 'thing':
+      return params.host ? null : 'thing component needs host';
+    case 'ws':
+      return params.host && params.token ? null : 'ws component needs host and token';
+    case 'map':
+    case 'tsa':
+    case 'mission':
+      return needs('thing', 'ws', 'api');
+    default:
+      return null;
+  }
+}
+
 /** Installs a simulated bridge as window.djiBridge (replacing any other) and returns it. */
 export function installSimulatedBridge(options: SimulatedBridgeOptions = {}, win: Window = window): SimulatedBridge {
   const bridge = createSimulatedBridge(options, win);
@@ -164,8 +193,8 @@ export function installSimulatedBridge(options: SimulatedBridgeOptions = {}, win
 
 /**
  * The simulator's query flags, read from location.search (before the hash):
- * djibridge=sim turns it on; djiaircraft=none|<serial>; djilicense=refused|error; djicomponent=thing|api (fails to
- * load); djithing=fail (the broker connection fails). Returns null without djibridge=sim.
+ * djibridge=sim turns it on; djiaircraft=none|<serial>; djilicense=refused|error; djicomponent=<name> (that
+ * component fails to load); djithing=fail (the broker connection fails). Returns null without djibridge=sim.
  */
 export function simulatorOptionsFromQuery(search: string): SimulatedBridgeOptions | null {
   const params = new URLSearchParams(search);
@@ -176,7 +205,7 @@ export function simulatorOptionsFromQuery(search: string): SimulatedBridgeOption
   const license = params.get('djilicense');
   if (license === 'refused' || license === 'error') options.license = license;
   const component = params.get('djicomponent');
-  if (component === 'thing' || component === 'api') options.failComponent = component;
+  if (component && (COMPONENT_NAMES as readonly string[]).includes(component)) options.failComponent = component as ComponentName;
   if (params.get('djithing') === 'fail') options.thing = 'fail';
   return options;
 }

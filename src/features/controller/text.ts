@@ -44,7 +44,8 @@ export default defineFeatureText({
       disconnected: '未连接飞行器',
       noAircraft: '未检测到飞行器',
       license: '许可证',
-      apiComponent: '平台接口组件',
+      components: '云端组件',
+      componentsLoaded: '已加载 {{loaded}}/{{total}}',
       thing: '物联组件（消息通道）',
       broker: '消息服务',
       project: '当前项目',
@@ -56,6 +57,16 @@ export default defineFeatureText({
       idle: '未加载',
       loaded: '已加载',
       failed: '加载失败',
+    },
+    /** DJI Pilot 2's JSBridge components (components.ts). */
+    componentName: {
+      api: '平台接口（api）',
+      liveshare: '直播分享（liveshare）',
+      ws: '消息推送（ws）',
+      map: '地图元素（map）',
+      tsa: '态势感知（tsa）',
+      media: '媒体上传（media）',
+      mission: '航线库（mission）',
     },
     thing: {
       idle: '未加载',
