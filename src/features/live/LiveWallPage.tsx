@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth';
 import { PageFrame } from '../pages';
 import CameraCard from './CameraCard';
-import { REFRESH_MS } from './LivePanel';
+import { useRefreshed } from './LivePanel';
 import { startRequested, wallRequested } from './liveSlice';
 import { selectVideo, selectWall, selectWallRead } from './selectors';
 import { parseWall, resized, serialsOf, WALL_SIZES, wallKey, wallOfSerials, withTile, type WallLayout, type WallSize } from './wallLayout';
@@ -61,7 +61,6 @@ function Tile({ index, videoId, onChoose }: { index: number; videoId: string | n
  */
 export default function LiveWallPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const username = useAppSelector(selectUser)?.username ?? '';
   const cameras = useAppSelector(selectWall);
   const read = useAppSelector(selectWallRead);
@@ -70,11 +69,7 @@ export default function LiveWallPage() {
   const [layout, setLayout] = useState<WallLayout>(() => parseWall(localStorage.getItem(wallKey(username))));
   const opened = useRef<string | null>(null);
 
-  useEffect(() => {
-    dispatch(wallRequested());
-    const timer = setInterval(() => dispatch(wallRequested()), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [dispatch]);
+  useRefreshed(() => wallRequested(), 'wall');
   // ?sn= opens those devices' main cameras, once the wall's cameras are known.
   useEffect(() => {
     if (!serials || !read || opened.current === serials) return;
