@@ -1,11 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Camera } from '@shared/liveVideo';
 import type { Simulation } from '../scripts/simulator';
-import { decodePictureCode, PICTURE_CODE_SPOTS } from '../scripts/simulator/camera';
+import { decodePictureCode } from '../scripts/simulator/camera';
 import { until } from '../__tests__/support/until';
 import { apiAs } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 import { simulateInProcess } from './support/simulator';
+import { nextFrame } from './support/videoFrames';
 
 jest.setTimeout(180_000);
 
@@ -32,29 +33,6 @@ async function aircraftWithCamera(): Promise<{ id: number; sn: string }> {
   await until(async () => (await admin.data<Camera[]>('GET', `/Device/${id}/cameras/`)).length > 0, 30_000, "the dock's live_capacity reached the server");
   return { id, sn };
 }
-
-/** What the <video> shows in its next frame: its size and the picture code (frame number, lens); null when no frame came in 5 s. */
-const nextFrame = (video: Locator) =>
-  video.evaluate(
-    (element: HTMLVideoElement, spots) =>
-      new Promise<{ width: number; luma: number[] } | null>((resolve) => {
-        const timer = setTimeout(() => resolve(null), 5000);
-        element.requestVideoFrameCallback(() => {
-          clearTimeout(timer);
-          const canvas = document.createElement('canvas');
-          canvas.width = element.videoWidth;
-          canvas.height = element.videoHeight;
-          const context = canvas.getContext('2d', { willReadFrequently: true })!;
-          context.drawImage(element, 0, 0);
-          const luma = spots.map(({ x, y }) => {
-            const [r, g, b] = context.getImageData(x, y, 1, 1).data;
-            return 0.299 * r + 0.587 * g + 0.114 * b;
-          });
-          resolve({ width: element.videoWidth, luma });
-        });
-      }),
-    PICTURE_CODE_SPOTS,
-  );
 
 type Picture = { width: number; frame: number; lens: string | undefined };
 /** Waits, frame by frame, until the <video> shows a picture that passes `check` (the stream's lens, size…). */
