@@ -1,7 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
+import type { Camera } from '@shared/liveVideo';
 import type { Simulation } from '../scripts/simulator';
+import { decodePictureCode } from '../scripts/simulator/camera';
+import { until } from '../__tests__/support/until';
+import { apiAs } from './support/api';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 import { simulateInProcess } from './support/simulator';
+import { nextFrame } from './support/videoFrames';
 
 jest.setTimeout(180_000);
 
@@ -13,48 +18,80 @@ const session = useBrowserSession({
     simulation = await simulateInProcess(server, { docks: 1, prefix: 'LIVEE2E', parked: true, plans: false });
   },
 });
+const admin = apiAs(
+  () => session.server,
+  'admin',
+  (server) => server.adminPassword,
+);
 afterAll(() => simulation?.stop());
 
-/** The playing <video>'s size and playback time. */
-const videoState = (video: Locator) => video.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, time: element.currentTime }));
+/** The aircraft's id once the server holds its dock's live_capacity (its camera is listed): the page's first read shows it. */
+async function aircraftWithCamera(): Promise<{ id: number; sn: string }> {
+  const sn = simulation!.gateways[0].plan.aircraft.sn;
+  const devices = await admin.data<{ items: { id: number; serial: string }[] }>('GET', `/Device/?search=${sn}`);
+  const id = devices.items.find((d) => d.serial === sn)!.id;
+  await until(async () => (await admin.data<Camera[]>('GET', `/Device/${id}/cameras/`)).length > 0, 30_000, "the dock's live_capacity reached the server");
+  return { id, sn };
+}
 
+type Picture = { width: number; frame: number; lens: string | undefined };
+/** Waits, frame by frame, until the <video> shows a picture that passes `check` (the stream's lens, size…). */
+async function waitForPicture(video: Locator, check: (picture: Picture) => boolean, what: string, timeoutMs = 30_000): Promise<Picture> {
+  const end = Date.now() + timeoutMs;
+  let last: Picture | null = null;
+  while (Date.now() < end) {
+    const frame = await nextFrame(video);
+    if (!frame) continue;
+    last = { width: frame.width, ...decodePictureCode(frame.luma) };
+    if (check(last)) return last;
+  }
+  throw new Error(`the video did not show ${what} in ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
+}
+
+/** The <video> decodes frames and plays them (currentTime advances). */
 async function decodes(page: Page, video: Locator) {
   await video.waitFor({ timeout: 30_000 });
   const handle = await video.elementHandle();
   await page.waitForFunction((element) => (element as HTMLVideoElement).videoWidth > 0, handle, { timeout: 30_000 });
-  const first = await videoState(video);
-  await page.waitForFunction(([element, time]) => (element as HTMLVideoElement).currentTime > (time as number) + 0.5, [handle, first.time] as const, {
+  const time = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await page.waitForFunction(([element, since]) => (element as HTMLVideoElement).currentTime > (since as number) + 0.5, [handle, time] as const, {
     timeout: 15_000,
   });
-  return first;
 }
 
-test("starts a simulated aircraft's camera from the device drawer: the <video> decodes and plays, the lens switches to zoom, stop ends it", async () => {
+test("starts a simulated aircraft's camera from the device drawer: the <video> plays, follows a quality and a lens switch, stop ends it", async () => {
   const page = session.page;
-  const sn = simulation!.gateways[0].plan.aircraft.sn;
+  const { id, sn } = await aircraftWithCamera();
   await signInAsAdmin(page, session.server);
   await page.goto(`${session.server.url}#/Device/UAV`);
   await page.getByLabel('搜索序列号/名称/型号').fill(sn);
   const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: sn, exact: true }) });
-  await row.waitFor({ timeout: 20_000 });
+  // The drawer's panel reads the cameras when it opens; the button comes with that answer.
+  const camerasRead = page.waitForResponse((response) => response.url().endsWith(`/api/Device/${id}/cameras/`) && response.ok());
   await row.getByText(sn).click();
+  await camerasRead;
   const drawer = page.getByRole('dialog', { name: new RegExp(sn) });
   const panel = drawer.getByRole('region', { name: '视频' });
 
-  await panel.getByRole('button', { name: '开始直播' }).click({ timeout: 20_000 });
+  await panel.getByRole('button', { name: '开始直播' }).click();
   const video = panel.locator('video');
-  const normal = await decodes(page, video);
-  expect(normal.width).toBe(1280);
+  await decodes(page, video);
+  expect(await waitForPicture(video, (p) => p.width === 1280, 'SD 1280 px')).toMatchObject({ lens: 'normal' });
   await panel.getByText('直播中').waitFor();
 
+  // Quality: the device pushes 960×540 and the player shows it.
+  await panel.getByRole('combobox', { name: '清晰度' }).click();
+  await page.getByRole('option', { name: '流畅 540p' }).click();
+  await waitForPicture(video, (p) => p.width === 960, 'the 960 px picture of quality 1');
+
+  // Lens: the device pushes the zoom lens's pattern (its code in the picture) and the player shows it.
   await panel.getByRole('combobox', { name: '镜头' }).click();
   await page.getByRole('option', { name: '变焦' }).click();
-  // The device switched (its push restarts with the zoom pattern) and the panel shows the lens.
-  await panel.getByRole('combobox', { name: '镜头' }).filter({ hasText: '变焦' }).waitFor({ timeout: 20_000 });
-  expect(simulation!.gateways[0].cameras[0].currentLens).toBe('zoom');
+  await waitForPicture(video, (p) => p.lens === 'zoom', 'the zoom lens');
+  await panel.getByRole('combobox', { name: '镜头' }).filter({ hasText: '变焦' }).waitFor();
 
   await panel.getByRole('button', { name: '停止直播' }).click();
-  await panel.getByText('已结束').waitFor({ timeout: 20_000 });
+  await panel.getByText('已结束').waitFor();
   await panel.getByText('已被停止').waitFor();
   expect(await panel.locator('video').count()).toBe(0);
   expect(simulation!.gateways[0].cameras[0].live).toBe(false);

@@ -42,6 +42,10 @@ export const cameraSchema = z.object({
 });
 export type Camera = z.infer<typeof cameraSchema>;
 
+/** A camera on the video wall (GET /api/Live/cameras/): with the device its stream is started on. */
+export const deviceCameraSchema = cameraSchema.extend({ device_id: z.number().int(), device_name: z.string() });
+export type DeviceCamera = z.infer<typeof deviceCameraSchema>;
+
 export const startLiveInputSchema = z.object({ video_id: videoIdSchema, quality: videoQualitySchema.optional() });
 export const changeLiveInputSchema = z.object({ video_id: videoIdSchema, quality: videoQualitySchema.optional(), lens: lensSchema.optional() });
 export const stopLiveQuerySchema = z.object({ video_id: videoIdSchema });

@@ -1,12 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { QUALITY_PROFILES, type LensType, type LiveStatusEntry, type VideoQuality } from '@shared/dji/livestream';
+import { LENS_TYPES, QUALITY_PROFILES, type LensType, type LiveStatusEntry, type VideoQuality } from '@shared/dji/livestream';
 
 /** Frames per second of the simulated cameras; one key frame a second. */
 export const CAMERA_FPS = 25;
 /** Bits of the frame number drawn as a row of boxes at the top of each frame (bench/live.ts reads them back). */
 export const FRAME_CODE_BITS = 16;
-/** Size and place of each box of the frame code (px, on the frame's top-left). */
+/** Bits of the lens (its place in LENS_TYPES, plus one) drawn after the frame number (the browser test reads them back). */
+export const LENS_CODE_BITS = 3;
+/** Size and place of each box of the picture code (px, on the frame's top-left). */
 export const FRAME_CODE_BOX = { size: 16, top: 0 } as const;
+const CODE_BITS = FRAME_CODE_BITS + LENS_CODE_BITS;
+
+/** Where each bit of the picture code is read (the centre of its box, in the frame's pixels): the frame number's, then the lens's. */
+export const PICTURE_CODE_SPOTS: ReadonlyArray<{ x: number; y: number }> = Array.from({ length: CODE_BITS }, (_, bit) => ({
+  x: bit * FRAME_CODE_BOX.size + FRAME_CODE_BOX.size / 2,
+  y: FRAME_CODE_BOX.top + FRAME_CODE_BOX.size / 2,
+}));
+
+/** The frame number and lens a frame shows, from the luma (0–255) at each of PICTURE_CODE_SPOTS. */
+export function decodePictureCode(luma: readonly number[]): { frame: number; lens: LensType | undefined } {
+  const bits = luma.map((value) => (value > 127 ? 1 : 0));
+  const number = (from: number, to: number) => bits.slice(from, to).reduce<number>((sum, bit, i) => sum + bit * 2 ** i, 0);
+  return { frame: number(0, FRAME_CODE_BITS), lens: LENS_TYPES[number(FRAME_CODE_BITS, CODE_BITS) - 1] };
+}
 
 /** Each lens shows a different test pattern, so a switch is visible. */
 const LENS_SOURCES: Record<LensType, string> = {
@@ -18,19 +34,23 @@ const LENS_SOURCES: Record<LensType, string> = {
 };
 const LENS_FILTERS: Partial<Record<LensType, string>> = { ir: 'hue=s=0,negate', thermal: 'hue=s=0,negate' };
 
-/** The ffmpeg arguments of one push: the lens's pattern at the quality's size and bitrate, the serial, lens and wall-clock time burnt in, and the frame code. */
+/** The ffmpeg arguments of one push: the lens's pattern at the quality's size and bitrate, the serial, lens and wall-clock time burnt in, and the picture code (frame number and lens). */
 export function ffmpegArguments(push: { url: string; sn: string; lens: LensType; quality: VideoQuality }): string[] {
   const { width, height, kbps } = QUALITY_PROFILES[push.quality];
   const escape = (text: string) => text.replace(/[\\:']/g, (c) => `\\${c}`);
   const label = `${escape(push.sn)} ${push.lens} ${width}x${height}`;
-  const frameCode = Array.from({ length: FRAME_CODE_BITS }, (_, bit) => {
-    const x = bit * FRAME_CODE_BOX.size;
-    return `drawbox=x=${x}:y=${FRAME_CODE_BOX.top}:w=${FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=white:t=fill:enable='eq(mod(floor(n/${2 ** bit}),2),1)'`;
-  });
+  const box = (bit: number) =>
+    `drawbox=x=${bit * FRAME_CODE_BOX.size}:y=${FRAME_CODE_BOX.top}:w=${FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=white:t=fill`;
+  const frameCode = Array.from({ length: FRAME_CODE_BITS }, (_, bit) => `${box(bit)}:enable='eq(mod(floor(n/${2 ** bit}),2),1)'`);
+  const lensNumber = LENS_TYPES.indexOf(push.lens) + 1;
+  const lensCode = Array.from({ length: LENS_CODE_BITS }, (_, bit) => bit)
+    .filter((bit) => Math.floor(lensNumber / 2 ** bit) % 2 === 1)
+    .map((bit) => box(FRAME_CODE_BITS + bit));
   const filters = [
     ...(LENS_FILTERS[push.lens] ? [LENS_FILTERS[push.lens]!] : []),
-    `drawbox=x=0:y=${FRAME_CODE_BOX.top}:w=${FRAME_CODE_BITS * FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=black:t=fill`,
+    `drawbox=x=0:y=${FRAME_CODE_BOX.top}:w=${CODE_BITS * FRAME_CODE_BOX.size}:h=${FRAME_CODE_BOX.size}:color=black:t=fill`,
     ...frameCode,
+    ...lensCode,
     `drawtext=font=DejaVu Sans Mono:fontsize=${Math.round(height / 18)}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=h-2*lh:text='${label} %{localtime\\:%T}'`,
   ];
   return [

@@ -1,5 +1,5 @@
 import { liveCapacitySchema, liveStatusSchema, videoIdOf, type LiveStatusEntry } from '@shared/dji/livestream';
-import type { Camera } from '@shared/liveVideo';
+import type { Camera, DeviceCamera } from '@shared/liveVideo';
 
 /** What the platform knows of one stream of its own (LiveStreams), merged over the device's live_status. */
 export interface StreamView {
@@ -51,4 +51,26 @@ export function camerasOf(
       }
   }
   return cameras;
+}
+
+/** A device as the camera lists name it. */
+export interface CameraDevice {
+  id: number;
+  name: string;
+  serial: string;
+  kind: string;
+  gateway_sn: string | null;
+}
+
+/**
+ * Each video once (a dock lists its aircraft's camera too), under the device that is its source when it is listed,
+ * else under the first gateway listing it: the device a start goes to.
+ */
+export function oneEntryPerVideo(entries: ReadonlyArray<{ device: CameraDevice; camera: Camera }>): DeviceCamera[] {
+  const byVideo = new Map<string, { device: CameraDevice; camera: Camera }>();
+  for (const entry of entries) {
+    const held = byVideo.get(entry.camera.video_id);
+    if (!held || (held.device.serial !== held.camera.sn && entry.device.serial === entry.camera.sn)) byVideo.set(entry.camera.video_id, entry);
+  }
+  return [...byVideo.values()].map(({ device, camera }) => ({ ...camera, device_id: device.id, device_name: device.name }));
 }

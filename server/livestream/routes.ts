@@ -1,21 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cameraSchema, changeLiveInputSchema, liveStartedSchema, stopLiveQuerySchema, startLiveInputSchema, type Camera } from '@shared/liveVideo';
+import {
+  cameraSchema,
+  changeLiveInputSchema,
+  deviceCameraSchema,
+  liveStartedSchema,
+  stopLiveQuerySchema,
+  startLiveInputSchema,
+  type Camera,
+} from '@shared/liveVideo';
 import { findScopedRow, idParams } from '../api/crud';
+import { scopeOf, withDataScope } from '../api/dataScope';
 import { parseJson } from '../db/json';
 import { envelopeSchema, HttpError, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
-import { camerasOf } from './cameras';
+import { camerasOf, oneEntryPerVideo, type CameraDevice } from './cameras';
 import { signPlay } from './playback';
 import type { LiveHandle } from './plugin';
+import type { LiveStreams } from './streams';
 
 /** Default quality of a start: DJI's SD (1280×720, 1 Mbps). */
 const DEFAULT_QUALITY = 2;
 
 /**
- * The live video API (docs/live-video.md, docs/api.md "Live video"): a device's cameras, start (or join), change and
- * stop a stream. Everything needs device:read on a device in the caller's data scope: watching is reading.
+ * The live video API (docs/live-video.md, docs/api.md "Live video"): a device's cameras (and the wall's: every online
+ * one), start (or join), change and stop a stream. Everything needs device:read on a device in the caller's data scope: watching is reading.
  */
 export default async function liveRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -27,15 +37,21 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
     return appBase.live;
   };
 
-  /** The device in the caller's scope and its cameras (from its gateway's live_capacity / live_status). */
+  /** The cameras of each device, from its gateway's live_capacity / live_status (the gateways' states read at once). */
+  const camerasOfDevices = async (devices: readonly CameraDevice[]): Promise<Camera[][]> => {
+    const gatewaySns = [...new Set(devices.map((d) => d.gateway_sn ?? d.serial))];
+    const gateways = gatewaySns.length ? await db.selectFrom('devices').select(['serial', 'dji_state']).where('serial', 'in', gatewaySns).execute() : [];
+    const stateOf = new Map(gateways.map((g) => [g.serial, parseJson<Record<string, unknown>>(g.dji_state, {})]));
+    const streams = appBase.live?.streams;
+    return devices.map((device) =>
+      camerasOf(device.serial, device.kind !== 'aircraft', stateOf.get(device.gateway_sn ?? device.serial) ?? {}, (videoId) => streams?.view(videoId)),
+    );
+  };
+  /** The device in the caller's scope and its cameras. */
   const deviceCameras = async (request: FastifyRequest, id: number) => {
     const device = await findScopedRow(db, 'devices', id, request);
     if (!device) throw rowNotFound('device', id);
-    const gatewaySn = device.gateway_sn ?? device.serial;
-    const gateway = await db.selectFrom('devices').select('dji_state').where('serial', '=', gatewaySn).executeTakeFirst();
-    const state = parseJson<Record<string, unknown>>(gateway?.dji_state ?? null, {});
-    const streams = appBase.live?.streams;
-    const cameras = camerasOf(device.serial, device.kind !== 'aircraft', state, (videoId) => streams?.view(videoId));
+    const [cameras] = await camerasOfDevices([device]);
     return { device, cameras };
   };
   const cameraOf = (cameras: Camera[], videoId: string): Camera => {
@@ -43,6 +59,36 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
     if (!camera) throw new HttpError(404, `The device has no video ${videoId}`, undefined, { code: 'live.unknown_video', params: { video_id: videoId } });
     return camera;
   };
+
+  /** Runs a change of one of the device's videos (the device in the caller's scope), and answers the camera as it is then. */
+  const onLiveCamera = async (request: FastifyRequest, id: number, videoId: string, change: (streams: LiveStreams, camera: Camera) => Promise<void>) => {
+    const { streams } = liveOf();
+    await change(streams, cameraOf((await deviceCameras(request, id)).cameras, videoId));
+    return cameraOf((await deviceCameras(request, id)).cameras, videoId);
+  };
+
+  app.get(
+    '/Live/cameras/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "Every camera of the online devices in the caller's data scope (the video wall), each once, with the device to start it on",
+        response: { 200: envelopeSchema(z.array(deviceCameraSchema)) },
+      },
+      preValidation: canRead,
+    },
+    async (request) => {
+      const gateway = appBase.mqtt?.gateway;
+      const scoped = await withDataScope(
+        db.selectFrom('devices').select(['id', 'name', 'serial', 'kind', 'gateway_sn']).orderBy('id'),
+        'devices',
+        scopeOf(request),
+      ).execute();
+      const online = scoped.filter((device) => gateway?.gatewayFor(device.serial) !== undefined);
+      const cameras = await camerasOfDevices(online);
+      return ok(oneEntryPerVideo(online.flatMap((device, i) => cameras[i].map((camera) => ({ device, camera })))));
+    },
+  );
 
   app.get(
     '/Device/:id/cameras/',
@@ -102,22 +148,20 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
       preValidation: canRead,
     },
     async (request) => {
-      const live = liveOf();
       const { video_id: videoId, quality, lens } = request.body;
-      const camera = cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId);
-      if (lens !== undefined && camera.switchable_video_types.length && !camera.switchable_video_types.includes(lens))
-        throw new HttpError(
-          400,
-          `The camera cannot switch to ${lens}`,
-          [{ field: 'lens', message: 'is not one of the camera lenses', code: 'live.lens_not_switchable', params: { lens } }],
-          {
-            code: 'live.lens_not_switchable',
-            params: { lens },
-          },
-        );
-      if (quality !== undefined) await live.streams.setQuality(videoId, quality);
-      if (lens !== undefined) await live.streams.changeLens(videoId, lens);
-      return ok(cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId));
+      return ok(
+        await onLiveCamera(request, request.params.id, videoId, async (streams, camera) => {
+          if (lens !== undefined && camera.switchable_video_types.length && !camera.switchable_video_types.includes(lens))
+            throw new HttpError(
+              400,
+              `The camera cannot switch to ${lens}`,
+              [{ field: 'lens', message: 'is not one of the camera lenses', code: 'live.lens_not_switchable', params: { lens } }],
+              { code: 'live.lens_not_switchable', params: { lens } },
+            );
+          if (quality !== undefined) await streams.setQuality(videoId, quality);
+          if (lens !== undefined) await streams.changeLens(videoId, lens);
+        }),
+      );
     },
   );
 
@@ -133,12 +177,6 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
       },
       preValidation: canRead,
     },
-    async (request) => {
-      const live = liveOf();
-      const videoId = request.query.video_id;
-      cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId);
-      await live.streams.stop(videoId);
-      return ok(cameraOf((await deviceCameras(request, request.params.id)).cameras, videoId));
-    },
+    async (request) => ok(await onLiveCamera(request, request.params.id, request.query.video_id, (streams) => streams.stop(request.query.video_id))),
   );
 }

@@ -137,17 +137,13 @@ export class LiveStreams {
 
   async setQuality(videoId: string, quality: number): Promise<void> {
     const stream = this.liveStream(videoId);
-    await this.call(stream.gatewaySn, METHOD_LIVE_SET_QUALITY, { video_id: videoId, video_quality: quality }).catch((error: unknown) => {
-      throw liveFailure(METHOD_LIVE_SET_QUALITY, error);
-    });
+    await this.command(stream.gatewaySn, METHOD_LIVE_SET_QUALITY, { video_id: videoId, video_quality: quality });
     stream.quality = quality;
   }
 
   async changeLens(videoId: string, lens: LensType): Promise<void> {
     const stream = this.liveStream(videoId);
-    await this.call(stream.gatewaySn, METHOD_LIVE_LENS_CHANGE, { video_id: videoId, video_type: lens }).catch((error: unknown) => {
-      throw liveFailure(METHOD_LIVE_LENS_CHANGE, error);
-    });
+    await this.command(stream.gatewaySn, METHOD_LIVE_LENS_CHANGE, { video_id: videoId, video_type: lens });
     stream.lens = lens;
   }
 
@@ -219,6 +215,13 @@ export class LiveStreams {
     stream.endedReason = reason;
     this.options.media.close(stream.name);
     this.options.log.info({ videoId: stream.videoId, reason }, 'live: ended');
+  }
+
+  /** A live service whose failure is the API's answer (liveFailure). */
+  private command(gatewaySn: string, method: string, data: Record<string, unknown>) {
+    return this.call(gatewaySn, method, data).catch((error: unknown) => {
+      throw liveFailure(method, error);
+    });
   }
 
   private call(gatewaySn: string, method: string, data: Record<string, unknown>) {

@@ -24,6 +24,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/Map/Point': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPointPage')),
   '/Map/Polyline': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolylinePage')),
   '/Map/Polygon': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolygonPage')),
+  '/Live': lazyPage(() => import(/* webpackChunkName: "page-live" */ '../features/live/LiveWallPage')),
   '/Tas': lazyPage(() => import(/* webpackChunkName: "page-tas" */ '../features/situation/SituationPage')),
 };
 

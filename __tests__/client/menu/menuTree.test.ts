@@ -5,6 +5,7 @@ describe('fixed menu tree (spec §2)', () => {
   it('has every menu-driven route of the spec', () => {
     expect(menuLeaves(MENU_TREE).map((i) => i.path)).toEqual([
       '/Tas',
+      '/Live',
       '/Device/UAV',
       '/AirSpace/Apply',
       '/AirSpace/Plan',

@@ -143,6 +143,20 @@ describe('cameras', () => {
   });
 });
 
+describe('the wall', () => {
+  it("lists every online camera once, under its source device (the dock's list of its aircraft's camera is not repeated)", async () => {
+    const dockSn = simulation.gateways[0].sn;
+    const dock = await server.app.db.selectFrom('devices').select(['id', 'name']).where('serial', '=', dockSn).executeTakeFirstOrThrow();
+    const aircraft = await server.app.db.selectFrom('devices').select('name').where('id', '=', aircraftId).executeTakeFirstOrThrow();
+    const wall = (await call('GET', '/api/Live/cameras/')).body.data as Array<Camera & { device_id: number; device_name: string }>;
+    expect(wall.map((c) => [c.video_id, c.device_id, c.device_name])).toEqual([
+      [videoId, aircraftId, aircraft.name],
+      [`${dockSn}/165-0-7/normal-0`, dock.id, dock.name],
+    ]);
+    expect(wall[0]).toMatchObject(await camera());
+  });
+});
+
 describe('a stream', () => {
   it('starts with live_start_push, plays as H.264 over signed HTTP-FLV, joins, switches lens and quality, and stops', async () => {
     const started = await start({ video_id: videoId, quality: 2 });
@@ -239,6 +253,7 @@ describe('scope', () => {
   it("hides another department's device: no cameras and no stream for operator1", async () => {
     const operator = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
     expect((await call('GET', `/api/Device/${aircraftId}/cameras/`, undefined, operator)).status).toBe(404);
+    expect((await call('GET', '/api/Live/cameras/', undefined, operator)).body.data).toEqual([]);
     expect((await start({ video_id: videoId }, operator)).status).toBe(404);
     expect(simulation.gateways[0].camera(videoId)!.live).toBe(false);
   });

@@ -1,133 +1,51 @@
-import { Alert as MuiAlert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_QUALITIES } from '@shared/dji/livestream';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Camera } from '@shared/liveVideo';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { camerasRequested, changeRequested, playerClosed, startRequested, stopRequested } from './liveSlice';
-import { selectCameras, selectVideo } from './selectors';
-import VideoPlayer from './VideoPlayer';
+import CameraCard from './CameraCard';
+import { camerasRequested, wallRequested } from './liveSlice';
+import { selectCameras, selectWall } from './selectors';
 
 /** How often the shown cameras' state (live, viewers, errors) is read again. */
-const REFRESH_MS = 5000;
-const DEFAULT_QUALITY = 2;
+export const REFRESH_MS = 5000;
 
-/** Saves the frame on screen as a PNG named after the video and the time. */
-function saveSnapshot(video: HTMLVideoElement, name: string) {
-  const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
-  canvas.getContext('2d')?.drawImage(video, 0, 0);
-  const link = document.createElement('a');
-  link.download = `${name.replace(/[^A-Za-z0-9_-]+/g, '_')}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
-  link.href = canvas.toDataURL('image/png');
-  link.click();
-}
-
-function CameraCard({ deviceId, camera }: { deviceId: number; camera: Camera }) {
-  const { t } = useTranslation();
+/** Dispatches `read` now and every REFRESH_MS while the component is shown. */
+export function useRefreshed(read: () => PayloadAction<unknown>, key: unknown): void {
   const dispatch = useAppDispatch();
-  const video = useAppSelector(selectVideo(camera.video_id));
-  const element = useRef<HTMLVideoElement | null>(null);
-  const [quality, setQuality] = useState(camera.live.quality ?? DEFAULT_QUALITY);
-  const videoId = camera.video_id;
-  const playing = video.play !== null && camera.live.status === 'live';
-  useEffect(() => () => void dispatch(playerClosed(videoId)), [dispatch, videoId]);
-
-  const changeQuality = (next: number) => {
-    setQuality(next);
-    if (playing) dispatch(changeRequested({ deviceId, videoId, quality: next }));
-  };
-  const label = t('live.videoOf', { sn: camera.sn, camera: camera.camera_index });
-  return (
-    <Stack spacing={1} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} data-video-id={videoId}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
-          {label}
-        </Typography>
-        <Chip size="small" label={t(`live.status.${camera.live.status}`)} color={camera.live.status === 'live' ? 'success' : 'default'} />
-        {camera.live.ended_reason ? <Typography variant="caption">{t(`live.ended.${camera.live.ended_reason}`)}</Typography> : null}
-        {camera.live.status === 'live' ? <Typography variant="caption">{t('live.viewers', { count: camera.live.viewers })}</Typography> : null}
-      </Stack>
-      {playing ? (
-        <Box sx={{ position: 'relative' }}>
-          <VideoPlayer ref={element} url={video.play!} label={label} />
-        </Box>
-      ) : null}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {playing ? (
-          <Button size="small" variant="outlined" disabled={video.busy} onClick={() => dispatch(stopRequested({ deviceId, videoId }))}>
-            {t('live.stop')}
-          </Button>
-        ) : (
-          <Button size="small" variant="contained" disabled={video.busy} onClick={() => dispatch(startRequested({ deviceId, videoId, quality }))}>
-            {t('live.start')}
-          </Button>
-        )}
-        <TextField
-          select
-          size="small"
-          label={t('live.lens')}
-          value={camera.video_type ?? ''}
-          disabled={!playing || video.busy || camera.switchable_video_types.length < 2}
-          onChange={(event) => dispatch(changeRequested({ deviceId, videoId, lens: event.target.value }))}
-          sx={{ minWidth: 110 }}
-        >
-          {camera.switchable_video_types.map((lens) => (
-            <MenuItem key={lens} value={lens}>
-              {t(`live.lenses.${lens}`, { defaultValue: lens })}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('live.quality')}
-          value={quality}
-          disabled={video.busy}
-          onChange={(event) => changeQuality(Number(event.target.value))}
-          sx={{ minWidth: 110 }}
-        >
-          {VIDEO_QUALITIES.map((q) => (
-            <MenuItem key={q} value={q}>
-              {t(`live.qualities.${q}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {playing ? (
-          <>
-            <Button size="small" onClick={() => void element.current?.requestFullscreen()}>
-              {t('live.fullscreen')}
-            </Button>
-            <Button size="small" onClick={() => element.current && saveSnapshot(element.current, videoId)}>
-              {t('live.snapshot')}
-            </Button>
-          </>
-        ) : null}
-      </Stack>
-      {video.error ? <MuiAlert severity="error">{t(video.error.key, video.error.params)}</MuiAlert> : null}
-      {camera.live.error ? <MuiAlert severity="warning">{t('live.deviceError', { code: camera.live.error })}</MuiAlert> : null}
-    </Stack>
-  );
-}
-
-/** The video panel of a device (drawer, detail cards): each of its cameras with start/stop, lens, quality, fullscreen, snapshot. */
-export default function LivePanel({ deviceId }: { deviceId: number }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const cameras = useAppSelector(selectCameras(deviceId));
   useEffect(() => {
-    dispatch(camerasRequested(deviceId));
-    const timer = setInterval(() => dispatch(camerasRequested(deviceId)), REFRESH_MS);
+    dispatch(read());
+    const timer = setInterval(() => dispatch(read()), REFRESH_MS);
     return () => clearInterval(timer);
-  }, [dispatch, deviceId]);
+    // `key` names what is read; `read` is a new closure each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, key]);
+}
+
+function CameraList({ cameras }: { cameras: ReadonlyArray<{ deviceId: number; camera: Camera }> }) {
+  const { t } = useTranslation();
   return (
     <Stack component="section" aria-label={t('live.title')} spacing={1}>
       <Typography variant="subtitle2">{t('live.title')}</Typography>
       {cameras.length === 0 ? <Typography color="text.secondary">{t('live.noCameras')}</Typography> : null}
-      {cameras.map((camera) => (
+      {cameras.map(({ deviceId, camera }) => (
         <CameraCard key={camera.video_id} deviceId={deviceId} camera={camera} />
       ))}
     </Stack>
   );
+}
+
+/** The video panel of a device (drawer, task view): each of its cameras with start/stop, lens, quality, fullscreen, snapshot. */
+export default function LivePanel({ deviceId }: { deviceId: number }) {
+  const cameras = useAppSelector(selectCameras(deviceId));
+  useRefreshed(() => camerasRequested(deviceId), deviceId);
+  return <CameraList cameras={cameras.map((camera) => ({ deviceId, camera }))} />;
+}
+
+/** The video panel of a video source known by its serial (/Tas detail card): its online cameras from the wall's list. */
+export function SourceLivePanel({ sn }: { sn: string }) {
+  const wall = useAppSelector(selectWall);
+  useRefreshed(() => wallRequested(), 'wall');
+  return <CameraList cameras={wall.filter((camera) => camera.sn === sn).map((camera) => ({ deviceId: camera.device_id, camera }))} />;
 }

@@ -1,11 +1,22 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery } from 'redux-saga/effects';
-import type { Camera, LiveStarted } from '@shared/liveVideo';
+import type { Camera, DeviceCamera, LiveStarted } from '@shared/liveVideo';
 import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest } from '../../api/errorCatalogue';
-import { changeLive, fetchCameras, startLive, stopLive } from '../../api/live';
+import { changeLive, fetchCameras, fetchWallCameras, startLive, stopLive } from '../../api/live';
 import type { Saga } from '../../app/saga';
-import { camerasLoaded, camerasRequested, changeRequested, commandDone, commandFailed, started, startRequested, stopRequested } from './liveSlice';
+import {
+  camerasLoaded,
+  camerasRequested,
+  changeRequested,
+  commandDone,
+  commandFailed,
+  started,
+  startRequested,
+  stopRequested,
+  wallLoaded,
+  wallRequested,
+} from './liveSlice';
 
 function* loadCameras(deviceId: number): Saga {
   const client: HttpClient = yield getContext('http');
@@ -15,6 +26,17 @@ function* loadCameras(deviceId: number): Saga {
   } catch {
     // A device without a live link (or out of scope) shows no cameras.
     yield put(camerasLoaded({ deviceId, cameras: [] }));
+  }
+}
+
+function* loadWall(): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<DeviceCamera[]> = yield call(fetchWallCameras, client);
+    yield put(wallLoaded(answer.data));
+  } catch {
+    // Without the live link (or device:read) the wall has nothing to choose from.
+    yield put(wallLoaded([]));
   }
 }
 
@@ -30,9 +52,10 @@ function* command(videoId: string, deviceId: number, run: (client: HttpClient) =
   yield call(loadCameras, deviceId);
 }
 
-/** Live video: cameras of the shown devices, and start / change / stop through the API. */
+/** Live video: cameras of the shown devices and of the wall, and start / change / stop through the API. */
 export default function* liveSaga(): Saga {
   yield takeEvery(camerasRequested.type, ({ payload }: PayloadAction<number>) => loadCameras(payload));
+  yield takeEvery(wallRequested.type, loadWall);
   yield takeEvery(startRequested.type, ({ payload }: ReturnType<typeof startRequested>) =>
     command(
       payload.videoId,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Camera } from '@shared/liveVideo';
+import type { Camera, DeviceCamera } from '@shared/liveVideo';
 import type { ErrorText } from '../../api/errorCatalogue';
 
 /** What this console does with one video: the URL it plays, a command on its way, the last command's failure. */
@@ -13,10 +13,12 @@ export interface VideoView {
 /** Live video as the console sees it: each shown device's cameras and, per video, what this console plays. */
 export interface LiveState {
   cameras: Record<number, Camera[]>;
+  /** The video wall's choice: every online camera the user may see (null: not read yet). */
+  wall: DeviceCamera[] | null;
   videos: Record<string, VideoView>;
 }
 
-export const initialLiveState: LiveState = { cameras: {}, videos: {} };
+export const initialLiveState: LiveState = { cameras: {}, wall: null, videos: {} };
 
 type Command = { deviceId: number; videoId: string };
 const idleVideo: VideoView = { play: null, busy: false, error: null };
@@ -28,6 +30,15 @@ const liveSlice = createSlice({
     camerasRequested(_state, _action: PayloadAction<number>) {},
     camerasLoaded(state, action: PayloadAction<{ deviceId: number; cameras: Camera[] }>) {
       state.cameras[action.payload.deviceId] = action.payload.cameras;
+      // The wall shows the fresher state of the same videos (read again after each command).
+      for (const camera of action.payload.cameras) {
+        const at = state.wall?.findIndex((shown) => shown.video_id === camera.video_id) ?? -1;
+        if (state.wall && at >= 0) state.wall[at] = { ...state.wall[at], ...camera };
+      }
+    },
+    wallRequested() {},
+    wallLoaded(state, action: PayloadAction<DeviceCamera[]>) {
+      state.wall = action.payload;
     },
     startRequested(state, action: PayloadAction<Command & { quality?: number }>) {
       state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
@@ -56,6 +67,17 @@ const liveSlice = createSlice({
   },
 });
 
-export const { camerasRequested, camerasLoaded, startRequested, changeRequested, stopRequested, started, commandDone, commandFailed, playerClosed } =
-  liveSlice.actions;
+export const {
+  camerasRequested,
+  camerasLoaded,
+  wallRequested,
+  wallLoaded,
+  startRequested,
+  changeRequested,
+  stopRequested,
+  started,
+  commandDone,
+  commandFailed,
+  playerClosed,
+} = liveSlice.actions;
 export default liveSlice.reducer;

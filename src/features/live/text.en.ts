@@ -4,6 +4,11 @@ import text from './text';
 export default translateFeature(text, {
   title: 'Video',
   noCameras: 'No camera available',
+  tile: 'Tile {{n}}',
+  noTile: 'No camera chosen',
+  tileOffline: 'This camera is offline',
+  layout: 'Layout',
+  layoutOf: '{{count}} tiles',
   videoOf: '{{sn}} camera {{camera}}',
   start: 'Start live',
   stop: 'Stop live',

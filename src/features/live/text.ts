@@ -5,6 +5,11 @@ export default defineFeatureText({
   'zh-cn': {
     title: '视频',
     noCameras: '暂无可用相机',
+    tile: '画面 {{n}}',
+    noTile: '未选择相机',
+    tileOffline: '该相机已离线',
+    layout: '分屏',
+    layoutOf: '{{count}} 分屏',
     videoOf: '{{sn}} 相机 {{camera}}',
     start: '开始直播',
     stop: '停止直播',

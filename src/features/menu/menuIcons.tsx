@@ -17,11 +17,13 @@ import RadarIcon from '@mui/icons-material/Radar';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShieldIcon from '@mui/icons-material/Shield';
+import VideocamIcon from '@mui/icons-material/Videocam';
 import type { SvgIconComponent } from '@mui/icons-material';
 import KeyIcon from '@mui/icons-material/Key';
 
 const ICONS: Record<string, SvgIconComponent> = {
   radar: RadarIcon,
+  videocam: VideocamIcon,
   devices: DevicesIcon,
   flight: FlightIcon,
   airspace: ShieldIcon,

@@ -5,6 +5,7 @@ const leaf = (id: string, parentId: string, name: string, path: string, icon: st
 /** The fixed menu of spec §2 (not fetched from the server). Groups open their first child. */
 export const MENU_TREE: MenuItem[] = [
   { id: 'tas', parentId: null, name: 'menu.tas', path: '/Tas', icon: 'radar' },
+  { id: 'live', parentId: null, name: 'menu.live', path: '/Live', icon: 'videocam' },
   {
     id: 'device',
     parentId: null,

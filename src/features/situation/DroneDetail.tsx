@@ -4,6 +4,7 @@ import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
+import { SourceLivePanel } from '../live';
 import { useFleetFrame } from './fleetStore';
 import { selectConformance, selectFleetNames } from './selectors';
 import { droneSelected, followToggled } from './situationSlice';
@@ -61,6 +62,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
           ))}
         </Box>
         <DeviceLiveDetails sn={sn} />
+        <SourceLivePanel sn={sn} />
         <Button size="small" variant={follow ? 'contained' : 'outlined'} sx={{ mt: 1 }} onClick={() => dispatch(followToggled())}>
           {t('situation.follow')}
         </Button>

@@ -22,6 +22,7 @@ import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
+import { LivePanel } from '../live';
 import TaskProgressView from './TaskProgressView';
 import { selectTasksLive } from './tasksSlice';
 import {
@@ -222,6 +223,8 @@ export default function TasksPage() {
         }
       >
         {detail && <RouteOnMap routeId={(detail.route_id as number | null) ?? null} />}
+        {/* The aircraft's video while the task flies. */}
+        {detail?.status === 'running' && detail.device_id ? <LivePanel deviceId={Number(detail.device_id)} /> : null}
       </DetailDrawer>
       {dialog}
       <ConfirmDialog
