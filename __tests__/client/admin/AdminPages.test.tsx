@@ -29,7 +29,7 @@ describe('permission tree rules', () => {
     const both = togglePermission(['task:read'], 'task:write', true);
     expect(both).toEqual(['task:*']);
     expect(togglePermission(both, 'task:write', false)).toEqual(['task:read']);
-    expect(togglePermission(['device:read', 'device:write'], 'device:pilot', true)).toEqual(['device:*']);
+    expect(togglePermission(['device:read', 'device:write', 'device:operate'], 'device:pilot', true)).toEqual(['device:*']);
     expect(togglePermission(['task:read'], '*', true)).toEqual(['*']);
   });
 });
