@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { djiLiveSchema } from './live';
 import type { ModeMeaning } from './modeCodes';
 
 /**
@@ -93,6 +94,30 @@ export type DebugProgress = z.infer<typeof debugProgressSchema>;
 
 /** The reply's output of a debug service. */
 export const debugReplyOutputSchema = z.looseObject({ status: z.enum(DEBUG_STATUSES).optional() });
+
+/** The newest debug job of a dock as the console shows it: its status, and the progress the dock reported. */
+export const debugJobSchema = z.object({
+  method: z.enum(DEBUG_METHOD_NAMES),
+  status: z.enum(DEBUG_STATUSES),
+  result: z.number(),
+  percent: z.number().nullable(),
+  step_key: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+/** A dock's debugging view (GET /api/Device/{id}/debug/). */
+export const debugViewSchema = z.object({
+  online: z.boolean(),
+  /** The dock's `mode_code` (2: remote debugging), null before it reported one. */
+  mode_code: z.number().nullable(),
+  live: djiLiveSchema.nullable(),
+  job: debugJobSchema.nullable(),
+  /** Each debug service the dock has, with why it cannot be sent now (null: it can). */
+  methods: z.array(z.object({ method: z.enum(DEBUG_METHOD_NAMES), job: z.boolean(), refusal: z.string().nullable() })),
+});
+
+export type DebugView = z.infer<typeof debugViewSchema>;
+export type DebugJob = z.infer<typeof debugJobSchema>;
 
 /** One of DJI's remote-debugging errors: a stable key (the console's text `apiError.remoteDji.{key}`) and its meaning. */
 export interface RemoteError extends ModeMeaning {

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { deviceModelName } from '@shared/dji/devices';
-import { djiLiveSchema } from '@shared/dji/live';
-import { DEBUG_METHOD_NAMES, DEBUG_METHODS, DEBUG_STATUSES, debugCommandSchema, debugServiceData, type DebugMethodName } from '@shared/dji/remoteDebug';
+import {
+  DEBUG_METHOD_NAMES,
+  DEBUG_METHODS,
+  debugCommandSchema,
+  debugJobSchema,
+  debugServiceData,
+  debugViewSchema,
+  type DebugMethodName,
+} from '@shared/dji/remoteDebug';
 import { debugRefusal, type DockFacts, type RemoteRefusal } from '@shared/dji/remoteRules';
 import { findScopedRow, idParams } from '../../api/crud';
 import type { Selectable } from 'kysely';
@@ -14,25 +20,6 @@ import { auditedCommand } from '../commands';
 import type { DockDebug } from './service';
 
 type Device = Selectable<DevicesTable>;
-
-const jobSchema = z.object({
-  method: z.enum(DEBUG_METHOD_NAMES),
-  status: z.enum(DEBUG_STATUSES),
-  result: z.number(),
-  percent: z.number().nullable(),
-  step_key: z.string().nullable(),
-  updated_at: z.string(),
-});
-
-const debugViewSchema = z.object({
-  online: z.boolean(),
-  /** The dock's `mode_code` (2: remote debugging), null before it reported one. */
-  mode_code: z.number().nullable(),
-  live: djiLiveSchema.nullable(),
-  job: jobSchema.nullable(),
-  /** Each debug service the dock has, with why it cannot be sent now (null: it can). */
-  methods: z.array(z.object({ method: z.enum(DEBUG_METHOD_NAMES), job: z.boolean(), refusal: z.string().nullable() })),
-});
 
 /**
  * A dock's remote debugging (docs/remote.md): its debugging view (live state, newest job, which services may be sent)
@@ -118,7 +105,7 @@ export default async function debugRoutes(appBase: FastifyInstance): Promise<voi
         summary: "Send one of the dock's debug services (debug_mode_open first); answers with the dock's reply, progress follows in GET",
         params: idParams,
         body: debugCommandSchema,
-        response: { 200: envelopeSchema(jobSchema) },
+        response: { 200: envelopeSchema(debugJobSchema) },
       },
       preValidation: requirePermission(appBase, 'device:operate'),
     },

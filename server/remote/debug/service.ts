@@ -6,9 +6,9 @@ import {
   debugReplyOutputSchema,
   debugServiceData,
   type DebugCommand,
+  type DebugJob,
   type DebugMethodName,
   type DebugProgress,
-  type DebugStatus,
 } from '@shared/dji/remoteDebug';
 import { nowIso } from '../../db/time';
 
@@ -16,17 +16,6 @@ import { nowIso } from '../../db/time';
 export interface DebugLink {
   sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
   onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
-}
-
-/** The newest debug job of a dock as the console shows it: its status, and the progress the dock reported. */
-export interface DebugJob {
-  method: DebugMethodName;
-  status: DebugStatus;
-  /** 0 or DJI's error code of the job's failure. */
-  result: number;
-  percent: number | null;
-  step_key: string | null;
-  updated_at: string;
 }
 
 /**
