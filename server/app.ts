@@ -14,6 +14,7 @@ import mqttPlugin from './mqtt/plugin';
 import mediaPlugin from './media/plugin';
 import hmsPlugin from './hms/plugin';
 import livePlugin from './livestream/plugin';
+import remotePlugin from './remote/plugin';
 import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
@@ -120,6 +121,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
   await app.register(livePlugin, { config: config.live, secret });
+  await app.register(remotePlugin);
 
   await app.register(pilotPlugin, { secret });
 

@@ -210,6 +210,17 @@ export const ERROR_CODES = {
     link_unavailable: [],
     media_unavailable: [],
   },
+  /** Remote operations on a device (server/remote/, docs/remote.md). */
+  remote: {
+    device_offline: ['sn'],
+    not_supported: ['method', 'model'],
+    not_in_debug_mode: ['mode'],
+    /** `meaning`: the key of DJI's error (REMOTE_ERRORS in shared/dji/remoteDebug.ts), or `unknown`. */
+    device_refused: ['method', 'result', 'meaning'],
+    device_timeout: ['method'],
+    link_failed: ['method'],
+    link_unavailable: [],
+  },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {
     unknown_group: ['group_id'],

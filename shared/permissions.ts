@@ -6,6 +6,7 @@ export const PERMISSIONS = {
   'device:read': 'See devices',
   'device:write': 'Create, edit and delete devices, upload photos',
   'device:pilot': 'Fly through DJI Pilot 2: thing credentials from /djiconf/, devices bound to the workspace',
+  'device:operate': 'Command devices remotely: dock maintenance, fly-to and take-off-to, flight areas, firmware, logs, settings',
   'project:read': 'See projects and routes (waylines)',
   'project:write': 'Create, edit and delete projects and routes',
   'task:read': 'See tasks',

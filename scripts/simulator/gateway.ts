@@ -6,6 +6,7 @@ import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
+import { isDebugMethodName } from '@shared/dji/remoteDebug';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { createHash } from 'node:crypto';
 import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
@@ -36,6 +37,7 @@ import {
 } from '@shared/dji/livestream';
 import { readKmz } from '../../server/wayline/kmz';
 import { SimulatedCamera } from './camera';
+import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -130,6 +132,10 @@ export interface GatewayOptions {
   faults?: MissionFaults;
   /** Live services answered with an error code instead (tests); changeable while the simulation runs. */
   liveFaults?: LiveFaults;
+  /** A dock's weather and emergency stop as its remote debugging feels them (changeable while the simulation runs). */
+  dockConditions?: DockConditions;
+  /** How long a dock's debug job (cover, aircraft power, charging, reboot) takes, ms (a real cover: ~20 s). */
+  debugJobMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
 }
@@ -167,6 +173,8 @@ export class SimulatedGateway {
   /** Uploads run one after the other, in the order the photos were taken. */
   private photoUploads: Promise<void> = Promise.resolve();
   private photoCount = 0;
+  /** A dock's remote debugging (docks only). */
+  readonly dockDebug: SimulatedDockDebug | null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -180,6 +188,17 @@ export class SimulatedGateway {
     const log = options.log;
     this.cameras = [new SimulatedCamera(plan.aircraft.sn, videoIdOf(plan.aircraft.sn, AIRCRAFT_CAMERA, 'normal-0'), 'normal', log)];
     if (kind === 'dock') this.cameras.push(new SimulatedCamera(plan.gateway.sn, videoIdOf(plan.gateway.sn, DOCK_CAMERA, 'normal-0'), 'normal', log));
+    this.dockDebug =
+      kind === 'dock'
+        ? new SimulatedDockDebug({
+            jobMs: options.debugJobMs ?? 20_000,
+            conditions: options.dockConditions ?? {},
+            emit: ({ method, data }) => {
+              this.sent.events++;
+              this.exchange(eventsTopic(this.sn), method, data, { need_reply: 1 }).catch((error: Error) => log(error.message));
+            },
+          })
+        : null;
   }
 
   /** The camera of `videoId`, if this gateway has it. */
@@ -325,7 +344,7 @@ export class SimulatedGateway {
     } else if (this.ticks % dockEvery === 0) {
       const inDock = !sample.flying;
       const data = dockOsd({ position: this.home, height: 20, droneInDock: inDock, droneBatteryPercent: sample.batteryPercent, working: !inDock, seconds });
-      this.publish(osdTopic(gateway.sn), this.envelope(undefined, data));
+      this.publish(osdTopic(gateway.sn), this.envelope(undefined, this.dockDebug ? this.dockDebug.osd(data) : data));
       this.sent.osd++;
     }
   }
@@ -333,6 +352,7 @@ export class SimulatedGateway {
   /** Declares the aircraft gone (empty sub_devices) and disconnects. */
   async stop(): Promise<void> {
     for (const camera of this.cameras) camera.stop();
+    this.dockDebug?.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -431,14 +451,15 @@ export class SimulatedGateway {
       })
       .then((result) => {
         if (result === 'silent') return;
-        const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data: { result } };
+        const data = typeof result === 'number' ? { result } : result;
+        const reply = { tid: message.tid, bid: message.bid, timestamp: Date.now(), method, gateway: this.sn, data };
         this.publish(replyTopic(servicesTopic(this.sn)), reply, 1);
         this.sent.services_reply++;
       });
   }
 
-  /** Carries out one service; resolves with the result code of its reply. */
-  private async serve(method: string, data: unknown): Promise<number | 'silent'> {
+  /** Carries out one service; resolves with the result code of its reply (or the whole reply data). */
+  private async serve(method: string, data: unknown): Promise<number | 'silent' | DebugReply> {
     switch (method) {
       case METHOD_FLIGHTTASK_PREPARE:
         return this.prepare(data);
@@ -471,6 +492,7 @@ export class SimulatedGateway {
       case METHOD_LIVE_LENS_CHANGE:
         return this.serveLive(method, data);
       default:
+        if (this.dockDebug && isDebugMethodName(method)) return this.dockDebug.serve(method, data, this.flying() !== undefined);
         return KNOWN_SERVICES.has(method) ? RESULT.ok : RESULT.unknownMethod;
     }
   }

@@ -35,6 +35,10 @@ export interface SimulationOptions {
   onProgressSent?: GatewayOptions['onProgressSent'];
   /** Live services answered with these DJI codes instead (tests; the object may be changed while it runs). */
   liveFaults?: GatewayOptions['liveFaults'];
+  /** The docks' weather and emergency stop as their remote debugging feels them (the object may be changed while it runs). */
+  dockConditions?: GatewayOptions['dockConditions'];
+  /** How long a dock's debug job takes, ms (default 20 s, like a real cover). */
+  debugJobMs?: number;
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -166,6 +170,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     faults: options.faults,
     onProgressSent: options.onProgressSent,
     liveFaults: options.liveFaults,
+    dockConditions: options.dockConditions,
+    debugJobMs: options.debugJobMs,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);

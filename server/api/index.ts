@@ -20,6 +20,7 @@ import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
 import liveRoutes from '../livestream/routes';
+import remoteRoutes from '../remote/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
 import { guardRowsById } from './rowScope';
@@ -63,6 +64,7 @@ export default async function platformApi(api: FastifyInstance, options: { signi
   await api.register(alertRoutes);
   await api.register(deviceLinkRoutes);
   await api.register(liveRoutes);
+  await api.register(remoteRoutes);
   await api.register(statisticsRoutes);
   await api.register(mediaRoutes, { signingSecret: options.signingSecret });
   await api.register(controllerConfigRoutes);

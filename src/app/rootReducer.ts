@@ -4,6 +4,7 @@ import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
 import devicelink from '../features/devicelink/devicelinkSlice';
 import live from '../features/live/liveSlice';
+import remote from '../features/remote/remoteSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
 import menu from '../features/menu/menuSlice';
@@ -26,6 +27,7 @@ export const rootReducer = combineReducers({
   broker,
   devicelink,
   live,
+  remote,
   locale,
   notifications,
   platform,

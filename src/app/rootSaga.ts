@@ -4,6 +4,7 @@ import recordExportSaga from '../features/airspace/recordExportSaga';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import liveSaga from '../features/live/liveSaga';
+import remoteSaga from '../features/remote/remoteSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
@@ -44,6 +45,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(mapSaga),
     fork(devicelinkSaga),
     fork(liveSaga),
+    fork(remoteSaga),
     fork(splitSaga, loadTasksSaga),
     fork(noticesSaga),
     fork(baseLayerSaga),

@@ -29,7 +29,7 @@ describe('permission tree rules', () => {
     const both = togglePermission(['task:read'], 'task:write', true);
     expect(both).toEqual(['task:*']);
     expect(togglePermission(both, 'task:write', false)).toEqual(['task:read']);
-    expect(togglePermission(['device:read', 'device:write'], 'device:pilot', true)).toEqual(['device:*']);
+    expect(togglePermission(['device:read', 'device:write', 'device:operate'], 'device:pilot', true)).toEqual(['device:*']);
     expect(togglePermission(['task:read'], '*', true)).toEqual(['*']);
   });
 });
@@ -78,6 +78,7 @@ describe('/app/role', () => {
     const dialog = await screen.findByRole('dialog', { name: '编辑角色' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '管理 (device:write)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '飞行（Pilot 2） (device:pilot)' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: '远程操作 (device:operate)' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '查看 (task:read)' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /数据权限/ }));
     await userEvent.click(await screen.findByRole('option', { name: '本部门及以下数据' }));

@@ -119,6 +119,7 @@ const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
   'POST /api/Device/:id/live': { payload: { video_id: 'SN0000000000001/39-0-7/normal-0' } },
   'PATCH /api/Device/:id/live': { payload: { video_id: 'SN0000000000001/39-0-7/normal-0', quality: 1 } },
   'DELETE /api/Device/:id/live': { query: 'video_id=SN0000000000001%2F39-0-7%2Fnormal-0' },
+  'POST /api/Device/:id/debug': { payload: { method: 'debug_mode_open' } },
 };
 
 /** The entity path a route names an id under (`/api/Task/` for `/api/Task/:id/execute`), or null. */

@@ -189,7 +189,7 @@ export class DjiGateway {
   sendService(
     gatewaySn: string,
     method: string,
-    data: Record<string, unknown>,
+    data: Record<string, unknown> | null,
     { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
   ): Promise<Record<string, unknown>> {
     const tid = randomUUID();

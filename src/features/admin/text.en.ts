@@ -64,6 +64,7 @@ export default translateFeature(text, {
     write: 'Manage',
     approve: 'Approve',
     pilot: 'Fly (Pilot 2)',
+    operate: 'Operate remotely',
     qa: 'QA panel',
   },
 });

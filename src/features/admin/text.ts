@@ -66,6 +66,7 @@ export default defineFeatureText({
       write: '管理',
       approve: '审批',
       pilot: '飞行（Pilot 2）',
+      operate: '远程操作',
       qa: 'QA 面板',
     },
   },

@@ -1,4 +1,5 @@
 import { liveErrorTexts } from '@shared/dji/livestream';
+import { remoteErrorTexts } from '@shared/dji/remoteDebug';
 import { translateFeature } from '../i18n';
 import text from './text';
 
@@ -249,4 +250,14 @@ export default translateFeature(text, {
     media_unavailable: 'The media server is not available',
   },
   liveDji: liveErrorTexts('en'),
+  remote: {
+    device_offline: 'Device {{sn}} is offline',
+    not_supported: '{{model}} has no {{method}}',
+    not_in_debug_mode: 'The dock is not in remote debugging (now: {{mode}}): open remote debugging first',
+    device_refused: 'The device refused {{method}}: $t(apiError.remoteDji.{{meaning}}) (error {{result}})',
+    device_timeout: 'The device did not answer {{method}} in time',
+    link_failed: '{{method}} could not be sent to the device',
+    link_unavailable: 'The live channel is off: no remote operations',
+  },
+  remoteDji: remoteErrorTexts('en'),
 });

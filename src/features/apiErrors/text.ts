@@ -1,4 +1,5 @@
 import { liveErrorTexts } from '@shared/dji/livestream';
+import { remoteErrorTexts } from '@shared/dji/remoteDebug';
 import { defineFeatureText } from '../i18n';
 
 /**
@@ -259,5 +260,16 @@ export default defineFeatureText({
     },
     /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/livestream.ts. */
     liveDji: liveErrorTexts('zh'),
+    remote: {
+      device_offline: '设备 {{sn}} 离线',
+      not_supported: '{{model}} 不支持 {{method}}',
+      not_in_debug_mode: '机场未处于远程调试模式（当前：{{mode}}），请先开启远程调试',
+      device_refused: '设备拒绝了 {{method}}：$t(apiError.remoteDji.{{meaning}})（错误码 {{result}}）',
+      device_timeout: '设备未及时响应 {{method}}',
+      link_failed: '{{method}} 无法发送到设备',
+      link_unavailable: '实时通道已关闭，无法远程操作',
+    },
+    /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
+    remoteDji: remoteErrorTexts('zh'),
   },
 });

@@ -5,6 +5,7 @@ import controllerText from '../controller/text.en';
 import devicesText from '../devices/text.en';
 import devicelinkText from '../devicelink/text.en';
 import liveText from '../live/text.en';
+import remoteText from '../remote/text.en';
 import tasksText from '../tasks/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
@@ -28,6 +29,7 @@ export default withFeatures(en, [
   devicesText,
   devicelinkText,
   liveText,
+  remoteText,
   tasksText,
   airspaceText,
   adminText,

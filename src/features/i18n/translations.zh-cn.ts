@@ -7,6 +7,7 @@ import controllerText from '../controller/text';
 import devicesText from '../devices/text';
 import devicelinkText from '../devicelink/text';
 import liveText from '../live/text';
+import remoteText from '../remote/text';
 import tasksText from '../tasks/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
@@ -30,6 +31,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   devicesText,
   devicelinkText,
   liveText,
+  remoteText,
   tasksText,
   airspaceText,
   adminText,

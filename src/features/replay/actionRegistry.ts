@@ -6,6 +6,7 @@ import * as controllerActions from '../controller/controllerSlice';
 import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
 import * as liveActions from '../live/liveSlice';
+import * as remoteActions from '../remote/remoteSlice';
 import * as mapActions from '../map/mapSlice';
 import * as menuActions from '../menu/menuSlice';
 import * as noticesBellActions from '../notices/bellActions';
@@ -33,6 +34,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/devicelink/devicelinkSlice': devicelinkActions,
   'features/i18n/localeSlice': localeActions,
   'features/live/liveSlice': liveActions,
+  'features/remote/remoteSlice': remoteActions,
   'features/map/mapSlice': mapActions,
   'features/menu/menuSlice': menuActions,
   'features/notices/bellActions': noticesBellActions,

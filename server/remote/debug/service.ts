@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import {
+  DEBUG_METHOD_NAMES,
+  DEBUG_METHODS,
+  debugProgressSchema,
+  debugReplyOutputSchema,
+  debugServiceData,
+  type DebugCommand,
+  type DebugJob,
+  type DebugMethodName,
+  type DebugProgress,
+} from '@shared/dji/remoteDebug';
+import { nowIso } from '../../db/time';
+
+/** The part of the device gateway a dock's remote debugging uses (server/mqtt/gateway/service.ts). */
+export interface DebugLink {
+  sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
+  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
+}
+
+/**
+ * A dock's remote debugging (spec dji-cloud-api-next §5): sends the debug services, answers with the dock's reply,
+ * and follows the progress events of the long jobs (cover, aircraft power, charging, reboot, putter), keeping each
+ * dock's newest job for the console.
+ */
+export class DockDebug {
+  private readonly jobs = new Map<string, DebugJob>();
+
+  constructor(
+    private readonly link: DebugLink,
+    private readonly options: { replyTimeoutMs: number; now?: () => number },
+  ) {
+    for (const method of DEBUG_METHOD_NAMES)
+      if (DEBUG_METHODS[method].job) link.onEventMethod(method, debugProgressSchema, async (dockSn, data) => this.onProgress(dockSn, method, data));
+  }
+
+  /** The dock's newest job, if one ran since the server started. */
+  job(dockSn: string): DebugJob | undefined {
+    return this.jobs.get(dockSn);
+  }
+
+  /** Sends one debug service; resolves with the job as the reply left it (rejects with the gateway's ServiceError). */
+  async send(dockSn: string, command: DebugCommand): Promise<DebugJob> {
+    const sentAt = nowIso(this.now());
+    const output = debugReplyOutputSchema.safeParse(
+      await this.link.sendService(dockSn, command.method, debugServiceData(command), { timeoutMs: this.options.replyTimeoutMs }),
+    );
+    const replied = output.success ? output.data.status : undefined;
+    const current = this.jobs.get(dockSn);
+    // A progress event may have overtaken the reply: the job is then already further along.
+    if (current?.method === command.method && current.updated_at >= sentAt) return current;
+    const job: DebugJob = {
+      method: command.method,
+      status: replied ?? (DEBUG_METHODS[command.method].job ? 'sent' : 'ok'),
+      result: 0,
+      percent: null,
+      step_key: null,
+      updated_at: nowIso(this.now()),
+    };
+    this.jobs.set(dockSn, job);
+    return job;
+  }
+
+  private onProgress(dockSn: string, method: DebugMethodName, data: DebugProgress) {
+    const { status, progress } = data.output;
+    this.jobs.set(dockSn, {
+      method,
+      status: data.result !== 0 && status === 'in_progress' ? 'failed' : status,
+      result: data.result,
+      percent: progress?.percent ?? null,
+      step_key: progress?.step_key ?? null,
+      updated_at: nowIso(this.now()),
+    });
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,2 @@
+/** Remote operations (docs/remote.md): the public face other features use. */
+export { default as DockDebugPanel } from './DockDebugPanel';
