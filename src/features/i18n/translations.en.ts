@@ -6,6 +6,7 @@ import devicesText from '../devices/text.en';
 import devicelinkText from '../devicelink/text.en';
 import liveText from '../live/text.en';
 import tasksText from '../tasks/text.en';
+import mediaText from '../media/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
@@ -29,6 +30,7 @@ export default withFeatures(en, [
   devicelinkText,
   liveText,
   tasksText,
+  mediaText,
   airspaceText,
   adminText,
   noticesText,

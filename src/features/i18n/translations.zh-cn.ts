@@ -8,6 +8,7 @@ import devicesText from '../devices/text';
 import devicelinkText from '../devicelink/text';
 import liveText from '../live/text';
 import tasksText from '../tasks/text';
+import mediaText from '../media/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
@@ -31,6 +32,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   devicelinkText,
   liveText,
   tasksText,
+  mediaText,
   airspaceText,
   adminText,
   noticesText,

@@ -7,6 +7,7 @@ import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
 import * as liveActions from '../live/liveSlice';
 import * as mapActions from '../map/mapSlice';
+import * as mediaActions from '../media/mediaSlice';
 import * as menuActions from '../menu/menuSlice';
 import * as noticesBellActions from '../notices/bellActions';
 import * as notificationsActions from '../notifications/notificationsSlice';
@@ -34,6 +35,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/i18n/localeSlice': localeActions,
   'features/live/liveSlice': liveActions,
   'features/map/mapSlice': mapActions,
+  'features/media/mediaSlice': mediaActions,
   'features/menu/menuSlice': menuActions,
   'features/notices/bellActions': noticesBellActions,
   'features/notifications/notificationsSlice': notificationsActions,
