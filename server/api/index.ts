@@ -19,6 +19,7 @@ import routeRoutes from '../entities/route/routes';
 import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
+import defectRoutes from '../media/defects';
 import liveRoutes from '../livestream/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
@@ -65,5 +66,6 @@ export default async function platformApi(api: FastifyInstance, options: { signi
   await api.register(liveRoutes);
   await api.register(statisticsRoutes);
   await api.register(mediaRoutes, { signingSecret: options.signingSecret });
+  await api.register(defectRoutes);
   await api.register(controllerConfigRoutes);
 }

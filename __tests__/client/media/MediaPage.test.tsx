@@ -34,6 +34,7 @@ const photo = (id: number, name: string, extra: Partial<Media> = {}): Media => (
   flight_record_id: null,
   metadata_error: null,
   thumb_status: 'ready',
+  has_defects: false,
   thumb_url: `/api/Media/${id}/thumb/?exp=1&sig=x`,
   url: `/api/Media/${id}/file/?exp=1&sig=x`,
   created_at: '2026-05-01T08:31:00Z',
