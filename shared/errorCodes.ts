@@ -198,6 +198,9 @@ export const ERROR_CODES = {
     outside_workspace: ['key'],
     no_flight: [],
   },
+  defect: {
+    out_of_order: ['action', 'status'],
+  },
   live: {
     unknown_video: ['video_id'],
     lens_not_switchable: ['lens'],
@@ -274,6 +277,8 @@ export const ERROR_ENTITIES = [
   'flight_plan',
   'flight_report',
   'media',
+  'defect',
+  'defect_category',
 ] as const;
 export type ErrorEntity = (typeof ERROR_ENTITIES)[number];
 

@@ -19,6 +19,7 @@ import routeRoutes from '../entities/route/routes';
 import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
+import defectRoutes from '../media/defects';
 import liveRoutes from '../livestream/routes';
 import remoteRoutes from '../remote/routes';
 import controllerConfigRoutes from './controllerConfig';
@@ -67,5 +68,6 @@ export default async function platformApi(api: FastifyInstance, options: { signi
   await api.register(remoteRoutes);
   await api.register(statisticsRoutes);
   await api.register(mediaRoutes, { signingSecret: options.signingSecret });
+  await api.register(defectRoutes);
   await api.register(controllerConfigRoutes);
 }

@@ -51,6 +51,9 @@ const ID_TARGETS: Record<string, IdTarget> = {
   '/Audit/': { table: 'audit_log', entity: 'audit' },
   '/Alert/': { table: 'alerts', entity: 'alert' },
   '/Media/': { table: 'media', entity: 'media' },
+  // Seen with their photo: the handlers read them through the media's data scope (server/media/defects.ts).
+  '/Defect/': { table: 'defects', entity: 'defect' },
+  '/DefectCategory/': { table: 'defect_categories', entity: 'defect_category' },
 };
 
 /** The target of a route's `:id` (url without the /api prefix), or undefined for a route without one. */

@@ -17,6 +17,7 @@ import * as media from './migrations/021_media';
 import * as hms from './migrations/014_hms';
 import * as pilot from './migrations/023_pilot';
 import * as routeTemplates from './migrations/013_route_templates';
+import * as defects from './migrations/030_defects';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -37,6 +38,7 @@ const migrations: Record<string, VersionedMigration> = {
   '014_hms': hms,
   '023_pilot': pilot,
   '013_route_templates': routeTemplates,
+  '030_defects': defects,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

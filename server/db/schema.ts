@@ -338,8 +338,52 @@ export interface MediaTable {
   metadata_error: string | null;
   thumb_key: string | null;
   thumb_status: Generated<string>;
+  /** 1 while a defect that is not rejected is marked on it (migration 030). */
+  has_defects: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A defect category (migration 030): a tree, zh-cn and English names. */
+export interface DefectCategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  sort: Generated<number>;
+}
+
+/** A defect marked on a photo (migration 030); `region` is JSON text. */
+export interface DefectsTable {
+  id: Generated<number>;
+  media_id: number;
+  project_id: number;
+  task_id: number | null;
+  flight_record_id: number | null;
+  category_id: number | null;
+  severity: string;
+  status: Generated<string>;
+  region: string;
+  note: string | null;
+  lat: number | null;
+  lng: number | null;
+  assignee_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One step of a defect's workflow: who did what when (migration 030). */
+export interface DefectEventsTable {
+  id: Generated<number>;
+  defect_id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  user_id: number | null;
+  note: string | null;
+  at: string;
 }
 
 export interface Database {
@@ -365,6 +409,9 @@ export interface Database {
   thing_credentials: ThingCredentialsTable;
   alerts: AlertsTable;
   media: MediaTable;
+  defect_categories: DefectCategoriesTable;
+  defects: DefectsTable;
+  defect_events: DefectEventsTable;
   route_favorites: RouteFavoritesTable;
 }
 

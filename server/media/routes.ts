@@ -24,8 +24,8 @@ const LIST: ListSpec<'media'> = {
   defaultOrder: '-taken_at',
   filters: { project_id: 'int', task_id: 'int', flight_record_id: 'int', device_sn: 'string', type: 'string', lens: 'string' },
 };
-const { type, lens, taken_from, taken_to, bbox } = mediaFilterSchema.shape;
-const listQuery = listQuerySchema(LIST, { type, lens, taken_from, taken_to, bbox });
+const { type, lens, taken_from, taken_to, bbox, has_defects } = mediaFilterSchema.shape;
+const listQuery = listQuerySchema(LIST, { type, lens, taken_from, taken_to, bbox, has_defects });
 
 type LinkKind = 'file' | 'thumb';
 const mac = (secret: string, id: number, kind: LinkKind, exp: number) => createHmac('sha256', secret).update(`media:${id}:${kind}:${exp}`).digest('base64url');
@@ -71,6 +71,7 @@ export const mediaToApi = (row: MediaRow, secret: string, nowMs = Date.now()): M
   flight_record_id: row.flight_record_id,
   metadata_error: row.metadata_error,
   thumb_status: row.thumb_status as Media['thumb_status'],
+  has_defects: Boolean(row.has_defects),
   thumb_url: row.thumb_status === 'ready' ? mediaLink(secret, row.id, 'thumb', nowMs) : null,
   url: mediaLink(secret, row.id, 'file', nowMs),
   created_at: row.created_at,
@@ -114,6 +115,7 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
         let scoped = withDataScope(qb, 'media', rule);
         if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
         if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
+        if (query.has_defects !== undefined) scoped = scoped.where('media.has_defects', '=', query.has_defects ? 1 : 0);
         if (query.bbox) {
           const [minLng, minLat, maxLng, maxLat] = query.bbox;
           scoped = scoped.where('media.lat', '>=', minLat).where('media.lat', '<=', maxLat).where('media.lng', '>=', minLng).where('media.lng', '<=', maxLng);

@@ -36,6 +36,8 @@ export const mediaSchema = z.object({
   /** Why the file's own metadata was not used, when it was malformed. */
   metadata_error: z.string().nullable(),
   thumb_status: z.enum(['pending', 'ready', 'failed']),
+  /** A defect that is not rejected is marked on it. */
+  has_defects: z.boolean(),
   /** Paths under /api (bearer token needed). */
   thumb_url: z.string().nullable(),
   url: z.string(),
@@ -60,5 +62,9 @@ export const mediaFilterSchema = z.object({
   taken_from: z.iso.datetime({ offset: true }).optional(),
   taken_to: z.iso.datetime({ offset: true }).optional(),
   bbox: bboxText.optional(),
+  has_defects: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type MediaFilter = z.infer<typeof mediaFilterSchema>;

@@ -25,6 +25,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/Map/Polyline': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolylinePage')),
   '/Map/Polygon': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolygonPage')),
   '/Live': lazyPage(() => import(/* webpackChunkName: "page-live" */ '../features/live/LiveWallPage')),
+  '/Media': lazyPage(() => import(/* webpackChunkName: "page-media" */ '../features/media/MediaPage')),
   '/Tas': lazyPage(() => import(/* webpackChunkName: "page-tas" */ '../features/situation/SituationPage')),
 };
 

@@ -7,6 +7,7 @@ import live from '../features/live/liveSlice';
 import remote from '../features/remote/remoteSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
+import media from '../features/media/mediaSlice';
 import menu from '../features/menu/menuSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
@@ -36,6 +37,7 @@ export const rootReducer = combineReducers({
   situation,
   routeEditor,
   tasks,
+  media,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

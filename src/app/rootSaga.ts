@@ -8,6 +8,7 @@ import remoteSaga from '../features/remote/remoteSaga';
 import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
+import mediaSaga from '../features/media/mediaSaga';
 import noticesSaga from '../features/notices/noticesSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
@@ -52,6 +53,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(routesSaga),
     fork(recordExportSaga),
     fork(situationSaga),
+    fork(mediaSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

@@ -25,8 +25,8 @@ export function createAppStore({ services, preloadedState, middleware = [], runS
     middleware: (getDefault) =>
       getDefault({
         thunk: false,
-        // A device photo travels to the saga as a File; it never reaches the state.
-        serializableCheck: { ignoredActionPaths: ['payload.file.file'] },
+        // A device photo or the media library's dropped files travel to the saga as Files; they never reach the state.
+        serializableCheck: { ignoredActionPaths: ['payload.file.file', 'payload.files'] },
       }).concat(...middleware, sagaMiddleware),
   });
   if (runSagas) sagaMiddleware.run(rootSaga, featureSagas);

@@ -9,9 +9,14 @@ export function downloadText(doc: Document, name: string, text: string, type = '
 /** Saves a file (e.g. one the server sent) in the browser. */
 export function downloadBlob(doc: Document, name: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
+  downloadUrl(doc, name, url);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves the file at an address the browser may fetch without a token (e.g. a signed media link). */
+export function downloadUrl(doc: Document, name: string, url: string) {
   const a = doc.createElement('a');
   a.href = url;
   a.download = name;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

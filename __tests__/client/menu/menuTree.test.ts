@@ -17,6 +17,7 @@ describe('fixed menu tree (spec §2)', () => {
       '/Map/Polygon',
       '/Task/UAV',
       '/Task/Route',
+      '/Media',
       '/app/user',
       '/app/dept',
       '/app/role',

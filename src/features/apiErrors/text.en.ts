@@ -147,6 +147,9 @@ export default translateFeature(text, {
     outside_workspace: 'The file {{key}} is outside the project’s storage prefix',
     no_flight: 'The task has not flown yet: no media to upload first',
   },
+  defect: {
+    out_of_order: 'The defect is {{status}}: “{{action}}” does not apply',
+  },
   pilot: {
     unknown_group: 'This workspace has no element group {{group_id}}',
     unknown_element: 'This workspace has no map element {{element_id}}',
@@ -172,6 +175,8 @@ export default translateFeature(text, {
     flight_plan: 'flight plan',
     flight_report: 'flight report',
     media: 'media file',
+    defect: 'defect',
+    defect_category: 'defect category',
   },
   where: {
     body: 'input',

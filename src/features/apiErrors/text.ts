@@ -153,6 +153,9 @@ export default defineFeatureText({
       outside_workspace: '文件 {{key}} 不在该项目的存储路径下',
       no_flight: '该任务尚未执飞，没有可优先上传的媒体',
     },
+    defect: {
+      out_of_order: '缺陷处于“{{status}}”状态，不能执行“{{action}}”',
+    },
     pilot: {
       unknown_group: '该工作空间没有图层 {{group_id}}',
       unknown_element: '该工作空间没有地图元素 {{element_id}}',
@@ -179,6 +182,8 @@ export default defineFeatureText({
       flight_plan: '飞行计划',
       flight_report: '飞行报告',
       media: '媒体文件',
+      defect: '缺陷',
+      defect_category: '缺陷类别',
     },
     /** `params.where` of common.invalid_input. */
     where: {

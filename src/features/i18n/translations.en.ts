@@ -7,6 +7,7 @@ import devicelinkText from '../devicelink/text.en';
 import liveText from '../live/text.en';
 import remoteText from '../remote/text.en';
 import tasksText from '../tasks/text.en';
+import mediaText from '../media/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
@@ -31,6 +32,7 @@ export default withFeatures(en, [
   liveText,
   remoteText,
   tasksText,
+  mediaText,
   airspaceText,
   adminText,
   noticesText,

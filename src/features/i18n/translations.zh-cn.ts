@@ -9,6 +9,7 @@ import devicelinkText from '../devicelink/text';
 import liveText from '../live/text';
 import remoteText from '../remote/text';
 import tasksText from '../tasks/text';
+import mediaText from '../media/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
@@ -33,6 +34,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   liveText,
   remoteText,
   tasksText,
+  mediaText,
   airspaceText,
   adminText,
   noticesText,

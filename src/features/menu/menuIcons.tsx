@@ -10,6 +10,7 @@ import FlightIcon from '@mui/icons-material/Flight';
 import HexagonIcon from '@mui/icons-material/HexagonOutlined';
 import InsightsIcon from '@mui/icons-material/Insights';
 import MapIcon from '@mui/icons-material/Map';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import PersonIcon from '@mui/icons-material/Person';
 import PlaceIcon from '@mui/icons-material/Place';
 import PolylineIcon from '@mui/icons-material/Polyline';
@@ -31,6 +32,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   plan: EventNoteIcon,
   report: InsightsIcon,
   map: MapIcon,
+  media: PhotoLibraryIcon,
   point: PlaceIcon,
   polyline: PolylineIcon,
   polygon: HexagonIcon,

@@ -48,6 +48,7 @@ export const MENU_TREE: MenuItem[] = [
     icon: 'task',
     children: [leaf('task-uav', 'task', 'menu.taskUav', '/Task/UAV', 'task'), leaf('task-route', 'task', 'menu.taskRoute', '/Task/Route', 'polyline')],
   },
+  { id: 'media', parentId: null, name: 'menu.media', path: '/Media', icon: 'media' },
   {
     id: 'app',
     parentId: null,

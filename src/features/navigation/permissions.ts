@@ -21,6 +21,7 @@ export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/Map/Polygon': 'map:read',
   '/Task/UAV': 'task:read',
   '/Task/Route': 'project:read',
+  '/Media': 'task:read',
   '/app/user': 'org:read',
   '/app/dept': 'org:read',
   '/app/role': 'org:read',

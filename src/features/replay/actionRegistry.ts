@@ -8,6 +8,7 @@ import * as localeActions from '../i18n/localeSlice';
 import * as liveActions from '../live/liveSlice';
 import * as remoteActions from '../remote/remoteSlice';
 import * as mapActions from '../map/mapSlice';
+import * as mediaActions from '../media/mediaSlice';
 import * as menuActions from '../menu/menuSlice';
 import * as noticesBellActions from '../notices/bellActions';
 import * as notificationsActions from '../notifications/notificationsSlice';
@@ -36,6 +37,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/live/liveSlice': liveActions,
   'features/remote/remoteSlice': remoteActions,
   'features/map/mapSlice': mapActions,
+  'features/media/mediaSlice': mediaActions,
   'features/menu/menuSlice': menuActions,
   'features/notices/bellActions': noticesBellActions,
   'features/notifications/notificationsSlice': notificationsActions,

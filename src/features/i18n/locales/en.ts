@@ -11,6 +11,7 @@ const en: TranslationTable = {
     airspaceApply: 'Airspace application',
     airspacePlan: 'Flight plan filing',
     airspaceReport: 'Flight data report',
+    media: 'Media',
     airspaceConformance: 'Conformance history',
     map: 'GIS map',
     mapIndex: 'Map overview',

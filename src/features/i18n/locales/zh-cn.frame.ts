@@ -9,6 +9,7 @@ const zhCnFrame = {
     airspaceApply: '空域申请',
     airspacePlan: '飞行计划报备',
     airspaceReport: '飞行数据报告',
+    media: '媒体库',
     airspaceConformance: '偏离告警记录',
     map: 'GIS地图',
     mapIndex: '地图总览',

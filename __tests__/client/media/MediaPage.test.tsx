@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Media } from '@shared/entities/media';
+import mediaReducer, { filtersChanged } from '../../../src/features/media/mediaSlice';
+import { loggedInState, renderApp } from '../support/renderApp';
+
+jest.setTimeout(60_000);
+
+const photo = (id: number, name: string, extra: Partial<Media> = {}): Media => ({
+  id,
+  name,
+  type: 'photo',
+  mime: 'image/jpeg',
+  size: 4_200_000,
+  source: 'dock',
+  taken_at: '2026-05-01T08:30:00Z',
+  lat: 22.5,
+  lng: 114.05,
+  absolute_alt: 120.5,
+  relative_alt: 80,
+  gimbal_yaw: 10,
+  gimbal_pitch: -90,
+  gimbal_roll: 0,
+  flight_yaw: 12,
+  drone_model: 'M30T',
+  payload_model: 'M30T Camera',
+  lens: 'wide',
+  width: 4000,
+  height: 3000,
+  project_id: 1,
+  device_id: 3,
+  device_sn: '1581F5BKD',
+  task_id: 7,
+  flight_record_id: null,
+  metadata_error: null,
+  thumb_status: 'ready',
+  has_defects: false,
+  thumb_url: `/api/Media/${id}/thumb/?exp=1&sig=x`,
+  url: `/api/Media/${id}/file/?exp=1&sig=x`,
+  created_at: '2026-05-01T08:31:00Z',
+  ...extra,
+});
+const items = [photo(1, 'DJI_0001_W.JPG'), photo(2, 'DJI_0002_W.JPG'), photo(3, 'DJI_0003_W.JPG', { task_id: 8 })];
+const wait = { timeout: 8000 };
+
+describe('/Media', () => {
+  it('lists the media as a grid, filters by type, opens a preview with its metadata and steps through its flight', async () => {
+    const { calls } = renderApp('/Media', {
+      routes: { 'GET /Media/': () => ({ items, total: 3, page: 1, page_size: 48 }) },
+      preloadedState: loggedInState,
+    });
+    expect(await screen.findByText('DJI_0001_W.JPG', {}, wait)).toBeInTheDocument();
+    expect(screen.getAllByTestId('media-card')).toHaveLength(3);
+    expect(screen.getByText('共 3 个文件')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
+    await userEvent.click(await screen.findByRole('option', { name: '视频' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Media/').at(-1)?.options?.query).toMatchObject({ type: 'video', page: 1 }));
+
+    await userEvent.click(screen.getByRole('button', { name: '预览 DJI_0001_W.JPG' }));
+    const dialog = await screen.findByRole('dialog', { name: 'DJI_0001_W.JPG' });
+    expect(within(dialog).getByText('22.500000, 114.050000')).toBeInTheDocument();
+    expect(within(dialog).getByText('10.0 / -90.0 / 0.0')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '上一张' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: '下一张' }));
+    expect(await screen.findByRole('dialog', { name: 'DJI_0002_W.JPG' })).toBeInTheDocument();
+    // Photo 3 belongs to another task: photo 2 is the last of this flight.
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: '下一张' })).toBeDisabled();
+  });
+
+  it('uploads dropped files one after the other into the chosen project and refuses what is not a photo or video', async () => {
+    const { calls } = renderApp('/Media', {
+      routes: {
+        'GET /Media/': () => ({ items: [], total: 0, page: 1, page_size: 48 }),
+        'GET /Project/1/': () => ({ id: 1, name: '深圳湾项目' }),
+        'POST /Media/': () => ({ item: items[0], duplicate: false }),
+      },
+      preloadedState: { ...loggedInState, media: mediaReducer(undefined, filtersChanged({ project_id: '1' })) },
+    });
+    const zone = await screen.findByRole('button', { name: '上传' }, wait);
+    const files = [
+      new File(['a'], 'a.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'b.mp4', { type: 'video/mp4' }),
+      new File(['c'], 'c.pdf', { type: 'application/pdf' }),
+    ];
+    fireEvent.drop(zone, { dataTransfer: { files } });
+    expect(await screen.findByText('a.jpg: 已上传', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('b.mp4: 已上传', {}, wait)).toBeInTheDocument();
+    expect(screen.getByText('c.pdf: 未上传 (不是照片或视频)')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/Media/');
+    expect(posts).toHaveLength(2);
+    const form = posts[0].options?.body as FormData;
+    expect(form.get('project_id')).toBe('1');
+    expect((form.get('file') as File).name).toBe('a.jpg');
+    // The list reloads once the uploads are done.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Media/' && c.method === 'GET').length).toBeGreaterThanOrEqual(2));
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Defects marked on photos (docs/media.md, issue 31): /api/Defect/ and /api/DefectCategory/. */
+export const DEFECT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number];
+export const DEFECT_STATUSES = ['new', 'confirmed', 'in_repair', 'fixed', 'verified', 'rejected'] as const;
+export type DefectStatus = (typeof DEFECT_STATUSES)[number];
+export const DEFECT_ACTIONS = ['confirm', 'repair', 'fix', 'verify', 'reject'] as const;
+export type DefectAction = (typeof DEFECT_ACTIONS)[number];
+
+/**
+ * The workflow: new → confirmed → in_repair → fixed → verified; a defect not (yet) being repaired may be rejected
+ * (new or confirmed: not a defect after all). Any other step is out of order.
+ */
+export const DEFECT_WORKFLOW: Record<DefectAction, { from: readonly DefectStatus[]; to: DefectStatus }> = {
+  confirm: { from: ['new'], to: 'confirmed' },
+  repair: { from: ['confirmed'], to: 'in_repair' },
+  fix: { from: ['in_repair'], to: 'fixed' },
+  verify: { from: ['fixed'], to: 'verified' },
+  reject: { from: ['new', 'confirmed'], to: 'rejected' },
+};
+
+/** The status an action leads to from `status`, or null when the step is out of order. */
+export function defectStep(status: DefectStatus, action: DefectAction): DefectStatus | null {
+  const step = DEFECT_WORKFLOW[action];
+  return step.from.includes(status) ? step.to : null;
+}
+
+/** The actions that apply to a defect in `status`. */
+export const defectActions = (status: DefectStatus): DefectAction[] => DEFECT_ACTIONS.filter((action) => defectStep(status, action) !== null);
+
+/** A confirmed defect of this severity notifies its project's users. */
+export const isUrgentSeverity = (severity: DefectSeverity) => severity === 'high' || severity === 'critical';
+
+const unit = z.number().min(0).max(1);
+/** A region on the photo, in fractions (0..1) of its width and height from the top left. */
+export const defectRegionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('rect'), points: z.tuple([z.tuple([unit, unit]), z.tuple([unit, unit])]) }),
+  z.object({
+    type: z.literal('polygon'),
+    points: z
+      .array(z.tuple([unit, unit]))
+      .min(3)
+      .max(100),
+  }),
+]);
+export type DefectRegion = z.infer<typeof defectRegionSchema>;
+
+/** The region's bounding box [minX, minY, maxX, maxY] in fractions of the photo. */
+export function regionBounds(region: DefectRegion): [number, number, number, number] {
+  const xs = region.points.map(([x]) => x);
+  const ys = region.points.map(([, y]) => y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+export interface DefectEvent {
+  action: DefectAction | 'create';
+  from_status: DefectStatus | null;
+  to_status: DefectStatus;
+  user_id: number | null;
+  user_name: string | null;
+  note: string | null;
+  at: string;
+}
+
+export interface Defect {
+  id: number;
+  media_id: number;
+  project_id: number;
+  task_id: number | null;
+  flight_record_id: number | null;
+  category_id: number | null;
+  severity: DefectSeverity;
+  status: DefectStatus;
+  region: DefectRegion;
+  note: string | null;
+  lat: number | null;
+  lng: number | null;
+  assignee_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  actions: DefectAction[];
+  events?: DefectEvent[];
+}
+
+export interface DefectCategory {
+  id: number;
+  parent_id: number | null;
+  code: string;
+  name_zh: string;
+  name_en: string;
+}
+
+/** The body of POST /api/Defect/ (the position defaults to the photo's). */
+export const defectCreateSchema = z.object({
+  media_id: z.number().int().positive(),
+  region: defectRegionSchema,
+  category_id: z.number().int().positive().nullable().optional(),
+  severity: z.enum(DEFECT_SEVERITIES),
+  note: z.string().max(2000).nullable().optional(),
+  lat: z.number().min(-90).max(90).nullable().optional(),
+  lng: z.number().min(-180).max(180).nullable().optional(),
+  assignee_id: z.number().int().positive().nullable().optional(),
+});
+
+/** The body of PUT /api/Defect/{id}/: any of the marking's fields (the status moves only by the workflow actions). */
+export const defectUpdateSchema = defectCreateSchema.omit({ media_id: true }).partial();
+
+export const defectFilterSchema = z.object({
+  project_id: z.coerce.number().int().positive().optional(),
+  task_id: z.coerce.number().int().positive().optional(),
+  flight_record_id: z.coerce.number().int().positive().optional(),
+  media_id: z.coerce.number().int().positive().optional(),
+  category_id: z.coerce.number().int().positive().optional(),
+  severity: z.enum(DEFECT_SEVERITIES).optional(),
+  status: z.enum(DEFECT_STATUSES).optional(),
+});

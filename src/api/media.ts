@@ -1,0 +1,16 @@
+import type { Media } from '@shared/entities/media';
+import type { HttpClient, QueryValue } from './client';
+
+export interface MediaPage {
+  items: Media[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** GET /Media/ with the library's filters (docs/media.md). */
+export const listMedia = (client: HttpClient, query: Record<string, QueryValue>) => client.request<MediaPage>('GET', '/Media/', { query });
+
+/** POST /Media/ (multipart: file, project_id): one photo or video uploaded by hand; large videos get a long timeout. */
+export const uploadMedia = (client: HttpClient, form: FormData) =>
+  client.request<{ item: Media; duplicate: boolean }>('POST', '/Media/', { body: form, timeoutMs: 30 * 60_000 });

@@ -1,0 +1,138 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Media } from '@shared/entities/media';
+import { EMPTY_FILTERS, toggleSelected, uploadRefusal, type MediaFilters, type UploadRefusal } from './mediaRules';
+
+export type MediaView = 'grid' | 'list';
+export type UploadStatus = 'waiting' | 'sending' | 'done' | 'duplicate' | 'failed' | 'refused';
+
+/** One file dropped on the library, as the upload list shows it. */
+export interface UploadEntry {
+  key: number;
+  name: string;
+  status: UploadStatus;
+  refusal: UploadRefusal | null;
+}
+
+export interface MediaState {
+  filters: MediaFilters;
+  page: number;
+  view: MediaView;
+  items: Media[];
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  selected: number[];
+  previewId: number | null;
+  uploads: UploadEntry[];
+  /** The key the next dropped file gets. */
+  nextUploadKey: number;
+}
+
+const initialState: MediaState = {
+  filters: EMPTY_FILTERS,
+  page: 1,
+  view: 'grid',
+  items: [],
+  total: 0,
+  loading: false,
+  failed: false,
+  selected: [],
+  previewId: null,
+  uploads: [],
+  nextUploadKey: 1,
+};
+
+/** Files dropped on (or picked for) the library, to upload into `project_id` one after the other. */
+export interface FilesDropped {
+  project_id: string;
+  files: File[];
+}
+
+const mediaSlice = createSlice({
+  name: 'media',
+  initialState,
+  reducers: {
+    mediaPageOpened(state) {
+      state.loading = true;
+    },
+    filtersChanged(state, action: PayloadAction<Partial<MediaFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+      state.page = 1;
+      state.loading = true;
+    },
+    filtersReset(state) {
+      state.filters = EMPTY_FILTERS;
+      state.page = 1;
+      state.loading = true;
+    },
+    pageChanged(state, action: PayloadAction<number>) {
+      state.page = action.payload;
+      state.loading = true;
+    },
+    viewChanged(state, action: PayloadAction<MediaView>) {
+      state.view = action.payload;
+    },
+    mediaLoaded(state, action: PayloadAction<{ items: Media[]; total: number }>) {
+      state.items = action.payload.items;
+      state.total = action.payload.total;
+      state.loading = false;
+      state.failed = false;
+      const shown = new Set(action.payload.items.map((item) => item.id));
+      state.selected = state.selected.filter((id) => shown.has(id));
+      if (state.previewId !== null && !shown.has(state.previewId)) state.previewId = null;
+    },
+    mediaLoadFailed(state) {
+      state.loading = false;
+      state.failed = true;
+    },
+    selectionToggled(state, action: PayloadAction<number>) {
+      state.selected = toggleSelected(state.selected, action.payload);
+    },
+    selectionSet(state, action: PayloadAction<number[]>) {
+      state.selected = action.payload;
+    },
+    previewOpened(state, action: PayloadAction<number | null>) {
+      state.previewId = action.payload;
+    },
+    filesDropped(state, action: PayloadAction<FilesDropped>) {
+      for (const file of action.payload.files) {
+        const refusal = uploadRefusal(file, action.payload.project_id);
+        state.uploads.push({ key: state.nextUploadKey++, name: file.name, status: refusal ? 'refused' : 'waiting', refusal });
+      }
+    },
+    uploadStatusChanged(state, action: PayloadAction<{ key: number; status: UploadStatus }>) {
+      const entry = state.uploads.find((u) => u.key === action.payload.key);
+      if (entry) entry.status = action.payload.status;
+    },
+    uploadsFinished(state) {
+      state.loading = true;
+    },
+    uploadsCleared(state) {
+      state.uploads = state.uploads.filter((u) => u.status === 'waiting' || u.status === 'sending');
+    },
+    downloadRequested(_state, _action: PayloadAction<number[]>) {},
+  },
+});
+
+export const {
+  mediaPageOpened,
+  filtersChanged,
+  filtersReset,
+  pageChanged,
+  viewChanged,
+  mediaLoaded,
+  mediaLoadFailed,
+  selectionToggled,
+  selectionSet,
+  previewOpened,
+  filesDropped,
+  uploadStatusChanged,
+  uploadsFinished,
+  uploadsCleared,
+  downloadRequested,
+} = mediaSlice.actions;
+
+type WithMedia = { media: MediaState };
+export const selectMedia = (state: WithMedia) => state.media;
+export const selectPreview = (state: WithMedia) => state.media.items.find((item) => item.id === state.media.previewId) ?? null;
+export default mediaSlice.reducer;
