@@ -284,6 +284,32 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(server.app.mqtt!.gateway.stats.unknownMethods.some_future_event_notify).toBe(1);
   });
 
+  it("a gateway flooding HMS events is answered, but only its budget's worth of items is applied; the excess is dropped and counted", async () => {
+    const { gateway } = await dockGateway('DOCK-HF');
+    await gateway.topo(DOCK, [aircraft('AC-HF')]);
+    const { dropped } = server.app.mqtt!.gateway.stats;
+    const droppedBefore = dropped.hms_over_budget;
+    const list = (event: number) =>
+      Array.from({ length: 200 }, (_, i) => ({
+        code: `0x${(0x1a000000 + event * 1000 + i).toString(16)}`,
+        level: 1,
+        module: 3,
+        in_the_sky: 0,
+        device_type: '3-2-0',
+      }));
+    const started = Date.now();
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, event) => gateway.event('hms', { list: list(event) })));
+    const seconds = (Date.now() - started) / 1000;
+    expect(replies.map((r) => r.data.result)).toEqual(Array(12).fill(0));
+    const droppedNow = dropped.hms_over_budget - droppedBefore;
+    // 600 items at once (three events), then 200 a second.
+    const applied = 12 - droppedNow;
+    expect(applied).toBeGreaterThanOrEqual(3);
+    expect(applied).toBeLessThanOrEqual(3 + Math.ceil(seconds));
+    const alerts = await api(server, token, 'GET', '/api/Alert/?device_sn=DOCK-HF&kind=hms&page_size=1');
+    expect(alerts.data.total).toBe(applied * 200);
+  });
+
   it('bad input is dropped and counted per reason, answered with a non-zero result where a reply is due, and never breaks the server', async () => {
     const { gateway } = await dockGateway('DOCK-H1');
     await gateway.topo(DOCK, [aircraft('AC-H1')]);

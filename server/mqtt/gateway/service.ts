@@ -23,8 +23,9 @@ import type { z } from 'zod';
 import type { AlertService, AttributedHms } from '../../entities/alert/service';
 import type { LiveChannel, MessageBus } from '../liveChannel';
 import { toTopoDevice, type Binder, type DeviceLinkStore } from './store';
+import { spendHmsBudget, type HmsBucket } from './hmsBudget';
 
-export type DropReason = 'not_json' | 'invalid_envelope' | 'invalid_data' | 'undeclared_serial' | 'unexpected_topic' | 'unmatched_reply';
+export type DropReason = 'not_json' | 'invalid_envelope' | 'invalid_data' | 'undeclared_serial' | 'unexpected_topic' | 'unmatched_reply' | 'hms_over_budget';
 
 export interface GatewayStats {
   /** Messages applied, per channel. */
@@ -110,7 +111,7 @@ export class ServiceError extends Error {
 export class DjiGateway {
   readonly stats: GatewayStats = {
     accepted: {},
-    dropped: { not_json: 0, invalid_envelope: 0, invalid_data: 0, undeclared_serial: 0, unexpected_topic: 0, unmatched_reply: 0 },
+    dropped: { not_json: 0, invalid_envelope: 0, invalid_data: 0, undeclared_serial: 0, unexpected_topic: 0, unmatched_reply: 0, hms_over_budget: 0 },
     unknownMethods: {},
   };
   private readonly topology = new Map<string, TopologyEntry>();
@@ -125,6 +126,8 @@ export class DjiGateway {
   private readonly eventHandlers = new Map<string, { schema: z.ZodType; handle: EventHandler }>();
   /** `requests` methods answered by other services, with their payload schema. */
   private readonly requestHandlers = new Map<string, { schema: z.ZodType; answer: RequestHandler }>();
+  /** Each gateway's HMS budget (hmsBudget.ts), kept across reconnects so a reconnect does not refill it. */
+  private readonly hmsBuckets = new Map<string, HmsBucket>();
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -366,6 +369,14 @@ export class DjiGateway {
     if (envelope.method === METHOD_HMS) {
       const event = hmsEventSchema.safeParse(envelope.data);
       if (!event.success) return this.invalid(topic, envelope, event.error, needsReply);
+      const { fits, bucket } = spendHmsBudget(this.hmsBuckets.get(gatewaySn), event.data.list.length, this.now());
+      this.hmsBuckets.set(gatewaySn, bucket);
+      if (!fits) {
+        // Answered like any other, so the gateway does not resend it; its items are not applied.
+        this.drop('hms_over_budget', { sn: gatewaySn, items: event.data.list.length });
+        if (needsReply) await this.reply(topic, envelope, RESULT.ok);
+        return;
+      }
       const devices = [gatewaySn, ...[...entry.subs].filter(([, d]) => d.kind).map(([sn]) => sn)];
       const aircraft = [...entry.subs].find(([, d]) => d.domain === 0)?.[0];
       const items: AttributedHms[] = event.data.list.map((item) => ({
