@@ -30,6 +30,9 @@ import pilotPlugin from './pilot/plugin';
 import { PILOT_WS_PATH } from './pilot/ws';
 import type { WeatherProvider } from './mqtt/weather';
 import { boundedRedis, closeRedis } from './redis/connect';
+import { failoverRateLimitStore } from './redis/rateLimitStore';
+import { RedisWatch } from './redis/watch';
+import healthRoutes from './api/health';
 
 export interface ServerHandle {
   app: FastifyInstance;
@@ -79,9 +82,14 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   app.decorate('config', config);
   app.addHook('onClose', async () => database.db.destroy());
   const redis = config.redisUrl ? boundedRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
-  if (redis) {
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection problem'));
-    app.addHook('onClose', async () => closeRedis(redis));
+  const redisWatch = redis ? new RedisWatch(redis, app.log) : undefined;
+  if (redis && redisWatch) {
+    // ioredis reports every failed reconnect; the watch logs an outage once, and its end.
+    redis.on('error', (error: Error) => redisWatch.failed(error));
+    app.addHook('onClose', async () => {
+      redisWatch.close();
+      await closeRedis(redis);
+    });
   }
   // A permission check reads the database only when this instance can hear every change to grants: alone on its
   // SQLite file, or told through Redis; several instances on PostgreSQL without Redis read it on every request.
@@ -130,9 +138,9 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await api.register(fastifyRateLimit, {
         max: config.apiRateLimit,
         timeWindow: 60_000,
-        // With REDIS_URL the counters (the login limit's too) are shared by every instance; without Redis reachable
-        // a request is let through rather than failed.
-        ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
+        // With REDIS_URL the counters (the login limit's too) are shared by every instance while Redis answers, and
+        // counted per instance while it does not.
+        ...(redis && redisWatch ? { store: failoverRateLimitStore(redis, redisWatch, `${config.redisKeyPrefix}rate-limit:`) } : {}),
         errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
       });
       // API answers carry personal data and secrets (the login answer, /logininfo/, users, /djiconf/): no cache keeps
@@ -142,6 +150,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         return payload;
       });
       await registerOpenApi(api);
+      await api.register(healthRoutes, { redis: redisWatch });
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,
         loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },

@@ -57,6 +57,11 @@ describe('Redis frozen or gone: the API keeps serving from the database', () => 
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  const health = async () => {
+    const response = await server!.app.inject({ method: 'GET', url: '/api/health/' });
+    return { status: response.statusCode, report: (response.json() as { data: { status: string; database: string; redis: string } }).data };
+  };
+
   /** Signs in and reads a list, each answered within `withinMs`. */
   const serves = async (withinMs: number) => {
     const started = Date.now();
@@ -80,6 +85,7 @@ describe('Redis frozen or gone: the API keeps serving from the database', () => 
     );
     await server.app.ready();
     expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await health()).toEqual({ status: 200, report: { status: 'degraded', database: 'up', redis: 'down' } });
     // Each request makes a handful of bounded Redis calls (rate limits) at most.
     await serves(10 * TIMEOUT_MS + 2_000);
     await serves(10 * TIMEOUT_MS + 2_000);
@@ -95,11 +101,51 @@ describe('Redis frozen or gone: the API keeps serving from the database', () => 
     } finally {
       observer.disconnect();
     }
+    expect(await health()).toEqual({ status: 200, report: { status: 'ok', database: 'up', redis: 'up' } });
 
     // Gone: the connection is refused, every call fails at once or within the bound.
     redis!.kill('SIGKILL');
     await new Promise((resolve) => redis!.once('exit', resolve));
     await serves(10 * TIMEOUT_MS + 2_000);
     await serves(10 * TIMEOUT_MS + 2_000);
+    expect((await health()).report).toMatchObject({ status: 'degraded', redis: 'down' });
   }, 120_000);
+});
+
+describe('rate limits while Redis is away', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-redis-limits-'));
+  let redis: ChildProcess | undefined;
+  let server: ServerHandle | undefined;
+  afterAll(async () => {
+    await server?.app.close();
+    if (redis && redis.exitCode === null) {
+      redis.kill('SIGCONT');
+      redis.kill('SIGKILL');
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('still hold, counted by the instance itself, instead of letting every request through', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    server = await buildServer(
+      {
+        ...testConfig(root, {
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+          REDIS_KEY_PREFIX: `limits_${process.pid}:`,
+          REDIS_TIMEOUT_MS: String(TIMEOUT_MS),
+          MQTT_ENABLED: '0',
+        }),
+        demoSeed: false,
+      },
+      { apiRateLimit: 100_000, loginRateLimit: 3 },
+    );
+    await server.app.ready();
+    redis.kill('SIGSTOP');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push((await server.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: 'admin', password: 'wrong' } })).statusCode);
+    expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  }, 60_000);
 });

@@ -1,0 +1,12 @@
+// The stores @fastify/rate-limit builds in (its store/ folder, untyped): the failover store composes them.
+declare module '@fastify/rate-limit/store/LocalStore' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+  const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => FastifyRateLimitStore;
+  export = LocalStore;
+}
+declare module '@fastify/rate-limit/store/RedisStore' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+  import type { Redis } from 'ioredis';
+  const RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => FastifyRateLimitStore;
+  export = RedisStore;
+}
