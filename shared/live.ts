@@ -20,6 +20,16 @@ export interface NoticeSignal {
   at: number;
 }
 
+/** A project's map features changed (console, API or a Pilot 2 on the remote controller; QoS 1, not retained; MapSignal). */
+export const TOPIC_MAP = 'sysinfo/map';
+
+/** sysinfo/map: whose features changed (null: features of no project, which every project shows); the console re-reads them. */
+export interface MapSignal {
+  project_id: number | null;
+  change: 'create' | 'update' | 'delete' | 'refresh';
+  at: number;
+}
+
 /** Device serials: letters, digits, '-' and '_' (never MQTT wildcards or separators). */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

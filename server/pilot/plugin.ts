@@ -31,7 +31,7 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     const hub = new PilotHub(app.log.child({ module: 'pilot' }));
-    app.decorate('pilot', { hub, map: new MapEvents(hub, app.db, app.config.dji.platformName, app.log) });
+    app.decorate('pilot', { hub, map: new MapEvents(hub, app.db, app.config.dji.platformName, app.log, () => app.mqtt?.bus) });
     servePilotWebSocket(app, hub);
     // The device gateway starts with the server (the MQTT plugin's onReady, registered before this one).
     app.addHook('onReady', async () => {

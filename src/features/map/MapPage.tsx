@@ -10,7 +10,7 @@ import FeatureList from './FeatureList';
 import ImportExport from './ImportExport';
 import MapCanvas from './MapCanvas';
 import { AreaOverlays, FeatureLayers, LayerSwitcher } from './MapLayers';
-import { editorOpened, featuresRequested, overlaysRequested } from './mapSlice';
+import { editorOpened, featuresRequested, mapHidden, mapShown, overlaysRequested } from './mapSlice';
 import type { FeatureKind } from './types';
 
 const TITLE = { index: 'menu.mapIndex', point: 'menu.point', polyline: 'menu.polyline', polygon: 'menu.polygon' } as const;
@@ -26,6 +26,11 @@ export default function MapPage({ kind }: { kind?: FeatureKind }) {
   const page = kind ?? 'index';
   const canWrite = useCan('map:write');
   const editing = Boolean(kind) && canWrite;
+
+  useEffect(() => {
+    dispatch(mapShown());
+    return () => void dispatch(mapHidden());
+  }, [dispatch]);
 
   useEffect(() => {
     dispatch(editorOpened(kind ?? null));

@@ -1,5 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import type { EventChannel, Task } from 'redux-saga';
+import { all, call, cancel, fork, put, take, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { TOPIC_MAP } from '@shared/live';
+import { brokerEvents, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import { callApi } from '../../api/callApi';
 import type { Envelope } from '../../api/client';
 import { collectionAction, listResource } from '../../api/resources';
@@ -15,6 +18,8 @@ import {
   importFailed,
   importRequested,
   importSucceeded,
+  mapHidden,
+  mapShown,
   overlaysFailed,
   overlaysLoaded,
   overlaysRequested,
@@ -106,8 +111,32 @@ function* reloadAfterSave(action: PayloadAction<{ resource: string; ok?: boolean
   if (action.payload.resource === FEATURE_RESOURCE && action.payload.ok !== false) yield put(featuresRequested());
 }
 
-export default function* mapSaga(): Generator<Effect> {
+/**
+ * While a map page is on screen its features follow sysinfo/map: a change anywhere (another console, the API, a
+ * pilot drawing or deleting in DJI Pilot 2) re-reads them; a burst of changes costs one read (takeLatest).
+ */
+function* followMapChanges(bus: EventBus<BrokerEvents>): Generator<Effect> {
+  while (true) {
+    yield take(mapShown.type);
+    const following: Task = yield fork(withSubscription, TOPIC_MAP, function* () {
+      const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, TOPIC_MAP);
+      try {
+        while (true) {
+          yield take(channel);
+          yield put(featuresRequested());
+        }
+      } finally {
+        channel.close();
+      }
+    });
+    yield take(mapHidden.type);
+    yield cancel(following);
+  }
+}
+
+export default function* mapSaga(options: { bus?: EventBus<BrokerEvents> } = {}): Generator<Effect> {
   yield all([
+    fork(followMapChanges, options.bus ?? brokerEvents),
     takeLatest(featuresRequested.type, loadFeatures),
     takeLatest(overlaysRequested.type, loadOverlays),
     takeLeading(importRequested.type, importFeatures),

@@ -84,6 +84,10 @@ const mapSlice = createSlice({
   name: 'map',
   initialState: initialMapState,
   reducers: {
+    /** A map page is on screen: its features follow sysinfo/map (mapSaga). */
+    mapShown() {},
+    /** No map page is on screen any more. */
+    mapHidden() {},
     featuresRequested(state) {
       state.featuresStatus = 'loading';
       state.featuresError = null;
@@ -195,6 +199,8 @@ const mapSlice = createSlice({
 });
 
 export const {
+  mapShown,
+  mapHidden,
   featuresRequested,
   featuresLoaded,
   featuresFailed,
