@@ -131,7 +131,8 @@ async function delays(pages: Page[], simulation: Simulation, samples: number): P
       const camera = [...cameras.entries()].find(([sn]) => label.includes(sn))?.[1];
       if (!camera) continue;
       for (let i = 0; i < samples; i++) {
-        const frame = await nextFrame(video);
+        // A page too busy to answer within the call's timeout counts as a frame not seen.
+        const frame = await nextFrame(video).catch(() => null);
         if (!frame) continue;
         const encoded = camera.encoded;
         if (!encoded) continue;
