@@ -6,9 +6,10 @@
  * - First frame: from the wall's start request (POST /api/Device/{id}/live/) to the device's reply (the answer), and
  *   from that reply to the tile's first decoded frame (`loadeddata`). The first viewer starts the streams, the others
  *   join them.
- * - Glass-to-glass delay: each frame carries its number (the simulated camera's picture code); the frame was taken at
- *   the ffmpeg push's start + number / 25 s, and the bench reads the number of frames the <video> shows with the time
- *   they show (requestVideoFrameCallback). ffmpeg's own start-up counts as delay: an upper bound.
+ * - Glass-to-glass delay: each frame carries its number (the simulated camera's picture code); ffmpeg reports every
+ *   0.2 s how many frames it encoded, which dates each number (at 25 fps), and the bench reads the number of frames the
+ *   <video> shows with the time they show (requestVideoFrameCallback): encode → RTMP → server → HTTP-FLV → decode →
+ *   display (the progress report's 0.2 s period makes frames look up to 0.2 s younger: a lower bound by that much).
  * - Server CPU (user + system, /proc) and resident memory over a window: idle, N streams × 1 viewer, N × M.
  * Prints figures and the issue's targets; asserts nothing.
  *
@@ -18,10 +19,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { QUALITY_PROFILES } from '@shared/dji/livestream';
+import type { DeviceCamera } from '@shared/liveVideo';
 import type { Simulation } from '../scripts/simulator';
 import { CAMERA_FPS, decodePictureCode } from '../scripts/simulator/camera';
-import { launchBrowser, loginThroughPage } from '../e2e/support/browser';
+import { until } from '../__tests__/support/until';
+import { adminApi } from '../e2e/support/api';
+import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { signInAsAdmin } from '../e2e/support/session';
 import { simulateInProcess } from '../e2e/support/simulator';
 import { nextFrame } from '../e2e/support/videoFrames';
 
@@ -62,7 +67,7 @@ function usage(pid: number): { cpu: number; rssMb: number } {
 }
 
 /** The server's share of a core and its memory over `seconds` (pages keep playing meanwhile). */
-async function window(pid: number, seconds: number): Promise<{ cores: number; rssMb: number }> {
+async function measure(pid: number, seconds: number): Promise<{ cores: number; rssMb: number }> {
   const before = usage(pid);
   const start = Date.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -77,14 +82,18 @@ interface Viewer {
   answered: Map<string, number>;
 }
 
-/** Opens the wall with the serials' main cameras, recording start requests and answers and each tile's first frame. */
-async function openWall(viewer: Viewer, url: string, serials: string[]): Promise<void> {
-  const { page } = viewer;
+/** Records each <video>'s first frame (loadeddata) by its label, from the page's first document on (the app navigates by hash). */
+async function recordFirstFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const first: Record<string, number> = {};
     (window as unknown as { firstFrames: Record<string, number> }).firstFrames = first;
     document.addEventListener('loadeddata', (event) => void (first[(event.target as HTMLVideoElement).ariaLabel ?? ''] ??= Date.now()), true);
   });
+}
+
+/** Opens the wall with the serials' main cameras, recording start requests and answers. */
+async function openWall(viewer: Viewer, url: string, serials: string[]): Promise<void> {
+  const { page } = viewer;
   const serialOf = (body: string | null) => /"video_id":"([^/]+)\//.exec(body ?? '')?.[1] ?? '';
   page.on('request', (request) => {
     if (request.method() === 'POST' && /\/api\/Device\/\d+\/live\/$/.test(request.url())) viewer.requested.set(serialOf(request.postData()), Date.now());
@@ -114,17 +123,21 @@ async function firstFrames(viewer: Viewer, serials: string[]): Promise<Array<{ r
 
 /** Glass-to-glass delays (ms) of `samples` frames of each video of each page. */
 async function delays(pages: Page[], simulation: Simulation, samples: number): Promise<number[]> {
-  const pushStart = new Map(simulation.gateways.map((g) => [g.plan.aircraft.sn, g.cameras[0].startedAt.at(-1) ?? NaN]));
+  const cameras = new Map(simulation.gateways.map((g) => [g.plan.aircraft.sn, g.cameras[0]]));
   const found: number[] = [];
   for (const page of pages)
     for (const video of await page.locator('video').all()) {
       const label = (await video.getAttribute('aria-label')) ?? '';
-      const camera = [...pushStart.keys()].find((s) => label.includes(s));
+      const camera = [...cameras.entries()].find(([sn]) => label.includes(sn))?.[1];
       if (!camera) continue;
       for (let i = 0; i < samples; i++) {
-        const frame = await nextFrame(video);
+        // A page too busy to answer within the call's timeout counts as a frame not seen.
+        const frame = await nextFrame(video).catch(() => null);
         if (!frame) continue;
-        const taken = pushStart.get(camera)! + (decodePictureCode(frame.luma).frame * 1000) / CAMERA_FPS;
+        const encoded = camera.encoded;
+        if (!encoded) continue;
+        // Frame n was encoded (n − last) / fps after the last frame ffmpeg reported (its number is 16 bits: 43 min).
+        const taken = encoded.at + ((decodePictureCode(frame.luma).frame - encoded.frame) * 1000) / CAMERA_FPS;
         found.push(frame.at - taken);
       }
     }
@@ -139,14 +152,21 @@ async function main() {
   try {
     simulation = await simulateInProcess(server, { docks: STREAMS, prefix: 'BENCHLIVE', parked: true, plans: false });
     const serials = simulation.gateways.map((g) => g.plan.aircraft.sn);
+    const api = adminApi(() => server);
+    await until(
+      async () => (await api.data<DeviceCamera[]>('GET', '/Live/cameras/')).filter((camera) => serials.includes(camera.sn)).length === STREAMS,
+      60_000,
+      'every camera is online (its dock reported live_capacity)',
+    );
     const pid = listenerPid(Number(new URL(server.url).port));
-    const idle = await window(pid, 5);
+    const idle = await measure(pid, 5);
     console.log(`server idle (simulator connected): ${(idle.cores * 100).toFixed(1)}% of a core, ${idle.rssMb.toFixed(0)} MB`);
 
     const viewers: Viewer[] = [];
     const open = async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-      await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+      await recordFirstFrames(page);
+      await signInAsAdmin(page, server);
       const viewer: Viewer = { page, requested: new Map(), answered: new Map() };
       viewers.push(viewer);
       await openWall(viewer, server.url, serials);
@@ -159,7 +179,7 @@ async function main() {
       `start (first viewer): request → device reply median ${ms(median(started.map((s) => s.request)))}, ` +
         `reply → first frame median ${ms(median(started.map((s) => s.frame)))} max ${ms(Math.max(...started.map((s) => s.frame)))} (target < 2000 ms)`,
     );
-    const one = await window(pid, SECONDS);
+    const one = await measure(pid, SECONDS);
     const oneDelays = await delays([first.page], simulation, 10);
     console.log(
       `${STREAMS} streams × 1 viewer: server ${(one.cores * 100).toFixed(1)}% of a core, ${one.rssMb.toFixed(0)} MB; ` +
@@ -173,7 +193,7 @@ async function main() {
         `viewer ${i + 1} (joins): request → answer median ${ms(median(joined.map((s) => s.request)))}, answer → first frame median ${ms(median(joined.map((s) => s.frame)))}`,
       );
     }
-    const all = await window(pid, SECONDS);
+    const all = await measure(pid, SECONDS);
     const allDelays = await delays(
       viewers.map((v) => v.page),
       simulation,

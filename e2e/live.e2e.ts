@@ -13,9 +13,9 @@ jest.setTimeout(180_000);
 let simulation: Simulation | undefined;
 const session = useBrowserSession({
   env: { RTMP_PORT: '0' },
-  // One dock with its aircraft; its cameras push with ffmpeg when started.
+  // Two docks with their aircraft: four cameras, which push with ffmpeg when started.
   afterServer: async (server) => {
-    simulation = await simulateInProcess(server, { docks: 1, prefix: 'LIVEE2E', parked: true, plans: false });
+    simulation = await simulateInProcess(server, { docks: 2, prefix: 'LIVEE2E', parked: true, plans: false });
   },
 });
 const admin = apiAs(
@@ -95,4 +95,33 @@ test("starts a simulated aircraft's camera from the device drawer: the <video> p
   await panel.getByText('已被停止').waitFor();
   expect(await panel.locator('video').count()).toBe(0);
   expect(simulation!.gateways[0].cameras[0].live).toBe(false);
+});
+
+test('the wall opens four cameras from #/Live?sn=… and plays them all; its layout is kept for the user', async () => {
+  const page = session.page;
+  const serials = simulation!.gateways.flatMap((gateway) => [gateway.plan.aircraft.sn, gateway.sn]);
+  await until(
+    async () => (await admin.data<Camera[]>('GET', '/Live/cameras/')).filter((camera) => serials.includes(camera.sn)).length === 4,
+    30_000,
+    'the four cameras are online',
+  );
+  await signInAsAdmin(page, session.server);
+  await page.goto(`${session.server.url}#/Live?sn=${serials.join(',')}`);
+  const wall = page.getByRole('region', { name: '视频监控' });
+  for (const [index, sn] of serials.entries()) {
+    const tile = wall.getByRole('region', { name: `画面 ${index + 1}` });
+    await tile
+      .getByRole('combobox', { name: `画面 ${index + 1}` })
+      .filter({ hasText: sn })
+      .waitFor();
+    await decodes(page, tile.locator('video'));
+  }
+  for (const gateway of simulation!.gateways) expect(gateway.cameras.map((camera) => camera.live)).toEqual([true, true]);
+
+  await wall.getByRole('button', { name: '9 分屏' }).click();
+  await page.goto(`${session.server.url}#/Live`);
+  await page.reload();
+  await wall.getByRole('region', { name: '画面 9' }).waitFor();
+  expect(await wall.getByRole('button', { name: '9 分屏' }).getAttribute('aria-pressed')).toBe('true');
+  await wall.getByRole('region', { name: '画面 1' }).getByRole('combobox').filter({ hasText: serials[0] }).waitFor();
 });

@@ -76,8 +76,8 @@ interface Push {
  */
 export class SimulatedCamera {
   private push: Push | null = null;
-  /** The wall-clock time (ms) each push process started (bench/live.ts dates the frames from it). */
-  readonly startedAt: number[] = [];
+  /** The current push's last encoded frame and when it was (ffmpeg's progress report): bench/live.ts dates the frames shown from it. */
+  encoded: { frame: number; at: number } | null = null;
 
   constructor(
     readonly sn: string,
@@ -131,11 +131,17 @@ export class SimulatedCamera {
   }
 
   private run(push: Push) {
-    const child = spawn('ffmpeg', ffmpegArguments({ url: push.url, sn: this.sn, lens: push.lens, quality: push.quality }), {
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const progress = ['-progress', 'pipe:1', '-stats_period', '0.2'];
+    const child = spawn('ffmpeg', [...progress, ...ffmpegArguments({ url: push.url, sn: this.sn, lens: push.lens, quality: push.quality })], {
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     push.process = child;
-    this.startedAt.push(Date.now());
+    this.encoded = null;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const frames = [...chunk.toString().matchAll(/^frame=(\d+)$/gm)];
+      // `frame=N`: N frames (0 … N−1) are encoded by now.
+      if (frames.length && this.push === push) this.encoded = { frame: Number(frames[frames.length - 1][1]) - 1, at: Date.now() };
+    });
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
     child.on('error', (error) => this.log(`${this.videoId}: ffmpeg could not start: ${error.message}`));
