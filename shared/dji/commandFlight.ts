@@ -104,3 +104,7 @@ export const flightProgressSchema = z.object({
   updated_at: z.string(),
 });
 export type FlightProgress = z.infer<typeof flightProgressSchema>;
+
+/** GET /api/Device/{id}/flight/ (and each flight command's answer): the aircraft that moves and its newest progress. */
+export const flightViewSchema = z.object({ aircraft_sn: z.string(), progress: flightProgressSchema.nullable() });
+export type FlightView = z.infer<typeof flightViewSchema>;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
-import { flightProgressSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
+import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
 import { flightRefusal, type AircraftFacts, type FlightRefusal } from '@shared/dji/remoteRules';
 import { findScopedRow, idParams } from '../../api/crud';
 import { parseJson } from '../../db/json';
@@ -95,21 +94,21 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     });
   };
 
-  const progressAnswer = z.object({ progress: flightProgressSchema.nullable() });
-  const progressOf = (gatewaySn: string) => ({ progress: appBase.remote?.flights.progressOf(gatewaySn) ?? null });
+  const progressAnswer = flightViewSchema;
+  const progressOf = ({ aircraft, gatewaySn }: Target) => ({ aircraft_sn: aircraft.serial, progress: appBase.remote?.flights.progressOf(gatewaySn) ?? null });
 
   app.get(
     '/Device/:id/flight/',
     {
       schema: {
         tags: ['remote'],
-        summary: "The newest take-off or fly-to of the device's aircraft: status, remaining distance and time, planned path",
+        summary: "The device's aircraft and its newest take-off or fly-to: status, remaining distance and time, planned path",
         params: idParams,
         response: { 200: envelopeSchema(progressAnswer) },
       },
       preValidation: requirePermission(appBase, 'device:read'),
     },
-    async (request) => ok(progressOf((await targetOf(request, request.params.id)).gatewaySn)),
+    async (request) => ok(progressOf(await targetOf(request, request.params.id))),
   );
 
   app.post(
@@ -129,7 +128,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       return ok(
         await command(request, request.params.id, { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn }, async (flights, target) => {
           await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
-          return progressOf(target.gatewaySn);
+          return progressOf(target);
         }),
       );
     },
@@ -152,7 +151,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       return ok(
         await command(request, request.params.id, { method: 'fly_to_point', rule: 'flyto', params, confirmSn }, async (flights, target) => {
           await flights.flyTo(target.gatewaySn, params, target.controlSource);
-          return progressOf(target.gatewaySn);
+          return progressOf(target);
         }),
       );
     },
@@ -174,7 +173,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       ok(
         await command(request, request.params.id, { method: 'fly_to_point_update', rule: 'flyto', params: request.body }, async (flights, target) => {
           await flights.updateFlyTo(target.gatewaySn, request.body);
-          return progressOf(target.gatewaySn);
+          return progressOf(target);
         }),
       ),
   );
@@ -194,7 +193,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       ok(
         await command(request, request.params.id, { method: 'fly_to_point_stop', rule: 'flyto', params: null }, async (flights, target) => {
           await flights.stopFlyTo(target.gatewaySn);
-          return progressOf(target.gatewaySn);
+          return progressOf(target);
         }),
       ),
   );
@@ -219,7 +218,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
           { method: 'return_home', rule: 'return_home', params: null, confirmSn: request.body.confirm_sn },
           async (flights, target) => {
             await flights.returnHome(target.gatewaySn, target.controlSource);
-            return progressOf(target.gatewaySn);
+            return progressOf(target);
           },
         ),
       ),
