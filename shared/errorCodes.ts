@@ -223,6 +223,11 @@ export const ERROR_CODES = {
     device_timeout: ['method'],
     link_failed: ['method'],
     link_unavailable: [],
+    dock_busy: ['mode'],
+    already_flying: [],
+    not_flying: [],
+    no_aircraft: [],
+    confirm_mismatch: ['sn'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

@@ -7,6 +7,18 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
+import {
+  flyToSchema,
+  flyToUpdateSchema,
+  METHOD_FLIGHT_AUTHORITY_GRAB,
+  METHOD_FLY_TO_POINT,
+  METHOD_FLY_TO_POINT_PROGRESS,
+  METHOD_FLY_TO_POINT_STOP,
+  METHOD_FLY_TO_POINT_UPDATE,
+  METHOD_TAKEOFF_TO_POINT,
+  METHOD_TAKEOFF_TO_POINT_PROGRESS,
+  takeoffToPointSchema,
+} from '@shared/dji/commandFlight';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { createHash } from 'node:crypto';
 import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
@@ -37,6 +49,7 @@ import {
 } from '@shared/dji/livestream';
 import { readKmz } from '../../server/wayline/kmz';
 import { SimulatedCamera } from './camera';
+import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
@@ -142,6 +155,8 @@ export interface GatewayOptions {
 
 /** Result codes of the simulated aircraft for a service it cannot carry out now. */
 const NOT_NOW = 316_010;
+/** DJI's fly-to family: a fly-to of an aircraft that is not flying by command. */
+const NOT_FLYING = 336_001;
 
 /** One DJI gateway connection: the topology handshake, OSD of its devices, state, events, requests and service replies. */
 export class SimulatedGateway {
@@ -173,6 +188,8 @@ export class SimulatedGateway {
   /** Uploads run one after the other, in the order the photos were taken. */
   private photoUploads: Promise<void> = Promise.resolve();
   private photoCount = 0;
+  /** The aircraft flown by take-off / fly-to commands (until it landed again). */
+  private commanded: CommandFlight | null = null;
   /** A dock's remote debugging (docks only). */
   readonly dockDebug: SimulatedDockDebug | null;
 
@@ -328,8 +345,15 @@ export class SimulatedGateway {
 
   /** Advances the flight by dt seconds and publishes OSD; docks publish every `dockEvery`-th tick. */
   tick(dt: number, seconds: number, dockEvery: number) {
-    const sample = this.mission ? this.mission.flight.step(dt) : this.options.parked || !this.cleared ? this.parkedSample() : this.flight.step(dt);
+    const sample = this.commanded
+      ? this.commanded.step(dt)
+      : this.mission
+        ? this.mission.flight.step(dt)
+        : this.options.parked || !this.cleared
+          ? this.parkedSample()
+          : this.flight.step(dt);
     this.reportProgress();
+    this.reportCommandProgress();
     this.uploadPhotos();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
@@ -485,7 +509,22 @@ export class SimulatedGateway {
       case METHOD_FLIGHTTASK_RECOVERY:
         return this.flying()?.resume() ? RESULT.ok : NOT_NOW;
       case METHOD_RETURN_HOME:
+        if (this.commanded) return this.commanded.returnHome() ? RESULT.ok : NOT_NOW;
         return this.flying()?.returnHome() ? RESULT.ok : NOT_NOW;
+      case METHOD_FLIGHT_AUTHORITY_GRAB:
+        return RESULT.ok;
+      case METHOD_TAKEOFF_TO_POINT:
+        return this.takeoff(data);
+      case METHOD_FLY_TO_POINT: {
+        const { fly_to_id, max_speed, points } = flyToSchema.parse(data);
+        return this.commanded?.flyTo(fly_to_id, this.relative(points[0]), max_speed) ? RESULT.ok : NOT_FLYING;
+      }
+      case METHOD_FLY_TO_POINT_UPDATE: {
+        const { max_speed, points } = flyToUpdateSchema.parse(data);
+        return this.commanded?.update(this.relative(points[0]), max_speed) ? RESULT.ok : NOT_FLYING;
+      }
+      case METHOD_FLY_TO_POINT_STOP:
+        return this.commanded?.stop() ? RESULT.ok : NOT_FLYING;
       case METHOD_LIVE_START_PUSH:
       case METHOD_LIVE_STOP_PUSH:
       case METHOD_LIVE_SET_QUALITY:
@@ -520,6 +559,40 @@ export class SimulatedGateway {
       exitOnRcLost: prepare.exit_wayline_when_rc_lost,
     };
     return RESULT.ok;
+  }
+
+  /** takeoff_to_point: from its home (on the ground, no mission, the dock not in remote debugging) to the target. */
+  private takeoff(data: unknown): number {
+    const takeoff = takeoffToPointSchema.parse(data);
+    if (this.commanded?.airborne || this.flying() || this.dockDebug?.modeCode === 2) return NOT_NOW;
+    const target = this.relative({ latitude: takeoff.target_latitude, longitude: takeoff.target_longitude, height: takeoff.target_height });
+    const climbTo = Math.max(takeoff.security_takeoff_height, takeoff.commander_flight_height);
+    this.commanded = new CommandFlight(this.home, { id: takeoff.flight_id, target, speed: takeoff.max_speed, climbTo }, takeoff.rth_altitude, 100);
+    return RESULT.ok;
+  }
+
+  /** A DJI point (ellipsoidal height) as the simulation's (height above the home). */
+  private relative(point: { latitude: number; longitude: number; height: number }): Point {
+    return { lat: point.latitude, lng: point.longitude, alt: Math.max(0, point.height - SIMULATED_HOME_ELEVATION) };
+  }
+
+  /** One takeoff_to_point_progress / fly_to_point_progress per tick while a commanded flight heads for its target. */
+  private reportCommandProgress() {
+    const commanded = this.commanded;
+    if (!commanded || !this.connected || !this.declared) return;
+    const progress = commanded.progress();
+    if (commanded.landed) this.commanded = null;
+    if (!progress) return;
+    const { kind, id, planned_path_points, ...rest } = progress;
+    const path = planned_path_points.map((p) => ({ ...p, height: p.height + SIMULATED_HOME_ELEVATION }));
+    const data =
+      kind === 'takeoff'
+        ? { flight_id: id, result: 0, way_point_index: 0, planned_path_points: path, ...rest }
+        : { fly_to_id: id, result: 0, way_point_index: 0, planned_path_points: path, ...rest };
+    this.sent.events++;
+    this.exchange(eventsTopic(this.sn), kind === 'takeoff' ? METHOD_TAKEOFF_TO_POINT_PROGRESS : METHOD_FLY_TO_POINT_PROGRESS, data, { need_reply: 1 }).catch(
+      (error: Error) => this.options.log(error.message),
+    );
   }
 
   /** The mission in the air, if any. */

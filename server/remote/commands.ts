@@ -7,6 +7,12 @@ import type { Database } from '../db/schema';
 import { parseJson } from '../db/json';
 import { HttpError } from '../http/envelope';
 
+/** The part of the device gateway remote operations use (server/mqtt/gateway/service.ts). */
+export interface RemoteLink {
+  sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
+  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
+}
+
 /** The audit action of a remote command (entity `device`, id the device's). */
 export const AUDIT_ACTION = 'operate';
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DockDebug } from './debug/service';
+import { CommandFlights } from './flight/service';
 
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
   debug: DockDebug;
+  flights: CommandFlights;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,8 @@ export default fp(
     app.addHook('onReady', async () => {
       const gateway = app.mqtt?.gateway;
       if (!gateway) return;
-      app.remote = { debug: new DockDebug(gateway, { replyTimeoutMs: app.config.remote.replyTimeoutMs }) };
+      const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
+      app.remote = { debug: new DockDebug(gateway, options), flights: new CommandFlights(gateway, options) };
     });
   },
   { name: 'skyline-remote', dependencies: ['skyline-mqtt'] },

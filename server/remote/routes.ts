@@ -6,6 +6,7 @@ import { envelopeSchema, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { commandRecordSchema, commandsOf } from './commands';
 import debugRoutes from './debug/routes';
+import flightRoutes from './flight/routes';
 
 /** How many of a device's commands its page lists. */
 const COMMANDS_LISTED = 50;
@@ -14,6 +15,7 @@ const COMMANDS_LISTED = 50;
 export default async function remoteRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   await appBase.register(debugRoutes);
+  await appBase.register(flightRoutes);
 
   app.get(
     '/Device/:id/commands/',

@@ -124,7 +124,7 @@ export interface RemoteError extends ModeMeaning {
   key: string;
 }
 
-/** DJI's remote-debugging error codes the spec names (SDK DebugErrorCodeEnum). */
+/** DJI's error codes of remote operations the spec names (SDK DebugErrorCodeEnum, control and fly-to families). */
 export const REMOTE_ERRORS: Readonly<Record<number, RemoteError>> = {
   514103: { key: 'battery_low', en: 'The aircraft battery is below 50%', zh: '飞行器电量低于 50%' },
   514121: { key: 'emergency_stop', en: 'The emergency stop button is pressed', zh: '机场急停按钮被按下' },
@@ -139,12 +139,18 @@ export const REMOTE_ERRORS: Readonly<Record<number, RemoteError>> = {
   514170: { key: 'initialising', en: 'The dock is initialising', zh: '机场正在初始化' },
   514171: { key: 'bad_parameter', en: 'Bad parameter', zh: '参数错误' },
   326002: { key: 'cellular', en: '4G dongle or SIM problem', zh: '4G 模块或 SIM 卡异常' },
+  327002: { key: 'authority_failed', en: 'Obtaining flight control failed', zh: '获取飞行控制权失败' },
+  327003: { key: 'authority_offline', en: 'The device is offline: no flight control', zh: '设备离线，无法获取控制权' },
+  327012: { key: 'authority_locked', en: 'The device is locked: no flight control', zh: '设备已锁定，无法获取控制权' },
+  319030: { key: 'no_flight_control', en: 'No flight control of the aircraft', zh: '没有飞行器控制权' },
+  336000: { key: 'flyto_failed', en: 'The fly-to failed', zh: '飞向目标点失败' },
 };
 
 /** The meaning of a debug service's non-zero result: the named ones, the air conditioner's 514180–514185, the 4G ones. */
 export function remoteErrorMeaning(result: number): RemoteError | undefined {
   if (result >= 514180 && result <= 514185) return { key: 'air_conditioner', en: 'Air conditioner fault', zh: '空调故障' };
   if (result >= 326002 && result <= 326010) return REMOTE_ERRORS[326002];
+  if (result >= 336000 && result <= 336019) return REMOTE_ERRORS[336000];
   return REMOTE_ERRORS[result];
 }
 

@@ -25,3 +25,39 @@ export function debugRefusal(method: DebugMethodName, dock: DockFacts): RemoteRe
   if (method !== METHOD_DEBUG_MODE_OPEN && dock.modeCode !== DOCK_MODE.remoteDebug) return 'not_in_debug_mode';
   return null;
 }
+
+/** Why a command flight is not sent. */
+export type FlightRefusal = 'offline' | 'dock_busy' | 'already_flying' | 'not_flying';
+
+/** Aircraft `mode_code`s of an aircraft on the ground: 0 standby, 14 not connected. */
+const ON_THE_GROUND: ReadonlySet<number> = new Set([0, 14]);
+
+/** What the command flight rule reads: the aircraft's link and mode, and its dock's mode (null: not a dock's aircraft). */
+export interface AircraftFacts {
+  online: boolean;
+  modeCode: number | undefined;
+  dockModeCode: number | null | undefined;
+}
+
+/**
+ * Whether a take-off, fly-to or return home may be sent now, else why not (as DJI's demo checks): a take-off needs the
+ * aircraft on the ground and its dock idle; a fly-to (and its update or stop) and a return home need it in the air. Pure.
+ */
+export function flightRefusal(command: 'takeoff' | 'flyto' | 'return_home', aircraft: AircraftFacts): FlightRefusal | null {
+  if (!aircraft.online) return 'offline';
+  const onTheGround = aircraft.modeCode === undefined || ON_THE_GROUND.has(aircraft.modeCode);
+  if (command !== 'takeoff') return onTheGround ? 'not_flying' : null;
+  if (!onTheGround) return 'already_flying';
+  if (aircraft.dockModeCode !== null && aircraft.dockModeCode !== DOCK_MODE.idle) return 'dock_busy';
+  return null;
+}
+
+/** RC slots in the aircraft's `control_source` (`A`, `B`): a pilot holds flight authority. */
+const RC_SOURCES: ReadonlySet<string> = new Set(['A', 'B']);
+
+/**
+ * Whether `flight_authority_grab` must go first: unless the aircraft's `control_source` shows a cloud controller (not an
+ * RC slot) holds it. DJI documents no platform marker, so any non-RC source counts as the platform's. Pure.
+ */
+export const needsAuthorityGrab = (controlSource: unknown): boolean =>
+  typeof controlSource !== 'string' || controlSource === '' || RC_SOURCES.has(controlSource);

@@ -1,3 +1,4 @@
+import type { FlightView } from '@shared/dji/commandFlight';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
 import type { HttpClient } from './client';
 
@@ -6,3 +7,25 @@ export const fetchDockDebug = (client: HttpClient, deviceId: number) => client.r
 
 export const sendDebugCommand = (client: HttpClient, deviceId: number, body: DebugCommand) =>
   client.request<DebugJob>('POST', `/Device/${deviceId}/debug/`, { body });
+
+/** A flight command of the device's aircraft (docs/remote.md): the path, method and body it is sent as. */
+export type FlightCommand =
+  | { kind: 'takeoff'; body: { lat: number; lng: number; height: number; max_speed: number; confirm_sn: string } }
+  | { kind: 'flyto'; body: { lat: number; lng: number; height: number; max_speed: number; confirm_sn: string } }
+  | { kind: 'flyto_stop' }
+  | { kind: 'return_home'; body: { confirm_sn: string } };
+
+export const fetchFlight = (client: HttpClient, deviceId: number) => client.request<FlightView>('GET', `/Device/${deviceId}/flight/`);
+
+export function sendFlightCommand(client: HttpClient, deviceId: number, command: FlightCommand) {
+  switch (command.kind) {
+    case 'takeoff':
+      return client.request<FlightView>('POST', `/Device/${deviceId}/takeoff/`, { body: command.body });
+    case 'flyto':
+      return client.request<FlightView>('POST', `/Device/${deviceId}/flyto/`, { body: command.body });
+    case 'flyto_stop':
+      return client.request<FlightView>('DELETE', `/Device/${deviceId}/flyto/`);
+    case 'return_home':
+      return client.request<FlightView>('POST', `/Device/${deviceId}/return-home/`, { body: command.body });
+  }
+}

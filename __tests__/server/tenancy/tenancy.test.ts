@@ -120,6 +120,10 @@ const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
   'PATCH /api/Device/:id/live': { payload: { video_id: 'SN0000000000001/39-0-7/normal-0', quality: 1 } },
   'DELETE /api/Device/:id/live': { query: 'video_id=SN0000000000001%2F39-0-7%2Fnormal-0' },
   'POST /api/Device/:id/debug': { payload: { method: 'debug_mode_open' } },
+  'POST /api/Device/:id/takeoff': { payload: { lat: 22.5, lng: 114, height: 60, confirm_sn: 'SN0000000000001' } },
+  'POST /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5, confirm_sn: 'SN0000000000001' } },
+  'PATCH /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5 } },
+  'POST /api/Device/:id/return-home': { payload: { confirm_sn: 'SN0000000000001' } },
 };
 
 /** The entity path a route names an id under (`/api/Task/` for `/api/Task/:id/execute`), or null. */

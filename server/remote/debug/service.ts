@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   DEBUG_METHOD_NAMES,
   DEBUG_METHODS,
@@ -11,12 +10,7 @@ import {
   type DebugProgress,
 } from '@shared/dji/remoteDebug';
 import { nowIso } from '../../db/time';
-
-/** The part of the device gateway a dock's remote debugging uses (server/mqtt/gateway/service.ts). */
-export interface DebugLink {
-  sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
-  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
-}
+import type { RemoteLink } from '../commands';
 
 /**
  * A dock's remote debugging (spec dji-cloud-api-next §5): sends the debug services, answers with the dock's reply,
@@ -27,7 +21,7 @@ export class DockDebug {
   private readonly jobs = new Map<string, DebugJob>();
 
   constructor(
-    private readonly link: DebugLink,
+    private readonly link: RemoteLink,
     private readonly options: { replyTimeoutMs: number; now?: () => number },
   ) {
     for (const method of DEBUG_METHOD_NAMES)

@@ -263,6 +263,11 @@ export default translateFeature(text, {
     device_timeout: 'The device did not answer {{method}} in time',
     link_failed: '{{method}} could not be sent to the device',
     link_unavailable: 'The live channel is off: no remote operations',
+    dock_busy: 'The dock is not idle (mode {{mode}}): no take-off',
+    already_flying: 'The aircraft is already in the air',
+    not_flying: 'The aircraft is not in the air',
+    no_aircraft: 'The device has no aircraft',
+    confirm_mismatch: 'The confirmed aircraft is not {{sn}}',
   },
   remoteDji: remoteErrorTexts('en'),
 });

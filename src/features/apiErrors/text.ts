@@ -273,6 +273,11 @@ export default defineFeatureText({
       device_timeout: '设备未及时响应 {{method}}',
       link_failed: '{{method}} 无法发送到设备',
       link_unavailable: '实时通道已关闭，无法远程操作',
+      dock_busy: '机场不空闲（模式 {{mode}}），不能起飞',
+      already_flying: '飞行器已在空中',
+      not_flying: '飞行器不在空中',
+      no_aircraft: '该设备没有飞行器',
+      confirm_mismatch: '确认的飞行器与目标飞行器 {{sn}} 不符',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
     remoteDji: remoteErrorTexts('zh'),

@@ -1,2 +1,3 @@
 /** Remote operations (docs/remote.md): the public face other features use. */
 export { default as DockDebugPanel } from './DockDebugPanel';
+export { default as FlightPanel } from './FlightPanel';

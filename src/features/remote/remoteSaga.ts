@@ -1,11 +1,23 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery } from 'redux-saga/effects';
+import type { FlightView } from '@shared/dji/commandFlight';
 import type { DebugView } from '@shared/dji/remoteDebug';
 import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest } from '../../api/errorCatalogue';
-import { fetchDockDebug, sendDebugCommand } from '../../api/remote';
+import { fetchDockDebug, fetchFlight, sendDebugCommand, sendFlightCommand } from '../../api/remote';
 import type { Saga } from '../../app/saga';
-import { debugCommandDone, debugCommandFailed, debugCommandRequested, debugLoaded, debugRequested } from './remoteSlice';
+import {
+  debugCommandDone,
+  debugCommandFailed,
+  debugCommandRequested,
+  debugLoaded,
+  debugRequested,
+  flightCommandDone,
+  flightCommandFailed,
+  flightCommandRequested,
+  flightLoaded,
+  flightRequested,
+} from './remoteSlice';
 
 function* loadDebug(deviceId: number): Saga {
   const client: HttpClient = yield getContext('http');
@@ -29,8 +41,32 @@ function* sendCommand({ payload }: ReturnType<typeof debugCommandRequested>): Sa
   yield call(loadDebug, payload.deviceId);
 }
 
-/** Remote operations: the shown docks' debugging views and their debug services through the API. */
+function* loadFlight(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<FlightView> = yield call(fetchFlight, client, deviceId);
+    yield put(flightLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(flightCommandFailed({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Sends one flight command; the refusal (not flying, dock busy, DJI's code …) is shown on the panel. */
+function* sendFlight({ payload }: ReturnType<typeof flightCommandRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<FlightView> = yield call(sendFlightCommand, client, payload.deviceId, payload.command);
+    yield put(flightLoaded({ deviceId: payload.deviceId, view: answer.data }));
+    yield put(flightCommandDone(payload.deviceId));
+  } catch (error) {
+    yield put(flightCommandFailed({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Remote operations: the shown docks' debugging, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
   yield takeEvery(debugCommandRequested.type, sendCommand);
+  yield takeEvery(flightRequested.type, ({ payload }: PayloadAction<number>) => loadFlight(payload));
+  yield takeEvery(flightCommandRequested.type, sendFlight);
 }

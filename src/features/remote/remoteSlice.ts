@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { FlightView } from '@shared/dji/commandFlight';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
+import type { FlightCommand } from '../../api/remote';
 
 /** A shown dock's debugging as this console sees it: the server's view, the command on its way, the last failure. */
 export interface DockDebugState {
@@ -9,12 +11,21 @@ export interface DockDebugState {
   error: ErrorText | null;
 }
 
+/** A shown device's command flight: its aircraft and newest progress, the command on its way, the last failure. */
+export interface FlightState {
+  view: FlightView | null;
+  sending: FlightCommand['kind'] | null;
+  error: ErrorText | null;
+}
+
 /** Remote operations of the shown devices, by device id. */
 export interface RemoteState {
   docks: Record<number, DockDebugState>;
+  flights: Record<number, FlightState>;
 }
 
-export const initialRemoteState: RemoteState = { docks: {} };
+export const initialRemoteState: RemoteState = { docks: {}, flights: {} };
+const noFlight: FlightState = { view: null, sending: null, error: null };
 
 const idle: DockDebugState = { view: null, sending: null, error: null };
 
@@ -35,6 +46,22 @@ const remoteSlice = createSlice({
     debugCommandFailed(state, action: PayloadAction<{ deviceId: number; error: ErrorText }>) {
       state.docks[action.payload.deviceId] = { ...(state.docks[action.payload.deviceId] ?? idle), sending: null, error: action.payload.error };
     },
+    flightRequested(_state, _action: PayloadAction<number>) {},
+    flightLoaded(state, action: PayloadAction<{ deviceId: number; view: FlightView }>) {
+      state.flights[action.payload.deviceId] = { ...(state.flights[action.payload.deviceId] ?? noFlight), view: action.payload.view };
+    },
+    flightCommandRequested(state, action: PayloadAction<{ deviceId: number; command: FlightCommand }>) {
+      state.flights[action.payload.deviceId] = { ...(state.flights[action.payload.deviceId] ?? noFlight), sending: action.payload.command.kind, error: null };
+    },
+    flightCommandDone(state, action: PayloadAction<number>) {
+      state.flights[action.payload] = { ...(state.flights[action.payload] ?? noFlight), sending: null };
+    },
+    flightCommandFailed(state, action: PayloadAction<{ deviceId: number; error: ErrorText }>) {
+      state.flights[action.payload.deviceId] = { ...(state.flights[action.payload.deviceId] ?? noFlight), sending: null, error: action.payload.error };
+    },
+    flightClosed(state, action: PayloadAction<number>) {
+      delete state.flights[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -42,5 +69,18 @@ const remoteSlice = createSlice({
   },
 });
 
-export const { debugRequested, debugLoaded, debugCommandRequested, debugCommandDone, debugCommandFailed, debugClosed } = remoteSlice.actions;
+export const {
+  debugRequested,
+  debugLoaded,
+  debugCommandRequested,
+  debugCommandDone,
+  debugCommandFailed,
+  debugClosed,
+  flightRequested,
+  flightLoaded,
+  flightCommandRequested,
+  flightCommandDone,
+  flightCommandFailed,
+  flightClosed,
+} = remoteSlice.actions;
 export default remoteSlice.reducer;

@@ -1,6 +1,10 @@
 import type { RootState } from '../../app/rootReducer';
-import type { DockDebugState } from './remoteSlice';
+import type { DockDebugState, FlightState } from './remoteSlice';
 
 const NOT_SHOWN: DockDebugState = { view: null, sending: null, error: null };
 
 export const selectDockDebug = (deviceId: number) => (state: RootState) => state.remote.docks[deviceId] ?? NOT_SHOWN;
+
+const NO_FLIGHT: FlightState = { view: null, sending: null, error: null };
+
+export const selectFlight = (deviceId: number) => (state: RootState) => state.remote.flights[deviceId] ?? NO_FLIGHT;

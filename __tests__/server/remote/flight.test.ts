@@ -1,0 +1,152 @@
+import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import { until } from '../../support/until';
+import { ADMIN_PASSWORD, loginToken, startServer, type TestServer } from '../mqtt/support';
+
+/**
+ * Take-off to a point, fly-to and return home through the API (issue 32, docs/remote.md), against the simulated dock
+ * and its aircraft: they fly at the commanded speed and report DJI's progress events.
+ */
+jest.setTimeout(90_000);
+
+let server: TestServer;
+let simulation: Simulation;
+let admin: string;
+let dockId: number;
+let aircraftId: number;
+let aircraftSn: string;
+let home: { lat: number; lng: number };
+/** The simulated home's height above the ellipsoid (the simulator's SIMULATED_HOME_ELEVATION). */
+const HOME_HEIGHT = 20;
+
+type Json = {
+  status: number;
+  body: {
+    code: number; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes
+    data: any;
+    error_code?: string;
+    params?: Record<string, unknown>;
+  };
+};
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<Json> {
+  const response = await server.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${admin}` } });
+  return { status: response.statusCode, body: response.json() };
+}
+const progress = async () => (await call('GET', `/api/Device/${dockId}/flight/`)).body.data.progress;
+const aircraftLive = async () => (await call('GET', `/api/Device/${aircraftId}/live/`)).body.data.live;
+const received = () => simulation.gateways[0].servicesReceived;
+/** A point `north` metres north and `east` metres east of home. */
+const offset = (north: number, east: number) => ({
+  lat: home.lat + north / 111_320,
+  lng: home.lng + east / (111_320 * Math.cos((home.lat * Math.PI) / 180)),
+});
+
+beforeAll(async () => {
+  server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
+  admin = await loginToken(server);
+  simulation = await startSimulation({
+    url: server.wsUrl,
+    api: `http://127.0.0.1:${server.port}`,
+    user: 'admin',
+    password: ADMIN_PASSWORD,
+    gateways: 0,
+    docks: 1,
+    workspaceId: 1,
+    rate: 5,
+    hmsEverySeconds: 0,
+    prefix: 'RFLY',
+    parked: true,
+    plans: false,
+  });
+  const gateway = simulation.gateways[0];
+  aircraftSn = gateway.plan.aircraft.sn;
+  home = gateway.plan.route[0];
+  const { db } = server.app;
+  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', gateway.sn).executeTakeFirstOrThrow()).id;
+  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', aircraftSn).executeTakeFirstOrThrow()).id;
+  await until(async () => (await aircraftLive())?.modeCode === 0, 10_000, 'the aircraft reports standby');
+}, 120_000);
+
+afterAll(async () => {
+  await simulation?.stop();
+  await server?.close();
+});
+
+describe('command flight', () => {
+  it('refuses a fly-to on the ground and a take-off whose confirmation names another aircraft, sending nothing', async () => {
+    const before = received().length;
+    const grounded = await call('POST', `/api/Device/${dockId}/flyto/`, { ...offset(10, 0), height: 50, max_speed: 5, confirm_sn: aircraftSn });
+    expect([grounded.status, grounded.body.error_code]).toEqual([409, 'remote.not_flying']);
+    const wrong = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...offset(10, 0), height: 50, confirm_sn: 'SOMETHING-ELSE' });
+    expect([wrong.status, wrong.body.error_code, wrong.body.params]).toEqual([400, 'remote.confirm_mismatch', { sn: aircraftSn }]);
+    expect(received().length).toBe(before);
+  });
+
+  it('takes off to a point after grabbing flight authority, and reports the progress until it hovers there', async () => {
+    const before = received().length;
+    const target = offset(30, 0);
+    const takeoff = await call('POST', `/api/Device/${dockId}/takeoff/`, {
+      ...target,
+      height: HOME_HEIGHT + 25,
+      security_takeoff_height: 20,
+      commander_flight_height: 20,
+      rth_altitude: 30,
+      max_speed: 10,
+      confirm_sn: aircraftSn,
+    });
+    expect(takeoff.status).toBe(200);
+    expect(takeoff.body.data.progress).toMatchObject({ kind: 'takeoff', status: 'task_ready' });
+    expect(received().slice(before)).toEqual(['flight_authority_grab', 'takeoff_to_point']);
+    const seen = new Set<string>();
+    await until(
+      async () => {
+        const now = await progress();
+        seen.add(now.status);
+        return now.status === 'wayline_ok';
+      },
+      30_000,
+      'the take-off reached its point',
+    );
+    expect(seen.has('wayline_progress')).toBe(true);
+    const reached = await progress();
+    expect(reached).toMatchObject({ kind: 'takeoff', remaining_distance: 0, result: 0 });
+    expect(reached.planned_path.at(-1)).toEqual([expect.closeTo(target.lng, 6), expect.closeTo(target.lat, 6), expect.closeTo(HOME_HEIGHT + 25, 1)]);
+    const live = await aircraftLive();
+    expect(live.lat).toBeCloseTo(target.lat, 5);
+    expect(live.elevation).toBeCloseTo(25, 0);
+
+    const again = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...target, height: 50, confirm_sn: aircraftSn });
+    expect([again.status, again.body.error_code]).toEqual([409, 'remote.already_flying']);
+  });
+
+  it('flies to a point without a second grab while the platform holds authority, and returns home', async () => {
+    // The aircraft's state shows a cloud controller holds authority (not an RC slot A/B).
+    await server.app.db
+      .updateTable('devices')
+      .set({ dji_state: JSON.stringify({ control_source: 'b8f3a3d0-platform' }) })
+      .where('id', '=', aircraftId)
+      .execute();
+    const before = received().length;
+    const target = offset(30, 20);
+    const flyto = await call('POST', `/api/Device/${aircraftId}/flyto/`, { ...target, height: HOME_HEIGHT + 25, max_speed: 8, confirm_sn: aircraftSn });
+    expect(flyto.status).toBe(200);
+    expect(received().slice(before)).toEqual(['fly_to_point']);
+    await until(async () => (await progress())?.kind === 'flyto' && (await progress()).status === 'wayline_ok', 30_000, 'the fly-to arrived');
+    expect((await aircraftLive()).lng).toBeCloseTo(target.lng, 5);
+
+    const home = await call('POST', `/api/Device/${aircraftId}/return-home/`, { confirm_sn: aircraftSn });
+    expect(home.status).toBe(200);
+    await until(async () => (await aircraftLive()).modeCode === 0, 40_000, 'the aircraft landed at home');
+
+    const commands = (await call('GET', `/api/Device/${aircraftId}/commands/`)).body.data as {
+      method: string;
+      result: number | null;
+      error_code: string | null;
+    }[];
+    expect(commands.slice(0, 4).map(({ method, result, error_code }) => [method, result, error_code])).toEqual([
+      ['return_home', 0, null],
+      ['fly_to_point', 0, null],
+      ['takeoff_to_point', null, 'remote.already_flying'],
+      ['takeoff_to_point', 0, null],
+    ]);
+  });
+});

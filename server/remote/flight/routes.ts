@@ -1,0 +1,226 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
+import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
+import { flightRefusal, type AircraftFacts, type FlightRefusal } from '@shared/dji/remoteRules';
+import { findScopedRow, idParams } from '../../api/crud';
+import { parseJson } from '../../db/json';
+import type { DevicesTable } from '../../db/schema';
+import { badRequest, envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
+import { requirePermission } from '../../rbac/permissions';
+import { auditedCommand } from '../commands';
+import type { CommandFlights } from './service';
+
+type Device = Selectable<DevicesTable>;
+
+/** The aircraft a command moves and the gateway it flies through. */
+interface Target {
+  aircraft: Device;
+  gatewaySn: string;
+  facts: AircraftFacts;
+  controlSource: unknown;
+}
+
+const REFUSALS: Record<FlightRefusal, (target: Target) => HttpError> = {
+  offline: ({ aircraft }) => new HttpError(409, `${aircraft.serial} is offline`, undefined, { code: 'remote.device_offline', params: { sn: aircraft.serial } }),
+  dock_busy: ({ facts }) =>
+    new HttpError(409, `The dock is not idle (mode ${facts.dockModeCode ?? 'unknown'})`, undefined, {
+      code: 'remote.dock_busy',
+      params: { mode: facts.dockModeCode ?? -1 },
+    }),
+  already_flying: () => new HttpError(409, 'The aircraft is already in the air', undefined, { code: 'remote.already_flying' }),
+  not_flying: () => new HttpError(409, 'The aircraft is not in the air', undefined, { code: 'remote.not_flying' }),
+};
+
+/**
+ * Command flight (docs/remote.md): take-off to a point, fly to a point (change, stop) and return home of the aircraft
+ * of a device (itself, or a gateway's aircraft), with device:operate; every command that moves it names the
+ * confirmed aircraft (`confirm_sn`), is audited and answered once the device replied. `GET …/flight/` shows the progress.
+ */
+export default async function flightRoutes(appBase: FastifyInstance): Promise<void> {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const db = appBase.db;
+  const canOperate = requirePermission(appBase, 'device:operate');
+
+  const flightsOf = (): CommandFlights => {
+    if (!appBase.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+    return appBase.remote.flights;
+  };
+
+  /** The device's aircraft (the device itself, or the aircraft behind a gateway) and what the rules read of it. */
+  const targetOf = async (request: FastifyRequest, id: number): Promise<Target> => {
+    const device = await findScopedRow(db, 'devices', id, request);
+    if (!device) throw rowNotFound('device', id);
+    const aircraft =
+      device.kind === 'aircraft'
+        ? device
+        : await db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
+    if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
+    const gateway = appBase.mqtt?.gateway;
+    const gatewaySn = gateway?.gatewayFor(aircraft.serial) ?? aircraft.gateway_sn ?? aircraft.serial;
+    const gatewayLive = gateway?.liveState(gatewaySn);
+    return {
+      aircraft,
+      gatewaySn,
+      controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source,
+      facts: {
+        online: gateway?.gatewayFor(aircraft.serial) !== undefined,
+        modeCode: gateway?.liveState(aircraft.serial)?.modeCode,
+        dockModeCode: gatewayLive?.kind === 'dock' ? gatewayLive.modeCode : null,
+      },
+    };
+  };
+
+  /** Runs a flight command on the device's aircraft: confirmed, allowed now, audited. */
+  const command = async <T>(
+    request: FastifyRequest,
+    id: number,
+    what: { method: string; rule: 'takeoff' | 'flyto' | 'return_home'; params: Record<string, unknown> | null; confirmSn?: string },
+    run: (flights: CommandFlights, target: Target) => Promise<T>,
+  ): Promise<T> => {
+    const target = await targetOf(request, id);
+    if (what.confirmSn !== undefined && what.confirmSn !== target.aircraft.serial)
+      throw badRequest(
+        `confirm_sn must name the aircraft that moves (${target.aircraft.serial})`,
+        [{ field: 'confirm_sn', message: 'is not the aircraft that moves', code: 'remote.confirm_mismatch', params: { sn: target.aircraft.serial } }],
+        { code: 'remote.confirm_mismatch', params: { sn: target.aircraft.serial } },
+      );
+    return auditedCommand(db, request, target.aircraft.id, { method: what.method, params: what.params }, async () => {
+      const flights = flightsOf();
+      const refusal = flightRefusal(what.rule, target.facts);
+      if (refusal) throw REFUSALS[refusal](target);
+      request.log.info({ aircraft: target.aircraft.serial, gatewaySn: target.gatewaySn, method: what.method }, 'remote: command flight');
+      return run(flights, target);
+    });
+  };
+
+  const progressAnswer = flightViewSchema;
+  const progressOf = ({ aircraft, gatewaySn }: Target) => ({ aircraft_sn: aircraft.serial, progress: appBase.remote?.flights.progressOf(gatewaySn) ?? null });
+
+  app.get(
+    '/Device/:id/flight/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: "The device's aircraft and its newest take-off or fly-to: status, remaining distance and time, planned path",
+        params: idParams,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: requirePermission(appBase, 'device:read'),
+    },
+    async (request) => ok(progressOf(await targetOf(request, request.params.id))),
+  );
+
+  app.post(
+    '/Device/:id/takeoff/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: 'Take the aircraft off to a point (takeoff_to_point, after flight_authority_grab unless the platform holds it)',
+        params: idParams,
+        body: takeoffInputSchema,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: canOperate,
+    },
+    async (request) => {
+      const { confirm_sn: confirmSn, ...params } = request.body;
+      return ok(
+        await command(request, request.params.id, { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn }, async (flights, target) => {
+          await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
+          return progressOf(target);
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/Device/:id/flyto/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: 'Fly the aircraft to one point (fly_to_point, after flight_authority_grab unless the platform holds it)',
+        params: idParams,
+        body: flyToInputSchema,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: canOperate,
+    },
+    async (request) => {
+      const { confirm_sn: confirmSn, ...params } = request.body;
+      return ok(
+        await command(request, request.params.id, { method: 'fly_to_point', rule: 'flyto', params, confirmSn }, async (flights, target) => {
+          await flights.flyTo(target.gatewaySn, params, target.controlSource);
+          return progressOf(target);
+        }),
+      );
+    },
+  );
+
+  app.patch(
+    '/Device/:id/flyto/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: 'Change the fly-to target or speed (fly_to_point_update)',
+        params: idParams,
+        body: flyToChangeSchema,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: canOperate,
+    },
+    async (request) =>
+      ok(
+        await command(request, request.params.id, { method: 'fly_to_point_update', rule: 'flyto', params: request.body }, async (flights, target) => {
+          await flights.updateFlyTo(target.gatewaySn, request.body);
+          return progressOf(target);
+        }),
+      ),
+  );
+
+  app.delete(
+    '/Device/:id/flyto/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: 'Stop the fly-to (fly_to_point_stop): the aircraft hovers',
+        params: idParams,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: canOperate,
+    },
+    async (request) =>
+      ok(
+        await command(request, request.params.id, { method: 'fly_to_point_stop', rule: 'flyto', params: null }, async (flights, target) => {
+          await flights.stopFlyTo(target.gatewaySn);
+          return progressOf(target);
+        }),
+      ),
+  );
+
+  app.post(
+    '/Device/:id/return-home/',
+    {
+      schema: {
+        tags: ['remote'],
+        summary: 'Send the aircraft home (return_home, after flight_authority_grab unless the platform holds it)',
+        params: idParams,
+        body: returnHomeInputSchema,
+        response: { 200: envelopeSchema(progressAnswer) },
+      },
+      preValidation: canOperate,
+    },
+    async (request) =>
+      ok(
+        await command(
+          request,
+          request.params.id,
+          { method: 'return_home', rule: 'return_home', params: null, confirmSn: request.body.confirm_sn },
+          async (flights, target) => {
+            await flights.returnHome(target.gatewaySn, target.controlSource);
+            return progressOf(target);
+          },
+        ),
+      ),
+  );
+}
