@@ -20,6 +20,7 @@ import taskRoutes from '../entities/task/routes';
 import userRoutes from '../entities/user/routes';
 import mediaRoutes from '../media/routes';
 import defectRoutes from '../media/defects';
+import reportRoutes from '../reports/routes';
 import liveRoutes from '../livestream/routes';
 import remoteRoutes from '../remote/routes';
 import controllerConfigRoutes from './controllerConfig';
@@ -69,5 +70,6 @@ export default async function platformApi(api: FastifyInstance, options: { signi
   await api.register(statisticsRoutes);
   await api.register(mediaRoutes, { signingSecret: options.signingSecret });
   await api.register(defectRoutes);
+  await api.register(reportRoutes, { signingSecret: options.signingSecret });
   await api.register(controllerConfigRoutes);
 }

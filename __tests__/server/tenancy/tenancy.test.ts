@@ -97,6 +97,8 @@ const WITHOUT_ID: Record<string, string> = {
  */
 const SCOPED_IN_OWN_SUITE: Record<string, string> = {
   '/api/Media': 'media/ingest.test.ts: "shows a user only the media of its data scope" (list, row, file, delete → 404)',
+  '/api/Defect': 'media/defects.test.ts: "shows a defect only to whoever sees its photo" (list, row, step, edit, delete, create → 404)',
+  '/api/DefectCategory': 'media/defects.test.ts: one shared category tree (read with task:read, written with project:write)',
   '/media/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
   '/storage/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
   '/map/api/v1/workspaces/': 'pilot/map.test.ts: "refuses a foreign workspace (not found, nothing written)"',
