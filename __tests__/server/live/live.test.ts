@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { Camera } from '@shared/liveVideo';
-import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import type { Simulation } from '../../../scripts/simulator';
+import { simulatedDock } from '../mqtt/simulatedDock';
 import type { LiveFaults } from '../../../scripts/simulator/gateway';
 import { until } from '../../support/until';
-import { ADMIN_PASSWORD, loginToken, startServer, type TestServer } from '../mqtt/support';
+import { loginToken, startServer, type TestServer } from '../mqtt/support';
 
 /**
  * Live video end to end on one machine (issue 30): the server with its embedded RTMP ingest, a simulated dock whose
@@ -91,22 +92,7 @@ const streamName = (url: string) => /\/live\/([^.]+)\.flv/.exec(url)![1];
 beforeAll(async () => {
   server = await startServer({}, { RTMP_PORT: '0', LIVE_SWEEP_MS: '100', LIVE_IDLE_STOP_S: '3', LIVE_REPLY_TIMEOUT_MS: '1500', LIVE_PLAY_URL_TTL_S: '30' });
   adminToken = await loginToken(server);
-  const base = `http://127.0.0.1:${server.port}`;
-  simulation = await startSimulation({
-    url: server.wsUrl,
-    api: base,
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-    gateways: 0,
-    docks: 1,
-    workspaceId: 1,
-    rate: 2,
-    hmsEverySeconds: 0,
-    prefix: 'LIVE',
-    parked: true,
-    plans: false,
-    liveFaults: faults,
-  });
+  simulation = await simulatedDock(server, 'LIVE', { rate: 2, plans: false, liveFaults: faults });
   aircraftSn = simulation.gateways[0].plan.aircraft.sn;
   const device = await server.app.db.selectFrom('devices').select('id').where('serial', '=', aircraftSn).executeTakeFirstOrThrow();
   aircraftId = device.id;

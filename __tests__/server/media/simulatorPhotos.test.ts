@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
-import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import type { Simulation } from '../../../scripts/simulator';
+import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { api } from '../mqtt/dji';
-import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
 import { acceptedPlan, TestWeather } from '../missions/fixtures';
 
 describe('the simulated dock uploads the photos of its wayline', () => {
@@ -27,19 +28,7 @@ describe('the simulated dock uploads the photos of its wayline', () => {
   });
 
   it('takes a real DJI JPEG at each takePhoto waypoint, puts it in the store with storage_config_get’s key, and calls back', async () => {
-    simulation = await startSimulation({
-      url: server.wsUrl,
-      api: `http://127.0.0.1:${server.port}`,
-      user: 'admin',
-      password: ADMIN_PASSWORD,
-      gateways: 0,
-      docks: 1,
-      workspaceId: 1,
-      rate: 5,
-      hmsEverySeconds: 0,
-      prefix: 'SIMPH',
-      parked: true,
-    });
+    simulation = await simulatedDock(server, 'SIMPH');
     const [gateway] = simulation.gateways;
     const aircraft = await server.app.db.selectFrom('devices').select('id').where('serial', '=', gateway.plan.aircraft.sn).executeTakeFirstOrThrow();
     const home = gateway.plan.route[0];

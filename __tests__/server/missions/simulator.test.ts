@@ -4,10 +4,11 @@ import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { loadSigningSecret } from '../../../server/auth/tokens';
 import { signWaylineToken } from '../../../server/entities/task/waylineLink';
 import { ServiceError } from '../../../server/mqtt/gateway/service';
-import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import type { Simulation } from '../../../scripts/simulator';
+import { simulatedDock } from '../mqtt/simulatedDock';
 import { PREPARE_REFUSED, type MissionFaults } from '../../../scripts/simulator/mission';
 import { api } from '../mqtt/dji';
-import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
 import { acceptedPlan, TestWeather } from './fixtures';
 
 /** A short wayline at low height, so a whole mission (take-off to landing) takes a few seconds of real time. */
@@ -22,20 +23,7 @@ describe('the simulator flies dispatched missions', () => {
 
   /** A parked simulated dock with its aircraft, a route next to it and a task for that aircraft with a flight plan. */
   async function missionFor(prefix: string, faults: MissionFaults = {}) {
-    const simulation = await startSimulation({
-      url: server.wsUrl,
-      api: `http://127.0.0.1:${server.port}`,
-      user: 'admin',
-      password: ADMIN_PASSWORD,
-      gateways: 0,
-      docks: 1,
-      workspaceId: 1,
-      rate: 5,
-      hmsEverySeconds: 0,
-      prefix,
-      parked: true,
-      faults,
-    });
+    const simulation = await simulatedDock(server, prefix, { faults });
     simulations.push(simulation);
     const [gateway] = simulation.gateways;
     const aircraft = await server.app.db.selectFrom('devices').select('id').where('serial', '=', gateway.plan.aircraft.sn).executeTakeFirstOrThrow();

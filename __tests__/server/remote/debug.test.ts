@@ -1,7 +1,8 @@
-import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import type { Simulation } from '../../../scripts/simulator';
+import { simulatedDock } from '../mqtt/simulatedDock';
 import type { DockConditions } from '../../../scripts/simulator/dockDebug';
 import { until } from '../../support/until';
-import { ADMIN_PASSWORD, loginToken, startServer, type TestServer } from '../mqtt/support';
+import { loginToken, startServer, type TestServer } from '../mqtt/support';
 
 /**
  * A dock's remote debugging through the API (issue 32, docs/remote.md), against the simulated dock: it streams OSD
@@ -46,22 +47,7 @@ async function userWith(name: string, dept: number, permissions: string[]): Prom
 beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
-  simulation = await startSimulation({
-    url: server.wsUrl,
-    api: `http://127.0.0.1:${server.port}`,
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-    gateways: 0,
-    docks: 1,
-    workspaceId: 1,
-    rate: 4,
-    hmsEverySeconds: 0,
-    prefix: 'RDBG',
-    parked: true,
-    plans: false,
-    dockConditions: conditions,
-    debugJobMs: 1000,
-  });
+  simulation = await simulatedDock(server, 'RDBG', { rate: 4, plans: false, dockConditions: conditions, debugJobMs: 1000 });
   const { db } = server.app;
   const dock = await db.selectFrom('devices').select('id').where('serial', '=', simulation.gateways[0].sn).executeTakeFirstOrThrow();
   const aircraft = await db.selectFrom('devices').select('id').where('serial', '=', simulation.gateways[0].plan.aircraft.sn).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
-import { startSimulation, type Simulation } from '../../../scripts/simulator';
+import type { Simulation } from '../../../scripts/simulator';
+import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
-import { ADMIN_PASSWORD, loginToken, startServer, type TestServer } from '../mqtt/support';
+import { loginToken, startServer, type TestServer } from '../mqtt/support';
 
 /**
  * Take-off to a point, fly-to and return home through the API (issue 32, docs/remote.md), against the simulated dock
@@ -43,20 +44,7 @@ const offset = (north: number, east: number) => ({
 beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
-  simulation = await startSimulation({
-    url: server.wsUrl,
-    api: `http://127.0.0.1:${server.port}`,
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-    gateways: 0,
-    docks: 1,
-    workspaceId: 1,
-    rate: 5,
-    hmsEverySeconds: 0,
-    prefix: 'RFLY',
-    parked: true,
-    plans: false,
-  });
+  simulation = await simulatedDock(server, 'RFLY', { plans: false });
   const gateway = simulation.gateways[0];
   aircraftSn = gateway.plan.aircraft.sn;
   home = gateway.plan.route[0];
