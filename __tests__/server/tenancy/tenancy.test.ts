@@ -42,6 +42,7 @@ const SHARED_BY_ID: Record<string, string> = {
 /** Routes without an id, each with why the scope holds there (or why it has nothing to scope). */
 const WITHOUT_ID: Record<string, string> = {
   'GET /api/openapi.json': 'the public API description',
+  'GET /api/health': 'public: up or down of the database and Redis, no tenant data',
   'POST /api/auth/login': 'signs in; answers the caller’s own user',
   'POST /api/auth/logout': 'ends the caller’s own session',
   'POST /api/auth/verify': 'checks a token; answers that token’s own user',
