@@ -8,6 +8,8 @@ import { assertPostgres, dropSchema, PG_URL } from '../../support/postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
 export const ADMIN_PASSWORD = 'Admin@test-2026';
+/** A whole server with its demo seed and sign-ins, on a 2-core machine that a full test run keeps busy. */
+export const SERVER_START_TIMEOUT_MS = 120_000;
 export { assertPostgres, dropSchema, PG_URL };
 
 export interface TestServer {

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { ADMIN_PASSWORD, startServer, type Dialect, type TestServer } from './harness';
+import { ADMIN_PASSWORD, SERVER_START_TIMEOUT_MS, startServer, type Dialect, type TestServer } from './harness';
 
 /** The envelope; `error_code`/`params` are the stable reason of an error. */
 export type Json = {
@@ -67,7 +67,7 @@ export function useTestApi(dialect: Dialect, options: { demoSeed?: boolean } = {
       expect(response.status).toBe(200);
       tokens[user] = response.body.data.token;
     }
-  });
+  }, SERVER_START_TIMEOUT_MS);
   afterAll(async () => server?.close());
 
   const addUser: TestApi['addUser'] = async (username, roleCode) => {
