@@ -48,7 +48,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
 
   const navigator = createAppNavigator();
   const http = createHttpClient({ baseURL: config.baseURL || '/api', getToken: () => store.getState().auth.token });
-  // QA: every action is recorded (redacted, bounded) for the QA panel — user menu or Ctrl+Shift+Q, with the qa permission.
+  // QA: while a user with the qa permission is signed in, every action is recorded (redacted, bounded) for the QA
+  // panel (user menu or Ctrl+Shift+Q); for everyone else the recorder does nothing.
   const qa = createQaConsole({ reducer: rootReducer });
   const store = createAppStore({
     middleware: [qa.middleware],

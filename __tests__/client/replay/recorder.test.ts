@@ -222,6 +222,31 @@ describe('action recorder', () => {
     expect((log.initialState.counter as { value: number }).value).toBe(5);
   });
 
+  it.each([
+    ['never on', [false, false, false], 0, 0],
+    ['on from the start', [true, true, true], 3, 3],
+    ['turned on by the first action: the log starts from the state it left', [false, true, true], 2, 2],
+    ['turned off by the first action: the log is dropped', [true, false, false], 0, 1],
+  ])('records only while recordWhile holds: %s', (_name, states, entries, shadowRuns) => {
+    // The store's state says whether to record: counter.value holds the index of the next setting.
+    let calls = 0;
+    const counting: typeof reducer = (state, action) => {
+      calls += 1;
+      return reducer(state, action);
+    };
+    const { recorder, store, dispatch } = setup({
+      reducer: counting,
+      recordWhile: (state) => states[Math.min((state as { counter: { value: number } }).counter.value, states.length - 1)],
+    });
+    const before = calls;
+    [1, 1, 1].forEach((n) => dispatch(added(n)));
+    expect(recorder.size).toBe(entries);
+    // The recorder runs its (shadow) reducer once per recorded action, never while not recording.
+    expect(calls - before).toBe(shadowRuns);
+    if (entries > 0) expect((recorder.exportLog().initialState.counter as { value: number }).value).toBe(3 - entries);
+    expect(store.getState().counter.value).toBe(3);
+  });
+
   it('exports logs the schema accepts', () => {
     const { recorder, dispatch } = setup();
     dispatch(added(1));

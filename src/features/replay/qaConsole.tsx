@@ -23,8 +23,11 @@ export interface QaConsoleOptions extends Omit<RecorderOptions, 'controlTypes' |
   loadPanel?: () => Promise<{ createQaPanel: (options: QaPanelOptions) => QaPanelInstance }>;
 }
 
+/** The QA tooling is for a signed-in user holding the `qa` permission only. */
+export const selectQaAllowed = (state: RootState): boolean => selectCan(state, 'qa') && Boolean(state.auth.token);
+
 /**
- * The QA tooling wired into the app: the action recorder (always on, small) and the QA panel, loaded the first
+ * The QA tooling wired into the app: the action recorder (on while a user with the `qa` permission is signed in, small) and the QA panel, loaded the first
  * time it is opened — from the user menu (qaPanelRequested, caught by the recorder and not recorded) or Ctrl+Shift+Q.
  */
 export function createQaConsole({
@@ -44,6 +47,7 @@ export function createQaConsole({
     }));
   const recorder = createActionRecorder({
     reducer,
+    recordWhile: (state) => selectQaAllowed(state as RootState),
     ...recorderOptions,
     controlTypes: [qaPanelRequested.type],
     onControl: () => void open(),
@@ -83,7 +87,7 @@ export interface QaStore {
  */
 export function QaPanelHost({ qa, i18n, store }: { qa: QaConsole; i18n: i18n; store: QaStore }) {
   const panel = useSyncExternalStore(qa.subscribe, qa.panel);
-  const allowed = useSyncExternalStore(store.subscribe, () => selectCan(store.getState(), 'qa') && Boolean(store.getState().auth.token));
+  const allowed = useSyncExternalStore(store.subscribe, () => selectQaAllowed(store.getState()));
   useEffect(() => {
     if (!allowed) return undefined;
     const onKey = (e: KeyboardEvent) => {

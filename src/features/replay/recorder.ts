@@ -23,6 +23,12 @@ export interface RecorderOptions {
   /** Action types handled by the recorder itself (e.g. "open the QA panel"): not recorded, passed on to `onControl`. */
   controlTypes?: string[];
   onControl?: (action: UnknownAction) => void;
+  /**
+   * Records only while this holds for the store's state (default: always). Off, an action costs one call of it: no
+   * redaction, no shadow reducers. Turning on starts a log whose initial state is the state then; turning off drops
+   * the log.
+   */
+  recordWhile?: (state: unknown) => boolean;
   now?: () => number;
   app?: { name: string; version: string };
 }
@@ -65,7 +71,7 @@ export interface ActionRecorder {
  * A second shadow (`base`) follows the oldest entry so that the log stays replayable once the ring buffer wraps.
  */
 export function createActionRecorder(options: RecorderOptions): ActionRecorder {
-  const { reducer, controlTypes = [], onControl } = options;
+  const { reducer, controlTypes = [], onControl, recordWhile = () => true } = options;
   const capacity = options.capacity ?? DEFAULT_CAPACITY;
   const checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
   const highVolumeTypes = options.highVolumeTypes ?? DEFAULT_HIGH_VOLUME_TYPES;
@@ -130,8 +136,8 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
 
   const middleware: Middleware = (api) => {
     getState = api.getState;
-    base = head = redact(api.getState());
-    startedAt = now();
+    let recording = recordWhile(api.getState());
+    if (recording) restart();
     return (next) => (action) => {
       const a = action as UnknownAction;
       if (typeof a?.type !== 'string') return next(action);
@@ -139,8 +145,14 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
         onControl?.(a);
         return next(action);
       }
-      if (keep(a.type)) record(a);
-      return next(action);
+      if (recording && keep(a.type)) record(a);
+      const result = next(action);
+      const nowRecording = recordWhile(api.getState());
+      if (nowRecording !== recording) {
+        recording = nowRecording;
+        restart();
+      }
+      return result;
     };
   };
 
