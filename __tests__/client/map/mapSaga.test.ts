@@ -4,7 +4,7 @@ import { importProblemText } from '../../../src/features/map/geojsonImport';
 import { featuresRequested, importRequested, overlaysRequested } from '../../../src/features/map/mapSlice';
 import { deleteRequested } from '../../../src/crud/resourcesSlice';
 import type { FeatureInput } from '../../../src/features/map/types';
-import { createTestStore, flush } from '../support/testStore';
+import { createTestStore, whenStore } from '../support/testStore';
 
 const point = (i: number) => ({
   id: i,
@@ -27,9 +27,6 @@ const square = {
     ],
   ],
 };
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await flush();
-};
 
 describe('map saga', () => {
   it('reads every feature page by page (page_size 100)', async () => {
@@ -41,7 +38,7 @@ describe('map saga', () => {
       },
     });
     store.dispatch(featuresRequested());
-    await settle();
+    await whenStore(store, () => store.getState().map.featuresStatus === 'ready');
     expect(calls.map((c) => (c.options!.query as { page: number }).page)).toEqual([1, 2, 3]);
     expect(store.getState().map.features).toHaveLength(230);
     expect(store.getState().map.featuresStatus).toBe('ready');
@@ -67,7 +64,7 @@ describe('map saga', () => {
       }),
     });
     store.dispatch(overlaysRequested());
-    await settle();
+    await whenStore(store, () => store.getState().map.overlays.status === 'ready');
     expect(calls.find((c) => c.path === '/Airspace/Apply/')!.options!.query).toMatchObject({ status: 'approved' });
     expect(calls.filter((c) => c.path.startsWith('/Device/'))).toEqual([]);
     expect(store.getState().map.overlays).toEqual({
@@ -93,7 +90,7 @@ describe('map saga', () => {
       'GET /Feature/': () => ({ items: [], total: 0 }),
     });
     store.dispatch(importRequested({ fileName: 'x.geojson', features: [f('a'), f('b'), f('bad'), f('d')] }));
-    await settle();
+    await whenStore(store, () => store.getState().map.import.status === 'failed');
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /Feature/import/']);
     expect(calls[0].options?.body).toEqual({ features: [f('a'), f('b'), f('bad'), f('d')] });
     expect(store.getState().map.import).toMatchObject({ status: 'failed' });
@@ -109,7 +106,7 @@ describe('map saga', () => {
       'GET /Feature/': () => ({ items: [], total: 0 }),
     });
     store.dispatch(importRequested({ fileName: 'x.geojson', features: [f('a')] }));
-    await settle();
+    await whenStore(store, () => store.getState().map.import.status === 'failed');
     expect(importText(store, 'en')).toEqual(['the server refused the import, nothing was saved: Payload Too Large']);
   });
 
@@ -119,7 +116,7 @@ describe('map saga', () => {
       'GET /Feature/': () => ({ items: [point(1)], total: 1 }),
     });
     store.dispatch(importRequested({ fileName: 'x', features: [f('a'), f('b')] }));
-    await settle();
+    await whenStore(store, () => store.getState().map.import.status === 'done' && calls.some((c) => c.method === 'GET' && c.path === '/Feature/'));
     expect(store.getState().map.import).toMatchObject({ status: 'done', count: 2 });
     expect(calls.some((c) => c.method === 'GET' && c.path === '/Feature/')).toBe(true);
   });
@@ -127,7 +124,7 @@ describe('map saga', () => {
   it('a deleted feature leaves the list and the features are reloaded', async () => {
     const { store, calls } = createTestStore({ 'DELETE /Feature/1/': () => null, 'GET /Feature/': () => ({ items: [], total: 0 }) });
     store.dispatch(deleteRequested({ resource: 'feature', id: 1 }));
-    await settle();
+    await whenStore(store, () => calls.some((c) => c.method === 'GET' && c.path === '/Feature/'));
     expect(calls.filter((c) => c.method === 'GET' && c.path === '/Feature/').length).toBeGreaterThanOrEqual(1);
   });
 });

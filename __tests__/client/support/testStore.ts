@@ -46,3 +46,15 @@ export function createTestStore(routes: Record<string, Route> = {}, preloadedSta
 
 /** Lets pending saga promises settle. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once `holds()` is true: checked now and after every action the store handles (the test's timeout bounds it). */
+export function whenStore(store: { subscribe(listener: () => void): () => void }, holds: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (holds()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!holds()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
