@@ -86,7 +86,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
         },
       });
       expect(report.body.data).toMatchObject({ duration_s: 1800, track: { type: 'LineString' } });
-      expect((await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data.status).toBe('ended');
+      // The report ended the plan through the plan's machine: stamped and audited as the user who recorded it.
+      const ended = (await call('GET', `/api/Airspace/Plan/${plan.id}/`, 'viewer1')).body.data;
+      expect(ended).toMatchObject({ status: 'ended', ended_at: expect.any(String) });
+      const audit = (await call('GET', `/api/Audit/?entity=flight_plan&entity_id=${plan.id}&ordering=id`, 'admin')).body.data.items;
+      expect(audit.at(-1)).toMatchObject({ action: 'end', username: 'operator1', detail: { from: 'accepted', to: 'ended', by: 'flight_report' } });
     });
   });
 });

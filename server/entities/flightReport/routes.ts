@@ -59,7 +59,7 @@ export default async function flightReportRoutes(appBase: FastifyInstance): Prom
       if (existing) return existing.source === 'auto' ? { ...row, corrected: 1 } : row;
       return { plan_id: null, project_id: null, track: null, ...row, source: 'manual' };
     },
-    afterWrite: (ctx, _id, input) => markPlanFlown(ctx.db, input.plan_id, ctx.now),
+    afterWrite: (ctx, _id, input) => markPlanFlown(ctx, input.plan_id),
     toApi: reportToApi,
     names: { ...DEVICE_NAME, ...PROJECT_NAME, ...PILOT_NAME },
   });

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { WriteContext } from '../../api/crud';
+import { movePlan } from '../../domain/planTransitions';
+import { PLAN_MACHINE } from '../../domain/stateMachines';
 import { conflict } from '../../http/envelope';
 
 /** The plan states a flight can be reported against: accepted, flying, or over. */
@@ -16,13 +19,11 @@ export async function checkPlanReportable(db: Kysely<Database>, planId: number |
     });
 }
 
-/** Recording the flight of an accepted or active plan ends the plan (in the report's transaction). */
-export async function markPlanFlown(db: Kysely<Database>, planId: number | null | undefined, now: string): Promise<void> {
+/**
+ * Recording the flight of an accepted or active plan ends the plan (PLAN_MACHINE's end, in the report's transaction,
+ * stamped and audited as the user who recorded it).
+ */
+export async function markPlanFlown(ctx: WriteContext, planId: number | null | undefined): Promise<void> {
   if (!planId) return;
-  await db
-    .updateTable('flight_plans')
-    .set({ status: 'ended', updated_at: now })
-    .where('id', '=', planId)
-    .where('status', 'in', ['accepted', 'activated', 'nonconforming'])
-    .execute();
+  await movePlan(ctx.db, planId, PLAN_MACHINE, 'end', Date.parse(ctx.now), ctx.request, { by: 'flight_report' });
 }
