@@ -9,11 +9,10 @@ import { ConformanceMonitor } from '../conformance/monitor';
 import { AlertService } from '../entities/alert/service';
 import { FlightRecorder } from '../flightRecords/recorder';
 import { saveFlightRecord } from '../flightRecords/store';
-import { METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema } from '@shared/dji/events';
 import type { MissionConfig } from '../config';
 import { dispatchRoutes } from '../entities/task/dispatchRoutes';
 import { MissionService } from '../entities/task/missions';
-import { attachDockMedia } from '../media/dock';
+import { dockMediaCapability } from '../media/dock';
 import { TaskScheduler } from '../entities/task/scheduler';
 import { createClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
@@ -25,6 +24,7 @@ import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
 import { connectExternalBroker } from './external';
 import { findGatewayCredential } from './gateway/credentials';
+import { missionsCapability } from './gateway/capabilities/missions';
 import { DjiGateway } from './gateway/service';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
@@ -238,10 +238,8 @@ export default fp(
         batteryReservePct: options.missions.batteryReservePct,
         log,
       });
-      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) =>
-        missions.onProgress(gatewaySn, data, envelope),
-      );
-      if (app.media) attachDockMedia(gateway, app.db, app.media, log);
+      gateway.register(missionsCapability(missions));
+      if (app.media) gateway.register(dockMediaCapability(app.db, app.media, log));
       scheduler = new TaskScheduler(app.db, missions, log);
       await channel.start();
       await gateway.start();
