@@ -8,14 +8,7 @@ import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';
 import { loadDataScope } from '../rbac/permissions';
-
-/** thing/product/{sn}/… : the device a DJI topic is about. */
-const DEVICE_TOPIC = /^thing\/product\/([^/]+)\//;
-
-/** The serial a per-device topic is about, or null for any other topic. */
-export function deviceOfTopic(topic: string): string | null {
-  return DEVICE_TOPIC.exec(topic)?.[1] ?? null;
-}
+import { namespaceSerial } from '@shared/topics';
 
 /** The serials of the devices a user's data scope shows: every one, or these. */
 export async function visibleSerials(db: Kysely<Database>, userId: number, rule?: DataScopeRule): Promise<Set<string> | 'all'> {
@@ -150,7 +143,7 @@ export class BrowserScope {
   narrow(sessionId: string, topic: string, payload: Payload): Payload | null {
     const scope = this.bySession.get(sessionId)?.scope ?? UNLOADED;
     if (scope === 'all') return payload;
-    const sn = deviceOfTopic(topic);
+    const sn = namespaceSerial(topic);
     if (sn !== null) return scope.serials.has(sn) ? payload : null;
     const topicNarrowing = NARROWED[topic];
     if (!topicNarrowing) return payload;

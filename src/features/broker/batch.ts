@@ -3,6 +3,8 @@ import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import { normaliseOsd, toTelemetry } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
+import { parseDeviceTopic } from '@shared/dji/topics';
+import { ALL_OSD_FILTER } from '@shared/topics';
 
 /** What one flush adds to the store: the newest online/weather, and per aircraft its newest sample. */
 export interface BrokerBatch {
@@ -14,8 +16,6 @@ export interface BrokerBatch {
   telemetry: Record<string, Telemetry>;
   at: number;
 }
-
-const TELEMETRY_TOPIC = /^thing\/product\/([^/]+)\/osd$/;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -58,15 +58,16 @@ export function parsePayload(payload: Uint8Array | string): unknown {
 export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
   const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
   for (const { topic, message } of messages) {
-    const match = TELEMETRY_TOPIC.exec(topic);
-    const key = match ? 'thing/product/+/osd' : topic;
+    const device = parseDeviceTopic(topic);
+    const osdOf = device?.channel === 'osd' ? device.sn : null;
+    const key = osdOf ? ALL_OSD_FILTER : topic;
     batch.byTopic[key] = (batch.byTopic[key] ?? 0) + 1;
     if (topic === TOPIC_ONLINE) {
       if (isOnline(message)) batch.online = message;
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
-    } else if (match) {
-      const sample = aircraftSample(match[1], message);
+    } else if (osdOf) {
+      const sample = aircraftSample(osdOf, message);
       if (sample) batch.telemetry[sample.sn] = sample;
     }
   }

@@ -1,5 +1,6 @@
 import { DEVICE_KINDS, DEVICE_SERIAL_PATTERN, DEVICE_STATUSES } from '@shared/entities/device';
 import { SERIAL_PATTERN } from '@shared/live';
+import { osdTopic } from '@shared/dji/topics';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
 
@@ -51,7 +52,7 @@ export const LIVE_MAX_AGE_MS = 30_000;
 
 /** The telemetry topics of the rows on screen: live updates for what is shown, not for the whole fleet. Pure. */
 export const telemetryTopics = (rows: ResourceRow[]): string[] =>
-  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map((sn) => `thing/product/${sn}/osd`);
+  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map(osdTopic);
 
 /**
  * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the
