@@ -61,11 +61,12 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
   }),
   [TOPIC_ONLINE]: narrowing<OnlineSummary>({
     decode: (payload) => parseJson<OnlineSummary | null>(payload.toString(), null),
-    narrow: ({ online, changed, ...rest }, { serials }) => {
+    narrow: ({ online, statuses, changed, ...rest }, { serials }) => {
       const seen = online.filter((sn) => serials.has(sn));
       const narrowed: OnlineSummary = {
         ...rest,
         online: seen,
+        statuses: Object.fromEntries(Object.entries(statuses).filter(([sn]) => serials.has(sn))),
         onlineCount: seen.length,
         total: Math.max(serials.size, seen.length),
         changed: changed.filter((c) => serials.has(c.sn)),

@@ -103,6 +103,7 @@ describe('the broker forwards per-device topics within the data scope', () => {
     const at = Date.now();
     const summary: OnlineSummary = {
       online: [foreign, own].sort(),
+      statuses: { [foreign]: 'online', [own]: 'flying' },
       onlineCount: 2,
       total: 500,
       changed: [
@@ -118,7 +119,14 @@ describe('the broker forwards per-device topics within the data scope', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('dept_id', 'in', (eb) => eb.selectFrom('devices').select('dept_id').where('serial', '=', own))
       .executeTakeFirstOrThrow();
-    expect((await browserGets).payload).toEqual({ online: [own], onlineCount: 1, total: expect.any(Number), changed: [{ sn: own, status: 'flying' }], at });
+    expect((await browserGets).payload).toEqual({
+      online: [own],
+      statuses: { [own]: 'flying' },
+      onlineCount: 1,
+      total: expect.any(Number),
+      changed: [{ sn: own, status: 'flying' }],
+      at,
+    });
     expect(((await browserGets).payload as OnlineSummary).total).toBeGreaterThanOrEqual(Number(visible.n));
 
     const alert = (id: number, sn: string) =>

@@ -1,8 +1,8 @@
 import type { BrokerMessage } from './types';
-import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
+import type { OnlineSummary, WeatherReport } from '@shared/live';
+import type { PositionSample } from '@shared/telemetry';
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
-import { normaliseOsd, toTelemetry } from '@shared/dji/live';
-import { deriveDeviceStatus } from '@shared/dji/status';
+import { normaliseOsd, toPositionSample } from '@shared/dji/live';
 import { parseDeviceTopic } from '@shared/dji/topics';
 import { ALL_OSD_FILTER } from '@shared/topics';
 
@@ -13,7 +13,7 @@ export interface BrokerBatch {
   byTopic: Record<string, number>;
   online?: OnlineSummary;
   weather?: WeatherReport;
-  telemetry: Record<string, Telemetry>;
+  telemetry: Record<string, PositionSample>;
   at: number;
 }
 
@@ -21,27 +21,24 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 /**
  * An aircraft's DJI OSD message on thing/product/{sn}/osd as the normalised sample the device list shows; null for the
- * OSD of an RC or a dock (no attitude) and for anything invalid. Status by the shared rule, as of the message's time.
+ * OSD of an RC or a dock (no attitude) and for anything invalid. No status: the console shows the server's (sysinfo/online).
  */
-export function aircraftSample(sn: string, message: unknown): Telemetry | null {
+export function aircraftSample(sn: string, message: unknown): PositionSample | null {
   if (!message || typeof message !== 'object') return null;
   const { data, timestamp } = message as { data?: unknown; timestamp?: unknown };
   if (!data || typeof data !== 'object' || !('attitude_head' in data) || !isNum(timestamp)) return null;
   const result = normaliseOsd(sn, 'aircraft', data, timestamp);
-  if (!result.ok) return null;
-  const status = deriveDeviceStatus({
-    kind: 'aircraft',
-    inTopology: true,
-    modeCode: result.live.modeCode,
-    lastSeenAt: timestamp,
-    now: timestamp,
-    offlineAfterMs: Infinity,
-  });
-  return toTelemetry(result.live, status);
+  return result.ok ? toPositionSample(result.live) : null;
 }
 
 const isOnline = (v: unknown): v is OnlineSummary =>
-  !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && isNum((v as OnlineSummary).onlineCount) && isNum((v as OnlineSummary).total);
+  !!v &&
+  typeof v === 'object' &&
+  Array.isArray((v as OnlineSummary).online) &&
+  !!(v as OnlineSummary).statuses &&
+  typeof (v as OnlineSummary).statuses === 'object' &&
+  isNum((v as OnlineSummary).onlineCount) &&
+  isNum((v as OnlineSummary).total);
 const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
 
 /** Parses a raw payload; undefined when it is not JSON. */
