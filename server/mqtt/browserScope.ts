@@ -3,6 +3,7 @@ import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec
 import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type WeatherReport } from '@shared/live';
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
+import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsense';
 import { withDataScope } from '../api/dataScope';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
@@ -83,6 +84,14 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
       return { sn: notification.alert.device_sn, withoutCount: Buffer.from(JSON.stringify(withoutCount)) };
     },
     narrow: ({ sn, withoutCount }, { serials }) => (serials.has(sn) ? withoutCount : null),
+  }),
+  // Manned traffic around a drone goes where the drone is seen.
+  [TOPIC_AIRSENSE]: narrowing<{ sn: string; bytes: Buffer }>({
+    decode: (payload) => {
+      const report = parseJson<AirsenseTraffic | null>(payload.toString(), null);
+      return report ? { sn: report.sn, bytes: typeof payload === 'string' ? Buffer.from(payload) : payload } : null;
+    },
+    narrow: ({ sn, bytes }, { serials }) => (serials.has(sn) ? bytes : null),
   }),
   [TOPIC_TASK]: narrowing<{ owner: Ownership; withoutOwner: Buffer }>({
     decode: (payload) => {

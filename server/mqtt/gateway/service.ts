@@ -6,6 +6,7 @@ import { parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@sh
 import type { AlertService } from '../../entities/alert/service';
 import type { LiveChannel, MessageBus } from '../liveChannel';
 import type { AircraftSample, LinkCore, TopologyChange } from './capabilities/core';
+import { airsenseCapability } from './capabilities/airsense';
 import { healthCapability } from './capabilities/health';
 import { organizationCapability, type PlatformIdentity } from './capabilities/organization';
 import { telemetryCapability } from './capabilities/telemetry';
@@ -106,6 +107,7 @@ export class DjiGateway {
     this.register(telemetryCapability(core, { store }));
     this.register(healthCapability(core, { alerts }));
     this.register(organizationCapability({ platform, store }));
+    this.register(airsenseCapability(core, { alerts, publish: (topic, payload) => options.bus.publish(topic, payload, { retain: false, qos: 0 }) }));
   }
 
   async start(): Promise<void> {
