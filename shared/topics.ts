@@ -1,4 +1,4 @@
-import { TOPIC_AIRSENSE } from './dji/airsense';
+import { TOPIC_AIRSENSE } from './dji/airsenseTraffic';
 import { TOPIC_TASK } from './entities/task';
 import { parseDeviceTopic, osdTopic, type ParsedDeviceTopic } from './dji/topics';
 import { SERIAL_PATTERN, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_MAP, TOPIC_NOTICES, TOPIC_ONLINE, TOPIC_WEATHER } from './live';

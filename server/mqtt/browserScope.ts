@@ -3,7 +3,7 @@ import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec
 import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type WeatherReport } from '@shared/live';
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
-import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsense';
+import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { withDataScope } from '../api/dataScope';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';

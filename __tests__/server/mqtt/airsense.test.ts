@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsense';
+import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import type { Alert } from '@shared/entities/alert';
 import { BrowserScope } from '../../../server/mqtt/browserScope';
 import { aircraft, api, DOCK, registerDock, TestGateway } from './dji';

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
-import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsense';
+import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
 import { normaliseHmsCode } from '@shared/dji/hms';
 import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
 import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';

@@ -1,4 +1,5 @@
-import { airsenseWarningSchema, alertingTraffic, METHOD_AIRSENSE_WARNING, TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsense';
+import { airsenseWarningSchema } from '@shared/dji/airsense';
+import { alertingTraffic, METHOD_AIRSENSE_WARNING, TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import type { AlertService } from '../../../entities/alert/service';
 import { route, type Capability } from '../registry';
 import type { LinkCore } from './core';
