@@ -143,6 +143,11 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(remotePlugin);
 
   await app.register(pilotPlugin, { secret });
+  // The device link subscribes to the devices once every plugin above registered its capabilities and listeners
+  // (their onReady hooks run first, in registration order), so no device message finds its capability missing.
+  app.addHook('onReady', async () => {
+    await app.mqtt?.gateway.start();
+  });
 
   await app.register(
     async (api) => {

@@ -205,8 +205,6 @@ export default fp(
           return `MQTT: ${ws} (embedded broker)${tcp}`;
         },
       };
-      // Last: alerts the link raises publish on app.mqtt's bus.
-      await gateway.start();
     });
 
     // preClose: websocket clients must be gone before the HTTP server waits for its connections to end.
