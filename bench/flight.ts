@@ -172,7 +172,7 @@ async function main() {
 
   latencies.sort((a, b) => a - b);
   recordDelays.sort((a, b) => a - b);
-  const stats = server.app.mqtt!.missions.stats;
+  const stats = server.app.missions!.stats;
   console.log('');
   console.log(
     `aircraft ${AIRCRAFT} · waypoints ${WAYPOINTS} · missions ended ${landedAt.size}/${flightOfTask.size} · progress events applied ${stats.progressApplied}`,

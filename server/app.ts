@@ -11,6 +11,11 @@ import type { ServerConfig } from './config';
 import { openDatabase, waitForDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
+import alertsPlugin from './entities/alert/plugin';
+import conformancePlugin from './conformance/plugin';
+import flightRecordsPlugin from './flightRecords/plugin';
+import missionsPlugin from './entities/task/plugin';
+import schedulerPlugin from './entities/task/schedulerPlugin';
 import mediaPlugin from './media/plugin';
 import hmsPlugin from './hms/plugin';
 import livePlugin from './livestream/plugin';
@@ -127,11 +132,22 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
-  await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
+  await app.register(alertsPlugin);
+  await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather });
+  // Domain services on the device link, each a plugin of its own (docs/architecture.md "The device link").
+  await app.register(missionsPlugin, { signingSecret: secret });
+  await app.register(schedulerPlugin);
+  await app.register(flightRecordsPlugin);
+  await app.register(conformancePlugin);
   await app.register(livePlugin, { config: config.live, secret });
   await app.register(remotePlugin);
 
   await app.register(pilotPlugin, { secret });
+  // The device link subscribes to the devices once every plugin above registered its capabilities and listeners
+  // (their onReady hooks run first, in registration order), so no device message finds its capability missing.
+  app.addHook('onReady', async () => {
+    await app.mqtt?.gateway.start();
+  });
 
   await app.register(
     async (api) => {

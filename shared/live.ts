@@ -41,6 +41,8 @@ export type { Telemetry } from './telemetry';
 /** sysinfo/online: serials online now (every other device is offline), the counts, and what changed since the last one. */
 export interface OnlineSummary {
   online: string[];
+  /** The server's status of each device online (online, flying, maintenance): the one authority; the console shows it as is. */
+  statuses: Record<string, DeviceStatus>;
   onlineCount: number;
   total: number;
   changed: Array<{ sn: string; status: DeviceStatus }>;

@@ -20,3 +20,5 @@ export const telemetrySchema = z.object({
   at: z.number().int().nonnegative(),
 });
 export type Telemetry = z.infer<typeof telemetrySchema>;
+/** A sample's position and readings without a status: the status is the server's (OnlineSummary.statuses). */
+export type PositionSample = Omit<Telemetry, 'status'>;

@@ -1,23 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { Envelope } from '@shared/dji/envelope';
 import {
   fileUploadCallbackSchema,
   highestPriorityUploadSchema,
   METHOD_FILE_UPLOAD_CALLBACK,
   METHOD_HIGHEST_PRIORITY_UPLOAD,
   METHOD_STORAGE_CONFIG_GET,
+  METHOD_UPLOAD_PRIORITIZE,
   storageConfigGetSchema,
 } from '@shared/dji/media';
 import type { Database } from '../db/schema';
+import { route, type Capability } from '../mqtt/gateway/registry';
 import { projectOfKey, projectPrefix } from './keys';
 import { refusals, type MediaService } from './service';
-
-/** The part of the device gateway the dock media protocol uses (server/mqtt/gateway/service.ts). */
-export interface DockMediaLink {
-  onRequestMethod<T extends z.ZodType>(method: string, schema: T, answer: (gatewaySn: string, data: z.infer<T>) => Promise<Record<string, unknown>>): void;
-  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void;
-}
 
 /** The project a dock works for now: that of the newest task dispatched through it. */
 async function projectOfGateway(db: Kysely<Database>, gatewaySn: string): Promise<number | null> {
@@ -31,14 +25,14 @@ async function projectOfGateway(db: Kysely<Database>, gatewaySn: string): Promis
  * of the callback's flight_id, else the dock's current one, and the object must lie under that project's prefix);
  * `highest_priority_upload_flighttask_media` is acknowledged and logged.
  */
-export function attachDockMedia(link: DockMediaLink, db: Kysely<Database>, media: MediaService, log: { info(obj: unknown, msg?: string): void }): void {
-  link.onRequestMethod(METHOD_STORAGE_CONFIG_GET, storageConfigGetSchema, async (gatewaySn) => {
+export function dockMediaCapability(db: Kysely<Database>, media: MediaService, log: { info(obj: unknown, msg?: string): void }): Capability {
+  const storageConfig = route(storageConfigGetSchema, async (gatewaySn) => {
     const projectId = await projectOfGateway(db, gatewaySn);
     if (projectId === null) throw new Error(`dock ${gatewaySn} has no task, so no workspace to upload to`);
     return { ...(await media.store.deviceCredentials(projectPrefix(projectId))) };
   });
 
-  link.onEventMethod(METHOD_FILE_UPLOAD_CALLBACK, fileUploadCallbackSchema, async (gatewaySn, data) => {
+  const uploadCallback = route(fileUploadCallbackSchema, async (gatewaySn, data) => {
     const { file } = data;
     const flightId = file.ext?.flight_id;
     const task = flightId
@@ -69,7 +63,13 @@ export function attachDockMedia(link: DockMediaLink, db: Kysely<Database>, media
     log.info({ gatewaySn, mediaId: row.id, duplicate, flightTask: data.flight_task }, 'media: dock upload recorded');
   });
 
-  link.onEventMethod(METHOD_HIGHEST_PRIORITY_UPLOAD, highestPriorityUploadSchema, async (gatewaySn, data) => {
+  const highestPriority = route(highestPriorityUploadSchema, (gatewaySn, data) => {
     log.info({ gatewaySn, flightId: data.flight_id }, 'media: dock uploads this flight first');
   });
+  return {
+    name: 'media',
+    requests: { [METHOD_STORAGE_CONFIG_GET]: storageConfig },
+    events: { [METHOD_FILE_UPLOAD_CALLBACK]: uploadCallback, [METHOD_HIGHEST_PRIORITY_UPLOAD]: highestPriority },
+    services: [METHOD_UPLOAD_PRIORITIZE],
+  };
 }

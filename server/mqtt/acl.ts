@@ -1,4 +1,4 @@
-import { isReservedForBrowsers } from '@shared/brokerTopics';
+import { isReservedForBrowsers, isSysinfoFilter, osdFilterSerial } from '@shared/topics';
 import type { GatewayLink } from './gateway/link';
 
 /** A Pilot 2 or dock connection: a DJI gateway. Pilot 2 logins carry the pilot's session (its end closes the connection). */
@@ -25,19 +25,6 @@ export function samePrincipal(a: BrokerIdentity, b: BrokerIdentity): boolean {
   return a.kind === b.kind && a.username === b.username;
 }
 
-function levels(topic: string): string[] {
-  return topic.split('/');
-}
-
-/** True when a publish topic or subscription filter lies inside the subtree `prefix` (given as levels). */
-function within(topic: string, prefix: string[]): boolean {
-  const parts = levels(topic);
-  if (parts.length < prefix.length) return false;
-  return prefix.every((level, i) => parts[i] === level);
-}
-
-const reserved = (topic: string) => topic.startsWith('$');
-
 /**
  * Publish rules of browsers and the service account. Web clients never write sysinfo/# nor thing/# (no impersonating
  * devices or the server) nor $-topics, and never retain; gateways are checked by checkGatewayPublish.
@@ -52,6 +39,5 @@ export function canPublish(identity: Exclude<BrokerIdentity, GatewayIdentity>, t
 export function canSubscribe(identity: Exclude<BrokerIdentity, GatewayIdentity>, filter: string): boolean {
   if (!filter) return false;
   if (identity.kind === 'service') return true;
-  if (filter === 'sysinfo/#' || (within(filter, ['sysinfo']) && levels(filter).length >= 2 && !reserved(filter))) return true;
-  return /^thing\/product\/([A-Za-z0-9_-]+|\+)\/osd$/.test(filter);
+  return isSysinfoFilter(filter) || osdFilterSerial(filter) !== null;
 }

@@ -3,19 +3,13 @@ import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec
 import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type WeatherReport } from '@shared/live';
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
+import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { withDataScope } from '../api/dataScope';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';
 import { loadDataScope } from '../rbac/permissions';
-
-/** thing/product/{sn}/… : the device a DJI topic is about. */
-const DEVICE_TOPIC = /^thing\/product\/([^/]+)\//;
-
-/** The serial a per-device topic is about, or null for any other topic. */
-export function deviceOfTopic(topic: string): string | null {
-  return DEVICE_TOPIC.exec(topic)?.[1] ?? null;
-}
+import { namespaceSerial } from '@shared/topics';
 
 /** The serials of the devices a user's data scope shows: every one, or these. */
 export async function visibleSerials(db: Kysely<Database>, userId: number, rule?: DataScopeRule): Promise<Set<string> | 'all'> {
@@ -68,11 +62,12 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
   }),
   [TOPIC_ONLINE]: narrowing<OnlineSummary>({
     decode: (payload) => parseJson<OnlineSummary | null>(payload.toString(), null),
-    narrow: ({ online, changed, ...rest }, { serials }) => {
+    narrow: ({ online, statuses, changed, ...rest }, { serials }) => {
       const seen = online.filter((sn) => serials.has(sn));
       const narrowed: OnlineSummary = {
         ...rest,
         online: seen,
+        statuses: Object.fromEntries(Object.entries(statuses).filter(([sn]) => serials.has(sn))),
         onlineCount: seen.length,
         total: Math.max(serials.size, seen.length),
         changed: changed.filter((c) => serials.has(c.sn)),
@@ -89,6 +84,14 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
       return { sn: notification.alert.device_sn, withoutCount: Buffer.from(JSON.stringify(withoutCount)) };
     },
     narrow: ({ sn, withoutCount }, { serials }) => (serials.has(sn) ? withoutCount : null),
+  }),
+  // Manned traffic around a drone goes where the drone is seen.
+  [TOPIC_AIRSENSE]: narrowing<{ sn: string; bytes: Buffer }>({
+    decode: (payload) => {
+      const report = parseJson<AirsenseTraffic | null>(payload.toString(), null);
+      return report ? { sn: report.sn, bytes: typeof payload === 'string' ? Buffer.from(payload) : payload } : null;
+    },
+    narrow: ({ sn, bytes }, { serials }) => (serials.has(sn) ? bytes : null),
   }),
   [TOPIC_TASK]: narrowing<{ owner: Ownership; withoutOwner: Buffer }>({
     decode: (payload) => {
@@ -150,7 +153,7 @@ export class BrowserScope {
   narrow(sessionId: string, topic: string, payload: Payload): Payload | null {
     const scope = this.bySession.get(sessionId)?.scope ?? UNLOADED;
     if (scope === 'all') return payload;
-    const sn = deviceOfTopic(topic);
+    const sn = namespaceSerial(topic);
     if (sn !== null) return scope.serials.has(sn) ? payload : null;
     const topicNarrowing = NARROWED[topic];
     if (!topicNarrowing) return payload;

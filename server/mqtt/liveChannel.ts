@@ -132,12 +132,11 @@ export class LiveChannel {
    * payload, re-sent to every browser on every change.
    */
   summary(): OnlineSummary {
-    const online = [...this.devices]
-      .filter(([, device]) => device.status !== 'offline')
-      .map(([sn]) => sn)
-      .sort();
+    const present = [...this.devices].filter(([, device]) => device.status !== 'offline').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const online = present.map(([sn]) => sn);
+    const statuses = Object.fromEntries(present.map(([sn, device]) => [sn, device.status]));
     const changed = [...this.changed].map(([sn, status]) => ({ sn, status }));
-    return { online, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
+    return { online, statuses, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
   }
 
   private get silent(): boolean {

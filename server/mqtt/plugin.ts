@@ -5,16 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
-import { ConformanceMonitor } from '../conformance/monitor';
-import { AlertService } from '../entities/alert/service';
-import { FlightRecorder } from '../flightRecords/recorder';
-import { saveFlightRecord } from '../flightRecords/store';
-import { METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema } from '@shared/dji/events';
-import type { MissionConfig } from '../config';
-import { dispatchRoutes } from '../entities/task/dispatchRoutes';
-import { MissionService } from '../entities/task/missions';
-import { attachDockMedia } from '../media/dock';
-import { TaskScheduler } from '../entities/task/scheduler';
+import { dockMediaCapability } from '../media/dock';
 import { createClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
@@ -38,9 +29,6 @@ export const SYSINFO_LEASE_MS = 3_000;
 
 export interface MqttPluginOptions {
   config: MqttConfig;
-  missions: MissionConfig;
-  /** The server's token secret: signs the wayline download links handed to devices. */
-  signingSecret: string;
   weather?: WeatherProvider;
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
   /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
@@ -51,13 +39,10 @@ export interface MqttHandle {
   mode: 'embedded' | 'external';
   bus: MessageBus;
   channel: LiveChannel;
+  /** The DJI device link: capabilities register on it (docs/architecture.md "The device link"). */
   gateway: DjiGateway;
-  /** Automatic flight records from the gateway's aircraft reports. */
-  recorder: FlightRecorder;
-  /** Live conformance monitoring of every flying aircraft (server/conformance/). */
-  conformance: ConformanceMonitor;
-  /** Dispatch of tasks to the aircraft and their live progress. */
-  missions: MissionService;
+  /** The weather sysinfo/weather publishes (and missions check before a flight). */
+  weather: WeatherProvider;
   /** Per-session and per-device accounts on the external broker (MQTT_DYNSEC=1 only). */
   credentials?: DynsecCredentials;
   /** The embedded broker (undefined with MQTT_URL). */
@@ -91,20 +76,11 @@ export default fp(
     let broker: EmbeddedBroker | undefined;
     let channel: LiveChannel | undefined;
     let gateway: DjiGateway | undefined;
-    let recorder: FlightRecorder | undefined;
-    let conformance: ConformanceMonitor | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
     let leaseRedis: Redis | undefined;
     let lease: RedisLease | undefined;
     let shared: SharedBroker | undefined;
     let credentials: DynsecCredentials | undefined;
-
-    // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
-    app.addHook('onResponse', async (request, reply) => {
-      if (conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url))
-        void conformance.refresh().catch((err: unknown) => request.log.warn({ err }, 'conformance monitor reload failed'));
-    });
-    let scheduler: TaskScheduler | undefined;
 
     app.addHook('onReady', async () => {
       const { redisUrl, redisKeyPrefix } = app.config;
@@ -180,7 +156,6 @@ export default fp(
         );
         sessionCheck.unref();
       }
-      const liveBus = bus;
       const sysinfoLease = lease;
       channel = new LiveChannel({
         bus,
@@ -191,14 +166,13 @@ export default fp(
         log,
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
       });
-      const alerts = new AlertService(app.db, () => liveBus, log, app.hms);
       // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.
       const sharedBroker = shared ? broker : undefined;
       gateway = new DjiGateway({
         bus,
         channel,
         store,
-        alerts,
+        alerts: app.alerts,
         platform: {
           appId: dji.appId,
           appKey: dji.appKey,
@@ -213,48 +187,14 @@ export default fp(
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
-      const flights = new FlightRecorder({
-        save: (flight) => saveFlightRecord(app.db, flight),
-        pilotOf: (gatewaySn) => broker?.gateway(gatewaySn)?.pilot?.userId ?? null,
-        log,
-      });
-      recorder = flights;
-      gateway.onAircraftSample((sample) => flights.onSample(sample));
-      flights.start();
-      const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, margins: app.config.airspace, log });
-      conformance = monitor;
-      gateway.onAircraftSample((sample) => monitor.onSample(sample));
-      const missions = new MissionService({
-        db: app.db,
-        link: gateway,
-        weather,
-        routes: dispatchRoutes(app.db),
-        publicUrl: () => options.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
-        linkSecret: options.signingSecret,
-        waylineUrlTtlSeconds: options.missions.waylineUrlTtlSeconds,
-        publish: (topic, payload) => liveBus.publish(topic, payload, { retain: false, qos: 1 }),
-        offlineAfterMs: config.deviceTimeoutMs,
-        replyTimeoutMs: options.missions.replyTimeoutMs,
-        batteryReservePct: options.missions.batteryReservePct,
-        log,
-      });
-      gateway.onEventMethod(METHOD_FLIGHTTASK_PROGRESS, flighttaskProgressSchema, (gatewaySn, data, envelope) =>
-        missions.onProgress(gatewaySn, data, envelope),
-      );
-      if (app.media) attachDockMedia(gateway, app.db, app.media, log);
-      scheduler = new TaskScheduler(app.db, missions, log);
+      if (app.media) gateway.register(dockMediaCapability(app.db, app.media, log));
       await channel.start();
-      await gateway.start();
-      await monitor.start();
-      scheduler.start(options.missions.schedulerIntervalMs);
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
         bus,
         channel,
         gateway,
-        recorder: flights,
-        conformance: monitor,
-        missions,
+        weather,
         credentials,
         broker,
         describe(baseUrl) {
@@ -271,10 +211,7 @@ export default fp(
     app.addHook('preClose', async () => {
       clearInterval(sessionCheck);
       credentials = undefined;
-      await scheduler?.stop();
       gateway?.stop();
-      await recorder?.stop();
-      await conformance?.stop();
       await channel?.stop();
       // Handing the lease back lets another instance take over sysinfo at once.
       await lease?.stop();
@@ -285,23 +222,14 @@ export default fp(
       if (config.url) await bus?.close();
     });
   },
-  { name: 'skyline-mqtt', dependencies: ['skyline-auth', 'skyline-hms'] },
+  { name: 'skyline-mqtt', dependencies: ['skyline-auth', 'skyline-alerts'] },
 );
-
-/** The API paths whose writes change what conformance is judged against (plans, applications, routes, features). */
-const CONFORMANCE_INPUTS = /^\/api\/(Airspace\/(Plan|Apply)|Route|Feature)\//;
 
 /** Who vouches for a gateway's unknown devices: its signed-in pilot or the registered dock; nobody on an external broker. */
 function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder | null {
   const identity = broker?.gateway(gatewaySn);
   if (!identity) return null;
   return identity.pilot ? { by: 'pilot', ...identity.pilot } : { by: 'dock', sn: gatewaySn };
-}
-
-/** The port this server listens on (the default base of the wayline links when PUBLIC_URL is unset). */
-function listeningPort(app: FastifyInstance): number {
-  const address = app.server.address();
-  return address && typeof address === 'object' ? address.port : app.config.port;
 }
 
 function redact(url: string): string {

@@ -6,11 +6,12 @@ import { writeAudit } from '../api/audit';
 import type { Database } from '../db/schema';
 import { parseJson } from '../db/json';
 import { HttpError } from '../http/envelope';
+import type { Capability } from '../mqtt/gateway/registry';
 
 /** The part of the device gateway remote operations use (server/mqtt/gateway/service.ts). */
 export interface RemoteLink {
   sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
-  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
+  register(capability: Capability): void;
 }
 
 /** The audit action of a remote command (entity `device`, id the device's). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES, type DeviceStatus, type Telemetry } from '../live';
+import type { PositionSample } from '../telemetry';
 import { modeMeaning } from './modeCodes';
 import { aircraftOsdSchema, dockOsdSchema, rcOsdSchema, WIND_DIRECTIONS } from './osd';
 
@@ -146,6 +147,12 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
 
 /** The fleet sample (sysinfo/fleet) of an aircraft's live state, or null while its position is unknown. */
 export function toTelemetry(live: DjiLive, status: DeviceStatus): Telemetry | null {
+  const sample = toPositionSample(live);
+  return sample && { ...sample, status };
+}
+
+/** The position and readings of a live state (what the console takes from raw OSD), or null while its position is unknown. */
+export function toPositionSample(live: DjiLive): PositionSample | null {
   if (live.lat === undefined || live.lng === undefined) return null;
   const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
   return {
@@ -156,7 +163,6 @@ export function toTelemetry(live: DjiLive, status: DeviceStatus): Telemetry | nu
     speed: clamp(live.horizontalSpeed ?? 0, 0, 200),
     heading: clamp(live.heading ?? 0, 0, 360),
     battery: clamp(live.battery ?? 0, 0, 100),
-    status,
     at: live.at,
   };
 }

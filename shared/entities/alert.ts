@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
-export const ALERT_KINDS = ['hms', 'conformance'] as const;
+export const ALERT_KINDS = ['hms', 'conformance', 'airsense'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**
@@ -32,7 +32,7 @@ export const alertSchema = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
   acked_by: z.number().int().nullable(),
   acked_at: z.string().nullable(),
-  /** HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at. */
+  /** HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at; airsense: DJI's report. */
   args: z.record(z.string(), z.unknown()).nullable(),
   /** Conformance: the flight plan the aircraft was judged against, if it had one. */
   plan_id: z.number().int().nullable(),

@@ -41,8 +41,8 @@ describe('summariseBatch', () => {
     expect(batch.received).toBe(messages.length);
   });
 
-  it('normalises the aircraft OSD: position, height above take-off, speed, heading 0-360, battery, status from mode_code', () => {
+  it("normalises the aircraft OSD: position, height above take-off, speed, heading 0-360, battery; no status (the server's is shown)", () => {
     const batch = summariseBatch([osd('A', aircraftOsd(5, { attitude_head: -90 }))], 0, 10);
-    expect(batch.telemetry.A).toEqual({ sn: 'A', lat: 22.5, lng: 114, alt: 80, speed: 6, heading: 270, battery: 70, status: 'flying', at: 5 });
+    expect(batch.telemetry.A).toEqual({ sn: 'A', lat: 22.5, lng: 114, alt: 80, speed: 6, heading: 270, battery: 70, at: 5 });
   });
 });

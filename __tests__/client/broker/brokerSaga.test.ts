@@ -159,7 +159,7 @@ describe('broker saga', () => {
   it('messages are batched: one store update per frame', () => {
     const { client, store, scheduler, actions } = setup();
     client().acceptConnection();
-    const online = { online: ['A'], onlineCount: 1, total: 2, changed: [], at: 1 };
+    const online = { online: ['A'], statuses: { A: 'online' }, onlineCount: 1, total: 2, changed: [], at: 1 };
     const weather = {
       at: 1,
       stations: [

@@ -1,4 +1,4 @@
-import { isReservedForBrowsers } from '@shared/brokerTopics';
+import { isReservedForBrowsers } from '@shared/topics';
 
 describe('isReservedForBrowsers (the broker ACL and the console share it)', () => {
   it.each([

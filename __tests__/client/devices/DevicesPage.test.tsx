@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
+import type { DeviceStatus } from '@shared/live';
 import { LIVE_MAX_AGE_MS, telemetryTopics, withLiveStatus } from '../../../src/features/devices/deviceRules';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
 import { chooseRowAction } from '../support/rowActions';
@@ -136,20 +137,28 @@ describe('/Device/UAV', () => {
 describe('withLiveStatus', () => {
   const row = { id: 1, serial: 'A1', status: 'offline', battery: 50 };
   const NOW = 1_000_000;
-  const sample = (at: number) => ({ A1: { status: 'flying', battery: 40, lat: 1, lng: 2, at } });
-  it.each<[string, ReturnType<typeof sample> | Record<string, never>, string[] | null, Record<string, unknown>]>([
-    ['fresh telemetry wins over the stored row', sample(NOW - 1000), null, { status: 'flying', battery: 40, last_lat: 1, live: true }],
+  const sample = (at: number) => ({ A1: { battery: 40, lat: 1, lng: 2, at } });
+  const flying: Record<string, DeviceStatus> = { A1: 'flying' };
+  it.each<[string, ReturnType<typeof sample> | Record<string, never>, Record<string, DeviceStatus> | null, Record<string, unknown>]>([
+    [
+      "fresh telemetry wins over the stored row, with the server's status",
+      sample(NOW - 1000),
+      flying,
+      { status: 'flying', battery: 40, last_lat: 1, live: true },
+    ],
+    ['fresh telemetry before any sysinfo/online keeps the stored status', sample(NOW - 1000), null, { status: 'offline', battery: 40, live: true }],
     ['telemetry older than LIVE_MAX_AGE_MS is ignored', sample(NOW - LIVE_MAX_AGE_MS - 1), null, { status: 'offline', battery: 50 }],
-    ['stale telemetry falls back to presence', sample(NOW - LIVE_MAX_AGE_MS - 1), ['A1'], { status: 'online', battery: 50 }],
-    ['presence flips offline to online', {}, ['A1'], { status: 'online' }],
-  ])('%s', (_name, telemetry, online, expected) => {
-    const result = withLiveStatus(row, { telemetry, online }, NOW);
+    ["stale telemetry falls back to the server's status", sample(NOW - LIVE_MAX_AGE_MS - 1), { A1: 'online' }, { status: 'online', battery: 50 }],
+    ['the server says flying: shown as flying', {}, flying, { status: 'flying' }],
+    ['not among the online devices: offline', {}, {}, { status: 'offline' }],
+  ])('%s', (_name, telemetry, statuses, expected) => {
+    const result = withLiveStatus(row, { telemetry, statuses }, NOW);
     expect(result).toMatchObject(expected);
     if (!('live' in expected)) expect(result.live).toBeUndefined();
   });
   it('presence leaves maintenance alone, and no broker data leaves the row as it is', () => {
-    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, online: [] }, NOW).status).toBe('maintenance');
-    expect(withLiveStatus(row, { telemetry: {}, online: null }, NOW)).toBe(row);
+    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, statuses: {} }, NOW).status).toBe('maintenance');
+    expect(withLiveStatus(row, { telemetry: {}, statuses: null }, NOW)).toBe(row);
   });
 });
 

@@ -73,7 +73,7 @@ export function runFlightRecordSuite(dialect: Dialect): void {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const recorded = new Promise<RecordedFlight>((resolve) => server.app.mqtt!.recorder.onRecorded(resolve));
+    const recorded = new Promise<RecordedFlight>((resolve) => server.app.flightRecords!.onRecorded(resolve));
     for (const data of flightReports()) pilot.osd('AC-FR1', data);
     const record = await within(recorded, 5000, 'the flight record');
     expect(Date.now() - record.detectedAt).toBeLessThan(1000);

@@ -202,9 +202,9 @@ export function runDispatchSuite(dialect: Dialect): void {
   });
 
   it('acknowledges and ignores progress of an unknown flight', async () => {
-    const before = server.app.mqtt!.missions.stats.unknownFlights;
+    const before = server.app.missions!.stats.unknownFlights;
     expect((await progress('no-such-flight', 'in_progress', 10, 0)).data.result).toBe(0);
-    expect(server.app.mqtt!.missions.stats.unknownFlights).toBe(before + 1);
+    expect(server.app.missions!.stats.unknownFlights).toBe(before + 1);
   });
 
   it('fails the task with the reason when the device refuses prepare or does not answer execute', async () => {
@@ -270,7 +270,7 @@ export function runDispatchSuite(dialect: Dialect): void {
       .execute();
     await osd();
     const log = { warn: () => undefined };
-    const missions = server.app.mqtt!.missions;
+    const missions = server.app.missions!;
     const prepares = () => device.received.filter((r) => r.method === 'flighttask_prepare' && r.data.task_type === 1).length;
     const before = prepares();
     const sent = await Promise.all([new TaskScheduler(db(), missions, log).tick(), new TaskScheduler(db(), missions, log).tick()]);
@@ -287,7 +287,7 @@ export function runDispatchSuite(dialect: Dialect): void {
       .where('id', '=', id)
       .execute();
     weather.reasons = ['visibility'];
-    await new TaskScheduler(db(), server.app.mqtt!.missions, { warn: () => undefined }).tick();
+    await new TaskScheduler(db(), server.app.missions!, { warn: () => undefined }).tick();
     weather.reasons = [];
     expect(await task(id)).toMatchObject({ status: 'failed', flight_id: null, dispatch_error: 'The weather is not flyable (visibility)' });
   });

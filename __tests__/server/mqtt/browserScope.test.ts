@@ -4,7 +4,8 @@ import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/
 import { TOPIC_TASK } from '@shared/entities/task';
 import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
 import type { TaskLiveMessage } from '../../../server/mqtt/browserScope';
-import { BrowserScope, deviceOfTopic } from '../../../server/mqtt/browserScope';
+import { namespaceSerial } from '@shared/topics';
+import { BrowserScope } from '../../../server/mqtt/browserScope';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
 
 describe('the broker forwards per-device topics within the data scope', () => {
@@ -24,7 +25,7 @@ describe('the broker forwards per-device topics within the data scope', () => {
     ['thing/product/SN1/state', 'SN1'],
     ['sysinfo/online', null],
     ['thing/product', null],
-  ])('%s is about device %s', (topic, sn) => expect(deviceOfTopic(topic)).toBe(sn));
+  ])('%s is about device %s', (topic, sn) => expect(namespaceSerial(topic)).toBe(sn));
 
   /** operator1 (scope dept) and admin (scope all) connected as browsers; a device of operator1's department and one of another. */
   async function browsers(name: string) {
@@ -102,6 +103,7 @@ describe('the broker forwards per-device topics within the data scope', () => {
     const at = Date.now();
     const summary: OnlineSummary = {
       online: [foreign, own].sort(),
+      statuses: { [foreign]: 'online', [own]: 'flying' },
       onlineCount: 2,
       total: 500,
       changed: [
@@ -117,7 +119,14 @@ describe('the broker forwards per-device topics within the data scope', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('dept_id', 'in', (eb) => eb.selectFrom('devices').select('dept_id').where('serial', '=', own))
       .executeTakeFirstOrThrow();
-    expect((await browserGets).payload).toEqual({ online: [own], onlineCount: 1, total: expect.any(Number), changed: [{ sn: own, status: 'flying' }], at });
+    expect((await browserGets).payload).toEqual({
+      online: [own],
+      statuses: { [own]: 'flying' },
+      onlineCount: 1,
+      total: expect.any(Number),
+      changed: [{ sn: own, status: 'flying' }],
+      at,
+    });
     expect(((await browserGets).payload as OnlineSummary).total).toBeGreaterThanOrEqual(Number(visible.n));
 
     const alert = (id: number, sn: string) =>

@@ -32,6 +32,7 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     expect(o.retain).toBe(true);
     expect(o.payload).toMatchObject({
       online: expect.any(Array),
+      statuses: expect.any(Object),
       onlineCount: expect.any(Number),
       total: expect.any(Number),
       changed: expect.any(Array),
@@ -116,7 +117,9 @@ describe('embedded broker on the HTTP server (/mqtt)', () => {
     const recording = recordMessages(listener, 'sysinfo/online');
     const attacker = await web();
     const closed = new Promise<void>((resolve) => attacker.once('close', () => resolve()));
-    attacker.publish('sysinfo/online', JSON.stringify({ online: ['FAKE'], onlineCount: 1, total: 1, changed: [], at: 1 }), { qos: 1 });
+    attacker.publish('sysinfo/online', JSON.stringify({ online: ['FAKE'], statuses: { FAKE: 'online' }, onlineCount: 1, total: 1, changed: [], at: 1 }), {
+      qos: 1,
+    });
     await closed; // aedes answers a refused publish by closing the connection
     expect(await recording.untilMarker(server)).toEqual([]);
   });

@@ -57,7 +57,7 @@ describe('LiveChannel', () => {
       ['sysinfo/online', true],
       ['sysinfo/weather', true],
     ]);
-    expect(published[0].payload).toEqual({ online: [], onlineCount: 0, total: 1, changed: [], at: expect.any(Number) });
+    expect(published[0].payload).toEqual({ online: [], statuses: {}, onlineCount: 0, total: 1, changed: [], at: expect.any(Number) });
   });
 
   it('telemetry brings a drone online; 30 s of silence takes it offline; changes are reported once', async () => {

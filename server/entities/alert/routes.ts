@@ -8,7 +8,7 @@ import { findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { scopeOf } from '../../api/dataScope';
 import { requestLanguage } from '../../http/language';
 import type { Alert } from '@shared/entities/alert';
-import { AlertService, alertToApi, inLanguage } from './service';
+import { alertToApi, inLanguage } from './service';
 import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
 
 /**
@@ -57,7 +57,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     },
     async (request) => ok({ items: await summariseAlerts(appBase.db, request.query, scopeOf(request)) }),
   );
-  const alerts = new AlertService(appBase.db, () => appBase.mqtt?.bus, appBase.log, appBase.hms);
+  const { alerts } = appBase;
   app.post(
     '/Alert/:id/ack/',
     {

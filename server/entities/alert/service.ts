@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
+import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
 import { normaliseHmsCode } from '@shared/dji/hms';
 import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
 import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
@@ -15,6 +16,13 @@ type AlertRow = Selectable<AlertsTable>;
 /** What an alert says in each language: an HMS code's text from the HMS table in use, a conformance rule's name. */
 function alertTexts(row: AlertRow, args: Alert['args'], hms: HmsCatalogue): AlarmTexts {
   if (row.kind === 'hms') return hms.texts({ code: row.code, deviceType: row.device_type, inTheSky: row.in_the_sky === 1, args });
+  if (row.kind === 'airsense') {
+    const level = Number(args?.warning_level ?? AIRSENSE_ALERT_LEVEL);
+    return {
+      zh: `有人机 ICAO ${row.code}：${AIRSENSE_LEVEL_TEXTS.zh[level] ?? level}`,
+      en: `Manned aircraft ICAO ${row.code}: ${AIRSENSE_LEVEL_TEXTS.en[level] ?? level}`,
+    };
+  }
   const rule = (language: TextLanguage) => (CONFORMANCE_RULE_TEXTS[language] as Record<string, string>)[row.code] ?? row.code;
   return { zh: rule('zh'), en: rule('en') };
 }
@@ -141,6 +149,72 @@ export class AlertService {
             .executeTakeFirstOrThrow(),
         );
       }
+    });
+    const alerts = changed.map((row) => this.toApi(row));
+    await this.notify(alerts);
+    return alerts;
+  }
+
+  /**
+   * The manned aircraft a drone hears at warning level 3 and up (alertingTraffic): an airsense alert per ICAO address
+   * (code) while it is reported, counted on every repeat; the drone's active ones missing from the list are closed.
+   */
+  async recordAirsense(deviceSn: string, gatewaySn: string, alerting: readonly AirsenseItem[]): Promise<Alert[]> {
+    const now = nowIso();
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const active = await trx
+        .selectFrom('alerts')
+        .selectAll()
+        .where('kind', '=', 'airsense')
+        .where('active', '=', 1)
+        .where('device_sn', '=', deviceSn)
+        .execute();
+      const byCode = new Map(active.map((row) => [row.code, row]));
+      const device = await trx.selectFrom('devices').select('id').where('serial', '=', deviceSn).executeTakeFirst();
+      const rows: AlertRow[] = [];
+      for (const item of alerting) {
+        const values = { level: 2, args: JSON.stringify(item), last_seen_at: now };
+        const row = byCode.get(item.icao);
+        const updated = row
+          ? await trx
+              .updateTable('alerts')
+              .set({ ...values, count: row.count + 1 })
+              .where('id', '=', row.id)
+              .returningAll()
+              .executeTakeFirstOrThrow()
+          : await trx
+              .insertInto('alerts')
+              .values({
+                ...values,
+                kind: 'airsense',
+                code: item.icao,
+                module: null,
+                device_id: device?.id ?? null,
+                device_sn: deviceSn,
+                gateway_sn: gatewaySn,
+                in_the_sky: 1,
+                first_seen_at: now,
+                count: 1,
+                active: 1,
+                plan_id: null,
+                closed_at: null,
+                device_type: null,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+        if (!row || JSON.parse(row.args ?? '{}').warning_level !== item.warning_level) rows.push(updated);
+      }
+      const reported = new Set(alerting.map((item) => item.icao));
+      for (const row of active.filter((r) => !reported.has(r.code)))
+        rows.push(
+          await trx
+            .updateTable('alerts')
+            .set({ active: 0, last_seen_at: now, closed_at: now })
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
+      return rows;
     });
     const alerts = changed.map((row) => this.toApi(row));
     await this.notify(alerts);

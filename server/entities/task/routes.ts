@@ -35,7 +35,7 @@ async function checkRouteInProject(db: Kysely<Database>, routeId: number | null 
 
 /** The mission service of the live channel; without it (MQTT_ENABLED=0) nothing can be dispatched. */
 function missionsOf(app: FastifyInstance): MissionService {
-  const missions = app.mqtt?.missions;
+  const { missions } = app;
   if (!missions) throw new HttpError(409, 'The live channel is off: tasks cannot be dispatched', undefined, { code: 'mission.link_unavailable' });
   return missions;
 }

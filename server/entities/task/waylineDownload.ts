@@ -25,7 +25,7 @@ export function registerWaylineDownload(appBase: FastifyInstance): void {
       config: { rowScope: false },
     },
     async (request, reply) => {
-      const missions = appBase.mqtt?.missions;
+      const { missions } = appBase;
       if (!missions) throw refused('the live channel is off');
       const file = await missions.wayline(request.params.id, request.query.token);
       if (!file.ok) throw refused(file.why);

@@ -1,3 +1,6 @@
+import { deviceTopic, statusTopic } from '@shared/dji/topics';
+import { namespaceFilters, SYSINFO_FILTER } from '@shared/topics';
+
 /**
  * What this server asks of Mosquitto's dynamic-security plugin (docs/mqtt.md "External broker with dynamic
  * security"): the names and ACLs of the clients and roles it provisions, as plain commands. No I/O here.
@@ -53,8 +56,8 @@ export function serverAcls(): DynsecAcl[] {
 export function browserAcls(scope: SerialScope): DynsecAcl[] {
   const serials = scope === 'all' ? ['+'] : scope.filter(isPlainSerial);
   return [
-    allow('subscribePattern', 'sysinfo/#'),
-    ...serials.flatMap((sn) => BROWSER_DEVICE_CHANNELS.map((channel) => allow('subscribePattern', `thing/product/${sn}/${channel}`))),
+    allow('subscribePattern', SYSINFO_FILTER),
+    ...serials.flatMap((sn) => BROWSER_DEVICE_CHANNELS.map((channel) => allow('subscribePattern', deviceTopic(sn, channel)))),
   ];
 }
 
@@ -64,13 +67,12 @@ export function browserAcls(scope: SerialScope): DynsecAcl[] {
  */
 export function gatewayAcls(gatewaySn: string, subSerials: readonly string[]): DynsecAcl[] {
   return [
-    allow('publishClientSend', `sys/product/${gatewaySn}/status`),
-    ...GATEWAY_UPLINK.map((channel) => allow('publishClientSend', `thing/product/${gatewaySn}/${channel}`)),
+    allow('publishClientSend', statusTopic(gatewaySn)),
+    ...GATEWAY_UPLINK.map((channel) => allow('publishClientSend', deviceTopic(gatewaySn, channel))),
     ...[gatewaySn, ...subSerials.filter((sn) => sn !== gatewaySn && isPlainSerial(sn))].flatMap((sn) =>
-      DEVICE_UPLINK.map((channel) => allow('publishClientSend', `thing/product/${sn}/${channel}`)),
+      DEVICE_UPLINK.map((channel) => allow('publishClientSend', deviceTopic(sn, channel))),
     ),
-    allow('subscribePattern', `sys/product/${gatewaySn}/#`),
-    allow('subscribePattern', `thing/product/${gatewaySn}/#`),
+    ...namespaceFilters(gatewaySn).map((filter) => allow('subscribePattern', filter)),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { parseDeviceTopic, type ParsedDeviceTopic } from '@shared/dji/topics';
-import { SERIAL_PATTERN } from '@shared/live';
+import { namespaceSerial } from '@shared/topics';
 
 /**
  * What one gateway connection may speak for: its own serial (a dock's is fixed by its login; a Pilot 2 connection
@@ -28,13 +28,6 @@ export function checkGatewayPublish(link: GatewayLink, topic: string, retain: bo
   if (parsed.sn === link.gatewaySn) return { ok: true, topic: parsed };
   if (DEVICE_CHANNELS.has(parsed.channel) && link.declared.has(parsed.sn)) return { ok: true, topic: parsed };
   return { ok: false, reason: 'undeclared_serial' };
-}
-
-/** The serial a `sys|thing/product/{sn}/…` topic or filter names (a plain serial, never a wildcard), or null. */
-export function namespaceSerial(topicOrFilter: string): string | null {
-  const [family, product, sn, ...rest] = topicOrFilter.split('/');
-  if ((family !== 'sys' && family !== 'thing') || product !== 'product' || rest.length === 0 || !SERIAL_PATTERN.test(sn)) return null;
-  return sn;
 }
 
 /**

@@ -1,48 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { deviceKindOf, parseDeviceTypeKey, type DjiDomain } from '@shared/dji/devices';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
-import { hmsEventSchema, METHOD_HMS } from '@shared/dji/events';
-import { normaliseOsd, toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
-import { mergeLive } from '@shared/dji/mergeLive';
-import { stateSchema } from '@shared/dji/osd';
-import {
-  airportBindStatusRequestSchema,
-  airportOrganizationBindRequestSchema,
-  airportOrganizationGetRequestSchema,
-  configRequestSchema,
-  METHOD_AIRPORT_BIND_STATUS,
-  METHOD_AIRPORT_ORGANIZATION_BIND,
-  METHOD_AIRPORT_ORGANIZATION_GET,
-  METHOD_CONFIG,
-  type ConfigOutput,
-} from '@shared/dji/requests';
+import { toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
-import { expectsReply, parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
-import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
-import type { z } from 'zod';
-import type { AlertService, AttributedHms } from '../../entities/alert/service';
+import { parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
+import type { AlertService } from '../../entities/alert/service';
 import type { LiveChannel, MessageBus } from '../liveChannel';
-import { toTopoDevice, type Binder, type DeviceLinkStore } from './store';
-import { spendHmsBudget, type HmsBucket } from './hmsBudget';
+import type { AircraftSample, LinkCore, TopologyChange } from './capabilities/core';
+import { airsenseCapability } from './capabilities/airsense';
+import { healthCapability } from './capabilities/health';
+import { organizationCapability, type PlatformIdentity } from './capabilities/organization';
+import { telemetryCapability } from './capabilities/telemetry';
+import { topologyCapability } from './capabilities/topology';
+import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
+import type { Binder, DeviceLinkStore } from './store';
+import { LinkTopology } from './topology';
 
-export type DropReason = 'not_json' | 'invalid_envelope' | 'invalid_data' | 'undeclared_serial' | 'unexpected_topic' | 'unmatched_reply' | 'hms_over_budget';
+export type { AircraftSample, TopologyChange } from './capabilities/core';
+export type { PlatformIdentity } from './capabilities/organization';
+export type { DropReason } from './registry';
 
 export interface GatewayStats {
   /** Messages applied, per channel. */
   accepted: Record<string, number>;
   dropped: Record<DropReason, number>;
-  /** events/requests methods this platform does not know, per method (still answered). */
+  /** Methods no capability handles, per method (still answered per the protocol). */
   unknownMethods: Record<string, number>;
-}
-
-export interface PlatformIdentity {
-  appId: string;
-  appKey: string;
-  appLicense: string;
-  ntpServerHost: string;
-  /** The workspace a dock binds to (airport_organization_*). */
-  organizationId: string;
-  organizationName: string;
 }
 
 export interface GatewayOptions {
@@ -67,31 +49,13 @@ export interface GatewayOptions {
   now?: () => number;
 }
 
-interface TopologyEntry {
-  kind: DjiLiveKind;
-  /** Sub-devices by serial (payloads included, with kind null). */
-  subs: Map<string, { domain: DjiDomain; kind: DjiLiveKind | null }>;
-}
+type RouteResult =
+  { kind: 'applied'; output: Record<string, unknown> | undefined } | { kind: 'dropped'; dropped: DroppedMessage } | { kind: 'unknown'; method: string };
 
-/** One applied OSD report of an aircraft: what flight records and conformance monitoring read. */
-export interface AircraftSample {
-  sn: string;
-  /** The gateway (RC or dock) it reports through. */
-  gatewaySn: string | undefined;
-  live: DjiLive;
-  at: number;
+/** The capability channel of an uplink channel, or null (services_reply and property/set_reply are the link's own). */
+function capabilityChannel(channel: string): CapabilityChannel | null {
+  return Object.hasOwn(CHANNEL_RULES, channel) ? (channel as CapabilityChannel) : null;
 }
-
-/** A gateway's topology as applied: online with its sub-devices (and whether it just came online), or gone. */
-export interface TopologyChange {
-  gatewaySn: string;
-  online: boolean;
-  cameOnline?: boolean;
-  subSerials: string[];
-}
-
-type EventHandler = (gatewaySn: string, data: unknown, envelope: Envelope) => Promise<void>;
-type RequestHandler = (gatewaySn: string, data: unknown) => Promise<Record<string, unknown>>;
 
 /** A command's failure: the device's error code, or no answer in time. */
 export class ServiceError extends Error {
@@ -104,9 +68,11 @@ export class ServiceError extends Error {
 }
 
 /**
- * The DJI Cloud API device gateway (docs/mqtt.md): reads what gateways publish on the broker (embedded or external),
- * keeps topology and live state, answers status/events/requests, and sends services. Every message is untrusted:
- * a bad one is dropped and counted, and answered with a non-zero result where the protocol expects an answer.
+ * The DJI Cloud API device gateway (docs/mqtt.md, docs/architecture.md "The device link"): reads what gateways publish
+ * on the broker (embedded or external) and routes each message to the capability registered for its channel and
+ * method (registry.ts), answering as the channel's rule says; sends services and matches their replies. Every message
+ * is untrusted: a bad one is dropped and counted, and answered with a non-zero result where the protocol expects an
+ * answer. Topology, telemetry, health and organization are its own capabilities; others register with `register`.
  */
 export class DjiGateway {
   readonly stats: GatewayStats = {
@@ -114,28 +80,38 @@ export class DjiGateway {
     dropped: { not_json: 0, invalid_envelope: 0, invalid_data: 0, undeclared_serial: 0, unexpected_topic: 0, unmatched_reply: 0, hms_over_budget: 0 },
     unknownMethods: {},
   };
-  private readonly topology = new Map<string, TopologyEntry>();
-  /** Serial → the gateway that declared it. */
-  private readonly gatewayOf = new Map<string, string>();
+  private readonly registry = new CapabilityRegistry();
+  private readonly topology = new LinkTopology();
   private readonly live = new Map<string, DjiLive>();
   private readonly pending = new Map<string, { resolve(output: Record<string, unknown>): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private readonly now: () => number;
   private readonly aircraftListeners: ((sample: AircraftSample) => void)[] = [];
   private readonly topologyListeners: ((change: TopologyChange) => void)[] = [];
-  /** `events` methods handled by other services (beyond HMS), with their payload schema. */
-  private readonly eventHandlers = new Map<string, { schema: z.ZodType; handle: EventHandler }>();
-  /** `requests` methods answered by other services, with their payload schema. */
-  private readonly requestHandlers = new Map<string, { schema: z.ZodType; answer: RequestHandler }>();
-  /** Each gateway's HMS budget (hmsBudget.ts), kept across reconnects so a reconnect does not refill it. */
-  private readonly hmsBuckets = new Map<string, HmsBucket>();
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: GatewayOptions) {
     this.now = options.now ?? Date.now;
+    const core: LinkCore = {
+      topology: this.topology,
+      now: this.now,
+      liveState: (sn) => this.live.get(sn),
+      setLiveState: (sn, live) => void this.live.set(sn, live),
+      forget: (serials) => this.forget(serials),
+      report: (sn, kind) => this.report(sn, kind),
+      aircraftSampled: (sample) => this.notify(this.aircraftListeners, sample, { sn: sample.sn }, 'aircraft sample'),
+      topologyChanged: (change) => this.notify(this.topologyListeners, change, { gatewaySn: change.gatewaySn }, 'topology'),
+    };
+    const { store, alerts, platform, binderOf, topologyChanged, log } = options;
+    this.register(topologyCapability(core, { store, binderOf, ...(topologyChanged ? { topologyChanged } : {}), log }));
+    this.register(telemetryCapability(core, { store }));
+    this.register(healthCapability(core, { alerts }));
+    this.register(organizationCapability({ platform, store }));
+    this.register(airsenseCapability(core, { alerts, publish: (topic, payload) => options.bus.publish(topic, payload, { retain: false, qos: 0 }) }));
   }
 
   async start(): Promise<void> {
+    this.options.log.debug({ capabilities: this.registry.describe() }, 'dji: device link capabilities');
     for (const filter of UPLINK_FILTERS) await this.options.bus.subscribe(filter, (topic, payload) => void this.handle(topic, payload));
   }
 
@@ -145,6 +121,15 @@ export class DjiGateway {
       call.reject(new ServiceError('the server is stopping', 'timeout'));
       this.pending.delete(tid);
     }
+  }
+
+  /**
+   * Adds a capability: its routes take the messages of their channel and method from then on (a pair another
+   * capability handles already throws). Messages are validated by the route's schema (invalid → dropped, answered
+   * with a non-zero result where an answer is due); a handler's throw is answered with an internal error.
+   */
+  register(capability: Capability): void {
+    this.registry.register(capability);
   }
 
   /** The newest normalised live state of a device, if it reported since the server started. */
@@ -162,30 +147,14 @@ export class DjiGateway {
     this.topologyListeners.push(listener);
   }
 
-  /**
-   * Handles the `events` method `method`: the payload is validated by `schema` (invalid → dropped, answered with a
-   * non-zero result), then `handle` runs, and a need_reply event is answered ok once it resolved.
-   */
-  onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>, envelope: Envelope) => Promise<void>): void {
-    this.eventHandlers.set(method, { schema, handle: (gatewaySn, data, envelope) => handle(gatewaySn, data as z.infer<T>, envelope) });
-  }
-
-  /**
-   * Answers the `requests` method `method`: the payload is validated by `schema` (invalid → answered with a non-zero
-   * result), then `answer`'s output goes back on requests_reply with result 0 (a throwing answer: internal error).
-   */
-  onRequestMethod<T extends z.ZodType>(method: string, schema: T, answer: (gatewaySn: string, data: z.infer<T>) => Promise<Record<string, unknown>>): void {
-    this.requestHandlers.set(method, { schema, answer: (gatewaySn, data) => answer(gatewaySn, data as z.infer<T>) });
-  }
-
   /** The sub-devices gateway `gatewaySn` declared last. */
   subDevicesOf(gatewaySn: string): string[] {
-    return [...(this.topology.get(gatewaySn)?.subs.keys() ?? [])];
+    return this.topology.subDevicesOf(gatewaySn);
   }
 
   /** The gateway a device is connected through (itself for a gateway), if known. */
   gatewayFor(sn: string): string | undefined {
-    return this.topology.has(sn) ? sn : this.gatewayOf.get(sn);
+    return this.topology.gatewayFor(sn);
   }
 
   /** Publishes a command on thing/product/{gw}/services; resolves with the reply's output, rejects with its error code or a timeout. */
@@ -213,20 +182,18 @@ export class DjiGateway {
 
   /** The gateway's connection closed: it and everything behind it is offline. */
   gatewayDisconnected(gatewaySn: string): void {
-    const entry = this.topology.get(gatewaySn);
-    this.topology.delete(gatewaySn);
-    for (const sn of entry?.subs.keys() ?? []) this.forget(sn, gatewaySn);
-    this.live.delete(gatewaySn);
-    this.options.channel.deviceDisconnected(gatewaySn);
-    if (entry) this.topologyChanged({ gatewaySn, online: false, subSerials: [] });
+    const { entry, gone } = this.topology.remove(gatewaySn);
+    this.forget(gone);
+    this.forget([gatewaySn]);
+    if (entry) this.notify(this.topologyListeners, { gatewaySn, online: false, subSerials: [] }, { gatewaySn }, 'topology');
   }
 
-  private topologyChanged(change: TopologyChange): void {
-    for (const listener of this.topologyListeners) {
+  private notify<T>(listeners: ((value: T) => void)[], value: T, context: Record<string, unknown>, what: string): void {
+    for (const listener of listeners) {
       try {
-        listener(change);
+        listener(value);
       } catch (error) {
-        this.options.log.warn({ err: error, gatewaySn: change.gatewaySn }, 'dji: topology listener failed');
+        this.options.log.warn({ err: error, ...context }, `dji: ${what} listener failed`);
       }
     }
   }
@@ -247,203 +214,67 @@ export class DjiGateway {
     if (!parsed) return this.drop('unexpected_topic', { topic });
     const message = parseEnvelope(payload);
     if (this.options.isLocal && !this.options.isLocal(this.gatewayFor(parsed.sn) ?? parsed.sn)) {
-      if (message.ok) this.follow(parsed.channel, parsed.sn, message.envelope);
+      if (message.ok) await this.follow(parsed.channel, parsed.sn, message.envelope);
       return;
     }
-    const replied = expectsReply(parsed.channel);
+    if (parsed.channel === 'services_reply') return message.ok ? this.onServiceReply(message.envelope) : this.drop(message.reason, { topic });
+    const channel = capabilityChannel(parsed.channel);
+    if (!channel) return this.drop('unexpected_topic', { topic });
+    const rule = CHANNEL_RULES[channel];
     if (!message.ok) {
       this.drop(message.reason, { topic });
-      if (replied) await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
+      if (rule.reply !== 'never') await this.reply(topic, { tid: message.tid ?? '', bid: message.bid ?? '', method: message.method }, RESULT.invalidMessage);
       return;
     }
     const envelope = message.envelope;
+    const answers = rule.reply === 'always' || (rule.reply === 'asked' && envelope.need_reply === 1);
     try {
-      switch (parsed.channel) {
-        case 'status':
-          return await this.onStatus(topic, parsed.sn, envelope);
-        case 'osd':
-          return this.onOsd(parsed.sn, envelope);
-        case 'state':
-          return await this.onState(topic, parsed.sn, envelope);
-        case 'events':
-          return await this.onEvent(topic, parsed.sn, envelope);
-        case 'requests':
-          return await this.onRequest(topic, parsed.sn, envelope);
-        case 'services_reply':
-          return this.onServiceReply(envelope);
-        default:
-          return this.drop('unexpected_topic', { topic });
+      const outcome = await this.route(channel, parsed.sn, envelope, true);
+      if (outcome.kind === 'unknown') {
+        this.stats.unknownMethods[outcome.method] = (this.stats.unknownMethods[outcome.method] ?? 0) + 1;
+        this.options.log.info({ topic, method: outcome.method }, 'dji: unknown method');
+        if (answers) await this.reply(topic, envelope, rule.unknownResult);
+      } else if (outcome.kind === 'dropped') {
+        this.drop(outcome.dropped.reason, { topic, ...outcome.dropped.detail });
+        if (answers) await this.reply(topic, envelope, outcome.dropped.result);
+      } else {
+        this.count(channel);
+        if (answers) await this.reply(topic, envelope, RESULT.ok, outcome.output);
       }
     } catch (error) {
       this.options.log.warn({ err: error, topic }, 'dji: message handling failed');
-      if (replied || envelope.need_reply === 1) await this.reply(topic, envelope, RESULT.internalError);
+      if (answers) await this.reply(topic, envelope, RESULT.internalError);
     }
   }
 
-  /** Another instance's device (see `isLocal`): its topology and live state, and replies to this instance's commands. */
-  private follow(channel: string, sn: string, envelope: Envelope) {
+  /**
+   * Hands a message to the capability that handles its channel and method, after the channel's sender check and the
+   * route's schema: applied, dropped (with why and the answer due), or unknown.
+   */
+  private async route(channel: CapabilityChannel, sn: string, envelope: Envelope, local: boolean): Promise<RouteResult> {
+    const rule = CHANNEL_RULES[channel];
+    const declared = rule.sender === 'any' || (rule.sender === 'device' ? this.topology.kindOf(sn) !== null : this.topology.gateway(sn) !== undefined);
+    if (!declared) return { kind: 'dropped', dropped: new DroppedMessage('undeclared_serial', { sn, channel }, RESULT.notAllowed) };
+    const handler = this.registry.find(channel, envelope.method);
+    if (!handler || (!local && !handler.followed)) return { kind: 'unknown', method: envelope.method ?? '(none)' };
+    const data = handler.schema.safeParse(envelope.data);
+    if (!data.success) {
+      const issues = data.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`);
+      return { kind: 'dropped', dropped: new DroppedMessage('invalid_data', { method: envelope.method, issues }, RESULT.invalidMessage) };
+    }
+    const outcome = await handler.handle(sn, data.data, { envelope, local });
+    if (outcome instanceof DroppedMessage) return { kind: 'dropped', dropped: outcome };
+    return { kind: 'applied', output: outcome ?? undefined };
+  }
+
+  /**
+   * Another instance's device (see `isLocal`): the followed routes (its topology and live state) quietly, and the
+   * replies to this instance's commands. A device whose update_topo this instance missed stays unknown here.
+   */
+  private async follow(channel: string, sn: string, envelope: Envelope) {
     if (channel === 'services_reply' && this.pending.has(envelope.tid)) return this.onServiceReply(envelope);
-    // A device whose update_topo this instance missed (it started later) stays unknown here, without a drop per report.
-    if (channel === 'osd' && this.kindOf(sn)) return this.onOsd(sn, envelope, false);
-    if (channel !== 'status' || envelope.method !== METHOD_UPDATE_TOPO) return;
-    const topo = updateTopoSchema.safeParse(envelope.data);
-    const kind = topo.success ? this.applyTopology(sn, topo.data) : null;
-    if (kind) this.report(sn, kind);
-  }
-
-  /** Takes a gateway's update_topo as its topology; returns the gateway's kind, or null for a domain that is not a gateway. */
-  private applyTopology(gatewaySn: string, topo: z.infer<typeof updateTopoSchema>): DjiLiveKind | null {
-    const kind = deviceKindOf(topo.domain);
-    if (!kind) return null;
-    const subs = new Map(topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
-    const previous = this.topology.get(gatewaySn);
-    for (const sn of previous?.subs.keys() ?? []) if (!subs.has(sn)) this.forget(sn, gatewaySn);
-    this.topology.set(gatewaySn, { kind, subs });
-    for (const sn of subs.keys()) this.gatewayOf.set(sn, gatewaySn);
-    return kind;
-  }
-
-  private async onStatus(topic: string, gatewaySn: string, envelope: Envelope) {
-    if (envelope.method !== METHOD_UPDATE_TOPO) return this.unknownMethod(topic, envelope, true);
-    const topo = updateTopoSchema.safeParse(envelope.data);
-    const wasOnline = this.topology.has(gatewaySn);
-    const kind = topo.success ? this.applyTopology(gatewaySn, topo.data) : null;
-    if (!topo.success || !kind) return this.invalid(topic, envelope, topo.error, true);
-    const devices = [
-      { sn: gatewaySn, domain: topo.data.domain, type: topo.data.type, subType: topo.data.sub_type, thingVersion: topo.data.thing_version, gatewaySn: null },
-      ...topo.data.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => toTopoDevice(d, gatewaySn)),
-    ];
-    const created = await this.options.store.applyTopology(devices, this.options.binderOf(gatewaySn));
-    if (created.length) this.options.log.info({ gatewaySn, created }, 'dji: devices bound');
-    await this.options.topologyChanged?.(gatewaySn, this.subDevicesOf(gatewaySn));
-    this.topologyChanged({ gatewaySn, online: true, cameOnline: !wasOnline, subSerials: this.subDevicesOf(gatewaySn) });
-    this.count('status');
-    this.report(gatewaySn, kind);
-    await this.reply(topic, envelope, RESULT.ok);
-  }
-
-  /** Applies an OSD report; `local` (the device is connected here) also hands aircraft samples to the listeners. */
-  private onOsd(sn: string, envelope: Envelope, local = true) {
-    const kind = this.kindOf(sn);
-    if (!kind) return this.drop('undeclared_serial', { sn, channel: 'osd' });
-    const result = normaliseOsd(sn, kind, envelope.data, this.now());
-    if (!result.ok) return this.drop('invalid_data', { sn, issues: result.issues.slice(0, 3) });
-    const live = mergeLive(this.live.get(sn), result.live);
-    this.live.set(sn, live);
-    this.count('osd');
-    this.report(sn, kind);
-    if (kind !== 'aircraft' || !local) return;
-    const sample: AircraftSample = { sn, gatewaySn: this.gatewayFor(sn), live, at: this.now() };
-    for (const listener of this.aircraftListeners) {
-      try {
-        listener(sample);
-      } catch (error) {
-        this.options.log.warn({ err: error, sn }, 'dji: aircraft sample listener failed');
-      }
-    }
-  }
-
-  /** `state` properties; a need_reply one (e.g. a Matrice 4TD's payloads[].control_source) is answered on state_reply. */
-  private async onState(topic: string, sn: string, envelope: Envelope) {
-    const needsReply = envelope.need_reply === 1;
-    if (!this.kindOf(sn)) {
-      this.drop('undeclared_serial', { sn, channel: 'state' });
-      if (needsReply) await this.reply(topic, envelope, RESULT.notAllowed);
-      return;
-    }
-    const state = stateSchema.safeParse(envelope.data);
-    if (!state.success) return this.invalid(topic, envelope, state.error, needsReply);
-    await this.options.store.recordState(sn, state.data);
-    this.count('state');
-    if (needsReply) await this.reply(topic, envelope, RESULT.ok);
-  }
-
-  private async onEvent(topic: string, gatewaySn: string, envelope: Envelope) {
-    const needsReply = envelope.need_reply === 1;
-    const entry = this.topology.get(gatewaySn);
-    if (!entry) {
-      this.drop('undeclared_serial', { sn: gatewaySn, channel: 'events' });
-      if (needsReply) await this.reply(topic, envelope, RESULT.notAllowed);
-      return;
-    }
-    if (envelope.method === METHOD_HMS) {
-      const event = hmsEventSchema.safeParse(envelope.data);
-      if (!event.success) return this.invalid(topic, envelope, event.error, needsReply);
-      const { fits, bucket } = spendHmsBudget(this.hmsBuckets.get(gatewaySn), event.data.list.length, this.now());
-      this.hmsBuckets.set(gatewaySn, bucket);
-      if (!fits) {
-        // Answered like any other, so the gateway does not resend it; its items are not applied.
-        this.drop('hms_over_budget', { sn: gatewaySn, items: event.data.list.length });
-        if (needsReply) await this.reply(topic, envelope, RESULT.ok);
-        return;
-      }
-      const devices = [gatewaySn, ...[...entry.subs].filter(([, d]) => d.kind).map(([sn]) => sn)];
-      const aircraft = [...entry.subs].find(([, d]) => d.domain === 0)?.[0];
-      const items: AttributedHms[] = event.data.list.map((item) => ({
-        item,
-        deviceSn: parseDeviceTypeKey(item.device_type)?.domain === 0 && aircraft ? aircraft : gatewaySn,
-      }));
-      await this.options.alerts.recordHms(gatewaySn, devices, items);
-    } else {
-      const registered = this.eventHandlers.get(envelope.method ?? '');
-      if (!registered) return this.unknownMethod(topic, envelope, needsReply, RESULT.ok);
-      const data = registered.schema.safeParse(envelope.data);
-      if (!data.success) return this.invalid(topic, envelope, data.error, needsReply);
-      await registered.handle(gatewaySn, data.data, envelope);
-    }
-    this.count('events');
-    if (needsReply) await this.reply(topic, envelope, RESULT.ok);
-  }
-
-  private async onRequest(topic: string, gatewaySn: string, envelope: Envelope) {
-    if (!this.topology.has(gatewaySn)) {
-      this.drop('undeclared_serial', { sn: gatewaySn, channel: 'requests' });
-      return this.reply(topic, envelope, RESULT.notAllowed);
-    }
-    const { platform, store } = this.options;
-    const answer = async <T extends z.ZodType>(schema: T, output: (data: z.infer<T>) => Promise<Record<string, unknown>> | Record<string, unknown>) => {
-      const data = schema.safeParse(envelope.data);
-      if (!data.success) return this.invalid(topic, envelope, data.error, true);
-      this.count('requests');
-      await this.reply(topic, envelope, RESULT.ok, await output(data.data));
-    };
-    switch (envelope.method) {
-      case METHOD_CONFIG: {
-        const config: ConfigOutput = {
-          ntp_server_host: platform.ntpServerHost,
-          app_id: platform.appId,
-          app_key: platform.appKey,
-          app_license: platform.appLicense,
-        };
-        return answer(configRequestSchema, () => config);
-      }
-      case METHOD_AIRPORT_BIND_STATUS:
-        return answer(airportBindStatusRequestSchema, async (data) => {
-          const known = await store.devicesBySerial(data.devices.map((d) => d.sn));
-          return {
-            bind_status: data.devices.map(({ sn }) => ({
-              sn,
-              is_device_bind_organization: known.has(sn),
-              organization_id: known.has(sn) ? platform.organizationId : '',
-              organization_name: known.has(sn) ? platform.organizationName : '',
-              device_callsign: sn,
-            })),
-          };
-        });
-      case METHOD_AIRPORT_ORGANIZATION_GET:
-        return answer(airportOrganizationGetRequestSchema, () => ({ organization_name: platform.organizationName }));
-      case METHOD_AIRPORT_ORGANIZATION_BIND:
-        // Binding means being registered: an administrator registers the dock (and so issues its secret) first.
-        return answer(airportOrganizationBindRequestSchema, async (data) => {
-          const known = await store.devicesBySerial(data.bind_devices.map((d) => d.sn));
-          return { err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })) };
-        });
-      default: {
-        const registered = this.requestHandlers.get(envelope.method ?? '');
-        if (registered) return answer(registered.schema, (data) => registered.answer(gatewaySn, data));
-        return this.unknownMethod(topic, envelope, true);
-      }
-    }
+    const followed = capabilityChannel(channel);
+    if (followed) await this.route(followed, sn, envelope, false);
   }
 
   private onServiceReply(envelope: Envelope) {
@@ -465,30 +296,12 @@ export class DjiGateway {
     this.options.channel.observe(sn, status, live ? toTelemetry(live, status) : null, kind === 'aircraft');
   }
 
-  private kindOf(sn: string): DjiLiveKind | null {
-    const entry = this.topology.get(sn);
-    if (entry) return entry.kind;
-    const gatewaySn = this.gatewayOf.get(sn);
-    return (gatewaySn && this.topology.get(gatewaySn)?.subs.get(sn)?.kind) || null;
-  }
-
-  private forget(sn: string, gatewaySn: string) {
-    if (this.gatewayOf.get(sn) !== gatewaySn) return;
-    this.gatewayOf.delete(sn);
-    this.live.delete(sn);
-    this.options.channel.deviceDisconnected(sn);
-  }
-
-  private async unknownMethod(topic: string, envelope: Envelope, needsReply: boolean, result: number = RESULT.unknownMethod) {
-    const method = envelope.method ?? '(none)';
-    this.stats.unknownMethods[method] = (this.stats.unknownMethods[method] ?? 0) + 1;
-    this.options.log.info({ topic, method }, 'dji: unknown method');
-    if (needsReply) await this.reply(topic, envelope, result);
-  }
-
-  private async invalid(topic: string, envelope: Envelope, error: z.ZodError | undefined, needsReply: boolean) {
-    this.drop('invalid_data', { topic, method: envelope.method, issues: error?.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) });
-    if (needsReply) await this.reply(topic, envelope, RESULT.invalidMessage);
+  /** The devices are offline: their live state goes, and the live channel hears it. */
+  private forget(serials: string[]) {
+    for (const sn of serials) {
+      this.live.delete(sn);
+      this.options.channel.deviceDisconnected(sn);
+    }
   }
 
   private drop(reason: DropReason, detail: Record<string, unknown>) {

@@ -10,6 +10,7 @@ import {
   type DebugProgress,
 } from '@shared/dji/remoteDebug';
 import { nowIso } from '../../db/time';
+import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
 
 /**
@@ -24,8 +25,12 @@ export class DockDebug {
     private readonly link: RemoteLink,
     private readonly options: { replyTimeoutMs: number; now?: () => number },
   ) {
-    for (const method of DEBUG_METHOD_NAMES)
-      if (DEBUG_METHODS[method].job) link.onEventMethod(method, debugProgressSchema, async (dockSn, data) => this.onProgress(dockSn, method, data));
+    const jobs = DEBUG_METHOD_NAMES.filter((method) => DEBUG_METHODS[method].job);
+    link.register({
+      name: 'remote.debug',
+      events: Object.fromEntries(jobs.map((method) => [method, route(debugProgressSchema, (dockSn, data) => this.onProgress(dockSn, method, data))])),
+      services: DEBUG_METHOD_NAMES,
+    });
   }
 
   /** The dock's newest job, if one ran since the server started. */

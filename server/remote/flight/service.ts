@@ -16,6 +16,7 @@ import {
 import { METHOD_RETURN_HOME } from '@shared/dji/flighttask';
 import { needsAuthorityGrab } from '@shared/dji/remoteRules';
 import { nowIso } from '../../db/time';
+import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
 
 /** A fly-to target as the console gives it. */
@@ -38,12 +39,23 @@ export class CommandFlights {
     private readonly link: RemoteLink,
     private readonly options: { replyTimeoutMs: number },
   ) {
-    link.onEventMethod(METHOD_TAKEOFF_TO_POINT_PROGRESS, takeoffProgressSchema, async (gatewaySn, data) =>
-      this.record(gatewaySn, { kind: 'takeoff', id: data.flight_id, ...data }),
-    );
-    link.onEventMethod(METHOD_FLY_TO_POINT_PROGRESS, flyToProgressSchema, async (gatewaySn, data) =>
-      this.record(gatewaySn, { kind: 'flyto', id: data.fly_to_id, ...data }),
-    );
+    link.register({
+      name: 'remote.flight',
+      events: {
+        [METHOD_TAKEOFF_TO_POINT_PROGRESS]: route(takeoffProgressSchema, (gatewaySn, data) =>
+          this.record(gatewaySn, { kind: 'takeoff', id: data.flight_id, ...data }),
+        ),
+        [METHOD_FLY_TO_POINT_PROGRESS]: route(flyToProgressSchema, (gatewaySn, data) => this.record(gatewaySn, { kind: 'flyto', id: data.fly_to_id, ...data })),
+      },
+      services: [
+        METHOD_FLIGHT_AUTHORITY_GRAB,
+        METHOD_TAKEOFF_TO_POINT,
+        METHOD_FLY_TO_POINT,
+        METHOD_FLY_TO_POINT_UPDATE,
+        METHOD_FLY_TO_POINT_STOP,
+        METHOD_RETURN_HOME,
+      ],
+    });
   }
 
   /** The newest command flight's progress through this gateway. */

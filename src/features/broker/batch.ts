@@ -1,8 +1,10 @@
 import type { BrokerMessage } from './types';
-import type { OnlineSummary, Telemetry, WeatherReport } from '@shared/live';
+import type { OnlineSummary, WeatherReport } from '@shared/live';
+import type { PositionSample } from '@shared/telemetry';
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
-import { normaliseOsd, toTelemetry } from '@shared/dji/live';
-import { deriveDeviceStatus } from '@shared/dji/status';
+import { normaliseOsd, toPositionSample } from '@shared/dji/live';
+import { parseDeviceTopic } from '@shared/dji/topics';
+import { ALL_OSD_FILTER } from '@shared/topics';
 
 /** What one flush adds to the store: the newest online/weather, and per aircraft its newest sample. */
 export interface BrokerBatch {
@@ -11,37 +13,32 @@ export interface BrokerBatch {
   byTopic: Record<string, number>;
   online?: OnlineSummary;
   weather?: WeatherReport;
-  telemetry: Record<string, Telemetry>;
+  telemetry: Record<string, PositionSample>;
   at: number;
 }
-
-const TELEMETRY_TOPIC = /^thing\/product\/([^/]+)\/osd$/;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
  * An aircraft's DJI OSD message on thing/product/{sn}/osd as the normalised sample the device list shows; null for the
- * OSD of an RC or a dock (no attitude) and for anything invalid. Status by the shared rule, as of the message's time.
+ * OSD of an RC or a dock (no attitude) and for anything invalid. No status: the console shows the server's (sysinfo/online).
  */
-export function aircraftSample(sn: string, message: unknown): Telemetry | null {
+export function aircraftSample(sn: string, message: unknown): PositionSample | null {
   if (!message || typeof message !== 'object') return null;
   const { data, timestamp } = message as { data?: unknown; timestamp?: unknown };
   if (!data || typeof data !== 'object' || !('attitude_head' in data) || !isNum(timestamp)) return null;
   const result = normaliseOsd(sn, 'aircraft', data, timestamp);
-  if (!result.ok) return null;
-  const status = deriveDeviceStatus({
-    kind: 'aircraft',
-    inTopology: true,
-    modeCode: result.live.modeCode,
-    lastSeenAt: timestamp,
-    now: timestamp,
-    offlineAfterMs: Infinity,
-  });
-  return toTelemetry(result.live, status);
+  return result.ok ? toPositionSample(result.live) : null;
 }
 
 const isOnline = (v: unknown): v is OnlineSummary =>
-  !!v && typeof v === 'object' && Array.isArray((v as OnlineSummary).online) && isNum((v as OnlineSummary).onlineCount) && isNum((v as OnlineSummary).total);
+  !!v &&
+  typeof v === 'object' &&
+  Array.isArray((v as OnlineSummary).online) &&
+  !!(v as OnlineSummary).statuses &&
+  typeof (v as OnlineSummary).statuses === 'object' &&
+  isNum((v as OnlineSummary).onlineCount) &&
+  isNum((v as OnlineSummary).total);
 const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
 
 /** Parses a raw payload; undefined when it is not JSON. */
@@ -58,15 +55,16 @@ export function parsePayload(payload: Uint8Array | string): unknown {
 export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
   const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
   for (const { topic, message } of messages) {
-    const match = TELEMETRY_TOPIC.exec(topic);
-    const key = match ? 'thing/product/+/osd' : topic;
+    const device = parseDeviceTopic(topic);
+    const osdOf = device?.channel === 'osd' ? device.sn : null;
+    const key = osdOf ? ALL_OSD_FILTER : topic;
     batch.byTopic[key] = (batch.byTopic[key] ?? 0) + 1;
     if (topic === TOPIC_ONLINE) {
       if (isOnline(message)) batch.online = message;
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
-    } else if (match) {
-      const sample = aircraftSample(match[1], message);
+    } else if (osdOf) {
+      const sample = aircraftSample(osdOf, message);
       if (sample) batch.telemetry[sample.sn] = sample;
     }
   }

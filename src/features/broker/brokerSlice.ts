@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BrokerBatch } from './batch';
 import { DEFAULT_SUBSCRIPTIONS } from './types';
-import { type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
+import { type OnlineSummary, type WeatherReport } from '@shared/live';
+import type { PositionSample } from '@shared/telemetry';
 
 export type BrokerStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
 
@@ -25,7 +26,7 @@ export interface BrokerState {
   online: OnlineSummary | null;
   weather: WeatherReport | null;
   /** The newest sample of each aircraft whose thing/product/{sn}/osd is subscribed (the device list's rows). */
-  telemetry: Record<string, Telemetry>;
+  telemetry: Record<string, PositionSample>;
 }
 
 export const initialBrokerState: BrokerState = {

@@ -1,5 +1,6 @@
 import { DEVICE_KINDS, DEVICE_SERIAL_PATTERN, DEVICE_STATUSES } from '@shared/entities/device';
-import { SERIAL_PATTERN } from '@shared/live';
+import { SERIAL_PATTERN, type DeviceStatus } from '@shared/live';
+import { osdTopic } from '@shared/dji/topics';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
 
@@ -39,7 +40,6 @@ export function deviceToForm(row: ResourceRow): DeviceForm {
 }
 
 export interface LiveSample {
-  status: string;
   battery: number;
   lat: number;
   lng: number;
@@ -51,23 +51,25 @@ export const LIVE_MAX_AGE_MS = 30_000;
 
 /** The telemetry topics of the rows on screen: live updates for what is shown, not for the whole fleet. Pure. */
 export const telemetryTopics = (rows: ResourceRow[]): string[] =>
-  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map((sn) => `thing/product/${sn}/osd`);
+  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map(osdTopic);
 
 /**
- * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the
- * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
+ * A device row with what the broker knows now: the status is the server's (sysinfo/online's statuses, never derived
+ * here again from raw OSD); fresh telemetry (battery, position, time) wins over the stored row; without it
+ * sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
  */
 export function withLiveStatus(
   row: ResourceRow,
-  live: { telemetry: Record<string, LiveSample>; online: string[] | null },
+  live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null },
   now: number,
 ): ResourceRow & { live?: boolean } {
   const serial = String(row.serial ?? '');
   const sample = live.telemetry[serial];
+  const serverStatus = live.statuses ? (live.statuses[serial] ?? 'offline') : undefined;
   if (sample && now - sample.at <= LIVE_MAX_AGE_MS) {
     return {
       ...row,
-      status: sample.status,
+      status: serverStatus ?? row.status,
       battery: sample.battery,
       last_lat: sample.lat,
       last_lng: sample.lng,
@@ -75,6 +77,6 @@ export function withLiveStatus(
       live: true,
     };
   }
-  if (live.online && (row.status === 'online' || row.status === 'offline')) return { ...row, status: live.online.includes(serial) ? 'online' : 'offline' };
+  if (serverStatus && (row.status === 'online' || row.status === 'offline')) return { ...row, status: serverStatus };
   return row;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MapCanvas, AreaOverlays, LayerSwitcher } from '../map';
+import AirTrafficLayer from './AirTrafficLayer';
 import DroneLayer from './DroneLayer';
 import PlanOverlays from './PlanOverlays';
 
@@ -12,6 +13,7 @@ export default function SituationMap() {
         <AreaOverlays />
         <PlanOverlays />
         <DroneLayer />
+        <AirTrafficLayer />
       </MapCanvas>
       <LayerSwitcher layers={['projects', 'plans', 'airspace']} />
     </>

@@ -1,6 +1,8 @@
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
+import type { EventChannel } from 'redux-saga';
 import { all, call, cancel, debounce, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { TOPIC_AIRSENSE } from '@shared/dji/airsenseTraffic';
 import { MONITORED_PLAN_STATUSES, type Plan } from '@shared/entities/airspace';
 import type { Alert } from '@shared/entities/alert';
 import { MAX_NAME_SERIALS, type DeviceNames } from '@shared/entities/device';
@@ -10,9 +12,12 @@ import type { Envelope } from '../../api/client';
 import { CONFORMANCE_PAGE_SIZE, fetchOpenConformanceAlerts, fetchPlansInStatus } from '../../api/conformance';
 import { fetchDeviceNames, type Page } from '../../api/devicelink';
 import type { RootState } from '../../app/rootReducer';
+import { loadSplitModule } from '../../app/splitModule';
 import { selectCan } from '../auth';
+import { brokerEvents, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import { alertNotified } from '../devicelink';
 import {
+  airsenseReported,
   conformanceAlertsLoaded,
   conformanceWatchStarted,
   conformanceWatchStopped,
@@ -71,16 +76,39 @@ function* loadNames(action: PayloadAction<string[]>): Saga {
   }
 }
 
+/** The sysinfo/airsense check carries zod: loaded when /Tas opens, not with the first paint. */
+const loadAirsenseSchema = () => import(/* webpackChunkName: "airsense-messages" */ '@shared/dji/airsense');
+
+/** While /Tas is open: the manned traffic the drones hear (sysinfo/airsense), checked (the broker is another party). */
+function* followAirsense(bus: EventBus<BrokerEvents> = brokerEvents): Saga {
+  yield* withSubscription(TOPIC_AIRSENSE, function* () {
+    const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, TOPIC_AIRSENSE);
+    try {
+      const schemas: Awaited<ReturnType<typeof loadAirsenseSchema>> | null = yield* loadSplitModule(loadAirsenseSchema);
+      if (!schemas) return;
+      while (true) {
+        const { message }: { message: unknown } = yield take(channel);
+        const report = schemas.airsenseTrafficSchema.safeParse(message);
+        if (report.success) yield put(airsenseReported(report.data));
+        else console.warn('situation: dropped a sysinfo/airsense message of an unknown shape');
+      }
+    } finally {
+      channel.close();
+    }
+  });
+}
+
 /** A conformance alert opened or closed: plan states changed with it. */
 const conformanceNotified = (action: Action) => alertNotified.match(action) && action.payload.alert.kind === 'conformance';
 
 /**
- * While /Tas is open: the open alerts and monitored plans, the plans reloaded (debounced) whenever conformance
+ * While /Tas is open: the open alerts and monitored plans, the manned traffic around the drones, the plans reloaded (debounced) whenever conformance
  * changes, and the names of the aircraft as they appear.
  */
 function* followView(): Saga {
   yield fork(loadAlerts);
   yield fork(loadPlans);
+  yield fork(followAirsense);
   yield takeEvery(fleetSerialsAppeared.type, loadNames);
   yield debounce(1000, conformanceNotified, loadPlans);
 }

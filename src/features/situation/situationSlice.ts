@@ -3,6 +3,7 @@ import type { Alert } from '@shared/entities/alert';
 import { withAlert } from '@shared/entities/alertList';
 import type { Plan } from '@shared/entities/airspace';
 import type { DeviceStatus } from '@shared/live';
+import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { loggedOut, sessionExpired } from '../auth';
 import { alertNotified } from '../devicelink';
 import type { FleetCounts } from './fleetFrame';
@@ -43,6 +44,8 @@ export interface SituationState {
   /** Serial → device name, for the aircraft on the view that the user's data scope names (others show their serial). */
   names: Record<string, string>;
   conformance: ConformanceView;
+  /** sysinfo/airsense: the manned traffic each drone hears, its newest report per drone (currentTraffic expires it). */
+  airsense: Record<string, AirsenseTraffic>;
 }
 
 export const initialFleetSummary: FleetSummary = {
@@ -61,6 +64,7 @@ export const initialSituationState: SituationState = {
   fleet: initialFleetSummary,
   names: {},
   conformance: initialConformance,
+  airsense: {},
 };
 
 const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
@@ -96,6 +100,13 @@ const situationSlice = createSlice({
       state.fleet = initialFleetSummary;
       state.names = {};
       state.conformance = initialConformance;
+      state.airsense = {};
+    },
+    /** A drone's manned traffic (sysinfo/airsense): it replaces the drone's last report; an empty list clears it. */
+    airsenseReported(state, action: PayloadAction<AirsenseTraffic>) {
+      const report = action.payload;
+      if (report.traffic.length === 0) delete state.airsense[report.sn];
+      else if ((state.airsense[report.sn]?.at ?? -1) <= report.at) state.airsense[report.sn] = report;
     },
     /** The view opened: load the open conformance alerts and the monitored plans, and follow them. */
     conformanceWatchStarted() {},
@@ -136,5 +147,6 @@ export const {
   conformanceWatchStopped,
   conformanceAlertsLoaded,
   monitoredPlansLoaded,
+  airsenseReported,
 } = situationSlice.actions;
 export default situationSlice.reducer;

@@ -1,6 +1,7 @@
 import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
 import { translateFeature } from '../i18n';
-import text from './text';
+import text, { levelNames } from './text';
+import { AIRSENSE_LEVEL_TEXTS } from '@shared/dji/airsenseTraffic';
 
 export default translateFeature(text, {
   online: 'Online',
@@ -34,6 +35,8 @@ export default translateFeature(text, {
   rules: CONFORMANCE_RULE_TEXTS.en,
   planRef: 'plan #{{id}}',
   planTooltip: 'Flight plan #{{id}} ({{status}})',
+  airTraffic: 'Manned aircraft {{icao}} (near {{sn}}): {{level}}, {{distance}} m away, altitude {{altitude}} m',
+  airsenseLevels: levelNames(AIRSENSE_LEVEL_TEXTS.en),
   history: {
     group: 'Group by',
     groups: { device: 'Aircraft', plan: 'Flight plan', day: 'Day' },

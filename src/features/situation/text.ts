@@ -1,5 +1,9 @@
 import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
 import { defineFeatureText } from '../i18n';
+import { AIRSENSE_LEVEL_TEXTS } from '@shared/dji/airsenseTraffic';
+
+/** DJI's warning level names by level, as i18next keys. */
+export const levelNames = (names: readonly string[]): Record<string, string> => Object.fromEntries(names.map((name, level) => [String(level), name]));
 
 export default defineFeatureText({
   namespace: 'situation',
@@ -35,6 +39,8 @@ export default defineFeatureText({
     rules: CONFORMANCE_RULE_TEXTS.zh,
     planRef: '计划 #{{id}}',
     planTooltip: '飞行计划 #{{id}}（{{status}}）',
+    airTraffic: '有人机 {{icao}}（{{sn}} 附近）：{{level}}，水平距离 {{distance}} m，高度 {{altitude}} m',
+    airsenseLevels: levelNames(AIRSENSE_LEVEL_TEXTS.zh),
     history: {
       group: '统计维度',
       groups: { device: '无人机', plan: '飞行计划', day: '日期' },

@@ -1,0 +1,50 @@
+import { deviceKindOf } from '@shared/dji/devices';
+import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
+import { route, type Capability } from '../registry';
+import { toTopoDevice, type Binder, type DeviceLinkStore } from '../store';
+import type { LinkCore } from './core';
+
+export interface TopologyOptions {
+  store: DeviceLinkStore;
+  binderOf(gatewaySn: string): Binder | null;
+  /** Called with an accepted topology before its status_reply (external broker with dynamic security). */
+  topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;
+  log: { info(obj: unknown, msg?: string): void };
+}
+
+/** An update_topo whose domain is a gateway's (RC or dock). */
+const gatewayTopoSchema = updateTopoSchema.refine((topo) => deviceKindOf(topo.domain) !== null, { message: 'the domain is not a gateway', path: ['domain'] });
+
+/**
+ * Topology (`sys/product/{gw}/status` update_topo): which gateway is online with which sub-devices; binds devices
+ * the gateway's binder vouches for, and is followed on the other instances (REDIS_URL).
+ */
+export function topologyCapability(core: LinkCore, options: TopologyOptions): Capability {
+  return {
+    name: 'topology',
+    status: {
+      [METHOD_UPDATE_TOPO]: route(
+        gatewayTopoSchema,
+        async (gatewaySn, topo, { local }) => {
+          const wasOnline = core.topology.gateway(gatewaySn) !== undefined;
+          const applied = core.topology.apply(gatewaySn, topo);
+          if (!applied) return;
+          core.forget(applied.gone);
+          if (local) {
+            const devices = [
+              { sn: gatewaySn, domain: topo.domain, type: topo.type, subType: topo.sub_type, thingVersion: topo.thing_version, gatewaySn: null },
+              ...topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => toTopoDevice(d, gatewaySn)),
+            ];
+            const created = await options.store.applyTopology(devices, options.binderOf(gatewaySn));
+            if (created.length) options.log.info({ gatewaySn, created }, 'dji: devices bound');
+            const subSerials = core.topology.subDevicesOf(gatewaySn);
+            await options.topologyChanged?.(gatewaySn, subSerials);
+            core.topologyChanged({ gatewaySn, online: true, cameOnline: !wasOnline, subSerials });
+          }
+          core.report(gatewaySn, applied.kind);
+        },
+        { followed: true },
+      ),
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { deviceKindOf, type DjiDomain } from '@shared/dji/devices';
+import type { DjiLiveKind } from '@shared/dji/live';
+import type { updateTopoSchema } from '@shared/dji/topology';
+import type { z } from 'zod';
+
+export interface TopologyEntry {
+  kind: DjiLiveKind;
+  /** Sub-devices by serial (payloads included, with kind null). */
+  subs: Map<string, { domain: DjiDomain; kind: DjiLiveKind | null }>;
+}
+
+/** Which gateways are online with which sub-devices, as their latest update_topo declared them. */
+export class LinkTopology {
+  private readonly entries = new Map<string, TopologyEntry>();
+  /** Serial → the gateway that declared it. */
+  private readonly gatewayOf = new Map<string, string>();
+
+  /**
+   * Takes a gateway's update_topo as its topology: returns the gateway's kind and the sub-devices it no longer
+   * declares, or null for a domain that is not a gateway (nothing applied).
+   */
+  apply(gatewaySn: string, topo: z.infer<typeof updateTopoSchema>): { kind: DjiLiveKind; gone: string[] } | null {
+    const kind = deviceKindOf(topo.domain);
+    if (!kind) return null;
+    const subs = new Map(topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
+    const gone = [...(this.entries.get(gatewaySn)?.subs.keys() ?? [])].filter((sn) => !subs.has(sn)).filter((sn) => this.release(sn, gatewaySn));
+    this.entries.set(gatewaySn, { kind, subs });
+    for (const sn of subs.keys()) this.gatewayOf.set(sn, gatewaySn);
+    return { kind, gone };
+  }
+
+  /** The gateway is gone: returns its entry (undefined if it was not online) and the sub-devices it took with it. */
+  remove(gatewaySn: string): { entry: TopologyEntry | undefined; gone: string[] } {
+    const entry = this.entries.get(gatewaySn);
+    this.entries.delete(gatewaySn);
+    return { entry, gone: [...(entry?.subs.keys() ?? [])].filter((sn) => this.release(sn, gatewaySn)) };
+  }
+
+  /** The gateway's entry, when it is online. */
+  gateway(gatewaySn: string): TopologyEntry | undefined {
+    return this.entries.get(gatewaySn);
+  }
+
+  /** The sub-devices gateway `gatewaySn` declared last. */
+  subDevicesOf(gatewaySn: string): string[] {
+    return [...(this.entries.get(gatewaySn)?.subs.keys() ?? [])];
+  }
+
+  /** The gateway a device is connected through (itself for a gateway), if known. */
+  gatewayFor(sn: string): string | undefined {
+    return this.entries.has(sn) ? sn : this.gatewayOf.get(sn);
+  }
+
+  /** The kind of a declared device (gateway or sub-device with a kind), or null. */
+  kindOf(sn: string): DjiLiveKind | null {
+    const entry = this.entries.get(sn);
+    if (entry) return entry.kind;
+    const gatewaySn = this.gatewayOf.get(sn);
+    return (gatewaySn && this.entries.get(gatewaySn)?.subs.get(sn)?.kind) || null;
+  }
+
+  /** Forgets that `gatewaySn` declared `sn`; false when another gateway declared it since. */
+  private release(sn: string, gatewaySn: string): boolean {
+    if (this.gatewayOf.get(sn) !== gatewaySn) return false;
+    this.gatewayOf.delete(sn);
+    return true;
+  }
+}
