@@ -1,45 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Media } from '@shared/entities/media';
 import mediaReducer, { filtersChanged } from '../../../src/features/media/mediaSlice';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { photo } from './mediaFixtures';
 
 jest.setTimeout(60_000);
 
-const photo = (id: number, name: string, extra: Partial<Media> = {}): Media => ({
-  id,
-  name,
-  type: 'photo',
-  mime: 'image/jpeg',
-  size: 4_200_000,
-  source: 'dock',
-  taken_at: '2026-05-01T08:30:00Z',
-  lat: 22.5,
-  lng: 114.05,
-  absolute_alt: 120.5,
-  relative_alt: 80,
-  gimbal_yaw: 10,
-  gimbal_pitch: -90,
-  gimbal_roll: 0,
-  flight_yaw: 12,
-  drone_model: 'M30T',
-  payload_model: 'M30T Camera',
-  lens: 'wide',
-  width: 4000,
-  height: 3000,
-  project_id: 1,
-  device_id: 3,
-  device_sn: '1581F5BKD',
-  task_id: 7,
-  flight_record_id: null,
-  metadata_error: null,
-  thumb_status: 'ready',
-  has_defects: false,
-  thumb_url: `/api/Media/${id}/thumb/?exp=1&sig=x`,
-  url: `/api/Media/${id}/file/?exp=1&sig=x`,
-  created_at: '2026-05-01T08:31:00Z',
-  ...extra,
-});
 const items = [photo(1, 'DJI_0001_W.JPG'), photo(2, 'DJI_0002_W.JPG'), photo(3, 'DJI_0003_W.JPG', { task_id: 8 })];
 const wait = { timeout: 8000 };
 

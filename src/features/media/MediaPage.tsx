@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
+import { TaskDefects } from '../defects';
 import { useFormat } from '../../shared/format';
 import MediaFilterBar from './MediaFilterBar';
 import MediaPreview from './MediaPreview';
@@ -147,6 +148,7 @@ export default function MediaPage() {
       <MediaFilterBar />
       {canUpload && <MediaUpload />}
       {failed && <Alert severity="error">{t('media.loadFailed')}</Alert>}
+      <TaskDefects />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
         {t('media.total', { count: total })}
       </Typography>

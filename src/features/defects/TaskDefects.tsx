@@ -1,0 +1,23 @@
+import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { previewOpened } from '../media';
+import DefectTable from './DefectTable';
+import { selectDefects } from './defectsSlice';
+
+/** The defects of the task the media library is filtered by, with their workflow; each opens its photo. */
+export default function TaskDefects() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { task } = useAppSelector(selectDefects);
+  if (task.taskId === null) return null;
+  const title = t('defects.taskTitle', { taskId: task.taskId });
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {title}
+      </Typography>
+      <DefectTable items={task.items} label={title} onOpen={(defect) => dispatch(previewOpened(defect.media_id))} />
+    </Box>
+  );
+}
