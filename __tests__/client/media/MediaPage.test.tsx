@@ -34,6 +34,31 @@ describe('/Media', () => {
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: '下一张' })).toBeDisabled();
   });
 
+  it('downloads one chosen file by its signed address and several as one ZIP the server streams', async () => {
+    const saved: Array<{ href: string; download: string }> = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    try {
+      const { calls } = renderApp('/Media', {
+        routes: {
+          'GET /Media/': () => ({ items, total: 3, page: 1, page_size: 48 }),
+          'POST /Media/archive/': () => ({ url: '/api/Media/archive/?ids=1,3&exp=1&sig=s', count: 2 }),
+        },
+        preloadedState: loggedInState,
+      });
+      await userEvent.click(await screen.findByRole('checkbox', { name: '选择 DJI_0001_W.JPG' }, wait));
+      await userEvent.click(screen.getByRole('button', { name: '下载所选 (1)' }));
+      await waitFor(() => expect(saved).toEqual([{ href: '/api/Media/1/file/?exp=1&sig=x', download: 'DJI_0001_W.JPG' }]));
+      await userEvent.click(screen.getByRole('checkbox', { name: '选择 DJI_0003_W.JPG' }));
+      await userEvent.click(screen.getByRole('button', { name: '下载所选 (2)' }));
+      await waitFor(() => expect(saved[1]).toEqual({ href: '/api/Media/archive/?ids=1,3&exp=1&sig=s', download: 'media-2.zip' }));
+      expect(calls.find((c) => c.path === '/Media/archive/')?.options?.body).toEqual({ ids: [1, 3] });
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   it('uploads dropped files one after the other into the chosen project and refuses what is not a photo or video', async () => {
     const { calls } = renderApp('/Media', {
       routes: {
