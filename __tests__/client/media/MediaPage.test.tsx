@@ -34,6 +34,17 @@ describe('/Media', () => {
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: '下一张' })).toBeDisabled();
   });
 
+  it('shows the page on a map at the photos’ positions, saying how many know theirs', async () => {
+    renderApp('/Media', {
+      routes: { 'GET /Media/': () => ({ items: [...items, photo(4, 'DJI_0004_W.JPG', { lat: null, lng: null })], total: 4, page: 1, page_size: 48 }) },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '地图' }, wait));
+    const map = await screen.findByRole('region', { name: '地图' }, wait);
+    expect(within(map).getByText('地图显示本页 4 个文件中有位置的 3 个')).toBeInTheDocument();
+    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(3));
+  });
+
   it('downloads one chosen file by its signed address and several as one ZIP the server streams', async () => {
     const saved: Array<{ href: string; download: string }> = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
