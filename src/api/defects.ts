@@ -24,3 +24,9 @@ export const createDefect = (client: HttpClient, body: DefectCreate) => client.r
 
 /** A workflow step (confirm, repair, fix, verify, reject); a step out of order is a 409. */
 export const stepDefect = (client: HttpClient, id: number, action: DefectAction) => client.request<Defect>('POST', `/Defect/${id}/${action}/`, { body: {} });
+
+export type ReportFormat = 'pdf' | 'xlsx';
+
+/** GET /Task/{id}/report/: the task's inspection report (PDF or XLSX) in `lang`; a large task takes a while. */
+export const fetchTaskReport = (client: HttpClient, taskId: number, format: ReportFormat, lang: string) =>
+  client.request<Blob>('GET', `/Task/${taskId}/report/`, { query: { format, lang }, blob: true, timeoutMs: 120_000 });

@@ -105,4 +105,29 @@ describe('defect marking on /Media', () => {
     expect(within(within(taskSection).getByRole('table', { hidden: true })).getByText('已确认')).toBeInTheDocument();
     expect(within(photoDefects).getByRole('button', { name: '开始维修' })).toBeInTheDocument();
   });
+
+  it('downloads the filtered task’s inspection report in the console’s language', async () => {
+    const saved: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
+    try {
+      const { calls } = renderApp('/Media', {
+        routes: {
+          'GET /Media/': () => ({ items: [item], total: 1, page: 1, page_size: 48 }),
+          'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+          'GET /Defect/': () => ({ items: [defect(11, 'confirmed', ['repair', 'reject'])], total: 1 }),
+          'GET /Task/7/report/': () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+        },
+        preloadedState: { ...loggedInState, media: mediaReducer(undefined, filtersChanged({ task_id: '7' })) },
+      });
+      const section = await screen.findByRole('region', { name: '任务 7 的缺陷' }, wait);
+      await userEvent.click(within(section).getByRole('button', { name: '下载巡检报告 (PDF)' }));
+      await waitFor(() => expect(saved).toEqual(['report-task-7.pdf']));
+      expect(calls.find((c) => c.path === '/Task/7/report/')?.options).toMatchObject({ query: { format: 'pdf', lang: 'zh-cn' }, blob: true });
+    } finally {
+      click.mockRestore();
+    }
+  });
 });

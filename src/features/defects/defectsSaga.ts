@@ -1,8 +1,10 @@
-import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Defect, DefectCategory } from '@shared/entities/defect';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
-import { createDefect, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import { createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import { downloadBlob } from '../../crud/csv';
+import { selectLanguage, type Language } from '../i18n';
 import type { Saga } from '../../app/saga';
 import { mediaLoaded, mediaPageOpened, mediaQuery, previewOpened, selectMedia, type MediaState } from '../media';
 import { draftProblem } from './defectRules';
@@ -15,6 +17,8 @@ import {
   defectStepped,
   defectStepRequested,
   photoDefectsLoaded,
+  reportFinished,
+  reportRequested,
   selectDefects,
   taskDefectsLoaded,
   type DefectsState,
@@ -93,6 +97,22 @@ function* stepOne(action: ReturnType<typeof defectStepRequested>): Saga {
   }
 }
 
+/** The inspection report of the task the library is filtered by, in the console's language, saved as a file. */
+function* downloadReport(action: ReturnType<typeof reportRequested>): Saga {
+  const { task }: DefectsState = yield select(selectDefects);
+  const language: Language = yield select(selectLanguage);
+  const doc: Document = yield getContext('document');
+  try {
+    if (task.taskId === null) return;
+    const response: Envelope<Blob> = yield* callApi(fetchTaskReport, task.taskId, action.payload, language);
+    yield call(downloadBlob, doc, `report-task-${task.taskId}.${action.payload}`, response.data);
+  } catch {
+    // The request failure is already shown.
+  } finally {
+    yield put(reportFinished());
+  }
+}
+
 /** Defects marked on the media library's photos: categories, a photo's and a task's defects, marking, workflow steps. */
 export default function* defectsSaga(): Saga {
   yield all([
@@ -101,5 +121,6 @@ export default function* defectsSaga(): Saga {
     takeLatest(mediaLoaded.type, loadTaskDefects),
     takeEvery(defectSaveRequested.type, saveDefect),
     takeEvery(defectStepRequested.type, stepOne),
+    takeLatest(reportRequested.type, downloadReport),
   ]);
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import type { ReportFormat } from '../../api/defects';
 import { EMPTY_DRAFT, type DefectDraft } from './defectRules';
 
 export interface DefectsState {
@@ -14,6 +15,8 @@ export interface DefectsState {
   saving: boolean;
   /** Defects with a workflow step on its way. */
   stepping: number[];
+  /** The report being made for the task, if any. */
+  reporting: ReportFormat | null;
 }
 
 const initialState: DefectsState = {
@@ -24,6 +27,7 @@ const initialState: DefectsState = {
   draft: null,
   saving: false,
   stepping: [],
+  reporting: null,
 };
 
 /** Puts `defect` in place of the row with its id in `items` (or first, when new). */
@@ -82,6 +86,12 @@ const defectsSlice = createSlice({
     defectStepFailed(state, action: PayloadAction<number>) {
       state.stepping = state.stepping.filter((id) => id !== action.payload);
     },
+    reportRequested(state, action: PayloadAction<ReportFormat>) {
+      state.reporting = action.payload;
+    },
+    reportFinished(state) {
+      state.reporting = null;
+    },
   },
 });
 
@@ -99,6 +109,8 @@ export const {
   defectStepRequested,
   defectStepped,
   defectStepFailed,
+  reportRequested,
+  reportFinished,
 } = defectsSlice.actions;
 
 type WithDefects = { defects: DefectsState };

@@ -20,5 +20,6 @@ export default translateFeature(text, {
   cancel: 'Cancel',
   problems: { no_region: 'Outline the defect on the photo first', note_too_long: 'A note holds at most 2000 characters' },
   shortcuts: 'Keys: D mark, 1–4 severity, Enter save, Esc cancel, ←/→ previous/next',
+  report: { pdf: 'Inspection report (PDF)', xlsx: 'Defect list (XLSX)' },
   outline: '{{severity}} defect {{id}}',
 });

@@ -21,6 +21,7 @@ export default defineFeatureText({
     cancel: '取消',
     problems: { no_region: '先在照片上框出缺陷区域', note_too_long: '备注最多 2000 字' },
     shortcuts: '快捷键：D 标记，1–4 严重程度，Enter 保存，Esc 取消，←/→ 上一张/下一张',
+    report: { pdf: '下载巡检报告 (PDF)', xlsx: '下载缺陷清单 (XLSX)' },
     outline: '{{severity}}缺陷 {{id}}',
   },
 });
