@@ -197,6 +197,7 @@ export const ERROR_CODES = {
     object_missing: ['key'],
     outside_workspace: ['key'],
     no_flight: [],
+    link_invalid: [],
   },
   defect: {
     out_of_order: ['action', 'status'],

@@ -151,6 +151,8 @@ export interface GatewayOptions {
   debugJobMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
+  /** Called as each photo's file_upload_callback goes out, its object already in the store (the media benchmark measures from here). */
+  onPhotoCallbackSent?: (photo: { aircraftSn: string; name: string; objectKey: string; at: number }) => void;
 }
 
 /** Result codes of the simulated aircraft for a service it cannot carry out now. */
@@ -672,6 +674,7 @@ export class SimulatedGateway {
     });
     await s3.send(new s3sdk.PutObjectCommand({ Bucket: output.bucket, Key: key, Body: photo, ContentType: 'image/jpeg' }));
     this.sent.events++;
+    this.options.onPhotoCallbackSent?.({ aircraftSn: this.plan.aircraft.sn, name, objectKey: key, at: Date.now() });
     const reply = await this.exchange(
       eventsTopic(this.sn),
       METHOD_FILE_UPLOAD_CALLBACK,

@@ -33,6 +33,7 @@ export interface SimulationOptions {
   /** Faults injected into the missions they fly (tests). */
   faults?: MissionFaults;
   onProgressSent?: GatewayOptions['onProgressSent'];
+  onPhotoCallbackSent?: GatewayOptions['onPhotoCallbackSent'];
   /** Live services answered with these DJI codes instead (tests; the object may be changed while it runs). */
   liveFaults?: GatewayOptions['liveFaults'];
   /** The docks' weather and emergency stop as their remote debugging feels them (the object may be changed while it runs). */
@@ -169,6 +170,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     holdForClearance: options.plans,
     faults: options.faults,
     onProgressSent: options.onProgressSent,
+    onPhotoCallbackSent: options.onPhotoCallbackSent,
     liveFaults: options.liveFaults,
     dockConditions: options.dockConditions,
     debugJobMs: options.debugJobMs,

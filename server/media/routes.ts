@@ -13,6 +13,7 @@ import { requirePermission } from '../rbac/permissions';
 import { serviceFailure } from '../entities/task/missions';
 import { attachment } from '../http/contentDisposition';
 import { projectInScope, type MediaRow } from './service';
+import { ARCHIVE_MAX_FILES, zipArchive } from './archive';
 
 /** How long the file and thumbnail addresses in a list answer stay valid (s): image tags send no bearer token. */
 const LINK_TTL_S = 3600;
@@ -28,17 +29,24 @@ const { type, lens, taken_from, taken_to, bbox, has_defects } = mediaFilterSchem
 const listQuery = listQuerySchema(LIST, { type, lens, taken_from, taken_to, bbox, has_defects });
 
 type LinkKind = 'file' | 'thumb';
-const mac = (secret: string, id: number, kind: LinkKind, exp: number) => createHmac('sha256', secret).update(`media:${id}:${kind}:${exp}`).digest('base64url');
+const sign = (secret: string, subject: string, exp: number) => createHmac('sha256', secret).update(`${subject}:${exp}`).digest('base64url');
+const linkSubject = (id: number, kind: LinkKind) => `media:${id}:${kind}`;
+const archiveSubject = (ids: readonly number[]) => `media-archive:${ids.join(',')}`;
+
+/** The expiry and signature of a link to `subject`, valid LINK_TTL_S from `nowMs`. */
+function signed(secret: string, subject: string, nowMs: number): string {
+  const exp = Math.floor(nowMs / 1000) + LINK_TTL_S;
+  return `exp=${exp}&sig=${sign(secret, subject, exp)}`;
+}
 
 /** A signed address of a row's file or thumbnail, handed only to a caller whose data scope shows the row. */
 export function mediaLink(secret: string, id: number, kind: LinkKind, nowMs: number): string {
-  const exp = Math.floor(nowMs / 1000) + LINK_TTL_S;
-  return `/api/Media/${id}/${kind}/?exp=${exp}&sig=${mac(secret, id, kind, exp)}`;
+  return `/api/Media/${id}/${kind}/?${signed(secret, linkSubject(id, kind), nowMs)}`;
 }
 
-function validLink(secret: string, id: number, kind: LinkKind, query: { exp?: number; sig?: string }, nowMs: number): boolean {
+function validSignature(secret: string, subject: string, query: { exp?: number; sig?: string }, nowMs: number): boolean {
   if (!query.exp || !query.sig || query.exp * 1000 < nowMs) return false;
-  const expected = Buffer.from(mac(secret, id, kind, query.exp));
+  const expected = Buffer.from(sign(secret, subject, query.exp));
   const given = Buffer.from(query.sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -136,7 +144,7 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
   const linkQuery = z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(64).optional() });
   /** The row by a valid signed address, else by the bearer token and data scope. */
   const rowForLink = async (request: FastifyRequest, id: number, kind: LinkKind) => {
-    if (validLink(signingSecret, id, kind, request.query as z.infer<typeof linkQuery>, Date.now())) {
+    if (validSignature(signingSecret, linkSubject(id, kind), request.query as z.infer<typeof linkQuery>, Date.now())) {
       const row = await app.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw rowNotFound('media', id);
       return row;
@@ -174,6 +182,59 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
           .send(body);
       }
       return reply.header('Content-Length', size).send(await media().store.get(row.object_key));
+    },
+  );
+
+  const archiveIds = z.array(z.number().int().positive()).min(1).max(ARCHIVE_MAX_FILES);
+  app.post(
+    '/Media/archive/',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A signed address of a ZIP of these photos and videos (every one must be in your data scope)',
+        body: z.object({ ids: archiveIds }),
+      },
+      preValidation: requirePermission(appBase, 'task:read'),
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.ids)].sort((a, b) => a - b);
+      const seen = new Set(
+        (await withDataScope(app.db.selectFrom('media').select('media.id').where('media.id', 'in', ids), 'media', scopeOf(request)).execute()).map((r) => r.id),
+      );
+      const missing = ids.find((id) => !seen.has(id));
+      if (missing !== undefined) throw rowNotFound('media', missing);
+      return ok({ url: `/api/Media/archive/?ids=${ids.join(',')}&${signed(signingSecret, archiveSubject(ids), Date.now())}`, count: ids.length });
+    },
+  );
+
+  app.get(
+    '/Media/archive/',
+    {
+      // The signed address POST /Media/archive/ hands out (a download link sends no token): the signature is the scope.
+      config: { rowScope: false },
+      schema: {
+        tags: ['media'],
+        summary: 'The ZIP of a signed selection, streamed (files stored uncompressed)',
+        querystring: linkQuery.extend({
+          ids: z
+            .string()
+            .regex(/^\d+(,\d+)*$/)
+            .transform((text) => text.split(',').map(Number))
+            .pipe(archiveIds),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { ids } = request.query;
+      if (!validSignature(signingSecret, archiveSubject(ids), request.query, Date.now()))
+        throw new HttpError(403, 'The download link is invalid or has expired', undefined, { code: 'media.link_invalid' });
+      const rows = await app.db.selectFrom('media').select(['id', 'name', 'object_key']).where('id', 'in', ids).orderBy('id').execute();
+      const store = media().store;
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', attachment(`media-${rows.length}.zip`))
+        .header('Cache-Control', 'private, no-store')
+        .send(zipArchive(rows.map((row) => ({ name: row.name, open: () => store.get(row.object_key) }))));
     },
   );
 

@@ -14,3 +14,6 @@ export const listMedia = (client: HttpClient, query: Record<string, QueryValue>)
 /** POST /Media/ (multipart: file, project_id): one photo or video uploaded by hand; large videos get a long timeout. */
 export const uploadMedia = (client: HttpClient, form: FormData) =>
   client.request<{ item: Media; duplicate: boolean }>('POST', '/Media/', { body: form, timeoutMs: 30 * 60_000 });
+
+/** POST /Media/archive/: a signed address of a ZIP of these files (all in the caller's scope), for the browser to download. */
+export const archiveMedia = (client: HttpClient, ids: number[]) => client.request<{ url: string; count: number }>('POST', '/Media/archive/', { body: { ids } });

@@ -8,6 +8,7 @@ import remote from '../features/remote/remoteSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
 import media from '../features/media/mediaSlice';
+import defects from '../features/defects/defectsSlice';
 import menu from '../features/menu/menuSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
@@ -38,6 +39,7 @@ export const rootReducer = combineReducers({
   routeEditor,
   tasks,
   media,
+  defects,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

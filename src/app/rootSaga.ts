@@ -9,6 +9,7 @@ import localeSaga from '../features/i18n/localeSaga';
 import baseLayerSaga from '../features/map/baseLayerSaga';
 import mapSaga from '../features/map/mapSaga';
 import mediaSaga from '../features/media/mediaSaga';
+import defectsSaga from '../features/defects/defectsSaga';
 import noticesSaga from '../features/notices/noticesSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
 import projectSaga from '../features/project/projectSaga';
@@ -54,6 +55,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(recordExportSaga),
     fork(situationSaga),
     fork(mediaSaga),
+    fork(defectsSaga),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

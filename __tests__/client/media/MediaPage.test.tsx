@@ -1,45 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Media } from '@shared/entities/media';
 import mediaReducer, { filtersChanged } from '../../../src/features/media/mediaSlice';
 import { loggedInState, renderApp } from '../support/renderApp';
+import { photo } from './mediaFixtures';
 
 jest.setTimeout(60_000);
 
-const photo = (id: number, name: string, extra: Partial<Media> = {}): Media => ({
-  id,
-  name,
-  type: 'photo',
-  mime: 'image/jpeg',
-  size: 4_200_000,
-  source: 'dock',
-  taken_at: '2026-05-01T08:30:00Z',
-  lat: 22.5,
-  lng: 114.05,
-  absolute_alt: 120.5,
-  relative_alt: 80,
-  gimbal_yaw: 10,
-  gimbal_pitch: -90,
-  gimbal_roll: 0,
-  flight_yaw: 12,
-  drone_model: 'M30T',
-  payload_model: 'M30T Camera',
-  lens: 'wide',
-  width: 4000,
-  height: 3000,
-  project_id: 1,
-  device_id: 3,
-  device_sn: '1581F5BKD',
-  task_id: 7,
-  flight_record_id: null,
-  metadata_error: null,
-  thumb_status: 'ready',
-  has_defects: false,
-  thumb_url: `/api/Media/${id}/thumb/?exp=1&sig=x`,
-  url: `/api/Media/${id}/file/?exp=1&sig=x`,
-  created_at: '2026-05-01T08:31:00Z',
-  ...extra,
-});
 const items = [photo(1, 'DJI_0001_W.JPG'), photo(2, 'DJI_0002_W.JPG'), photo(3, 'DJI_0003_W.JPG', { task_id: 8 })];
 const wait = { timeout: 8000 };
 
@@ -66,6 +32,42 @@ describe('/Media', () => {
     expect(await screen.findByRole('dialog', { name: 'DJI_0002_W.JPG' })).toBeInTheDocument();
     // Photo 3 belongs to another task: photo 2 is the last of this flight.
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: '下一张' })).toBeDisabled();
+  });
+
+  it('shows the page on a map at the photos’ positions, saying how many know theirs', async () => {
+    renderApp('/Media', {
+      routes: { 'GET /Media/': () => ({ items: [...items, photo(4, 'DJI_0004_W.JPG', { lat: null, lng: null })], total: 4, page: 1, page_size: 48 }) },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '地图' }, wait));
+    const map = await screen.findByRole('region', { name: '地图' }, wait);
+    expect(within(map).getByText('地图显示本页 4 个文件中有位置的 3 个')).toBeInTheDocument();
+    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(3));
+  });
+
+  it('downloads one chosen file by its signed address and several as one ZIP the server streams', async () => {
+    const saved: Array<{ href: string; download: string }> = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    try {
+      const { calls } = renderApp('/Media', {
+        routes: {
+          'GET /Media/': () => ({ items, total: 3, page: 1, page_size: 48 }),
+          'POST /Media/archive/': () => ({ url: '/api/Media/archive/?ids=1,3&exp=1&sig=s', count: 2 }),
+        },
+        preloadedState: loggedInState,
+      });
+      await userEvent.click(await screen.findByRole('checkbox', { name: '选择 DJI_0001_W.JPG' }, wait));
+      await userEvent.click(screen.getByRole('button', { name: '下载所选 (1)' }));
+      await waitFor(() => expect(saved).toEqual([{ href: '/api/Media/1/file/?exp=1&sig=x', download: 'DJI_0001_W.JPG' }]));
+      await userEvent.click(screen.getByRole('checkbox', { name: '选择 DJI_0003_W.JPG' }));
+      await userEvent.click(screen.getByRole('button', { name: '下载所选 (2)' }));
+      await waitFor(() => expect(saved[1]).toEqual({ href: '/api/Media/archive/?ids=1,3&exp=1&sig=s', download: 'media-2.zip' }));
+      expect(calls.find((c) => c.path === '/Media/archive/')?.options?.body).toEqual({ ids: [1, 3] });
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('uploads dropped files one after the other into the chosen project and refuses what is not a photo or video', async () => {

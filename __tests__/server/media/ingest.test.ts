@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { unzipSync } from 'fflate';
 import type { StorageConfig } from '../../../server/media/objectStore';
 import { replyTopic, servicesTopic } from '@shared/dji/topics';
 import { sweepMedia } from '../../../server/media/sweep';
+import { uniqueNames } from '../../../server/media/archive';
 import { multipart } from '../api/harness';
 import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
@@ -308,6 +310,35 @@ describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
       expect(created.json().data.item).toMatchObject({ lat: null, metadata_error: 'malformed metadata: GpsLatitude' });
     });
 
+    it('zips a selection by a signed address for exactly those ids, each file as stored', async () => {
+      const items = (await call('GET', `/api/Media/?project_id=${projectId}&page_size=100`)).json().data.items as { id: number }[];
+      const ids = items.slice(0, 3).map((i) => i.id);
+      expect(ids.length).toBe(3);
+      const signed = await call('POST', '/api/Media/archive/', { payload: { ids } });
+      expect(signed.statusCode).toBe(200);
+      const { url } = signed.json().data as { url: string };
+      const zip = await call('GET', url, { token: null });
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      const entries = unzipSync(new Uint8Array(zip.rawPayload));
+      // In id order, each under its own name (a repeated name gets " (2)").
+      const stored = (await rows()).filter((r) => ids.includes(r.id));
+      const names = uniqueNames(stored.map((r) => r.name));
+      expect(Object.keys(entries).sort()).toEqual([...names].sort());
+      for (const [i, row] of stored.entries()) expect(Buffer.from(entries[names[i]]).equals(await store().getBuffer(row.object_key))).toBe(true);
+      // The signature covers the ids: another selection, or a forged signature, is refused.
+      expect((await call('GET', url.replace(/ids=[^&]+/, `ids=${ids[0]}`), { token: null })).json()).toMatchObject({
+        code: 403,
+        error_code: 'media.link_invalid',
+      });
+      expect((await call('GET', url.replace(/sig=[^&]+/, 'sig=forged'), { token: null })).statusCode).toBe(403);
+      // A selection with a row that does not exist signs nothing.
+      expect((await call('POST', '/api/Media/archive/', { payload: { ids: [...ids, 999_999] } })).json()).toMatchObject({
+        code: 404,
+        error_code: 'common.row_not_found',
+      });
+    });
+
     it('shows a user only the media of its data scope', async () => {
       const role = (await api(server, token, 'GET', '/api/Role/?search=operator')).data.items!.find((r) => r.code === 'operator')!;
       // Operators see their department's rows: this one's department has no media.
@@ -328,6 +359,7 @@ describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
       expect((await call('GET', `/api/Media/${mediaId}/`, { token: other })).statusCode).toBe(404);
       expect((await call('GET', `/api/Media/${mediaId}/file/`, { token: other })).statusCode).toBe(404);
       expect((await call('DELETE', `/api/Media/${mediaId}/`, { token: other })).statusCode).toBe(404);
+      expect((await call('POST', '/api/Media/archive/', { token: other, payload: { ids: [mediaId] } })).statusCode).toBe(404);
       expect((await upload(MAVIC, 'DJI_0010.JPG', projectId, other)).statusCode).toBe(404);
       const pilotSts = await server.app.inject({ method: 'POST', url: `/storage/api/v1/workspaces/${projectId}/sts`, headers: { 'x-auth-token': other } });
       expect(pilotSts.statusCode).toBe(404);

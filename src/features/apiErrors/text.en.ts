@@ -146,6 +146,7 @@ export default translateFeature(text, {
     object_missing: 'The object store has no file {{key}}',
     outside_workspace: 'The file {{key}} is outside the project’s storage prefix',
     no_flight: 'The task has not flown yet: no media to upload first',
+    link_invalid: 'The download link is invalid or has expired: choose the files again',
   },
   defect: {
     out_of_order: 'The defect is {{status}}: “{{action}}” does not apply',

@@ -152,6 +152,7 @@ export default defineFeatureText({
       object_missing: '对象存储中没有文件 {{key}}',
       outside_workspace: '文件 {{key}} 不在该项目的存储路径下',
       no_flight: '该任务尚未执飞，没有可优先上传的媒体',
+      link_invalid: '下载链接无效或已过期，请重新选择文件',
     },
     defect: {
       out_of_order: '缺陷处于“{{status}}”状态，不能执行“{{action}}”',

@@ -8,6 +8,7 @@ import liveText from '../live/text.en';
 import remoteText from '../remote/text.en';
 import tasksText from '../tasks/text.en';
 import mediaText from '../media/text.en';
+import defectsText from '../defects/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
@@ -33,6 +34,7 @@ export default withFeatures(en, [
   remoteText,
   tasksText,
   mediaText,
+  defectsText,
   airspaceText,
   adminText,
   noticesText,

@@ -10,6 +10,7 @@ import liveText from '../live/text';
 import remoteText from '../remote/text';
 import tasksText from '../tasks/text';
 import mediaText from '../media/text';
+import defectsText from '../defects/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
@@ -35,6 +36,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   remoteText,
   tasksText,
   mediaText,
+  defectsText,
   airspaceText,
   adminText,
   noticesText,

@@ -22,8 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
+import { TaskDefects } from '../defects';
 import { useFormat } from '../../shared/format';
 import MediaFilterBar from './MediaFilterBar';
+import MediaMap from './MediaMap';
 import MediaPreview from './MediaPreview';
 import MediaUpload from './MediaUpload';
 import { formatBytes, MEDIA_PAGE_SIZE } from './mediaRules';
@@ -119,6 +121,12 @@ function MediaList() {
   );
 }
 
+const VIEWS: Record<MediaView, () => React.JSX.Element> = { grid: MediaGrid, list: MediaList, map: MediaMap };
+function MediaItems({ view }: { view: MediaView }) {
+  const View = VIEWS[view];
+  return <View />;
+}
+
 /** 媒体库 / Media (/Media): every photo and video the user's data scope shows, filtered, previewed, downloaded, uploaded. */
 export default function MediaPage() {
   const { t } = useTranslation();
@@ -140,6 +148,7 @@ export default function MediaPage() {
           <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, next: MediaView | null) => next && dispatch(viewChanged(next))}>
             <ToggleButton value="grid">{t('media.grid')}</ToggleButton>
             <ToggleButton value="list">{t('media.list')}</ToggleButton>
+            <ToggleButton value="map">{t('media.map')}</ToggleButton>
           </ToggleButtonGroup>
         </>
       }
@@ -147,10 +156,11 @@ export default function MediaPage() {
       <MediaFilterBar />
       {canUpload && <MediaUpload />}
       {failed && <Alert severity="error">{t('media.loadFailed')}</Alert>}
+      <TaskDefects />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
         {t('media.total', { count: total })}
       </Typography>
-      {!loading && !failed && items.length === 0 ? <Typography>{t('media.empty')}</Typography> : view === 'grid' ? <MediaGrid /> : <MediaList />}
+      {!loading && !failed && items.length === 0 ? <Typography>{t('media.empty')}</Typography> : <MediaItems view={view} />}
       {pages > 1 && <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, next) => dispatch(pageChanged(next))} />}
       <MediaPreview />
     </PageFrame>

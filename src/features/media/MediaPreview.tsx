@@ -1,9 +1,21 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { Media } from '@shared/entities/media';
 import { useEffect, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
+import { useCan } from '../auth';
+import {
+  DefectForm,
+  DefectOverlay,
+  DefectTable,
+  defectSaveRequested,
+  draftCancelled,
+  draftChanged,
+  drawingToggled,
+  reviewShortcut,
+  selectDefects,
+} from '../defects';
 import { flightNeighbours, formatBytes } from './mediaRules';
 import { downloadRequested, previewOpened, selectMedia, selectPreview } from './mediaSlice';
 
@@ -49,12 +61,21 @@ function MetadataTable({ item }: { item: Media }) {
   );
 }
 
-/** The photo at full size with zoom (buttons, wheel, + and -) and pan (drag); ← and → step through the flight. */
+/** Keys typed into a form field are text, not shortcuts. */
+const inField = (target: EventTarget) => target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable);
+
+/**
+ * The photo at full size with zoom (buttons, wheel, + and -) and pan (drag); ← and → step through the flight. A
+ * reviewer marks defects on it (D, then drag a rectangle; 1–4 severity, Enter saves, Esc cancels) and moves them
+ * through their workflow.
+ */
 export default function MediaPreview() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const item = useAppSelector(selectPreview);
   const { items } = useAppSelector(selectMedia);
+  const defects = useAppSelector(selectDefects);
+  const canMark = useCan('task:write');
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
@@ -68,11 +89,24 @@ export default function MediaPreview() {
 
   if (!item) return null;
   const go = (id: number | null) => id !== null && dispatch(previewOpened(id));
+  const marking = canMark && item.type === 'photo';
   const onKey = (event: React.KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') go(previous);
-    else if (event.key === 'ArrowRight') go(next);
-    else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
-    else if (event.key === '-') zoomBy(1 / ZOOM_STEP);
+    const shortcut = reviewShortcut(event.key, inField(event.target));
+    if (!shortcut) return;
+    if (shortcut.kind === 'previous') go(previous);
+    else if (shortcut.kind === 'next') go(next);
+    else if (shortcut.kind === 'zoomIn') zoomBy(ZOOM_STEP);
+    else if (shortcut.kind === 'zoomOut') zoomBy(1 / ZOOM_STEP);
+    else if (shortcut.kind === 'cancel') dispatch(draftCancelled());
+    else if (!marking) return;
+    else if (shortcut.kind === 'draw') dispatch(drawingToggled());
+    else if (shortcut.kind === 'severity') dispatch(draftChanged({ severity: shortcut.severity }));
+    else if (shortcut.kind === 'save' && defects.draft) dispatch(defectSaveRequested());
+  };
+  const onClose = (_event: unknown, reason?: string) => {
+    // Esc while marking cancels the marking (onKey), not the preview.
+    if (reason === 'escapeKeyDown' && (defects.draft || defects.drawing)) return;
+    dispatch(previewOpened(null));
   };
   const onPointerMove = (event: PointerEvent) => {
     if (!drag) return;
@@ -80,7 +114,7 @@ export default function MediaPreview() {
   };
   const transform = `translate(${pan.x}px, ${pan.y}px) scale(${zoom})`;
   return (
-    <Dialog open fullWidth maxWidth="lg" onClose={() => dispatch(previewOpened(null))} onKeyDown={onKey} aria-label={item.name}>
+    <Dialog open fullWidth maxWidth="lg" onClose={onClose} onKeyDown={onKey} aria-label={item.name}>
       <DialogTitle>{item.name}</DialogTitle>
       <DialogContent sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
         <Box
@@ -105,11 +139,28 @@ export default function MediaPreview() {
           ) : (
             <Box sx={{ position: 'relative', transform, transformOrigin: 'center', cursor: drag ? 'grabbing' : 'grab' }}>
               <img src={item.url} alt={item.name} draggable={false} style={{ display: 'block', maxWidth: '100%', maxHeight: '70vh' }} />
+              <DefectOverlay />
             </Box>
           )}
         </Box>
         <Box sx={{ flex: 2, minWidth: 280 }}>
           <MetadataTable item={item} />
+          {marking && (
+            <Box sx={{ mt: 2 }}>
+              <Button variant={defects.drawing ? 'contained' : 'outlined'} onClick={() => dispatch(drawingToggled())}>
+                {t('defects.draw')}
+              </Button>
+              {defects.drawing && <Typography variant="body2">{t('defects.drawing')}</Typography>}
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('defects.shortcuts')}
+              </Typography>
+            </Box>
+          )}
+          <DefectForm />
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+            {t('defects.title')}
+          </Typography>
+          <DefectTable items={defects.photo.items} label={t('defects.title')} />
         </Box>
       </DialogContent>
       <DialogActions>
@@ -122,7 +173,7 @@ export default function MediaPreview() {
           {t('media.next')}
         </Button>
         <Button onClick={() => dispatch(downloadRequested([item.id]))}>{t('media.download')}</Button>
-        <Button onClick={() => dispatch(previewOpened(null))}>{t('media.close')}</Button>
+        <Button onClick={() => onClose(null)}>{t('media.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -94,3 +94,29 @@ export function formatBytes(bytes: number): string {
   }
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** A photo or video on the library's map. */
+export interface MediaPoint {
+  id: number;
+  name: string;
+  position: [number, number];
+  hasDefects: boolean;
+}
+
+/** The items that know where they were taken, as map points (lat, lng); the others are left off the map. */
+export function mediaPoints(items: readonly Media[]): MediaPoint[] {
+  return items
+    .filter((item) => item.lat !== null && item.lng !== null && Number.isFinite(item.lat) && Number.isFinite(item.lng) && !(item.lat === 0 && item.lng === 0))
+    .map((item) => ({ id: item.id, name: item.name, position: [item.lat!, item.lng!], hasDefects: item.has_defects }));
+}
+
+/** The south-west and north-east corners framing the points, or null for none. */
+export function pointsBounds(points: readonly MediaPoint[]): [[number, number], [number, number]] | null {
+  if (!points.length) return null;
+  const lats = points.map((p) => p.position[0]);
+  const lngs = points.map((p) => p.position[1]);
+  return [
+    [Math.min(...lats), Math.min(...lngs)],
+    [Math.max(...lats), Math.max(...lngs)],
+  ];
+}

@@ -1,7 +1,7 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
-import { listMedia, uploadMedia, type MediaPage } from '../../api/media';
+import { archiveMedia, listMedia, uploadMedia, type MediaPage } from '../../api/media';
 import { downloadUrl } from '../../crud/csv';
 import type { Saga } from '../../app/saga';
 import { mediaQuery } from './mediaRules';
@@ -52,11 +52,24 @@ function* uploadFiles(action: ReturnType<typeof filesDropped>): Saga {
   yield put(uploadsFinished());
 }
 
-/** Saves each chosen file through its signed address (the browser fetches it; no token in the link). */
+/**
+ * Saves the chosen files: one through its signed address, several as one ZIP the server streams (the browser fetches
+ * either; no token in the link).
+ */
 function* downloadFiles(action: ReturnType<typeof downloadRequested>): Saga {
   const { items }: MediaState = yield select(selectMedia);
   const doc: Document = yield getContext('document');
-  for (const item of items.filter((i) => action.payload.includes(i.id))) yield call(downloadUrl, doc, item.name, item.url);
+  const chosen = items.filter((i) => action.payload.includes(i.id));
+  if (chosen.length === 1) {
+    yield call(downloadUrl, doc, chosen[0].name, chosen[0].url);
+    return;
+  }
+  try {
+    const response: Envelope<{ url: string; count: number }> = yield* callApi(archiveMedia, action.payload);
+    yield call(downloadUrl, doc, `media-${response.data.count}.zip`, response.data.url);
+  } catch {
+    // The request failure is already shown.
+  }
 }
 
 /** The media library (/Media): list, upload by hand, download. */

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Media } from '@shared/entities/media';
 import { EMPTY_FILTERS, toggleSelected, uploadRefusal, type MediaFilters, type UploadRefusal } from './mediaRules';
 
-export type MediaView = 'grid' | 'list';
+export type MediaView = 'grid' | 'list' | 'map';
 export type UploadStatus = 'waiting' | 'sending' | 'done' | 'duplicate' | 'failed' | 'refused';
 
 /** One file dropped on the library, as the upload list shows it. */

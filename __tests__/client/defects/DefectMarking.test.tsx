@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Defect, DefectCategory } from '@shared/entities/defect';
+import mediaReducer, { filtersChanged } from '../../../src/features/media/mediaSlice';
+import { loggedInState, renderApp } from '../support/renderApp';
+import { photo } from '../media/mediaFixtures';
+
+jest.setTimeout(60_000);
+
+const item = photo(1, 'DJI_0001_W.JPG', { thumb_url: null });
+const categories: DefectCategory[] = [
+  { id: 1, parent_id: null, code: 'power', name_zh: '输电线路', name_en: 'Power line' },
+  { id: 2, parent_id: 1, code: 'insulator', name_zh: '绝缘子破损', name_en: 'Broken insulator' },
+];
+const defect = (id: number, status: Defect['status'], actions: Defect['actions']): Defect => ({
+  id,
+  media_id: 1,
+  project_id: 1,
+  task_id: 7,
+  flight_record_id: null,
+  category_id: 2,
+  severity: 'high',
+  status,
+  region: {
+    type: 'rect',
+    points: [
+      [0.25, 0.1],
+      [0.5, 0.4],
+    ],
+  },
+  note: '瓷瓶裂纹',
+  lat: null,
+  lng: null,
+  assignee_id: null,
+  created_by: 1,
+  created_at: '2026-05-01T08:40:00Z',
+  updated_at: '2026-05-01T08:40:00Z',
+  actions,
+});
+const wait = { timeout: 8000 };
+
+// jsdom has no PointerEvent: the pointer events the overlay reads carry a mouse event's coordinates.
+beforeAll(() => {
+  if (!('PointerEvent' in window)) Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
+});
+
+describe('defect marking on /Media', () => {
+  it('draws a rectangle on the photo, saves it with category, severity and note, lists it for the task and confirms it', async () => {
+    const { calls } = renderApp('/Media', {
+      routes: {
+        'GET /Media/': () => ({ items: [item], total: 1, page: 1, page_size: 48 }),
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': () => ({ items: [], total: 0 }),
+        'POST /Defect/': () => defect(11, 'new', ['confirm', 'reject']),
+        'POST /Defect/11/confirm/': () => defect(11, 'confirmed', ['repair', 'reject']),
+      },
+      preloadedState: { ...loggedInState, media: mediaReducer(undefined, filtersChanged({ task_id: '7' })) },
+    });
+    // The task filter shows the task's defects (none yet).
+    const taskSection = await screen.findByRole('region', { name: '任务 7 的缺陷' }, wait);
+    expect(within(taskSection).getByText('暂无缺陷')).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.path === '/Defect/')?.options?.query).toMatchObject({ task_id: 7 }));
+
+    await userEvent.click(await screen.findByRole('button', { name: '预览 DJI_0001_W.JPG' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: 'DJI_0001_W.JPG' });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toMatchObject({ media_id: 1 }));
+
+    // D starts drawing; a drag over the photo (laid out 400×300 at the origin) outlines 0.1..0.5 × 0.2..0.6.
+    fireEvent.keyDown(dialog, { key: 'd' });
+    expect(await within(dialog).findByText('在照片上拖出矩形框')).toBeInTheDocument();
+    const overlay = within(dialog).getByTestId('defect-overlay');
+    overlay.getBoundingClientRect = () => ({ left: 0, top: 0, width: 400, height: 300, right: 400, bottom: 300, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.pointerDown(overlay, { clientX: 40, clientY: 60, pointerId: 1 });
+    fireEvent.pointerMove(overlay, { clientX: 200, clientY: 180, pointerId: 1 });
+    fireEvent.pointerUp(overlay, { clientX: 200, clientY: 180, pointerId: 1 });
+
+    const form = await within(dialog).findByRole('form', { name: '标记缺陷' });
+    await userEvent.click(within(form).getByRole('combobox', { name: '缺陷类别' }));
+    await userEvent.click(await screen.findByRole('option', { name: '绝缘子破损' }));
+    fireEvent.keyDown(dialog, { key: '3' });
+    await userEvent.type(within(form).getByRole('textbox', { name: '备注' }), '瓷瓶裂纹');
+    await userEvent.click(within(form).getByRole('button', { name: '保存缺陷' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Defect/')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/Defect/')?.options?.body).toEqual({
+      media_id: 1,
+      region: {
+        type: 'rect',
+        points: [
+          [0.1, 0.2],
+          [0.5, 0.6],
+        ],
+      },
+      category_id: 2,
+      severity: 'high',
+      note: '瓷瓶裂纹',
+    });
+    // Drawn on the photo, listed with the photo and with its task (behind the modal preview), and confirmed from the list.
+    expect(await within(dialog).findByLabelText('严重缺陷 11')).toBeInTheDocument();
+    const photoDefects = within(dialog).getByRole('table', { name: '缺陷' });
+    expect(within(photoDefects).getByText('绝缘子破损')).toBeInTheDocument();
+    expect(within(within(taskSection).getByRole('table', { hidden: true })).getByText('新建')).toBeInTheDocument();
+    await userEvent.click(within(photoDefects).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(within(photoDefects).getByText('已确认')).toBeInTheDocument());
+    expect(within(within(taskSection).getByRole('table', { hidden: true })).getByText('已确认')).toBeInTheDocument();
+    expect(within(photoDefects).getByRole('button', { name: '开始维修' })).toBeInTheDocument();
+  });
+
+  it('downloads the filtered task’s inspection report in the console’s language', async () => {
+    const saved: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
+    try {
+      const { calls } = renderApp('/Media', {
+        routes: {
+          'GET /Media/': () => ({ items: [item], total: 1, page: 1, page_size: 48 }),
+          'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+          'GET /Defect/': () => ({ items: [defect(11, 'confirmed', ['repair', 'reject'])], total: 1 }),
+          'GET /Task/7/report/': () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+        },
+        preloadedState: { ...loggedInState, media: mediaReducer(undefined, filtersChanged({ task_id: '7' })) },
+      });
+      const section = await screen.findByRole('region', { name: '任务 7 的缺陷' }, wait);
+      await userEvent.click(within(section).getByRole('button', { name: '下载巡检报告 (PDF)' }));
+      await waitFor(() => expect(saved).toEqual(['report-task-7.pdf']));
+      expect(calls.find((c) => c.path === '/Task/7/report/')?.options).toMatchObject({ query: { format: 'pdf', lang: 'zh-cn' }, blob: true });
+    } finally {
+      click.mockRestore();
+    }
+  });
+});

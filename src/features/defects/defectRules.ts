@@ -1,0 +1,143 @@
+import type { DefectCategory, DefectRegion, DefectSeverity } from '@shared/entities/defect';
+
+/** A point on the screen (client coordinates, px). */
+export interface ScreenPoint {
+  x: number;
+  y: number;
+}
+
+/** Where the photo is drawn on the screen (its bounding client rect, zoom and pan included). */
+export interface ScreenBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A region narrower or lower than this fraction of the photo is a click, not a rectangle. */
+export const MIN_REGION = 0.01;
+export const NOTE_MAX = 2000;
+
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * The rectangle dragged from `start` to `end` over the photo drawn in `box`, in fractions (0..1) of the photo from
+ * its top left (the API's region), clipped to the photo; null when it is too small to be meant (a click).
+ */
+export function dragRegion(start: ScreenPoint, end: ScreenPoint, box: ScreenBox): DefectRegion | null {
+  if (![start.x, start.y, end.x, end.y, box.left, box.top].every(Number.isFinite) || !(box.width > 0 && box.height > 0)) return null;
+  const fx = (x: number) => clamp01((x - box.left) / box.width);
+  const fy = (y: number) => clamp01((y - box.top) / box.height);
+  const [x1, x2] = [fx(start.x), fx(end.x)].sort((a, b) => a - b);
+  const [y1, y2] = [fy(start.y), fy(end.y)].sort((a, b) => a - b);
+  if (x2 - x1 < MIN_REGION || y2 - y1 < MIN_REGION) return null;
+  return {
+    type: 'rect',
+    points: [
+      [round4(x1), round4(y1)],
+      [round4(x2), round4(y2)],
+    ],
+  };
+}
+
+/** The region as an SVG polygon's `points` in a 100×100 view box laid over the photo. */
+export function regionOutline(region: DefectRegion): string {
+  const corners =
+    region.type === 'rect'
+      ? [region.points[0], [region.points[1][0], region.points[0][1]], region.points[1], [region.points[0][0], region.points[1][1]]]
+      : region.points;
+  return corners.map(([x, y]) => `${round4(x * 100)},${round4(y * 100)}`).join(' ');
+}
+
+/** The outline colour of each severity (CSS colours: the SVG overlay does not read the theme). */
+export const SEVERITY_STROKES: Record<DefectSeverity, string> = {
+  low: '#29b6f6',
+  medium: '#ffb74d',
+  high: '#f57c00',
+  critical: '#e53935',
+};
+
+export interface CategoryOption {
+  id: number;
+  label: string;
+  depth: number;
+}
+
+/** The category tree as a flat list for a select: each parent followed by its children, depth for the indent. */
+export function categoryOptions(categories: readonly DefectCategory[], language: string): CategoryOption[] {
+  const name = (c: DefectCategory) => (language.startsWith('zh') ? c.name_zh : c.name_en);
+  const known = new Set(categories.map((c) => c.id));
+  const children = (parent: number | null) =>
+    categories.filter((c) => (parent === null ? c.parent_id === null || !known.has(c.parent_id) : c.parent_id === parent));
+  const walk = (parent: number | null, depth: number, seen: Set<number>): CategoryOption[] =>
+    children(parent)
+      .filter((c) => !seen.has(c.id))
+      .flatMap((c) => {
+        seen.add(c.id);
+        return [{ id: c.id, label: name(c), depth }, ...walk(c.id, depth + 1, seen)];
+      });
+  return walk(null, 0, new Set());
+}
+
+/** A category's name in the language, or null when it is unknown. */
+export function categoryName(categories: readonly DefectCategory[], id: number | null, language: string): string | null {
+  const category = id === null ? undefined : categories.find((c) => c.id === id);
+  return category ? (language.startsWith('zh') ? category.name_zh : category.name_en) : null;
+}
+
+/** A defect being marked on the photo, before it is saved. */
+export interface DefectDraft {
+  region: DefectRegion | null;
+  category_id: number | null;
+  severity: DefectSeverity;
+  note: string;
+}
+
+export const EMPTY_DRAFT: DefectDraft = { region: null, category_id: null, severity: 'medium', note: '' };
+
+export type DraftProblem = 'no_region' | 'note_too_long';
+
+/** Why a draft cannot be saved yet, or null. */
+export function draftProblem(draft: DefectDraft): DraftProblem | null {
+  if (!draft.region) return 'no_region';
+  if (draft.note.length > NOTE_MAX) return 'note_too_long';
+  return null;
+}
+
+/** What a reviewer's key does in the photo preview (letters in either case; keys typed into a field are not shortcuts). */
+export type ReviewShortcut =
+  | { kind: 'draw' }
+  | { kind: 'severity'; severity: DefectSeverity }
+  | { kind: 'save' }
+  | { kind: 'cancel' }
+  | { kind: 'previous' }
+  | { kind: 'next' }
+  | { kind: 'zoomIn' }
+  | { kind: 'zoomOut' };
+
+const SEVERITY_KEYS: Record<string, DefectSeverity> = { '1': 'low', '2': 'medium', '3': 'high', '4': 'critical' };
+
+export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | null {
+  if (inField) return key === 'Escape' ? { kind: 'cancel' } : null;
+  if (key in SEVERITY_KEYS) return { kind: 'severity', severity: SEVERITY_KEYS[key] };
+  switch (key.length === 1 ? key.toLowerCase() : key) {
+    case 'd':
+      return { kind: 'draw' };
+    case 'Enter':
+      return { kind: 'save' };
+    case 'Escape':
+      return { kind: 'cancel' };
+    case 'ArrowLeft':
+      return { kind: 'previous' };
+    case 'ArrowRight':
+      return { kind: 'next' };
+    case '+':
+    case '=':
+      return { kind: 'zoomIn' };
+    case '-':
+      return { kind: 'zoomOut' };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,126 @@
+import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Defect, DefectCategory } from '@shared/entities/defect';
+import type { Envelope } from '../../api/client';
+import { callApi } from '../../api/callApi';
+import { createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import { downloadBlob } from '../../crud/csv';
+import { selectLanguage, type Language } from '../i18n';
+import type { Saga } from '../../app/saga';
+import { mediaLoaded, mediaPageOpened, mediaQuery, previewOpened, selectMedia, type MediaState } from '../media';
+import { draftProblem } from './defectRules';
+import {
+  categoriesLoaded,
+  defectSaved,
+  defectSaveFailed,
+  defectSaveRequested,
+  defectStepFailed,
+  defectStepped,
+  defectStepRequested,
+  photoDefectsLoaded,
+  reportFinished,
+  reportRequested,
+  selectDefects,
+  taskDefectsLoaded,
+  type DefectsState,
+} from './defectsSlice';
+
+/** Defects of one photo or one task fit one page: a flight's photos carry tens of defects, not thousands. */
+const DEFECTS_PAGE = 500;
+
+function* loadCategories(): Saga {
+  const { categories }: DefectsState = yield select(selectDefects);
+  if (categories.length) return;
+  try {
+    const response: Envelope<{ items: DefectCategory[] }> = yield* callApi(listDefectCategories);
+    yield put(categoriesLoaded(response.data.items));
+  } catch {
+    // The request failure is already shown; the form offers no category meanwhile.
+  }
+}
+
+function* loadPhotoDefects(action: ReturnType<typeof previewOpened>): Saga {
+  const mediaId = action.payload;
+  if (mediaId === null) {
+    yield put(photoDefectsLoaded({ mediaId: null, items: [] }));
+    return;
+  }
+  try {
+    const response: Envelope<DefectPage> = yield* callApi(listDefects, { media_id: mediaId, page_size: DEFECTS_PAGE });
+    yield put(photoDefectsLoaded({ mediaId, items: response.data.items }));
+  } catch {
+    yield put(photoDefectsLoaded({ mediaId, items: [] }));
+  }
+}
+
+/** The defects of the task the library is filtered by, reloaded with the list. */
+function* loadTaskDefects(): Saga {
+  const { filters }: MediaState = yield select(selectMedia);
+  const taskId = mediaQuery(filters, 1).task_id as number | undefined;
+  if (taskId === undefined) {
+    yield put(taskDefectsLoaded({ taskId: null, items: [] }));
+    return;
+  }
+  try {
+    const response: Envelope<DefectPage> = yield* callApi(listDefects, { task_id: taskId, page_size: DEFECTS_PAGE });
+    yield put(taskDefectsLoaded({ taskId, items: response.data.items }));
+  } catch {
+    yield put(taskDefectsLoaded({ taskId, items: [] }));
+  }
+}
+
+function* saveDefect(): Saga {
+  const { draft, photo }: DefectsState = yield select(selectDefects);
+  if (!draft || !draft.region || photo.mediaId === null || draftProblem(draft)) {
+    yield put(defectSaveFailed());
+    return;
+  }
+  try {
+    const response: Envelope<Defect> = yield* callApi(createDefect, {
+      media_id: photo.mediaId,
+      region: draft.region,
+      category_id: draft.category_id,
+      severity: draft.severity,
+      note: draft.note.trim() || null,
+    });
+    yield put(defectSaved(response.data));
+  } catch {
+    yield put(defectSaveFailed());
+  }
+}
+
+function* stepOne(action: ReturnType<typeof defectStepRequested>): Saga {
+  try {
+    const response: Envelope<Defect> = yield* callApi(stepDefect, action.payload.id, action.payload.action);
+    yield put(defectStepped(response.data));
+  } catch {
+    yield put(defectStepFailed(action.payload.id));
+  }
+}
+
+/** The inspection report of the task the library is filtered by, in the console's language, saved as a file. */
+function* downloadReport(action: ReturnType<typeof reportRequested>): Saga {
+  const { task }: DefectsState = yield select(selectDefects);
+  const language: Language = yield select(selectLanguage);
+  const doc: Document = yield getContext('document');
+  try {
+    if (task.taskId === null) return;
+    const response: Envelope<Blob> = yield* callApi(fetchTaskReport, task.taskId, action.payload, language);
+    yield call(downloadBlob, doc, `report-task-${task.taskId}.${action.payload}`, response.data);
+  } catch {
+    // The request failure is already shown.
+  } finally {
+    yield put(reportFinished());
+  }
+}
+
+/** Defects marked on the media library's photos: categories, a photo's and a task's defects, marking, workflow steps. */
+export default function* defectsSaga(): Saga {
+  yield all([
+    takeLatest(mediaPageOpened.type, loadCategories),
+    takeLatest(previewOpened.type, loadPhotoDefects),
+    takeLatest(mediaLoaded.type, loadTaskDefects),
+    takeEvery(defectSaveRequested.type, saveDefect),
+    takeEvery(defectStepRequested.type, stepOne),
+    takeLatest(reportRequested.type, downloadReport),
+  ]);
+}
