@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
 import { ConformanceMonitor } from '../conformance/monitor';
+import { SafetyMonitor } from '../safety/monitor';
 import { AlertService } from '../entities/alert/service';
 import { FlightRecorder } from '../flightRecords/recorder';
 import { saveFlightRecord } from '../flightRecords/store';
@@ -93,6 +94,7 @@ export default fp(
     let gateway: DjiGateway | undefined;
     let recorder: FlightRecorder | undefined;
     let conformance: ConformanceMonitor | undefined;
+    let safety: SafetyMonitor | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
     let leaseRedis: Redis | undefined;
     let lease: RedisLease | undefined;
@@ -224,6 +226,9 @@ export default fp(
       const monitor = new ConformanceMonitor({ db: app.db, alerts, settings: app.config.conformance, margins: app.config.airspace, log });
       conformance = monitor;
       gateway.onAircraftSample((sample) => monitor.onSample(sample));
+      const safetyMonitor = new SafetyMonitor({ db: app.db, alerts, log });
+      safety = safetyMonitor;
+      gateway.onAircraftSample((sample) => safetyMonitor.onSample(sample));
       const missions = new MissionService({
         db: app.db,
         link: gateway,
@@ -246,6 +251,7 @@ export default fp(
       await channel.start();
       await gateway.start();
       await monitor.start();
+      await safetyMonitor.start();
       scheduler.start(options.missions.schedulerIntervalMs);
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
@@ -275,6 +281,7 @@ export default fp(
       gateway?.stop();
       await recorder?.stop();
       await conformance?.stop();
+      await safety?.stop();
       await channel?.stop();
       // Handing the lease back lets another instance take over sysinfo at once.
       await lease?.stop();

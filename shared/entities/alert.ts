@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
-export const ALERT_KINDS = ['hms', 'conformance'] as const;
+export const ALERT_KINDS = ['hms', 'conformance', 'safety'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**
@@ -32,7 +32,10 @@ export const alertSchema = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
   acked_by: z.number().int().nullable(),
   acked_at: z.string().nullable(),
-  /** HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at. */
+  /**
+   * HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at; safety:
+   * what the aircraft reported when it opened (battery, remain_flight_time, return_home_power, home_distance, mode_code).
+   */
   args: z.record(z.string(), z.unknown()).nullable(),
   /** Conformance: the flight plan the aircraft was judged against, if it had one. */
   plan_id: z.number().int().nullable(),
