@@ -55,9 +55,20 @@ export const telemetryTopics = (rows: ResourceRow[]): string[] =>
 
 /**
  * A device row with what the broker knows now: fresh telemetry (status, battery, position, time) wins over the
- * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
+ * stored row; otherwise sysinfo/online marks a stored "online"/"offline" device by its presence. A dock has no
+ * battery: its battery is null whatever was stored or reported. Pure.
  */
 export function withLiveStatus(
+  row: ResourceRow,
+  live: { telemetry: Record<string, LiveSample>; online: string[] | null },
+  now: number,
+): ResourceRow & { live?: boolean } {
+  const shown = rowWithLive(row, live, now);
+  // Its OSD reports none; the fleet sample the server stores reads a missing battery as 0.
+  return row.kind === 'dock' && shown.battery != null ? { ...shown, battery: null } : shown;
+}
+
+function rowWithLive(
   row: ResourceRow,
   live: { telemetry: Record<string, LiveSample>; online: string[] | null },
   now: number,
