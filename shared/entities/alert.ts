@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refName } from './fields';
 
 /** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
 export const ALERT_KINDS = ['hms', 'conformance', 'safety'] as const;
@@ -22,6 +23,8 @@ export const alertSchema = z.object({
   /** HMS module (0 flight task, 1 device management, 2 media, 3 HMS); null for other kinds. */
   module: z.number().int().nullable(),
   device_id: z.number().int().nullable(),
+  /** The device's name (GET /api/Alert/ and /api/Alert/{id}/; absent on sysinfo/alerts). */
+  device_name: refName.optional(),
   device_sn: z.string(),
   gateway_sn: z.string().nullable(),
   in_the_sky: z.union([z.literal(0), z.literal(1)]),

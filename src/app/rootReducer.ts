@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import alerts from '../features/alerts/alertsSlice';
 import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
@@ -38,6 +39,7 @@ export const rootReducer = combineReducers({
   routeEditor,
   tasks,
   media,
+  alerts,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -11,6 +11,7 @@ import mediaText from '../media/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
+import alertsText from '../alerts/text.en';
 import navigationText from '../navigation/text.en';
 import resourcesText from '../../crud/text.en';
 import replayText from '../replay/text.en';
@@ -36,6 +37,7 @@ export default withFeatures(en, [
   airspaceText,
   adminText,
   noticesText,
+  alertsText,
   navigationText,
   apiErrorText,
   routesText,

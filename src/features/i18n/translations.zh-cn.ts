@@ -13,6 +13,7 @@ import mediaText from '../media/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
+import alertsText from '../alerts/text';
 import resourcesText from '../../crud/text';
 import replayText from '../replay/text';
 import mapText from '../map/text';
@@ -38,6 +39,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   airspaceText,
   adminText,
   noticesText,
+  alertsText,
   routesText,
   apiErrorText,
 ];

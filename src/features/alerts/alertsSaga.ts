@@ -1,0 +1,33 @@
+import { put, takeEvery } from 'redux-saga/effects';
+import { callApi } from '../../api/callApi';
+import { resourceAction } from '../../api/resources';
+import type { Saga } from '../../app/saga';
+import { listRequested } from '../../crud/resourcesSlice';
+import { resourceConfig } from '../../crud/registry';
+import { toastShown } from '../notifications';
+import { ALERT_RESOURCE } from './alertRules';
+import { acknowledgeRequested, acknowledgeSettled } from './alertsSlice';
+
+/**
+ * Acknowledges each alert (POST /api/Alert/{id}/ack/, data-scoped on the server), then reloads the list and says how
+ * many were acknowledged; a failure is reported once by callApi and the rest still go.
+ */
+function* acknowledge(action: ReturnType<typeof acknowledgeRequested>): Saga {
+  const ids = action.payload;
+  let acknowledged = 0;
+  for (const id of ids) {
+    try {
+      yield* callApi(resourceAction, resourceConfig(ALERT_RESOURCE).path, id, 'ack');
+      acknowledged++;
+    } catch {
+      // callApi has already reported it.
+    }
+  }
+  yield put(acknowledgeSettled({ ids }));
+  if (acknowledged) yield put(toastShown({ messageKey: 'alerts.acknowledged', params: { count: acknowledged }, severity: 'success' }));
+  yield put(listRequested({ resource: ALERT_RESOURCE }));
+}
+
+export default function* alertsSaga(): Saga {
+  yield takeEvery(acknowledgeRequested.type, acknowledge);
+}
