@@ -27,3 +27,15 @@ export const alertText = (alert: Pick<Alert, 'message_zh' | 'message_en'>, langu
 /** The device as a person reads it: its name with its serial, or the serial alone. Pure. */
 export const deviceLabel = (alert: Pick<Alert, 'device_name' | 'device_sn'>): string =>
   alert.device_name ? `${alert.device_name} (${alert.device_sn})` : alert.device_sn;
+
+/** The open flight safety alerts the task list marks its rows with (a view of GET /api/Alert/ of its own). */
+export const OPEN_SAFETY_RESOURCE = `${ALERT_RESOURCE}@openSafety`;
+export const OPEN_SAFETY_PARAMS = { kind: 'safety', active: 1, page_size: 100 };
+
+/** Open alerts by device id, most severe first. Pure. */
+export function alertsByDevice(alerts: readonly Alert[]): Record<number, Alert[]> {
+  const byDevice: Record<number, Alert[]> = {};
+  for (const alert of alerts) if (alert.device_id !== null) (byDevice[alert.device_id] ??= []).push(alert);
+  for (const list of Object.values(byDevice)) list.sort((a, b) => b.level - a.level || b.id - a.id);
+  return byDevice;
+}

@@ -1,11 +1,15 @@
-import { put, takeEvery } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { debounce, put, select, takeEvery } from 'redux-saga/effects';
 import { callApi } from '../../api/callApi';
 import { resourceAction } from '../../api/resources';
 import type { Saga } from '../../app/saga';
-import { listRequested } from '../../crud/resourcesSlice';
+import type { RootState } from '../../app/rootReducer';
+import { detailRequested, listRequested } from '../../crud/resourcesSlice';
+import { selectResource } from '../../crud/selectors';
+import { alertNotified } from '../devicelink';
 import { resourceConfig } from '../../crud/registry';
 import { toastShown } from '../notifications';
-import { ALERT_RESOURCE } from './alertRules';
+import { ALERT_RESOURCE, OPEN_SAFETY_PARAMS, OPEN_SAFETY_RESOURCE } from './alertRules';
 import { acknowledgeRequested, acknowledgeSettled } from './alertsSlice';
 
 /**
@@ -28,6 +32,15 @@ function* acknowledge(action: ReturnType<typeof acknowledgeRequested>): Saga {
   yield put(listRequested({ resource: ALERT_RESOURCE }));
 }
 
+const safetyNotified = (action: Action) => alertNotified.match(action) && action.payload.alert.kind === 'safety';
+
+/** A safety alert opened or closed (sysinfo/alerts): the open ones are read again once shown (bursts coalesced). */
+function* reloadOpenSafety(): Saga {
+  const status: string = yield select((s: RootState) => selectResource(s, OPEN_SAFETY_RESOURCE).detailStatus);
+  if (status !== 'idle') yield put(detailRequested({ resource: OPEN_SAFETY_RESOURCE, params: OPEN_SAFETY_PARAMS }));
+}
+
 export default function* alertsSaga(): Saga {
   yield takeEvery(acknowledgeRequested.type, acknowledge);
+  yield debounce(1000, safetyNotified, reloadOpenSafety);
 }
