@@ -14,6 +14,7 @@ import mqttPlugin from './mqtt/plugin';
 import alertsPlugin from './entities/alert/plugin';
 import conformancePlugin from './conformance/plugin';
 import flightRecordsPlugin from './flightRecords/plugin';
+import safetyPlugin from './safety/plugin';
 import missionsPlugin from './entities/task/plugin';
 import schedulerPlugin from './entities/task/schedulerPlugin';
 import mediaPlugin from './media/plugin';
@@ -139,6 +140,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(schedulerPlugin);
   await app.register(flightRecordsPlugin);
   await app.register(conformancePlugin);
+  await app.register(safetyPlugin);
   await app.register(livePlugin, { config: config.live, secret });
   await app.register(remotePlugin);
 

@@ -31,6 +31,10 @@ export const djiLiveSchema = z.object({
   battery: z.number().optional(),
   /** Seconds of flight left. */
   remainFlightTime: z.number().optional(),
+  /** percent the aircraft needs to come home. */
+  returnHomePower: z.number().optional(),
+  /** percent at which it lands where it is. */
+  landingPower: z.number().optional(),
   modeCode: z.number().optional(),
   mode: meaning.optional(),
   homeDistance: z.number().optional(),
@@ -97,6 +101,8 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
       verticalSpeed: o.vertical_speed,
       battery: o.battery?.capacity_percent,
       remainFlightTime: o.battery?.remain_flight_time,
+      returnHomePower: o.battery?.return_home_power,
+      landingPower: o.battery?.landing_power,
       modeCode: o.mode_code,
       mode: modeMeaning('aircraft', o.mode_code) ?? undefined,
       homeDistance: o.home_distance,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { refName } from './fields';
 
 /** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
-export const ALERT_KINDS = ['hms', 'conformance', 'airsense'] as const;
+export const ALERT_KINDS = ['hms', 'conformance', 'safety', 'airsense'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**
@@ -22,6 +23,8 @@ export const alertSchema = z.object({
   /** HMS module (0 flight task, 1 device management, 2 media, 3 HMS); null for other kinds. */
   module: z.number().int().nullable(),
   device_id: z.number().int().nullable(),
+  /** The device's name (GET /api/Alert/ and /api/Alert/{id}/; absent on sysinfo/alerts). */
+  device_name: refName.optional(),
   device_sn: z.string(),
   gateway_sn: z.string().nullable(),
   in_the_sky: z.union([z.literal(0), z.literal(1)]),
@@ -32,7 +35,11 @@ export const alertSchema = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
   acked_by: z.number().int().nullable(),
   acked_at: z.string().nullable(),
-  /** HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at; airsense: DJI's report. */
+  /**
+   * HMS: the event's args (component_index, sensor_index, …); conformance: rule, plan_id, lat, lng, height, at; safety:
+   * what the aircraft reported when it opened (battery, remain_flight_time, return_home_power, home_distance, mode_code);
+   * airsense: DJI's report.
+   */
   args: z.record(z.string(), z.unknown()).nullable(),
   /** Conformance: the flight plan the aircraft was judged against, if it had one. */
   plan_id: z.number().int().nullable(),

@@ -1,3 +1,4 @@
+import type { SafetyRule } from '../flight/safety';
 import type { ConformanceRule } from './alert';
 
 /**
@@ -13,3 +14,23 @@ export const CONFORMANCE_RULE_TEXTS = {
     in_no_fly_zone: 'In a no-fly zone',
   },
 } as const satisfies Record<'zh' | 'en', Record<ConformanceRule, string>>;
+
+/** What each flight safety rule (shared/flight/safety.ts) reads as: a safety alert's message and the console's names. */
+export const SAFETY_RULE_TEXTS = {
+  zh: {
+    low_battery: '电量低',
+    critical_battery: '电量严重不足',
+    return_now: '应立即返航：剩余电量仅够返航',
+    lost_link: '失去连接',
+    returning_home: '飞行器自动返航中',
+    forced_landing: '飞行器强制降落中',
+  },
+  en: {
+    low_battery: 'Low battery',
+    critical_battery: 'Critical battery',
+    return_now: 'Return now: only enough battery left to come home',
+    lost_link: 'Link lost',
+    returning_home: 'Aircraft returning home on its own',
+    forced_landing: 'Aircraft forced landing',
+  },
+} as const satisfies Record<'zh' | 'en', Record<SafetyRule, string>>;

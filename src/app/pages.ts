@@ -24,6 +24,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/Map/Point': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPointPage')),
   '/Map/Polyline': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolylinePage')),
   '/Map/Polygon': lazyPage(() => import(/* webpackChunkName: "page-map" */ '../features/map/MapPolygonPage')),
+  '/Alert': lazyPage(() => import(/* webpackChunkName: "page-alert" */ '../features/alerts/AlertsPage')),
   '/Live': lazyPage(() => import(/* webpackChunkName: "page-live" */ '../features/live/LiveWallPage')),
   '/Media': lazyPage(() => import(/* webpackChunkName: "page-media" */ '../features/media/MediaPage')),
   '/Tas': lazyPage(() => import(/* webpackChunkName: "page-tas" */ '../features/situation/SituationPage')),

@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import alerts from '../features/alerts/alertsSlice';
 import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
@@ -40,6 +41,7 @@ export const rootReducer = combineReducers({
   tasks,
   media,
   defects,
+  alerts,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,7 @@
 import type { Saga } from 'redux-saga';
 import { all, call, fork } from 'redux-saga/effects';
 import recordExportSaga from '../features/airspace/recordExportSaga';
+import alertsSaga from '../features/alerts/alertsSaga';
 import authSaga from '../features/auth/authSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import liveSaga from '../features/live/liveSaga';
@@ -42,6 +43,7 @@ export default function* rootSaga(featureSagas: Saga[] = []) {
     fork(localeSaga),
     fork(httpErrorsSaga),
     fork(tabsSaga),
+    fork(alertsSaga),
     fork(resourcesSaga),
     fork(projectSaga),
     fork(mapSaga),

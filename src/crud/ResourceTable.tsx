@@ -2,7 +2,7 @@ import { reasonParams } from '../api/errorCatalogue';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
-import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowId, type GridRowParams, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ export interface ResourceTableProps {
   onRowClick?: (row: ResourceRow) => void;
   toolbarExtra?: ReactNode;
   height?: number | string;
+  /** Rows picked with check boxes (the ids of the page on screen), e.g. for acting on many at once. */
+  selection?: { ids: readonly number[]; onChange: (ids: number[]) => void };
 }
 
 const toSortModel = (ordering: string): GridSortModel =>
@@ -50,6 +52,7 @@ export default function ResourceTable({
   onRowClick,
   toolbarExtra,
   height = 'calc(100vh - 220px)',
+  selection,
 }: ResourceTableProps) {
   const { t } = useTranslation();
   const language = useAppSelector(selectLanguage);
@@ -87,6 +90,8 @@ export default function ResourceTable({
   // Stable models: a new object on every render reads to the grid as a change (and a sort change resets the page).
   const paginationModel = useMemo(() => ({ page: query.page - 1, pageSize: query.pageSize }), [query.page, query.pageSize]);
   const sortModel = useMemo(() => toSortModel(query.ordering), [query.ordering]);
+  const selectedIds = selection?.ids;
+  const rowSelectionModel = useMemo(() => (selectedIds ? { type: 'include' as const, ids: new Set<GridRowId>(selectedIds) } : undefined), [selectedIds]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -167,6 +172,17 @@ export default function ResourceTable({
             changeQuery({ ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' });
           }}
           onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
+          {...(selection
+            ? {
+                checkboxSelection: true,
+                rowSelectionModel,
+                // The page's rows only: "select all" picks the rows on screen, never the whole result.
+                onRowSelectionModelChange: (model: GridRowSelectionModel) =>
+                  selection.onChange(
+                    model.type === 'include' ? [...model.ids].map(Number) : state.items.map((row) => Number(row.id)).filter((id) => !model.ids.has(id)),
+                  ),
+              }
+            : {})}
           localeText={localeText}
           slots={{ pagination: PaginationWithGoTo }}
           density="compact"

@@ -26,6 +26,7 @@ export const RESOURCES = {
   audit: { path: '/Audit/' },
   chartinfo: { path: '/chartinfo/' },
   airspaceRules: { path: '/Airspace/Rules/' },
+  alert: { path: '/Alert/', read: 'device:read' },
   alertSummary: { path: '/Alert/summary/' },
   noticeUnread: { path: '/Notice/unread/' },
 } satisfies Record<string, ResourceConfig>;

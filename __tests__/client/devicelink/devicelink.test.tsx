@@ -163,6 +163,15 @@ describe('device drawer on /Device/UAV', () => {
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: unknown }));
     expect(await within(live).findByText('0x99999999 的说明', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(bell()).toHaveAccessibleName('未读消息 6 条');
+    // A flight safety alert (server/safety/) shows beside the HMS ones, with its level's colour; a conformance one does not.
+    const battery = { ...alert(9, 'critical_battery', 2), kind: 'safety' as const, message_zh: '电量严重不足', message_en: 'Critical battery' };
+    const conformance = { ...alert(10, 'outside_volume', 2), kind: 'conformance' as const, message_zh: '飞出计划空域' };
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 3_500, alert: conformance } }));
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 3_500, activeCount: 6, alert: battery } }));
+    expect((await within(live).findByText('电量严重不足', {}, { timeout: 5000 })).closest('[data-level]')).toHaveClass('MuiAlert-colorError');
+    expect(within(live).queryByText('飞出计划空域')).not.toBeInTheDocument();
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 3_600, activeCount: 4, alert: { ...battery, active: 0 } } }));
+    await waitFor(() => expect(within(live).queryByText('电量严重不足')).not.toBeInTheDocument());
     const cleared = { at: 4_000, activeCount: 3, alert: alert(7, '0x16080020', 2, 0) };
     act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: cleared }));
     await waitFor(() => expect(within(live).queryByText(/0x16080020 的说明/)).not.toBeInTheDocument());

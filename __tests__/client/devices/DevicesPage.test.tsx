@@ -156,6 +156,12 @@ describe('withLiveStatus', () => {
     expect(result).toMatchObject(expected);
     if (!('live' in expected)) expect(result.live).toBeUndefined();
   });
+  it('a dock has no battery: neither the stored nor a reported one is shown (never "0 %" in red)', () => {
+    const dock = { ...row, kind: 'dock', battery: 0 };
+    expect(withLiveStatus(dock, { telemetry: {}, statuses: null }, NOW).battery).toBeNull();
+    expect(withLiveStatus(dock, { telemetry: sample(NOW - 1000), statuses: flying }, NOW)).toMatchObject({ status: 'flying', battery: null, live: true });
+    expect(withLiveStatus({ ...row, kind: 'aircraft', battery: 0 }, { telemetry: {}, statuses: null }, NOW).battery).toBe(0);
+  });
   it('presence leaves maintenance alone, and no broker data leaves the row as it is', () => {
     expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, statuses: {} }, NOW).status).toBe('maintenance');
     expect(withLiveStatus(row, { telemetry: {}, statuses: null }, NOW)).toBe(row);

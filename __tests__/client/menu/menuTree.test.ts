@@ -6,6 +6,7 @@ describe('fixed menu tree (spec §2)', () => {
     expect(menuLeaves(MENU_TREE).map((i) => i.path)).toEqual([
       '/Tas',
       '/Live',
+      '/Alert',
       '/Device/UAV',
       '/AirSpace/Apply',
       '/AirSpace/Plan',

@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TOPIC_ALERTS } from '@shared/live';
+import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { taskLiveReceived } from '../../../src/features/tasks';
 import { loggedInState, renderApp } from '../support/renderApp';
 import { chooseRowAction } from '../support/rowActions';
@@ -44,6 +46,7 @@ const routes = {
   }),
   'GET /Device/': () => ({ items: [], total: 0 }),
   'GET /User/': () => ({ items: [], total: 0 }),
+  'GET /Alert/': () => ({ items: [], total: 0 }),
   'GET /Route/9/': () => ({
     id: 9,
     name: '航线A',
@@ -55,6 +58,22 @@ const routes = {
   }),
 };
 const wait = { timeout: 8000 };
+/** A sysinfo/alerts alert with every field of the wire shape. */
+const fullAlert = (alert: Record<string, unknown>) => ({
+  module: null,
+  gateway_sn: null,
+  in_the_sky: 1,
+  first_seen_at: '2026-12-07T01:00:00.000Z',
+  count: 1,
+  acked_by: null,
+  acked_at: null,
+  args: null,
+  plan_id: null,
+  closed_at: null,
+  device_type: null,
+  message: alert.message_zh,
+  ...alert,
+});
 
 describe('/Task/UAV', () => {
   it('a viewer sees the names the API sends, no write control, and makes no lookup it may not make', async () => {
@@ -163,6 +182,34 @@ describe('/Task/UAV', () => {
     // The confirmation is gone (its fade-out hides the table from the accessibility tree until it ends).
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowCommands()).toContain('返航');
+  });
+
+  it("marks a row with its aircraft's open flight safety alerts, read again when one closes", async () => {
+    const flying = { ...task, status: 'running', flight_id: 'f-1', device_id: 5, device_name: 'M30-巡检1', actions: [] };
+    const critical = {
+      id: 7,
+      kind: 'safety',
+      code: 'critical_battery',
+      level: 2,
+      device_id: 5,
+      device_sn: 'UAV-5',
+      active: 1,
+      last_seen_at: '2026-12-07T01:00:00.000Z',
+      message_zh: '电量严重不足',
+      message_en: 'Critical battery',
+    };
+    let open = [critical];
+    const { calls } = renderApp('/Task/UAV', {
+      routes: { ...routes, 'GET /Task/': () => ({ items: [flying], total: 1 }), 'GET /Alert/': () => ({ items: open, total: open.length }) },
+      preloadedState: loggedInState,
+    });
+    const chip = await screen.findByText('电量严重不足', {}, wait);
+    expect(chip.closest('[role="row"]')).toHaveTextContent('深圳湾巡检');
+    expect(chip.closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(calls.find((c) => c.path === '/Alert/')?.options?.query).toMatchObject({ kind: 'safety', active: 1 });
+    open = [];
+    act(() => brokerEvents.emit(TOPIC_ALERTS, { topic: TOPIC_ALERTS, message: { at: 1, alert: { ...fullAlert(critical), active: 0 } } }));
+    await waitFor(() => expect(screen.queryByText('电量严重不足')).not.toBeInTheDocument(), wait);
   });
 
   it('create validates the required project', async () => {

@@ -131,6 +131,11 @@ export function runDispatchSuite(dialect: Dialect): void {
     await osd({ battery: { capacity_percent: 5, remain_flight_time: 60 } });
     const low = await api(server, token, 'POST', `/api/Task/${id}/execute/`);
     expect(low).toMatchObject({ status: 409, error_code: 'mission.battery_low', params: { battery: 5 } });
+    // 66 % covers the short route at the aircraft's position, not with 9 km to fly there and back (the whole flight).
+    await osd({ latitude: 22.6 - 9 / 111.32 });
+    const far = await api(server, token, 'POST', `/api/Task/${id}/execute/`);
+    expect(far).toMatchObject({ status: 409, error_code: 'mission.battery_low', params: { battery: 66 } });
+    expect((far as unknown as { params: { needed: number } }).params.needed).toBeGreaterThan(66);
     await osd();
     weather.reasons = ['wind'];
     expect(await api(server, token, 'POST', `/api/Task/${id}/execute/`)).toMatchObject({

@@ -104,7 +104,7 @@ describe('scheduleRule', () => {
 describe('executeRule', () => {
   const ready: ExecuteFacts = {
     aircraftSn: 'UAV1',
-    routeBatteryPct: 35,
+    flightBatteryPct: 35,
     gatewaySn: 'RC1',
     live: { at: 1_000_000, battery: 80 },
     now: 1_005_000,
@@ -116,7 +116,7 @@ describe('executeRule', () => {
   it.each<[string, Partial<ExecuteFacts>, string | null, Record<string, unknown> | null]>([
     ['ready', {}, null, null],
     ['no aircraft', { aircraftSn: null }, 'mission.no_aircraft', null],
-    ['no route', { routeBatteryPct: null }, 'mission.no_route', null],
+    ['no route', { flightBatteryPct: null }, 'mission.no_route', null],
     ['not bound to a gateway', { gatewaySn: undefined }, 'mission.not_bound', { sn: 'UAV1' }],
     ['never reported', { live: undefined }, 'mission.offline', null],
     ['stale telemetry', { now: 1_031_000 }, 'mission.offline', null],

@@ -6,6 +6,7 @@ import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelo
 import { requirePermission } from '../../rbac/permissions';
 import { findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { scopeOf } from '../../api/dataScope';
+import { DEVICE_NAME } from '../../api/displayNames';
 import { requestLanguage } from '../../http/language';
 import type { Alert } from '@shared/entities/alert';
 import { alertToApi, inLanguage } from './service';
@@ -39,6 +40,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
     input: alertSchema.pick({ code: true }),
     toRow: () => ({}),
     toApi: (row) => alertToApi(row, appBase.hms),
+    names: DEVICE_NAME,
     // `message` in the request's language (?lang=, Accept-Language).
     decorate: async (_db, items, request) => items.map((item) => inLanguage(item as Alert, requestLanguage(request))),
   });

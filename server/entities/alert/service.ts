@@ -3,7 +3,8 @@ import type { HmsItem } from '@shared/dji/events';
 import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
 import { normaliseHmsCode } from '@shared/dji/hms';
 import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
-import { CONFORMANCE_RULE_TEXTS } from '@shared/entities/alertTexts';
+import { CONFORMANCE_RULE_TEXTS, SAFETY_RULE_TEXTS } from '@shared/entities/alertTexts';
+import { SAFETY_LEVELS, type SafetyRule } from '@shared/flight/safety';
 import { TOPIC_ALERTS } from '@shared/live';
 import type { AlertsTable, Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -13,7 +14,9 @@ import type { AlarmTexts } from '../../hms/table';
 
 type AlertRow = Selectable<AlertsTable>;
 
-/** What an alert says in each language: an HMS code's text from the HMS table in use, a conformance rule's name. */
+const RULE_TEXTS = { conformance: CONFORMANCE_RULE_TEXTS, safety: SAFETY_RULE_TEXTS };
+
+/** What an alert says in each language: an HMS code's text from the HMS table in use, a conformance or safety rule's name. */
 function alertTexts(row: AlertRow, args: Alert['args'], hms: HmsCatalogue): AlarmTexts {
   if (row.kind === 'hms') return hms.texts({ code: row.code, deviceType: row.device_type, inTheSky: row.in_the_sky === 1, args });
   if (row.kind === 'airsense') {
@@ -23,7 +26,8 @@ function alertTexts(row: AlertRow, args: Alert['args'], hms: HmsCatalogue): Alar
       en: `Manned aircraft ICAO ${row.code}: ${AIRSENSE_LEVEL_TEXTS.en[level] ?? level}`,
     };
   }
-  const rule = (language: TextLanguage) => (CONFORMANCE_RULE_TEXTS[language] as Record<string, string>)[row.code] ?? row.code;
+  const texts = RULE_TEXTS[row.kind as keyof typeof RULE_TEXTS];
+  const rule = (language: TextLanguage) => (texts?.[language] as Record<string, string> | undefined)?.[row.code] ?? row.code;
   return { zh: rule('zh'), en: rule('en') };
 }
 
@@ -64,8 +68,30 @@ export interface ConformanceOpening {
   args: Record<string, unknown>;
 }
 
+/** What a safety alert records when it opens (docs/mqtt.md "Safety alerts"). */
+export interface SafetyOpening {
+  deviceSn: string;
+  gatewaySn: string | undefined;
+  rule: SafetyRule;
+  at: number;
+  /** What the aircraft reported (battery, remain_flight_time, return_home_power, home_distance, mode_code, lat, lng). */
+  args: Record<string, unknown>;
+}
+
 /** Flying into a restricting zone or out of the approved volume is a warning; timing and paperwork a caution. */
 const CONFORMANCE_LEVELS: Record<ConformanceRule, Alert['level']> = { in_no_fly_zone: 2, outside_volume: 2, outside_window: 1, no_plan: 1 };
+
+/** An aircraft's rule alert (conformance or safety) as it opens. */
+interface RuleOpening {
+  kind: 'conformance' | 'safety';
+  code: string;
+  level: Alert['level'];
+  deviceSn: string;
+  gatewaySn: string | undefined;
+  planId: number | null;
+  at: number;
+  args: Record<string, unknown>;
+}
 
 export interface AlertPublisher {
   publish(topic: string, payload: string, options: { retain: boolean; qos: 0 | 1 }): Promise<void>;
@@ -225,16 +251,27 @@ export class AlertService {
    * Opens a conformance alert (code = the rule) for an aircraft, or counts a repeat of the one already active for the
    * same aircraft and rule (e.g. found active again after a restart). Returns its id.
    */
-  async openConformance(opening: ConformanceOpening): Promise<number> {
+  openConformance(opening: ConformanceOpening): Promise<number> {
+    const { rule, ...rest } = opening;
+    return this.openRule({ ...rest, kind: 'conformance', code: rule, level: CONFORMANCE_LEVELS[rule] });
+  }
+
+  /** Opens a safety alert (code = the rule) for an aircraft, or counts a repeat of the one already active. Returns its id. */
+  openSafety(opening: SafetyOpening): Promise<number> {
+    const { rule, ...rest } = opening;
+    return this.openRule({ ...rest, kind: 'safety', code: rule, level: SAFETY_LEVELS[rule], planId: null });
+  }
+
+  private async openRule(opening: RuleOpening): Promise<number> {
     const now = nowIso(opening.at);
     const args = JSON.stringify(opening.args);
     const row = await this.db.transaction().execute(async (trx) => {
       const active = await trx
         .selectFrom('alerts')
         .select(['id', 'count'])
-        .where('kind', '=', 'conformance')
+        .where('kind', '=', opening.kind)
         .where('device_sn', '=', opening.deviceSn)
-        .where('code', '=', opening.rule)
+        .where('code', '=', opening.code)
         .where('active', '=', 1)
         .executeTakeFirst();
       if (active) {
@@ -249,9 +286,9 @@ export class AlertService {
       return trx
         .insertInto('alerts')
         .values({
-          kind: 'conformance',
-          code: opening.rule,
-          level: CONFORMANCE_LEVELS[opening.rule],
+          kind: opening.kind,
+          code: opening.code,
+          level: opening.level,
           module: null,
           device_id: device?.id ?? null,
           device_sn: opening.deviceSn,

@@ -15,10 +15,13 @@ export function dispatchRoutes(db: Kysely<Database>): MissionOptions['routes'] {
       const route = await load(id);
       const first = route?.waypoints[0];
       if (!route || !first) return null;
+      const last = route.waypoints[route.waypoints.length - 1];
       return {
         id,
         battery_pct: route.battery_pct,
+        duration_s: route.duration_s,
         first: { lat: first.lat, lng: first.lng },
+        last: { lat: last.lat, lng: last.lng },
         rth_altitude: route.settings.rth_altitude,
         rc_lost_action: route.settings.rc_lost_action,
         exit_wayline_when_rc_lost: route.settings.exit_wayline_when_rc_lost,

@@ -4,8 +4,11 @@ import type { MissionCode, RuleResult } from '@shared/missions/rules';
 export interface ExecuteFacts {
   /** The task's aircraft (null: none assigned). */
   aircraftSn: string | null;
-  /** The route's estimated battery use, % of a full battery (null: no route). */
-  routeBatteryPct: number | null;
+  /**
+   * The whole flight's estimated battery use, % of a full battery: from the aircraft (or its dock) to the first
+   * waypoint, the route, and home (shared/missions/wholeFlight.ts); null: no route.
+   */
+  flightBatteryPct: number | null;
   /** The gateway (RC or dock) the aircraft is connected through, if any. */
   gatewaySn: string | undefined;
   /** The aircraft's newest OSD: when, and its battery %. */
@@ -29,17 +32,21 @@ const refuse = (code: MissionCode, message: string, params?: Record<string, stri
 /** Whether the task may be sent to the aircraft now; the first reason it may not, in the order an operator fixes them. */
 export function executeRule(f: ExecuteFacts): RuleResult {
   if (!f.aircraftSn) return refuse('mission.no_aircraft', 'The task has no aircraft');
-  if (f.routeBatteryPct === null) return refuse('mission.no_route', 'The task has no route');
+  if (f.flightBatteryPct === null) return refuse('mission.no_route', 'The task has no route');
   if (!f.gatewaySn)
     return refuse('mission.not_bound', `Aircraft ${f.aircraftSn} is not connected to a gateway (remote controller or dock)`, { sn: f.aircraftSn });
   if (!f.live || f.now - f.live.at > f.offlineAfterMs) return refuse('mission.offline', `Aircraft ${f.aircraftSn} is offline`, { sn: f.aircraftSn });
-  const needed = Math.min(100, Math.ceil(f.routeBatteryPct + f.batteryReservePct));
+  const needed = Math.min(100, Math.ceil(f.flightBatteryPct + f.batteryReservePct));
   if (f.live.battery === undefined || f.live.battery < needed) {
     const battery = f.live.battery ?? 0;
-    return refuse('mission.battery_low', `Battery ${battery}% is under the ${needed}% the route needs (estimate plus ${f.batteryReservePct}% reserve)`, {
-      battery,
-      needed,
-    });
+    return refuse(
+      'mission.battery_low',
+      `Battery ${battery}% is under the ${needed}% the flight needs (to the route, the route and home, plus ${f.batteryReservePct}% reserve)`,
+      {
+        battery,
+        needed,
+      },
+    );
   }
   if (!f.weather.flyable) {
     const reasons = f.weather.reasons.join(', ');

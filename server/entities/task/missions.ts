@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { wholeFlight } from '@shared/missions/wholeFlight';
 import type { Kysely, Selectable } from 'kysely';
 import type { Envelope } from '@shared/dji/envelope';
 import type { FlighttaskProgress } from '@shared/dji/events';
@@ -28,10 +29,16 @@ import { signWaylineToken, verifyWaylineToken } from './waylineLink';
 export type TaskRow = Selectable<TasksTable>;
 
 /** The route facts a dispatch needs (route model of issue 15). */
+/** A reported position, or null while unknown. */
+const positionOf = (live: Pick<DjiLive, 'lat' | 'lng'> | undefined) =>
+  live?.lat !== undefined && live.lng !== undefined ? { lat: live.lat, lng: live.lng } : null;
+
 export interface DispatchRoute {
   id: number;
   battery_pct: number;
+  duration_s: number;
   first: { lat: number; lng: number };
+  last: { lat: number; lng: number };
   rth_altitude: number;
   rc_lost_action: 0 | 1 | 2;
   exit_wayline_when_rc_lost: 0 | 1;
@@ -39,7 +46,7 @@ export interface DispatchRoute {
 
 /** The part of the DJI gateway missions use. */
 export interface MissionLink {
-  liveState(sn: string): Pick<DjiLive, 'at' | 'battery'> | undefined;
+  liveState(sn: string): Pick<DjiLive, 'at' | 'battery' | 'kind' | 'lat' | 'lng'> | undefined;
   gatewayFor(sn: string): string | undefined;
   sendService(gatewaySn: string, method: string, data: Record<string, unknown>, options: { timeoutMs: number }): Promise<Record<string, unknown>>;
 }
@@ -114,11 +121,12 @@ export class MissionService {
     const aircraftSn = device?.serial ?? null;
     const gatewaySn = aircraftSn ? this.options.link.gatewayFor(aircraftSn) : undefined;
     const now = this.now();
+    const live = aircraftSn ? this.options.link.liveState(aircraftSn) : undefined;
     const verdict = executeRule({
       aircraftSn,
-      routeBatteryPct: route?.battery_pct ?? null,
+      flightBatteryPct: route ? this.wholeFlightOf(route, live, gatewaySn).batteryPct : null,
       gatewaySn,
-      live: aircraftSn ? this.options.link.liveState(aircraftSn) : undefined,
+      live,
       now,
       offlineAfterMs: this.options.offlineAfterMs,
       batteryReservePct: this.options.batteryReservePct,
@@ -319,6 +327,16 @@ export class MissionService {
    * An accepted or activated flight plan of the task's aircraft whose window holds now and that is filed for this
    * task or its route.
    */
+  /** The whole flight of a dispatch: from where the aircraft is (or its dock) to the route, the route, and back to its dock (or where it took off). */
+  private wholeFlightOf(route: DispatchRoute, live: Pick<DjiLive, 'lat' | 'lng'> | undefined, gatewaySn: string | undefined) {
+    const gateway = gatewaySn ? this.options.link.liveState(gatewaySn) : undefined;
+    return wholeFlight({
+      route: { first: route.first, last: route.last, durationS: route.duration_s, batteryPct: route.battery_pct },
+      aircraft: positionOf(live),
+      home: gateway?.kind === 'dock' ? positionOf(gateway) : null,
+    });
+  }
+
   private async planCovers(task: TaskRow, now: number): Promise<boolean> {
     if (!task.device_id) return false;
     const at = nowIso(now);

@@ -230,7 +230,7 @@ export default translateFeature(text, {
     no_route: 'The task has no route',
     not_bound: 'Aircraft {{sn}} is not connected to a remote controller or dock',
     offline: 'Aircraft {{sn}} is offline',
-    battery_low: 'Battery {{battery}}% is under the {{needed}}% the route needs (estimate plus reserve)',
+    battery_low: 'Battery {{battery}}% is under the {{needed}}% the whole flight needs (to the first waypoint, the route and home, plus reserve)',
     weather: 'The weather is not flyable',
     no_plan: 'No accepted flight plan covers this route and the present time',
     already_dispatched: 'The task has already been dispatched',

@@ -239,7 +239,7 @@ export default defineFeatureText({
       no_route: '任务未指定航线',
       not_bound: '飞行器 {{sn}} 未连接到遥控器或机场',
       offline: '飞行器 {{sn}} 离线',
-      battery_low: '电量 {{battery}}% 低于航线所需的 {{needed}}%（预估加预留）',
+      battery_low: '电量 {{battery}}% 低于整个飞行所需的 {{needed}}%（飞往航线起点、航线及返航，加预留）',
       weather: '当前天气不适合飞行',
       no_plan: '没有覆盖该航线和当前时间的已批准飞行计划',
       already_dispatched: '任务已被下发',

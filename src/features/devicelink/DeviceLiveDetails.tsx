@@ -8,14 +8,17 @@ import { useFormat } from '../../shared/format';
 import { ALERT_SEVERITY, fieldText, liveFields } from './liveFields';
 import { selectDeviceAlerts, selectDeviceLive, tableLanguage } from './selectors';
 
-/** A device's DJI live fields and its active HMS alerts (the server's texts, from DJI's HMS table), followed live while shown. */
+/**
+ * A device's DJI live fields and its active health (HMS, the server's texts from DJI's HMS table) and flight safety
+ * (battery, link, return home) alerts, followed live while shown.
+ */
 export default function DeviceLiveDetails({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectDeviceLive(sn));
   const deviceAlerts = useAppSelector(selectDeviceAlerts(sn));
-  // Health (HMS) alerts here; conformance alerts are the airspace views' (/Tas, the conformance history).
-  const alerts = useMemo(() => deviceAlerts?.filter((alert) => alert.kind === 'hms'), [deviceAlerts]);
+  // Health and safety alerts here; conformance alerts are the airspace views' (/Tas, the conformance history).
+  const alerts = useMemo(() => deviceAlerts?.filter((alert) => alert.kind !== 'conformance'), [deviceAlerts]);
   const language = tableLanguage(useAppSelector(selectLanguage));
 
   useEffect(() => {

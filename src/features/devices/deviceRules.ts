@@ -56,9 +56,20 @@ export const telemetryTopics = (rows: ResourceRow[]): string[] =>
 /**
  * A device row with what the broker knows now: the status is the server's (sysinfo/online's statuses, never derived
  * here again from raw OSD); fresh telemetry (battery, position, time) wins over the stored row; without it
- * sysinfo/online marks a stored "online"/"offline" device by its presence. Pure.
+ * sysinfo/online marks a stored "online"/"offline" device by its presence. A dock has no battery: its battery is null
+ * whatever was stored or reported. Pure.
  */
 export function withLiveStatus(
+  row: ResourceRow,
+  live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null },
+  now: number,
+): ResourceRow & { live?: boolean } {
+  const shown = rowWithLive(row, live, now);
+  // Its OSD reports none; the fleet sample the server stores reads a missing battery as 0.
+  return row.kind === 'dock' && shown.battery != null ? { ...shown, battery: null } : shown;
+}
+
+function rowWithLive(
   row: ResourceRow,
   live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null },
   now: number,

@@ -12,6 +12,7 @@ import defectsText from '../defects/text.en';
 import airspaceText from '../airspace/text.en';
 import adminText from '../admin/text.en';
 import noticesText from '../notices/text.en';
+import alertsText from '../alerts/text.en';
 import navigationText from '../navigation/text.en';
 import resourcesText from '../../crud/text.en';
 import replayText from '../replay/text.en';
@@ -38,6 +39,7 @@ export default withFeatures(en, [
   airspaceText,
   adminText,
   noticesText,
+  alertsText,
   navigationText,
   apiErrorText,
   routesText,

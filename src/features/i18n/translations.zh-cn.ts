@@ -14,6 +14,7 @@ import defectsText from '../defects/text';
 import airspaceText from '../airspace/text';
 import adminText from '../admin/text';
 import noticesText from '../notices/text';
+import alertsText from '../alerts/text';
 import resourcesText from '../../crud/text';
 import replayText from '../replay/text';
 import mapText from '../map/text';
@@ -40,6 +41,7 @@ export const FEATURE_TEXTS: FeatureText<Record<string, unknown>>[] = [
   airspaceText,
   adminText,
   noticesText,
+  alertsText,
   routesText,
   apiErrorText,
 ];

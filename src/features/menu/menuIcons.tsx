@@ -1,4 +1,5 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BadgeIcon from '@mui/icons-material/Badge';
@@ -25,6 +26,7 @@ import KeyIcon from '@mui/icons-material/Key';
 const ICONS: Record<string, SvgIconComponent> = {
   radar: RadarIcon,
   videocam: VideocamIcon,
+  alert: NotificationImportantIcon,
   devices: DevicesIcon,
   flight: FlightIcon,
   airspace: ShieldIcon,

@@ -6,6 +6,7 @@ const leaf = (id: string, parentId: string, name: string, path: string, icon: st
 export const MENU_TREE: MenuItem[] = [
   { id: 'tas', parentId: null, name: 'menu.tas', path: '/Tas', icon: 'radar' },
   { id: 'live', parentId: null, name: 'menu.live', path: '/Live', icon: 'videocam' },
+  { id: 'alert', parentId: null, name: 'menu.alert', path: '/Alert', icon: 'alert' },
   {
     id: 'device',
     parentId: null,

@@ -9,6 +9,7 @@ import type { MenuItem } from '../menu';
 export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/Tas': 'map:read',
   '/Live': 'device:read',
+  '/Alert': 'device:read',
   '/Device/UAV': 'device:read',
   '/AirSpace/Apply': 'airspace:read',
   '/AirSpace/Plan': 'airspace:read',

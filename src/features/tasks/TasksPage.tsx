@@ -8,6 +8,7 @@ import { cancelDispatched, commandApplies } from '@shared/missions/rules';
 import { useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useTranslation } from 'react-i18next';
+import { SafetyChips, useOpenSafetyAlerts } from '../alerts';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { refName } from '../../crud/format';
@@ -78,6 +79,7 @@ export default function TasksPage() {
   const fmt = useFormat();
   const list = useResourceList(RESOURCE);
   const live = useAppSelector(selectTasksLive);
+  const safety = useOpenSafetyAlerts();
   const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[Number(row.id)])) }), [list, live]);
   const [confirming, setConfirming] = useState<{ row: ResourceRow; command: TaskCommand | 'cancel' } | null>(null);
   const canWrite = useCan('task:write');
@@ -108,6 +110,13 @@ export default function TasksPage() {
     },
     { field: 'project_name', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: refName },
     { field: 'device_name', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: refName },
+    {
+      field: 'safety',
+      headerName: t('tasks.safety'),
+      width: 180,
+      sortable: false,
+      renderCell: (p) => <SafetyChips alerts={safety[Number((p.row as ResourceRow).device_id)]} />,
+    },
     { field: 'pilot_name', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: refName },
     dateTimeColumn('scheduled_at', t('tasks.scheduledAt'), fmt),
   ];

@@ -7,6 +7,7 @@ export default translateFeature(text, {
   project: 'Project',
   route: 'Route',
   device: 'Device',
+  safety: 'Flight safety',
   pilot: 'Pilot',
   kind: 'Kind',
   status: 'Status',

@@ -8,6 +8,7 @@ export default defineFeatureText({
     project: '项目',
     route: '航线',
     device: '设备',
+    safety: '飞行安全',
     pilot: '飞手',
     kind: '任务类型',
     status: '状态',

@@ -4,6 +4,7 @@ const en: TranslationTable = {
   app: { loading: 'Loading…', defaultSiteName: 'Intelligent Inspection System' },
   menu: {
     tas: 'Situational view',
+    alert: 'Alerts',
     live: 'Live video',
     device: 'Devices',
     uav: 'UAV management',

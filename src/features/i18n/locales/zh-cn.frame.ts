@@ -2,6 +2,7 @@
 const zhCnFrame = {
   menu: {
     tas: '态势感知',
+    alert: '告警中心',
     live: '视频监控',
     device: '设备管理',
     uav: '无人机管理',
