@@ -129,7 +129,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(mqttPlugin, { config: config.mqtt, missions: config.missions, signingSecret: secret, trustProxy: config.trustProxy, weather });
   await app.register(livePlugin, { config: config.live, secret });
-  await app.register(remotePlugin);
+  await app.register(remotePlugin, { signingSecret: secret });
 
   await app.register(pilotPlugin, { secret });
 

@@ -228,6 +228,7 @@ export const ERROR_CODES = {
     not_flying: [],
     no_aircraft: [],
     confirm_mismatch: ['sn'],
+    area_link_invalid: [],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

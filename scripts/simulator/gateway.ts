@@ -5,6 +5,7 @@ import { deviceTypeKey } from '@shared/dji/devices';
 import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
+import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
 import {
@@ -51,6 +52,7 @@ import { readKmz } from '../../server/wayline/kmz';
 import { SimulatedCamera } from './camera';
 import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
+import { SimulatedFlightAreas } from './flightAreas';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -192,6 +194,8 @@ export class SimulatedGateway {
   private commanded: CommandFlight | null = null;
   /** A dock's remote debugging (docks only). */
   readonly dockDebug: SimulatedDockDebug | null;
+  /** A dock's custom flight areas (docks only). */
+  readonly flightAreas: SimulatedFlightAreas | null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -214,6 +218,18 @@ export class SimulatedGateway {
               this.sent.events++;
               this.exchange(eventsTopic(this.sn), method, data, { need_reply: 1 }).catch((error: Error) => log(error.message));
             },
+          })
+        : null;
+    this.flightAreas =
+      kind === 'dock'
+        ? new SimulatedFlightAreas({
+            request: (method, data) => this.request(method, data),
+            emit: (method, data, needReply) => {
+              this.sent.events++;
+              if (!needReply) return this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }));
+              this.exchange(eventsTopic(this.sn), method, data, { need_reply: 1 }).catch((error: Error) => log(error.message));
+            },
+            log: (message) => log(`${this.sn}: ${message}`),
           })
         : null;
   }
@@ -354,6 +370,7 @@ export class SimulatedGateway {
           : this.flight.step(dt);
     this.reportProgress();
     this.reportCommandProgress();
+    if (sample.flying && this.connected && this.declared) this.flightAreas?.reportLocation(sample);
     this.uploadPhotos();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
@@ -525,6 +542,8 @@ export class SimulatedGateway {
       }
       case METHOD_FLY_TO_POINT_STOP:
         return this.commanded?.stop() ? RESULT.ok : NOT_FLYING;
+      case METHOD_FLIGHT_AREAS_UPDATE:
+        return this.flightAreas?.update() ?? RESULT.unknownMethod;
       case METHOD_LIVE_START_PUSH:
       case METHOD_LIVE_STOP_PUSH:
       case METHOD_LIVE_SET_QUALITY:

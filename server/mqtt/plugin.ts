@@ -299,7 +299,7 @@ function binderOf(broker: EmbeddedBroker | undefined, gatewaySn: string): Binder
 }
 
 /** The port this server listens on (the default base of the wayline links when PUBLIC_URL is unset). */
-function listeningPort(app: FastifyInstance): number {
+export function listeningPort(app: FastifyInstance): number {
   const address = app.server.address();
   return address && typeof address === 'object' ? address.port : app.config.port;
 }

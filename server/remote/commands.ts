@@ -1,16 +1,47 @@
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { remoteErrorMeaning } from '@shared/dji/remoteDebug';
 import { writeAudit } from '../api/audit';
-import type { Database } from '../db/schema';
+import { findScopedRow } from '../api/crud';
+import type { Database, DevicesTable } from '../db/schema';
 import { parseJson } from '../db/json';
-import { HttpError } from '../http/envelope';
+import { badRequest, HttpError, rowNotFound } from '../http/envelope';
+import type { RemoteHandle } from './plugin';
 
 /** The part of the device gateway remote operations use (server/mqtt/gateway/service.ts). */
 export interface RemoteLink {
   sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
   onEventMethod<T extends z.ZodType>(method: string, schema: T, handle: (gatewaySn: string, data: z.infer<T>) => Promise<void>): void;
+  onRequestMethod<T extends z.ZodType>(method: string, schema: T, answer: (gatewaySn: string, data: z.infer<T>) => Promise<Record<string, unknown>>): void;
+}
+
+/** The remote-operation services, or 409 while the live channel is off. */
+export function remoteOf(app: FastifyInstance): RemoteHandle {
+  if (!app.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+  return app.remote;
+}
+
+/** The device `id` when the caller's data scope shows it, else 404 like any row out of scope. */
+export async function scopedDevice(db: Kysely<Database>, request: FastifyRequest, id: number): Promise<Selectable<DevicesTable>> {
+  const device = await findScopedRow(db, 'devices', id, request);
+  if (!device) throw rowNotFound('device', id);
+  return device;
+}
+
+/** The dock `device`, or 400. */
+export function dockOnly(device: Selectable<DevicesTable>): Selectable<DevicesTable> {
+  if (device.kind !== 'dock')
+    throw badRequest('Only docks take this command', [{ field: 'id', message: 'is not a dock', code: 'device.not_a_dock' }], { code: 'device.not_a_dock' });
+  return device;
+}
+
+/** The dock `device` (400 otherwise), online on this server (409 otherwise). */
+export function onlineDock(app: FastifyInstance, device: Selectable<DevicesTable>): Selectable<DevicesTable> {
+  dockOnly(device);
+  if (app.mqtt?.gateway.gatewayFor(device.serial) !== device.serial)
+    throw new HttpError(409, `${device.serial} is offline`, undefined, { code: 'remote.device_offline', params: { sn: device.serial } });
+  return device;
 }
 
 /** The audit action of a remote command (entity `device`, id the device's). */

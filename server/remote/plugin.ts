@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { listeningPort } from '../mqtt/plugin';
 import { DockDebug } from './debug/service';
+import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
 
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
   debug: DockDebug;
   flights: CommandFlights;
+  flightAreas: FlightAreaService;
 }
 
 declare module 'fastify' {
@@ -16,15 +19,28 @@ declare module 'fastify' {
   }
 }
 
+/** How long a flight-area file link stays valid (s): the dock downloads it right after flight_areas_get. */
+const AREA_FILE_LINK_TTL_S = 15 * 60;
+
 /** Builds the remote-operation services once the device gateway runs; the API routes are in each capability's routes.ts. */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { signingSecret }: { signingSecret: string }) => {
     app.decorate('remote', null);
     app.addHook('onReady', async () => {
       const gateway = app.mqtt?.gateway;
       if (!gateway) return;
       const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
-      app.remote = { debug: new DockDebug(gateway, options), flights: new CommandFlights(gateway, options) };
+      app.remote = {
+        debug: new DockDebug(gateway, options),
+        flights: new CommandFlights(gateway, options),
+        flightAreas: new FlightAreaService(gateway, {
+          ...options,
+          db: app.db,
+          publicUrl: () => app.config.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
+          linkSecret: signingSecret,
+          linkTtlSeconds: AREA_FILE_LINK_TTL_S,
+        }),
+      };
     });
   },
   { name: 'skyline-remote', dependencies: ['skyline-mqtt'] },

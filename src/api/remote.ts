@@ -1,4 +1,5 @@
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
 import type { HttpClient } from './client';
 
@@ -29,3 +30,17 @@ export function sendFlightCommand(client: HttpClient, deviceId: number, command:
       return client.request<FlightView>('POST', `/Device/${deviceId}/return-home/`, { body: command.body });
   }
 }
+
+/** A dock's custom flight-area sync (docs/remote.md). */
+export const fetchFlightAreaSync = (client: HttpClient, deviceId: number) => client.request<FlightAreaSync>('GET', `/Device/${deviceId}/flight-areas/`);
+
+/** One dock's answer to a flight-area sync: sent, or the API's error code. */
+export interface FlightAreaSyncOutcome {
+  device_id: number;
+  sent: boolean;
+  error_code: string | null;
+  params: Record<string, string | number> | null;
+}
+
+export const syncFlightAreas = (client: HttpClient, deviceIds: number[]) =>
+  client.request<FlightAreaSyncOutcome[]>('POST', '/FlightArea/sync/', { body: { device_ids: deviceIds } });

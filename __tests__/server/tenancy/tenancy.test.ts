@@ -84,6 +84,8 @@ const WITHOUT_ID: Record<string, string> = {
   'GET /api/Feature': 'one shared map',
   'POST /api/Feature': 'one shared map',
   'POST /api/Feature/import': 'one shared map',
+  'POST /api/FlightArea/sync': 'every dock named must be in scope, else nothing is sent (remote/flightAreas.test.ts "who may")',
+  'GET /api/FlightArea/file/:name': 'a dock downloads its area file with a signed link naming the file (remote/flightAreas.test.ts)',
   'GET /api/chartinfo': 'counts only rows in scope (dataScope.test)',
   'GET /uploads/:name': 'uploaded images under unguessable random names, public like the console’s assets',
   'GET /tiles': 'map tile packages, the same for everyone',

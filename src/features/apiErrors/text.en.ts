@@ -268,6 +268,7 @@ export default translateFeature(text, {
     not_flying: 'The aircraft is not in the air',
     no_aircraft: 'The device has no aircraft',
     confirm_mismatch: 'The confirmed aircraft is not {{sn}}',
+    area_link_invalid: 'This flight-area file link is not valid',
   },
   remoteDji: remoteErrorTexts('en'),
 });

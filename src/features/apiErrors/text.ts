@@ -278,6 +278,7 @@ export default defineFeatureText({
       not_flying: '飞行器不在空中',
       no_aircraft: '该设备没有飞行器',
       confirm_mismatch: '确认的飞行器与目标飞行器 {{sn}} 不符',
+      area_link_invalid: '该自定义飞行区文件链接无效',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
     remoteDji: remoteErrorTexts('zh'),

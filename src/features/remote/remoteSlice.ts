@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
 import type { FlightCommand } from '../../api/remote';
@@ -18,13 +19,22 @@ export interface FlightState {
   error: ErrorText | null;
 }
 
+/** A shown dock's flight-area sync: the server's view, a sync on its way, the last failure. */
+export interface FlightAreaState {
+  view: FlightAreaSync | null;
+  syncing: boolean;
+  error: ErrorText | null;
+}
+
 /** Remote operations of the shown devices, by device id. */
 export interface RemoteState {
   docks: Record<number, DockDebugState>;
   flights: Record<number, FlightState>;
+  areas: Record<number, FlightAreaState>;
 }
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {} };
+export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {} };
+export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
 const idle: DockDebugState = { view: null, sending: null, error: null };
@@ -62,6 +72,19 @@ const remoteSlice = createSlice({
     flightClosed(state, action: PayloadAction<number>) {
       delete state.flights[action.payload];
     },
+    areasRequested(_state, _action: PayloadAction<number>) {},
+    areasLoaded(state, action: PayloadAction<{ deviceId: number; view: FlightAreaSync }>) {
+      state.areas[action.payload.deviceId] = { ...(state.areas[action.payload.deviceId] ?? noAreas), view: action.payload.view };
+    },
+    areasSyncRequested(state, action: PayloadAction<number>) {
+      state.areas[action.payload] = { ...(state.areas[action.payload] ?? noAreas), syncing: true, error: null };
+    },
+    areasSyncDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.areas[action.payload.deviceId] = { ...(state.areas[action.payload.deviceId] ?? noAreas), syncing: false, error: action.payload.error };
+    },
+    areasClosed(state, action: PayloadAction<number>) {
+      delete state.areas[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -82,5 +105,10 @@ export const {
   flightCommandDone,
   flightCommandFailed,
   flightClosed,
+  areasRequested,
+  areasLoaded,
+  areasSyncRequested,
+  areasSyncDone,
+  areasClosed,
 } = remoteSlice.actions;
 export default remoteSlice.reducer;
