@@ -19,6 +19,7 @@ import * as pilot from './migrations/023_pilot';
 import * as routeTemplates from './migrations/013_route_templates';
 import * as defects from './migrations/030_defects';
 import * as flightAreas from './migrations/060_flight_areas';
+import * as firmware from './migrations/061_firmware';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -41,6 +42,7 @@ const migrations: Record<string, VersionedMigration> = {
   '013_route_templates': routeTemplates,
   '030_defects': defects,
   '060_flight_areas': flightAreas,
+  '061_firmware': firmware,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -404,6 +404,21 @@ export interface FlightAreaSyncsTable {
   updated_at: string;
 }
 
+/** A firmware package (migration 061); its file in the object store under `object_key`. */
+export interface FirmwaresTable {
+  id: Generated<number>;
+  device_type: string;
+  product_version: string;
+  file_name: string;
+  object_key: string;
+  md5: string;
+  size: number;
+  release_note: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -433,6 +448,7 @@ export interface Database {
   route_favorites: RouteFavoritesTable;
   flight_area_files: FlightAreaFilesTable;
   flight_area_syncs: FlightAreaSyncsTable;
+  firmwares: FirmwaresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

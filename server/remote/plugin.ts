@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listeningPort } from '../mqtt/plugin';
 import { DockDebug } from './debug/service';
+import { FirmwareUpgrades } from './firmware/service';
 import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
 
@@ -10,6 +11,7 @@ export interface RemoteHandle {
   debug: DockDebug;
   flights: CommandFlights;
   flightAreas: FlightAreaService;
+  firmware: FirmwareUpgrades;
 }
 
 declare module 'fastify' {
@@ -21,6 +23,8 @@ declare module 'fastify' {
 
 /** How long a flight-area file link stays valid (s): the dock downloads it right after flight_areas_get. */
 const AREA_FILE_LINK_TTL_S = 15 * 60;
+/** How long a firmware file link stays valid (s): a dock on a slow link may take a while to start a large download. */
+const FIRMWARE_LINK_TTL_S = 6 * 60 * 60;
 
 /** Builds the remote-operation services once the device gateway runs; the API routes are in each capability's routes.ts. */
 export default fp(
@@ -30,16 +34,16 @@ export default fp(
       const gateway = app.mqtt?.gateway;
       if (!gateway) return;
       const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
+      const links = {
+        db: app.db,
+        publicUrl: () => app.config.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
+        linkSecret: signingSecret,
+      };
       app.remote = {
         debug: new DockDebug(gateway, options),
         flights: new CommandFlights(gateway, options),
-        flightAreas: new FlightAreaService(gateway, {
-          ...options,
-          db: app.db,
-          publicUrl: () => app.config.missions.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
-          linkSecret: signingSecret,
-          linkTtlSeconds: AREA_FILE_LINK_TTL_S,
-        }),
+        flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
+        firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
       };
     });
   },

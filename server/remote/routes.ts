@@ -7,6 +7,7 @@ import { requirePermission } from '../rbac/permissions';
 import { commandRecordSchema, commandsOf } from './commands';
 import debugRoutes from './debug/routes';
 import flightRoutes from './flight/routes';
+import firmwareRoutes from './firmware/routes';
 import flightAreaRoutes from './flightAreas/routes';
 
 /** How many of a device's commands its page lists. */
@@ -18,6 +19,7 @@ export default async function remoteRoutes(appBase: FastifyInstance): Promise<vo
   await appBase.register(debugRoutes);
   await appBase.register(flightRoutes);
   await appBase.register(flightAreaRoutes);
+  await appBase.register(firmwareRoutes);
 
   app.get(
     '/Device/:id/commands/',

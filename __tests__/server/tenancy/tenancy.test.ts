@@ -37,6 +37,7 @@ const SHARED_BY_ID: Record<string, string> = {
   '/api/Feature/': 'map features (restricted areas, landing points) are one map for everyone',
   '/api/Audit/': 'the audit log is read with org:audit, a platform-wide permission',
   '/api/Dept/': 'the department tree is shared; writes are checked against the scope (see the escalation suite)',
+  '/api/Firmware/': 'firmware packages are a catalogue of DJI files; a device fetches one only with a signed link (remote/firmware.test.ts)',
 };
 
 /** Routes without an id, each with why the scope holds there (or why it has nothing to scope). */
@@ -86,6 +87,8 @@ const WITHOUT_ID: Record<string, string> = {
   'POST /api/Feature/import': 'one shared map',
   'POST /api/FlightArea/sync': 'every dock named must be in scope, else nothing is sent (remote/flightAreas.test.ts "who may")',
   'GET /api/FlightArea/file/:name': 'a dock downloads its area file with a signed link naming the file (remote/flightAreas.test.ts)',
+  'GET /api/Firmware': 'firmware packages are a catalogue of DJI files, the same for everyone',
+  'POST /api/Firmware': 'firmware packages are a catalogue of DJI files (device:write)',
   'GET /api/chartinfo': 'counts only rows in scope (dataScope.test)',
   'GET /uploads/:name': 'uploaded images under unguessable random names, public like the console’s assets',
   'GET /tiles': 'map tile packages, the same for everyone',
