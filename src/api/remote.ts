@@ -1,4 +1,5 @@
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
 import type { HttpClient } from './client';
@@ -44,3 +45,15 @@ export interface FlightAreaSyncOutcome {
 
 export const syncFlightAreas = (client: HttpClient, deviceIds: number[]) =>
   client.request<FlightAreaSyncOutcome[]>('POST', '/FlightArea/sync/', { body: { device_ids: deviceIds } });
+
+/** A dock's or its aircraft's firmware and upgrade progress (docs/remote.md). */
+export const fetchOta = (client: HttpClient, deviceId: number) => client.request<OtaView>('GET', `/Device/${deviceId}/ota/`);
+
+/** An upgrade of the device to a package: what the operator picked and confirmed. */
+export interface OtaRequest {
+  firmware_id: number;
+  upgrade_type: UpgradeKind;
+  confirm_sn: string;
+}
+
+export const sendOta = (client: HttpClient, deviceId: number, body: OtaRequest) => client.request<OtaJob>('POST', `/Device/${deviceId}/ota/`, { body });

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery } from 'redux-saga/effects';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugView } from '@shared/dji/remoteDebug';
 import { isErrorCode } from '@shared/errorCodes';
@@ -10,6 +11,8 @@ import {
   fetchDockDebug,
   fetchFlight,
   fetchFlightAreaSync,
+  fetchOta,
+  sendOta,
   sendDebugCommand,
   sendFlightCommand,
   syncFlightAreas,
@@ -17,6 +20,10 @@ import {
 } from '../../api/remote';
 import type { Saga } from '../../app/saga';
 import {
+  otaLoaded,
+  otaRequested,
+  otaUpgradeDone,
+  otaUpgradeRequested,
   areasLoaded,
   areasRequested,
   areasSyncDone,
@@ -107,6 +114,28 @@ function* syncAreas({ payload: deviceId }: ReturnType<typeof areasSyncRequested>
   yield call(loadAreas, deviceId);
 }
 
+function* loadOta(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<OtaView> = yield call(fetchOta, client, deviceId);
+    yield put(otaLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(otaUpgradeDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Sends one upgrade; the refusal (flying, another model, DJI's code …) is shown on the panel. */
+function* upgrade({ payload }: ReturnType<typeof otaUpgradeRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    yield call(sendOta, client, payload.deviceId, payload.request);
+    yield put(otaUpgradeDone({ deviceId: payload.deviceId, error: null }));
+  } catch (error) {
+    yield put(otaUpgradeDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadOta, payload.deviceId);
+}
+
 /** Remote operations: the shown docks' debugging and flight areas, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
@@ -115,4 +144,6 @@ export default function* remoteSaga(): Saga {
   yield takeEvery(flightCommandRequested.type, sendFlight);
   yield takeEvery(areasRequested.type, ({ payload }: PayloadAction<number>) => loadAreas(payload));
   yield takeEvery(areasSyncRequested.type, syncAreas);
+  yield takeEvery(otaRequested.type, ({ payload }: PayloadAction<number>) => loadOta(payload));
+  yield takeEvery(otaUpgradeRequested.type, upgrade);
 }

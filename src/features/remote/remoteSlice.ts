@@ -1,9 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
-import type { FlightCommand } from '../../api/remote';
+import type { FlightCommand, OtaRequest } from '../../api/remote';
 
 /** A shown dock's debugging as this console sees it: the server's view, the command on its way, the last failure. */
 export interface DockDebugState {
@@ -31,9 +32,18 @@ export interface RemoteState {
   docks: Record<number, DockDebugState>;
   flights: Record<number, FlightState>;
   areas: Record<number, FlightAreaState>;
+  firmware: Record<number, FirmwareState>;
 }
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {} };
+/** A shown device's firmware: the server's view, an upgrade on its way, the last failure. */
+export interface FirmwareState {
+  view: OtaView | null;
+  sending: boolean;
+  error: ErrorText | null;
+}
+export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
+
+export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {} };
 export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
@@ -85,6 +95,19 @@ const remoteSlice = createSlice({
     areasClosed(state, action: PayloadAction<number>) {
       delete state.areas[action.payload];
     },
+    otaRequested(_state, _action: PayloadAction<number>) {},
+    otaLoaded(state, action: PayloadAction<{ deviceId: number; view: OtaView }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), view: action.payload.view };
+    },
+    otaUpgradeRequested(state, action: PayloadAction<{ deviceId: number; request: OtaRequest }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: true, error: null };
+    },
+    otaUpgradeDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: false, error: action.payload.error };
+    },
+    otaClosed(state, action: PayloadAction<number>) {
+      delete state.firmware[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -110,5 +133,10 @@ export const {
   areasSyncRequested,
   areasSyncDone,
   areasClosed,
+  otaRequested,
+  otaLoaded,
+  otaUpgradeRequested,
+  otaUpgradeDone,
+  otaClosed,
 } = remoteSlice.actions;
 export default remoteSlice.reducer;
