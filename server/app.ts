@@ -142,7 +142,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(conformancePlugin);
   await app.register(safetyPlugin);
   await app.register(livePlugin, { config: config.live, secret });
-  await app.register(remotePlugin);
+  await app.register(remotePlugin, { signingSecret: secret });
 
   await app.register(pilotPlugin, { secret });
   // The device link subscribes to the devices once every plugin above registered its capabilities and listeners

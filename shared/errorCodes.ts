@@ -229,6 +229,12 @@ export const ERROR_CODES = {
     not_flying: [],
     no_aircraft: [],
     confirm_mismatch: ['sn'],
+    area_link_invalid: [],
+    firmware_mismatch: ['model'],
+    firmware_exists: ['version'],
+    firmware_link_invalid: [],
+    firmware_file_required: [],
+    no_object_store: [],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {
@@ -285,6 +291,7 @@ export const ERROR_ENTITIES = [
   'media',
   'defect',
   'defect_category',
+  'firmware',
 ] as const;
 export type ErrorEntity = (typeof ERROR_ENTITIES)[number];
 

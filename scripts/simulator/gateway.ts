@@ -5,6 +5,8 @@ import { deviceTypeKey } from '@shared/dji/devices';
 import { RESULT, type Envelope, type ReplyData } from '@shared/dji/envelope';
 import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
+import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
+import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
 import {
@@ -51,6 +53,8 @@ import { readKmz } from '../../server/wayline/kmz';
 import { SimulatedCamera } from './camera';
 import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
+import { SimulatedFirmware } from './firmware';
+import { SimulatedFlightAreas } from './flightAreas';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -149,6 +153,8 @@ export interface GatewayOptions {
   dockConditions?: DockConditions;
   /** How long a dock's debug job (cover, aircraft power, charging, reboot) takes, ms (a real cover: ~20 s). */
   debugJobMs?: number;
+  /** How long a dock's firmware upgrade takes once downloaded, ms (default 60 s; a real one takes many minutes). */
+  otaJobMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
   /** Called as each photo's file_upload_callback goes out, its object already in the store (the media benchmark measures from here). */
@@ -194,6 +200,10 @@ export class SimulatedGateway {
   private commanded: CommandFlight | null = null;
   /** A dock's remote debugging (docks only). */
   readonly dockDebug: SimulatedDockDebug | null;
+  /** A dock's custom flight areas (docks only). */
+  readonly flightAreas: SimulatedFlightAreas | null;
+  /** A dock's firmware upgrades of itself and its aircraft (docks only: DJI documents no cloud OTA through Pilot 2). */
+  readonly firmware: SimulatedFirmware | null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -218,6 +228,41 @@ export class SimulatedGateway {
             },
           })
         : null;
+    this.flightAreas =
+      kind === 'dock'
+        ? new SimulatedFlightAreas({
+            request: (method, data) => this.request(method, data),
+            emit: (method, data, needReply) => {
+              this.sent.events++;
+              if (!needReply) return this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }));
+              this.exchange(eventsTopic(this.sn), method, data, { need_reply: 1 }).catch((error: Error) => log(error.message));
+            },
+            log: (message) => log(`${this.sn}: ${message}`),
+          })
+        : null;
+    this.firmware =
+      kind === 'dock'
+        ? new SimulatedFirmware(
+            {
+              emit: (method, data) => {
+                this.sent.events++;
+                this.exchange(eventsTopic(this.sn), method, data, { need_reply: 1 }).catch((error: Error) => log(error.message));
+              },
+              upgraded: (sn, version) => this.reportFirmware(sn, version),
+              log: (message) => log(`${this.sn}: ${message}`),
+            },
+            options.otaJobMs ?? 60_000,
+          )
+        : null;
+  }
+
+  /** A device of this gateway now runs `version`: kept for reconnections and reported in `state`. */
+  private reportFirmware(sn: string, version: string) {
+    const device = [this.plan.gateway, this.plan.aircraft].find((d) => d.sn === sn);
+    if (!device) return;
+    device.firmware = version;
+    this.publish(stateTopic(sn), this.envelope(undefined, { firmware_version: version }), 1);
+    this.sent.state++;
   }
 
   /** The camera of `videoId`, if this gateway has it. */
@@ -356,6 +401,7 @@ export class SimulatedGateway {
           : this.flight.step(dt);
     this.reportProgress();
     this.reportCommandProgress();
+    if (sample.flying && this.connected && this.declared) this.flightAreas?.reportLocation(sample);
     this.uploadPhotos();
     if (this.last) this.travelled += distance(this.last, sample);
     this.last = sample;
@@ -379,6 +425,7 @@ export class SimulatedGateway {
   async stop(): Promise<void> {
     for (const camera of this.cameras) camera.stop();
     this.dockDebug?.stop();
+    this.firmware?.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -527,6 +574,10 @@ export class SimulatedGateway {
       }
       case METHOD_FLY_TO_POINT_STOP:
         return this.commanded?.stop() ? RESULT.ok : NOT_FLYING;
+      case METHOD_OTA_CREATE:
+        return this.firmware?.create(data, this.flying() !== undefined || this.commanded?.airborne === true) ?? RESULT.unknownMethod;
+      case METHOD_FLIGHT_AREAS_UPDATE:
+        return this.flightAreas?.update() ?? RESULT.unknownMethod;
       case METHOD_LIVE_START_PUSH:
       case METHOD_LIVE_STOP_PUSH:
       case METHOD_LIVE_SET_QUALITY:

@@ -40,6 +40,8 @@ export interface SimulationOptions {
   dockConditions?: GatewayOptions['dockConditions'];
   /** How long a dock's debug job takes, ms (default 20 s, like a real cover). */
   debugJobMs?: number;
+  /** How long a dock's firmware upgrade takes once downloaded, ms (default 60 s). */
+  otaJobMs?: number;
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -174,6 +176,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     liveFaults: options.liveFaults,
     dockConditions: options.dockConditions,
     debugJobMs: options.debugJobMs,
+    otaJobMs: options.otaJobMs,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);

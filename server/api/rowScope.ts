@@ -54,6 +54,8 @@ const ID_TARGETS: Record<string, IdTarget> = {
   // Seen with their photo: the handlers read them through the media's data scope (server/media/defects.ts).
   '/Defect/': { table: 'defects', entity: 'defect' },
   '/DefectCategory/': { table: 'defect_categories', entity: 'defect_category' },
+  // Firmware packages are a catalogue (server/remote/firmware/); a device fetches a file with a signed link.
+  '/Firmware/': { table: 'firmwares', entity: 'firmware' },
 };
 
 /** The target of a route's `:id` (url without the /api prefix), or undefined for a route without one. */

@@ -18,6 +18,8 @@ import * as hms from './migrations/014_hms';
 import * as pilot from './migrations/023_pilot';
 import * as routeTemplates from './migrations/013_route_templates';
 import * as defects from './migrations/030_defects';
+import * as flightAreas from './migrations/060_flight_areas';
+import * as firmware from './migrations/061_firmware';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -39,6 +41,8 @@ const migrations: Record<string, VersionedMigration> = {
   '023_pilot': pilot,
   '013_route_templates': routeTemplates,
   '030_defects': defects,
+  '060_flight_areas': flightAreas,
+  '061_firmware': firmware,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

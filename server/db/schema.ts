@@ -386,6 +386,39 @@ export interface DefectEventsTable {
   at: string;
 }
 
+/** An area file served to docks (migration 060), by the SHA-256 of its bytes. */
+export interface FlightAreaFilesTable {
+  checksum: string;
+  name: string;
+  content: string;
+  size: number;
+  created_at: string;
+}
+
+/** A dock's newest flight_areas_sync_progress (migration 060); `checksum` of the file it reported. */
+export interface FlightAreaSyncsTable {
+  device_id: number;
+  status: string;
+  reason: number | null;
+  checksum: string | null;
+  updated_at: string;
+}
+
+/** A firmware package (migration 061); its file in the object store under `object_key`. */
+export interface FirmwaresTable {
+  id: Generated<number>;
+  device_type: string;
+  product_version: string;
+  file_name: string;
+  object_key: string;
+  md5: string;
+  size: number;
+  release_note: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -413,6 +446,9 @@ export interface Database {
   defects: DefectsTable;
   defect_events: DefectEventsTable;
   route_favorites: RouteFavoritesTable;
+  flight_area_files: FlightAreaFilesTable;
+  flight_area_syncs: FlightAreaSyncsTable;
+  firmwares: FirmwaresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

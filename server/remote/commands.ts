@@ -1,17 +1,94 @@
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { remoteErrorMeaning } from '@shared/dji/remoteDebug';
+import type { AircraftFacts, FlightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../api/audit';
-import type { Database } from '../db/schema';
+import { findScopedRow } from '../api/crud';
+import type { Database, DevicesTable } from '../db/schema';
 import { parseJson } from '../db/json';
-import { HttpError } from '../http/envelope';
+import { badRequest, HttpError, rowNotFound } from '../http/envelope';
 import type { Capability } from '../mqtt/gateway/registry';
+import type { RemoteHandle } from './plugin';
 
 /** The part of the device gateway remote operations use (server/mqtt/gateway/service.ts). */
 export interface RemoteLink {
   sendService(gatewaySn: string, method: string, data: Record<string, unknown> | null, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
   register(capability: Capability): void;
+}
+
+/** The remote-operation services, or 409 while the live channel is off. */
+export function remoteOf(app: FastifyInstance): RemoteHandle {
+  if (!app.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+  return app.remote;
+}
+
+/** The device `id` when the caller's data scope shows it, else 404 like any row out of scope. */
+export async function scopedDevice(db: Kysely<Database>, request: FastifyRequest, id: number): Promise<Selectable<DevicesTable>> {
+  const device = await findScopedRow(db, 'devices', id, request);
+  if (!device) throw rowNotFound('device', id);
+  return device;
+}
+
+/** The dock `device`, or 400. */
+export function dockOnly(device: Selectable<DevicesTable>): Selectable<DevicesTable> {
+  if (device.kind !== 'dock')
+    throw badRequest('Only docks take this command', [{ field: 'id', message: 'is not a dock', code: 'device.not_a_dock' }], { code: 'device.not_a_dock' });
+  return device;
+}
+
+/** The dock `device` (400 otherwise), online on this server (409 otherwise). */
+export function onlineDock(app: FastifyInstance, device: Selectable<DevicesTable>): Selectable<DevicesTable> {
+  dockOnly(device);
+  if (app.mqtt?.gateway.gatewayFor(device.serial) !== device.serial)
+    throw new HttpError(409, `${device.serial} is offline`, undefined, { code: 'remote.device_offline', params: { sn: device.serial } });
+  return device;
+}
+
+/** What the flight rule reads of an aircraft (by serial) on this server's gateway, and the gateway it flies through. */
+export function aircraftFacts(
+  app: FastifyInstance,
+  aircraft: Pick<Selectable<DevicesTable>, 'serial' | 'gateway_sn'>,
+): { gatewaySn: string; facts: AircraftFacts } {
+  const gateway = app.mqtt?.gateway;
+  const gatewaySn = gateway?.gatewayFor(aircraft.serial) ?? aircraft.gateway_sn ?? aircraft.serial;
+  const gatewayLive = gateway?.liveState(gatewaySn);
+  return {
+    gatewaySn,
+    facts: {
+      online: gateway?.gatewayFor(aircraft.serial) !== undefined,
+      modeCode: gateway?.liveState(aircraft.serial)?.modeCode,
+      dockModeCode: gatewayLive?.kind === 'dock' ? gatewayLive.modeCode : null,
+    },
+  };
+}
+
+/** A flight rule's refusal as the API answers it (`sn`: the aircraft's). */
+export function flightRefusalError(refusal: FlightRefusal, sn: string, facts: AircraftFacts): HttpError {
+  switch (refusal) {
+    case 'offline':
+      return new HttpError(409, `${sn} is offline`, undefined, { code: 'remote.device_offline', params: { sn } });
+    case 'dock_busy':
+      return new HttpError(409, `The dock is not idle (mode ${facts.dockModeCode ?? 'unknown'})`, undefined, {
+        code: 'remote.dock_busy',
+        params: { mode: facts.dockModeCode ?? -1 },
+      });
+    case 'already_flying':
+      return new HttpError(409, 'The aircraft is already in the air', undefined, { code: 'remote.already_flying' });
+    case 'not_flying':
+      return new HttpError(409, 'The aircraft is not in the air', undefined, { code: 'remote.not_flying' });
+  }
+}
+
+/** 400 unless `confirmSn` names `sn`, the device the command acts on (the operator confirmed another one). */
+export function assertConfirmed(confirmSn: string | undefined, sn: string): void {
+  if (confirmSn === undefined || confirmSn === sn) return;
+  const reason = { code: 'remote.confirm_mismatch', params: { sn } } as const;
+  throw badRequest(
+    `confirm_sn must name the device the command acts on (${sn})`,
+    [{ field: 'confirm_sn', message: 'is not the device the command acts on', ...reason }],
+    reason,
+  );
 }
 
 /** The audit action of a remote command (entity `device`, id the device's). */

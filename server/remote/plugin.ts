@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicBaseUrl } from '../http/publicUrl';
 import { DockDebug } from './debug/service';
+import { FirmwareUpgrades } from './firmware/service';
+import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
 
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
   debug: DockDebug;
   flights: CommandFlights;
+  flightAreas: FlightAreaService;
+  firmware: FirmwareUpgrades;
 }
 
 declare module 'fastify' {
@@ -16,15 +21,30 @@ declare module 'fastify' {
   }
 }
 
+/** How long a flight-area file link stays valid (s): the dock downloads it right after flight_areas_get. */
+const AREA_FILE_LINK_TTL_S = 15 * 60;
+/** How long a firmware file link stays valid (s): a dock on a slow link may take a while to start a large download. */
+const FIRMWARE_LINK_TTL_S = 6 * 60 * 60;
+
 /** Builds the remote-operation services once the device gateway runs; the API routes are in each capability's routes.ts. */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { signingSecret }: { signingSecret: string }) => {
     app.decorate('remote', null);
     app.addHook('onReady', async () => {
       const gateway = app.mqtt?.gateway;
       if (!gateway) return;
       const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
-      app.remote = { debug: new DockDebug(gateway, options), flights: new CommandFlights(gateway, options) };
+      const links = {
+        db: app.db,
+        publicUrl: () => publicBaseUrl(app),
+        linkSecret: signingSecret,
+      };
+      app.remote = {
+        debug: new DockDebug(gateway, options),
+        flights: new CommandFlights(gateway, options),
+        flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
+        firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
+      };
     });
   },
   { name: 'skyline-remote', dependencies: ['skyline-mqtt'] },

@@ -7,6 +7,8 @@ import { requirePermission } from '../rbac/permissions';
 import { commandRecordSchema, commandsOf } from './commands';
 import debugRoutes from './debug/routes';
 import flightRoutes from './flight/routes';
+import firmwareRoutes from './firmware/routes';
+import flightAreaRoutes from './flightAreas/routes';
 
 /** How many of a device's commands its page lists. */
 const COMMANDS_LISTED = 50;
@@ -16,6 +18,8 @@ export default async function remoteRoutes(appBase: FastifyInstance): Promise<vo
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   await appBase.register(debugRoutes);
   await appBase.register(flightRoutes);
+  await appBase.register(flightAreaRoutes);
+  await appBase.register(firmwareRoutes);
 
   app.get(
     '/Device/:id/commands/',

@@ -92,6 +92,9 @@ export const debugProgressSchema = z.object({
 });
 export type DebugProgress = z.infer<typeof debugProgressSchema>;
 
+/** A job's status from a progress event: one still `in_progress` with a non-zero result has failed. Pure. */
+export const progressStatus = (data: DebugProgress): DebugStatus => (data.result !== 0 && data.output.status === 'in_progress' ? 'failed' : data.output.status);
+
 /** The reply's output of a debug service. */
 export const debugReplyOutputSchema = z.looseObject({ status: z.enum(DEBUG_STATUSES).optional() });
 
@@ -125,7 +128,20 @@ export interface RemoteError extends ModeMeaning {
 }
 
 /** DJI's error codes of remote operations the spec names (SDK DebugErrorCodeEnum, control and fly-to families). */
+/** 312022 and 312027 (firmware upgrade) mean the same. */
+const AIRCRAFT_NOT_IN_DOCK: RemoteError = {
+  key: 'ota_aircraft_not_in_dock',
+  en: 'The aircraft is not in the dock or not powered on',
+  zh: '飞行器不在舱内或未开机',
+};
+
 export const REMOTE_ERRORS: Readonly<Record<number, RemoteError>> = {
+  312014: { key: 'ota_updating', en: 'The device is already updating', zh: '设备正在升级' },
+  312015: { key: 'ota_busy', en: 'The dock is busy or the aircraft is flying', zh: '机场作业中或飞行器在飞行' },
+  312016: { key: 'ota_transmission', en: 'Transmission error during the upgrade', zh: '升级时图传链路异常' },
+  312022: AIRCRAFT_NOT_IN_DOCK,
+  312027: AIRCRAFT_NOT_IN_DOCK,
+  312704: { key: 'ota_battery_low', en: 'The battery is below 20%', zh: '电量低于 20%' },
   514103: { key: 'battery_low', en: 'The aircraft battery is below 50%', zh: '飞行器电量低于 50%' },
   514121: { key: 'emergency_stop', en: 'The emergency stop button is pressed', zh: '机场急停按钮被按下' },
   514134: { key: 'heavy_rain', en: 'Heavy rain', zh: '雨量过大' },

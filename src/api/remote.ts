@@ -1,4 +1,6 @@
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
+import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
 import type { HttpClient } from './client';
 
@@ -29,3 +31,29 @@ export function sendFlightCommand(client: HttpClient, deviceId: number, command:
       return client.request<FlightView>('POST', `/Device/${deviceId}/return-home/`, { body: command.body });
   }
 }
+
+/** A dock's custom flight-area sync (docs/remote.md). */
+export const fetchFlightAreaSync = (client: HttpClient, deviceId: number) => client.request<FlightAreaSync>('GET', `/Device/${deviceId}/flight-areas/`);
+
+/** One dock's answer to a flight-area sync: sent, or the API's error code. */
+export interface FlightAreaSyncOutcome {
+  device_id: number;
+  sent: boolean;
+  error_code: string | null;
+  params: Record<string, string | number> | null;
+}
+
+export const syncFlightAreas = (client: HttpClient, deviceIds: number[]) =>
+  client.request<FlightAreaSyncOutcome[]>('POST', '/FlightArea/sync/', { body: { device_ids: deviceIds } });
+
+/** A dock's or its aircraft's firmware and upgrade progress (docs/remote.md). */
+export const fetchOta = (client: HttpClient, deviceId: number) => client.request<OtaView>('GET', `/Device/${deviceId}/ota/`);
+
+/** An upgrade of the device to a package: what the operator picked and confirmed. */
+export interface OtaRequest {
+  firmware_id: number;
+  upgrade_type: UpgradeKind;
+  confirm_sn: string;
+}
+
+export const sendOta = (client: HttpClient, deviceId: number, body: OtaRequest) => client.request<OtaJob>('POST', `/Device/${deviceId}/ota/`, { body });

@@ -37,6 +37,7 @@ const SHARED_BY_ID: Record<string, string> = {
   '/api/Feature/': 'map features (restricted areas, landing points) are one map for everyone',
   '/api/Audit/': 'the audit log is read with org:audit, a platform-wide permission',
   '/api/Dept/': 'the department tree is shared; writes are checked against the scope (see the escalation suite)',
+  '/api/Firmware/': 'firmware packages are a catalogue of DJI files; a device fetches one only with a signed link (remote/firmware.test.ts)',
 };
 
 /** Routes without an id, each with why the scope holds there (or why it has nothing to scope). */
@@ -84,6 +85,10 @@ const WITHOUT_ID: Record<string, string> = {
   'GET /api/Feature': 'one shared map',
   'POST /api/Feature': 'one shared map',
   'POST /api/Feature/import': 'one shared map',
+  'POST /api/FlightArea/sync': 'every dock named must be in scope, else nothing is sent (remote/flightAreas.test.ts "who may")',
+  'GET /api/FlightArea/file/:name': 'a dock downloads its area file with a signed link naming the file (remote/flightAreas.test.ts)',
+  'GET /api/Firmware': 'firmware packages are a catalogue of DJI files, the same for everyone',
+  'POST /api/Firmware': 'firmware packages are a catalogue of DJI files (device:write)',
   'GET /api/chartinfo': 'counts only rows in scope (dataScope.test)',
   'GET /uploads/:name': 'uploaded images under unguessable random names, public like the console’s assets',
   'GET /tiles': 'map tile packages, the same for everyone',
@@ -128,6 +133,7 @@ const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
   'POST /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5, confirm_sn: 'SN0000000000001' } },
   'PATCH /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5 } },
   'POST /api/Device/:id/return-home': { payload: { confirm_sn: 'SN0000000000001' } },
+  'POST /api/Device/:id/ota': { payload: { firmware_id: 1, confirm_sn: 'SN0000000000001' } },
 };
 
 /** The entity path a route names an id under (`/api/Task/` for `/api/Task/:id/execute`), or null. */

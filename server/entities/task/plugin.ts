@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { missionsCapability } from '../../mqtt/gateway/capabilities/missions';
+import { publicBaseUrl } from '../../http/publicUrl';
 import { dispatchRoutes } from './dispatchRoutes';
 import { MissionService } from './missions';
 
@@ -30,7 +31,7 @@ export default fp(
         link: link.gateway,
         weather: link.weather,
         routes: dispatchRoutes(app.db),
-        publicUrl: () => config.publicUrl ?? `http://127.0.0.1:${listeningPort(app)}`,
+        publicUrl: () => publicBaseUrl(app),
         linkSecret: options.signingSecret,
         waylineUrlTtlSeconds: config.waylineUrlTtlSeconds,
         publish: (topic, payload) => link.bus.publish(topic, payload, { retain: false, qos: 1 }),
@@ -45,9 +46,3 @@ export default fp(
   },
   { name: 'skyline-missions', dependencies: ['skyline-mqtt'] },
 );
-
-/** The port this server listens on (the default base of the wayline links when PUBLIC_URL is unset). */
-function listeningPort(app: FastifyInstance): number {
-  const address = app.server.address();
-  return address && typeof address === 'object' ? address.port : app.config.port;
-}

@@ -4,6 +4,7 @@ import {
   debugProgressSchema,
   debugReplyOutputSchema,
   debugServiceData,
+  progressStatus,
   type DebugCommand,
   type DebugJob,
   type DebugMethodName,
@@ -61,10 +62,10 @@ export class DockDebug {
   }
 
   private onProgress(dockSn: string, method: DebugMethodName, data: DebugProgress) {
-    const { status, progress } = data.output;
+    const { progress } = data.output;
     this.jobs.set(dockSn, {
       method,
-      status: data.result !== 0 && status === 'in_progress' ? 'failed' : status,
+      status: progressStatus(data),
       result: data.result,
       percent: progress?.percent ?? null,
       step_key: progress?.step_key ?? null,

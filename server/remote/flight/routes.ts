@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
-import { flightRefusal, type AircraftFacts, type FlightRefusal } from '@shared/dji/remoteRules';
+import { flightRefusal, type AircraftFacts } from '@shared/dji/remoteRules';
 import { findScopedRow, idParams } from '../../api/crud';
 import { parseJson } from '../../db/json';
 import type { DevicesTable } from '../../db/schema';
-import { badRequest, envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
+import { envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { auditedCommand } from '../commands';
+import { aircraftFacts, assertConfirmed, auditedCommand, flightRefusalError } from '../commands';
 import type { CommandFlights } from './service';
 
 type Device = Selectable<DevicesTable>;
@@ -20,17 +20,6 @@ interface Target {
   facts: AircraftFacts;
   controlSource: unknown;
 }
-
-const REFUSALS: Record<FlightRefusal, (target: Target) => HttpError> = {
-  offline: ({ aircraft }) => new HttpError(409, `${aircraft.serial} is offline`, undefined, { code: 'remote.device_offline', params: { sn: aircraft.serial } }),
-  dock_busy: ({ facts }) =>
-    new HttpError(409, `The dock is not idle (mode ${facts.dockModeCode ?? 'unknown'})`, undefined, {
-      code: 'remote.dock_busy',
-      params: { mode: facts.dockModeCode ?? -1 },
-    }),
-  already_flying: () => new HttpError(409, 'The aircraft is already in the air', undefined, { code: 'remote.already_flying' }),
-  not_flying: () => new HttpError(409, 'The aircraft is not in the air', undefined, { code: 'remote.not_flying' }),
-};
 
 /**
  * Command flight (docs/remote.md): take-off to a point, fly to a point (change, stop) and return home of the aircraft
@@ -56,19 +45,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
         ? device
         : await db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
     if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
-    const gateway = appBase.mqtt?.gateway;
-    const gatewaySn = gateway?.gatewayFor(aircraft.serial) ?? aircraft.gateway_sn ?? aircraft.serial;
-    const gatewayLive = gateway?.liveState(gatewaySn);
-    return {
-      aircraft,
-      gatewaySn,
-      controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source,
-      facts: {
-        online: gateway?.gatewayFor(aircraft.serial) !== undefined,
-        modeCode: gateway?.liveState(aircraft.serial)?.modeCode,
-        dockModeCode: gatewayLive?.kind === 'dock' ? gatewayLive.modeCode : null,
-      },
-    };
+    return { aircraft, ...aircraftFacts(appBase, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
   };
 
   /** Runs a flight command on the device's aircraft: confirmed, allowed now, audited. */
@@ -79,16 +56,11 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     run: (flights: CommandFlights, target: Target) => Promise<T>,
   ): Promise<T> => {
     const target = await targetOf(request, id);
-    if (what.confirmSn !== undefined && what.confirmSn !== target.aircraft.serial)
-      throw badRequest(
-        `confirm_sn must name the aircraft that moves (${target.aircraft.serial})`,
-        [{ field: 'confirm_sn', message: 'is not the aircraft that moves', code: 'remote.confirm_mismatch', params: { sn: target.aircraft.serial } }],
-        { code: 'remote.confirm_mismatch', params: { sn: target.aircraft.serial } },
-      );
+    assertConfirmed(what.confirmSn, target.aircraft.serial);
     return auditedCommand(db, request, target.aircraft.id, { method: what.method, params: what.params }, async () => {
       const flights = flightsOf();
       const refusal = flightRefusal(what.rule, target.facts);
-      if (refusal) throw REFUSALS[refusal](target);
+      if (refusal) throw flightRefusalError(refusal, target.aircraft.serial, target.facts);
       request.log.info({ aircraft: target.aircraft.serial, gatewaySn: target.gatewaySn, method: what.method }, 'remote: command flight');
       return run(flights, target);
     });

@@ -178,6 +178,7 @@ export default translateFeature(text, {
     media: 'media file',
     defect: 'defect',
     defect_category: 'defect category',
+    firmware: 'firmware package',
   },
   where: {
     body: 'input',
@@ -269,6 +270,12 @@ export default translateFeature(text, {
     not_flying: 'The aircraft is not in the air',
     no_aircraft: 'The device has no aircraft',
     confirm_mismatch: 'The confirmed aircraft is not {{sn}}',
+    area_link_invalid: 'This flight-area file link is not valid',
+    firmware_mismatch: 'The package is for {{model}}, not this device',
+    firmware_exists: 'Version {{version}} of this model is already uploaded',
+    firmware_link_invalid: 'This firmware file link is not valid',
+    firmware_file_required: 'Choose the firmware file',
+    no_object_store: 'No object store: firmware cannot be stored',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -185,6 +185,7 @@ export default defineFeatureText({
       media: '媒体文件',
       defect: '缺陷',
       defect_category: '缺陷类别',
+      firmware: '固件包',
     },
     /** `params.where` of common.invalid_input. */
     where: {
@@ -279,6 +280,12 @@ export default defineFeatureText({
       not_flying: '飞行器不在空中',
       no_aircraft: '该设备没有飞行器',
       confirm_mismatch: '确认的飞行器与目标飞行器 {{sn}} 不符',
+      area_link_invalid: '该自定义飞行区文件链接无效',
+      firmware_mismatch: '该固件包适用于 {{model}}，不适用于此设备',
+      firmware_exists: '该型号的 {{version}} 版本已上传',
+      firmware_link_invalid: '该固件文件链接无效',
+      firmware_file_required: '请选择固件文件',
+      no_object_store: '未配置对象存储，无法保存固件',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
     remoteDji: remoteErrorTexts('zh'),

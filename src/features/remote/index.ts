@@ -1,3 +1,5 @@
 /** Remote operations (docs/remote.md): the public face other features use. */
 export { default as DockDebugPanel } from './DockDebugPanel';
 export { default as FlightPanel } from './FlightPanel';
+export { default as FlightAreaPanel } from './FlightAreaPanel';
+export { default as FirmwarePanel } from './FirmwarePanel';

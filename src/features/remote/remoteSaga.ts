@@ -1,12 +1,33 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery } from 'redux-saga/effects';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaView } from '@shared/dji/firmware';
+import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugView } from '@shared/dji/remoteDebug';
+import { isErrorCode } from '@shared/errorCodes';
 import type { Envelope, HttpClient } from '../../api/client';
-import { failureText, toFailedRequest } from '../../api/errorCatalogue';
-import { fetchDockDebug, fetchFlight, sendDebugCommand, sendFlightCommand } from '../../api/remote';
+import { failureText, toFailedRequest, type ErrorText } from '../../api/errorCatalogue';
+import {
+  fetchDockDebug,
+  fetchFlight,
+  fetchFlightAreaSync,
+  fetchOta,
+  sendOta,
+  sendDebugCommand,
+  sendFlightCommand,
+  syncFlightAreas,
+  type FlightAreaSyncOutcome,
+} from '../../api/remote';
 import type { Saga } from '../../app/saga';
 import {
+  otaLoaded,
+  otaRequested,
+  otaUpgradeDone,
+  otaUpgradeRequested,
+  areasLoaded,
+  areasRequested,
+  areasSyncDone,
+  areasSyncRequested,
   debugCommandDone,
   debugCommandFailed,
   debugCommandRequested,
@@ -63,10 +84,66 @@ function* sendFlight({ payload }: ReturnType<typeof flightCommandRequested>): Sa
   }
 }
 
-/** Remote operations: the shown docks' debugging, the shown aircraft's command flight, through the API. */
+function* loadAreas(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<FlightAreaSync> = yield call(fetchFlightAreaSync, client, deviceId);
+    yield put(areasLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(areasSyncDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** The text of a dock that was not sent the sync (offline, not a dock, DJI's refusal …), or null when it was. */
+const outcomeText = (outcome: FlightAreaSyncOutcome | undefined): ErrorText | null =>
+  !outcome || outcome.sent
+    ? null
+    : isErrorCode(outcome.error_code)
+      ? { key: `apiError.${outcome.error_code}`, params: outcome.params ?? {} }
+      : { key: 'http.500' };
+
+/** Pushes the flight areas to one dock; a dock that was not sent them says why on the panel. */
+function* syncAreas({ payload: deviceId }: ReturnType<typeof areasSyncRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<FlightAreaSyncOutcome[]> = yield call(syncFlightAreas, client, [deviceId]);
+    yield put(areasSyncDone({ deviceId, error: outcomeText(answer.data.find((o) => o.device_id === deviceId)) }));
+  } catch (error) {
+    yield put(areasSyncDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadAreas, deviceId);
+}
+
+function* loadOta(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<OtaView> = yield call(fetchOta, client, deviceId);
+    yield put(otaLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(otaUpgradeDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Sends one upgrade; the refusal (flying, another model, DJI's code …) is shown on the panel. */
+function* upgrade({ payload }: ReturnType<typeof otaUpgradeRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    yield call(sendOta, client, payload.deviceId, payload.request);
+    yield put(otaUpgradeDone({ deviceId: payload.deviceId, error: null }));
+  } catch (error) {
+    yield put(otaUpgradeDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadOta, payload.deviceId);
+}
+
+/** Remote operations: the shown docks' debugging and flight areas, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
   yield takeEvery(debugCommandRequested.type, sendCommand);
   yield takeEvery(flightRequested.type, ({ payload }: PayloadAction<number>) => loadFlight(payload));
   yield takeEvery(flightCommandRequested.type, sendFlight);
+  yield takeEvery(areasRequested.type, ({ payload }: PayloadAction<number>) => loadAreas(payload));
+  yield takeEvery(areasSyncRequested.type, syncAreas);
+  yield takeEvery(otaRequested.type, ({ payload }: PayloadAction<number>) => loadOta(payload));
+  yield takeEvery(otaUpgradeRequested.type, upgrade);
 }

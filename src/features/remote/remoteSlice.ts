@@ -1,8 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { OtaView } from '@shared/dji/firmware';
+import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
-import type { FlightCommand } from '../../api/remote';
+import type { FlightCommand, OtaRequest } from '../../api/remote';
 
 /** A shown dock's debugging as this console sees it: the server's view, the command on its way, the last failure. */
 export interface DockDebugState {
@@ -18,13 +20,31 @@ export interface FlightState {
   error: ErrorText | null;
 }
 
+/** A shown dock's flight-area sync: the server's view, a sync on its way, the last failure. */
+export interface FlightAreaState {
+  view: FlightAreaSync | null;
+  syncing: boolean;
+  error: ErrorText | null;
+}
+
 /** Remote operations of the shown devices, by device id. */
 export interface RemoteState {
   docks: Record<number, DockDebugState>;
   flights: Record<number, FlightState>;
+  areas: Record<number, FlightAreaState>;
+  firmware: Record<number, FirmwareState>;
 }
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {} };
+/** A shown device's firmware: the server's view, an upgrade on its way, the last failure. */
+export interface FirmwareState {
+  view: OtaView | null;
+  sending: boolean;
+  error: ErrorText | null;
+}
+export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
+
+export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {} };
+export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
 const idle: DockDebugState = { view: null, sending: null, error: null };
@@ -62,6 +82,32 @@ const remoteSlice = createSlice({
     flightClosed(state, action: PayloadAction<number>) {
       delete state.flights[action.payload];
     },
+    areasRequested(_state, _action: PayloadAction<number>) {},
+    areasLoaded(state, action: PayloadAction<{ deviceId: number; view: FlightAreaSync }>) {
+      state.areas[action.payload.deviceId] = { ...(state.areas[action.payload.deviceId] ?? noAreas), view: action.payload.view };
+    },
+    areasSyncRequested(state, action: PayloadAction<number>) {
+      state.areas[action.payload] = { ...(state.areas[action.payload] ?? noAreas), syncing: true, error: null };
+    },
+    areasSyncDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.areas[action.payload.deviceId] = { ...(state.areas[action.payload.deviceId] ?? noAreas), syncing: false, error: action.payload.error };
+    },
+    areasClosed(state, action: PayloadAction<number>) {
+      delete state.areas[action.payload];
+    },
+    otaRequested(_state, _action: PayloadAction<number>) {},
+    otaLoaded(state, action: PayloadAction<{ deviceId: number; view: OtaView }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), view: action.payload.view };
+    },
+    otaUpgradeRequested(state, action: PayloadAction<{ deviceId: number; request: OtaRequest }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: true, error: null };
+    },
+    otaUpgradeDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: false, error: action.payload.error };
+    },
+    otaClosed(state, action: PayloadAction<number>) {
+      delete state.firmware[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -82,5 +128,15 @@ export const {
   flightCommandDone,
   flightCommandFailed,
   flightClosed,
+  areasRequested,
+  areasLoaded,
+  areasSyncRequested,
+  areasSyncDone,
+  areasClosed,
+  otaRequested,
+  otaLoaded,
+  otaUpgradeRequested,
+  otaUpgradeDone,
+  otaClosed,
 } = remoteSlice.actions;
 export default remoteSlice.reducer;

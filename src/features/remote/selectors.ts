@@ -1,5 +1,5 @@
 import type { RootState } from '../../app/rootReducer';
-import type { DockDebugState, FlightState } from './remoteSlice';
+import { noAreas, noFirmware, type DockDebugState, type FlightState } from './remoteSlice';
 
 const NOT_SHOWN: DockDebugState = { view: null, sending: null, error: null };
 
@@ -8,3 +8,7 @@ export const selectDockDebug = (deviceId: number) => (state: RootState) => state
 const NO_FLIGHT: FlightState = { view: null, sending: null, error: null };
 
 export const selectFlight = (deviceId: number) => (state: RootState) => state.remote.flights[deviceId] ?? NO_FLIGHT;
+
+export const selectFlightAreas = (deviceId: number) => (state: RootState) => state.remote.areas[deviceId] ?? noAreas;
+
+export const selectFirmware = (deviceId: number) => (state: RootState) => state.remote.firmware[deviceId] ?? noFirmware;
