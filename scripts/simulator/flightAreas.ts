@@ -21,7 +21,7 @@ interface LoadedArea {
 
 export interface FlightAreaLink {
   /** Sends a request on …/requests; resolves with the platform's reply data. */
-  request(method: string, data: Record<string, unknown>): Promise<ReplyData>;
+  request(method: string, data: Record<string, unknown> | null): Promise<ReplyData>;
   /** Publishes an event on …/events (`needReply`: need_reply 1). */
   emit(method: string, data: Record<string, unknown>, needReply: boolean): void;
   log(message: string): void;
@@ -64,7 +64,8 @@ export class SimulatedFlightAreas {
 
   private async sync(): Promise<void> {
     // DJI's SDK sends its empty FlightAreasGetRequest: `data` is `{}`.
-    const reply = await this.link.request(METHOD_FLIGHT_AREAS_GET, {});
+    // As a real dock asks: a request without parameters, `data: null`.
+    const reply = await this.link.request(METHOD_FLIGHT_AREAS_GET, null);
     const files = (reply.output as { files?: FlightAreaFileEntry[] } | undefined)?.files;
     if (reply.result !== RESULT.ok || !Array.isArray(files)) return this.progress({ status: 'fail', reason: REASON.cloudReply });
     const entry = files[0];

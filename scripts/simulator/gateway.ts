@@ -372,8 +372,8 @@ export class SimulatedGateway {
     return this.exchange(statusTopic(this.sn), 'update_topo', { ...identity(gateway), sub_devices: subDevices });
   }
 
-  /** Sends a request on thing/product/{gw}/requests and resolves with the platform's reply data. */
-  request(method: string, data: Record<string, unknown>): Promise<ReplyData> {
+  /** Sends a request on thing/product/{gw}/requests (`null`: one without parameters) and resolves with the reply's data. */
+  request(method: string, data: Record<string, unknown> | null): Promise<ReplyData> {
     this.sent.requests++;
     return this.exchange(requestsTopic(this.sn), method, data);
   }

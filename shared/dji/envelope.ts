@@ -57,8 +57,9 @@ export function parseEnvelope(payload: Buffer | string): ParsedMessage {
     return { ok: false, reason: 'not_json' };
   }
   const parsed = envelopeSchema.safeParse(raw);
-  if (parsed.success && parsed.data.data !== undefined && parsed.data.data !== null && typeof parsed.data.data === 'object')
-    return { ok: true, envelope: parsed.data };
+  // DJI sends `data: null` for a request without parameters (flight_areas_get, offline_map_get): no fields.
+  if (parsed.success && parsed.data.data === null) return { ok: true, envelope: { ...parsed.data, data: {} } };
+  if (parsed.success && parsed.data.data !== undefined && typeof parsed.data.data === 'object') return { ok: true, envelope: parsed.data };
   const loose = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : undefined);
   return { ok: false, reason: 'invalid_envelope', tid: text(loose.tid), bid: text(loose.bid), method: text(loose.method) };

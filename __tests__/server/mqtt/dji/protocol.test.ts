@@ -61,6 +61,12 @@ describe('envelope', () => {
     ['no data', '{"tid":"t","bid":"b","timestamp":1}', { ok: false, reason: 'invalid_envelope', tid: 't', bid: 'b' }],
     ['no tid', '{"bid":"b","timestamp":1,"data":{}}', { ok: false, reason: 'invalid_envelope', bid: 'b' }],
     ['valid', '{"tid":"t","bid":"b","timestamp":1,"method":"m","data":{}}', { ok: true }],
+    [
+      'data null (a request without parameters, as DJI sends flight_areas_get)',
+      '{"tid":"t","bid":"b","timestamp":1,"method":"flight_areas_get","data":null}',
+      { ok: true, envelope: { data: {} } },
+    ],
+    ['data not an object', '{"tid":"t","bid":"b","timestamp":1,"method":"m","data":3}', { ok: false, reason: 'invalid_envelope', tid: 't' }],
   ])('%s', (_name, payload, expected) => {
     expect(parseEnvelope(payload)).toMatchObject(expected);
   });
