@@ -9,6 +9,11 @@ import type { Polygon } from '../geo';
  */
 export const METHOD_FLIGHT_AREAS_UPDATE = 'flight_areas_update';
 export const METHOD_FLIGHT_AREAS_GET = 'flight_areas_get';
+/**
+ * A dock asks for its offline map the same way (`data: null`). The platform offers none: it answers at once with no
+ * output, which leaves the dock's map as it is (some firmware waits about 40 s for a request nobody answers).
+ */
+export const METHOD_OFFLINE_MAP_GET = 'offline_map_get';
 export const METHOD_FLIGHT_AREAS_SYNC_PROGRESS = 'flight_areas_sync_progress';
 export const METHOD_FLIGHT_AREAS_DRONE_LOCATION = 'flight_areas_drone_location';
 

@@ -140,6 +140,9 @@ describe('syncing the areas', () => {
     await until(async () => (await syncView()).in_sync, 15_000, 'the dock holds the edited areas');
   });
 
+  it("answers a dock's offline_map_get at once with no output (no offline map offered, the dock's stays as it is)", async () => {
+    expect(await dock().request('offline_map_get', null)).toEqual({ result: 0 });
+  });
   it('refuses a forged or tampered file link', async () => {
     const name = `geofence_${'0'.repeat(32)}.json`;
     const forged = await server.app.inject({ method: 'GET', url: `/api/FlightArea/file/${name}?token=forged.token` });

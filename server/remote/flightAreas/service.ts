@@ -9,6 +9,7 @@ import {
   isInSync,
   METHOD_FLIGHT_AREAS_DRONE_LOCATION,
   METHOD_FLIGHT_AREAS_GET,
+  METHOD_OFFLINE_MAP_GET,
   METHOD_FLIGHT_AREAS_SYNC_PROGRESS,
   METHOD_FLIGHT_AREAS_UPDATE,
   type DroneLocation,
@@ -128,6 +129,7 @@ export class FlightAreaService {
       name: 'remote.flightAreas',
       requests: {
         [METHOD_FLIGHT_AREAS_GET]: route(flightAreasGetRequestSchema, async (gatewaySn) => ({ files: await this.filesFor(gatewaySn) })),
+        [METHOD_OFFLINE_MAP_GET]: route(flightAreasGetRequestSchema, () => undefined),
       },
       events: {
         [METHOD_FLIGHT_AREAS_SYNC_PROGRESS]: route(flightAreasSyncProgressSchema, (gatewaySn, data) => this.onProgress(gatewaySn, data)),
