@@ -130,10 +130,10 @@ describe('the simulator against the real server', () => {
   it('answers services: result 0 for the methods it knows, non-zero for others and for mission commands without a mission', async () => {
     const [pilot] = simulation.gateways;
     const gateway = server.app.mqtt!.gateway;
-    await expect(gateway.sendService(pilot.sn, 'fly_to_point_stop', {}, { timeoutMs: 5000 })).resolves.toBeDefined();
+    await expect(gateway.sendService(pilot.sn, 'flight_authority_grab', {}, { timeoutMs: 5000 })).resolves.toBeDefined();
     await expect(gateway.sendService(pilot.sn, 'no_such_method', {}, { timeoutMs: 5000 })).rejects.toMatchObject({ result: RESULT.unknownMethod });
     // Missions are flown by the mission tests (__tests__/server/missions/simulator.test.ts); none flies here.
     await expect(gateway.sendService(pilot.sn, 'return_home', {}, { timeoutMs: 5000 })).rejects.toMatchObject({ result: expect.any(Number) });
-    expect(pilot.servicesReceived).toEqual(['fly_to_point_stop', 'no_such_method', 'return_home']);
+    expect(pilot.servicesReceived).toEqual(['flight_authority_grab', 'no_such_method', 'return_home']);
   });
 });

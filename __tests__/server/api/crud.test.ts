@@ -1,6 +1,8 @@
 import { type Dialect } from './harness';
 import { useTestApi } from './testApi';
 
+const DAY_MS = 86_400_000;
+
 describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)', (dialect) => {
   const api = useTestApi(dialect, { demoSeed: false });
   const { call, login, total, addUser } = api;
@@ -60,8 +62,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('create, update, delete API (%s)'
         },
         min_alt: 100,
         max_alt: 50,
-        start_at: '2026-12-01T10:00:00Z',
-        end_at: '2026-12-01T09:00:00Z',
+        // A window in the future that ends before it starts (a past start would be refused as well).
+        start_at: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+        end_at: new Date(Date.now() + 2 * DAY_MS - 3_600_000).toISOString(),
         purpose: 'test',
       });
       expect(application.status).toBe(400);
