@@ -1,8 +1,10 @@
 import * as httpActions from '../../api/callApi';
 import * as recordExportActions from '../airspace/recordExportSaga';
+import * as alertsActions from '../alerts/alertsSlice';
 import * as authActions from '../auth/authSlice';
 import * as brokerActions from '../broker/brokerSlice';
 import * as controllerActions from '../controller/controllerSlice';
+import * as defectsActions from '../defects/defectsSlice';
 import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
 import * as liveActions from '../live/liveSlice';
@@ -29,9 +31,11 @@ import * as qaActions from './qaActions';
 export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'api/callApi': httpActions,
   'features/airspace/recordExportSaga': recordExportActions,
+  'features/alerts/alertsSlice': alertsActions,
   'features/auth/authSlice': authActions,
   'features/broker/brokerSlice': brokerActions,
   'features/controller/controllerSlice': controllerActions,
+  'features/defects/defectsSlice': defectsActions,
   'features/devicelink/devicelinkSlice': devicelinkActions,
   'features/i18n/localeSlice': localeActions,
   'features/live/liveSlice': liveActions,
