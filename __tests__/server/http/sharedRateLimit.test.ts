@@ -17,7 +17,9 @@ describe('rate limits shared by two instances through Redis', () => {
     for (let i = 0; i < 2; i++) {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-redis-'));
       roots.push(root);
-      const config = testConfig(root, { REDIS_URL, REDIS_KEY_PREFIX: prefix, MQTT_ENABLED: '0' });
+      // Sharing is under test here, not outage detection: a PING slowed past 1 s by a busy machine must not count as
+      // Redis gone (which switches each instance to limits of its own; faults/redisOutage.test.ts covers that).
+      const config = testConfig(root, { REDIS_URL, REDIS_KEY_PREFIX: prefix, MQTT_ENABLED: '0', REDIS_TIMEOUT_MS: '10000' });
       servers.push(await buildServer(config, { demoSeed: false, loginRateLimit: 3, apiRateLimit: 4 }));
     }
   });

@@ -83,8 +83,8 @@ export class TestGateway {
     this.client.publish(stateTopic(sn), JSON.stringify(envelope(undefined, data, { gateway: this.sn })), { qos: 1 });
   }
 
-  event(method: string, data: unknown, needReply = 1) {
-    return this.call(eventsTopic(this.sn), envelope(method, data, { need_reply: needReply, gateway: this.sn }));
+  event(method: string, data: unknown, needReply = 1, timeoutMs?: number) {
+    return this.call(eventsTopic(this.sn), envelope(method, data, { need_reply: needReply, gateway: this.sn }), timeoutMs);
   }
 
   request(method: string, data: unknown) {
