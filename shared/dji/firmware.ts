@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEBUG_STATUSES, debugProgressSchema } from './remoteDebug';
+import { debugProgressSchema, jobProgressSchema } from './remoteDebug';
 
 /**
  * DJI firmware upgrade (spec dji-cloud-api-next §6): the service `ota_create` with the devices to upgrade (a dock and
@@ -62,15 +62,7 @@ export const otaInputSchema = z.object({
 export type OtaInput = z.input<typeof otaInputSchema>;
 
 /** A device's newest upgrade job as the console shows it. */
-export const otaJobSchema = z.object({
-  firmware_id: z.number(),
-  product_version: z.string(),
-  status: z.enum(DEBUG_STATUSES),
-  result: z.number(),
-  percent: z.number().nullable(),
-  step_key: z.string().nullable(),
-  updated_at: z.string(),
-});
+export const otaJobSchema = jobProgressSchema.extend({ firmware_id: z.number(), product_version: z.string() });
 export type OtaJob = z.infer<typeof otaJobSchema>;
 
 /** GET /api/Device/{id}/ota/: the device's firmware, whether it needs a consistency upgrade, its newest job, its packages. */

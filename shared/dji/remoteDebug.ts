@@ -98,15 +98,24 @@ export const progressStatus = (data: DebugProgress): DebugStatus => (data.result
 /** The reply's output of a debug service. */
 export const debugReplyOutputSchema = z.looseObject({ status: z.enum(DEBUG_STATUSES).optional() });
 
-/** The newest debug job of a dock as the console shows it: its status, and the progress the dock reported. */
-export const debugJobSchema = z.object({
-  method: z.enum(DEBUG_METHOD_NAMES),
+/** A device job as the console shows it (debugging, firmware upgrade): its status, and the progress it reported last. */
+export const jobProgressSchema = z.object({
   status: z.enum(DEBUG_STATUSES),
   result: z.number(),
   percent: z.number().nullable(),
   step_key: z.string().nullable(),
   updated_at: z.string(),
 });
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** What a progress event says of its job, dated `updatedAt`. Pure. */
+export function jobProgress(data: DebugProgress, updatedAt: string): JobProgress {
+  const { progress } = data.output;
+  return { status: progressStatus(data), result: data.result, percent: progress?.percent ?? null, step_key: progress?.step_key ?? null, updated_at: updatedAt };
+}
+
+/** The newest debug job of a dock as the console shows it. */
+export const debugJobSchema = jobProgressSchema.extend({ method: z.enum(DEBUG_METHOD_NAMES) });
 
 /** A dock's debugging view (GET /api/Device/{id}/debug/). */
 export const debugViewSchema = z.object({

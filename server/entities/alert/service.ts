@@ -102,6 +102,10 @@ export interface AlertPublisher {
  * gateway's current list, so active HMS alerts of the gateway's devices missing from it are cleared. New, changed
  * (level, cleared, acknowledged) alerts go out on sysinfo/alerts.
  */
+/** Closes the alert row `id` at `now` (inside the caller's transaction) and answers it as it is now. */
+const closeRow = (trx: Kysely<Database>, id: number, now: string) =>
+  trx.updateTable('alerts').set({ active: 0, last_seen_at: now, closed_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
 export class AlertService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -165,16 +169,7 @@ export class AlertService {
         changed.push(inserted);
       }
       const cleared = active.filter((row) => !seen.has(`${row.device_sn}|${row.code}`) && gatewayDevices.includes(row.device_sn));
-      for (const row of cleared) {
-        changed.push(
-          await trx
-            .updateTable('alerts')
-            .set({ active: 0, last_seen_at: now, closed_at: now })
-            .where('id', '=', row.id)
-            .returningAll()
-            .executeTakeFirstOrThrow(),
-        );
-      }
+      for (const row of cleared) changed.push(await closeRow(trx, row.id, now));
     });
     const alerts = changed.map((row) => this.toApi(row));
     await this.notify(alerts);
@@ -231,15 +226,7 @@ export class AlertService {
         if (!row || JSON.parse(row.args ?? '{}').warning_level !== item.warning_level) rows.push(updated);
       }
       const reported = new Set(alerting.map((item) => item.icao));
-      for (const row of active.filter((r) => !reported.has(r.code)))
-        rows.push(
-          await trx
-            .updateTable('alerts')
-            .set({ active: 0, last_seen_at: now, closed_at: now })
-            .where('id', '=', row.id)
-            .returningAll()
-            .executeTakeFirstOrThrow(),
-        );
+      for (const row of active.filter((r) => !reported.has(r.code))) rows.push(await closeRow(trx, row.id, now));
       return rows;
     });
     const alerts = changed.map((row) => this.toApi(row));

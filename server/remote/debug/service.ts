@@ -4,7 +4,7 @@ import {
   debugProgressSchema,
   debugReplyOutputSchema,
   debugServiceData,
-  progressStatus,
+  jobProgress,
   type DebugCommand,
   type DebugJob,
   type DebugMethodName,
@@ -62,15 +62,7 @@ export class DockDebug {
   }
 
   private onProgress(dockSn: string, method: DebugMethodName, data: DebugProgress) {
-    const { progress } = data.output;
-    this.jobs.set(dockSn, {
-      method,
-      status: progressStatus(data),
-      result: data.result,
-      percent: progress?.percent ?? null,
-      step_key: progress?.step_key ?? null,
-      updated_at: nowIso(this.now()),
-    });
+    this.jobs.set(dockSn, { method, ...jobProgress(data, nowIso(this.now())) });
   }
 
   private now(): number {

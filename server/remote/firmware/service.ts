@@ -8,7 +8,7 @@ import {
   type OtaJob,
   type UpgradeKind,
 } from '@shared/dji/firmware';
-import { progressStatus, type DebugProgress } from '@shared/dji/remoteDebug';
+import { jobProgress, type DebugProgress } from '@shared/dji/remoteDebug';
 import type { Database, FirmwaresTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { signLinkToken, verifyLinkToken, type LinkClaims } from '../../entities/task/waylineLink';
@@ -100,15 +100,10 @@ export class FirmwareUpgrades {
 
   private onProgress(gatewaySn: string, data: DebugProgress) {
     const current = this.jobs.get(gatewaySn);
-    const { progress } = data.output;
     this.jobs.set(gatewaySn, {
       firmware_id: current?.firmware_id ?? 0,
       product_version: current?.product_version ?? '',
-      status: progressStatus(data),
-      result: data.result,
-      percent: progress?.percent ?? null,
-      step_key: progress?.step_key ?? null,
-      updated_at: nowIso(this.now()),
+      ...jobProgress(data, nowIso(this.now())),
     });
   }
 
