@@ -6,14 +6,14 @@ import type { PermissionCode } from '@shared/permissions';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { transition, type Machine } from '../domain/stateMachines';
+import { moveStatus, type StatusTable } from '../domain/transitions';
 import type { ErrorEntity } from '@shared/errorCodes';
 import { conflict, envelopeSchema, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
-import { writeAudit } from './audit';
 import { findRow, findScopedRow, idParams } from './crud';
 import { withDisplayNames, type NameRefs } from './displayNames';
 
-type WorkflowTable = 'tasks' | 'airspace_applications' | 'flight_plans';
+type WorkflowTable = Exclude<StatusTable, 'defects'>;
 
 /** The body every action takes: a note, and `override` to accept despite a warning the action would refuse on. */
 export const actionBodySchema = z.object({ note: z.string().max(2000).optional(), override: z.boolean().optional() });
@@ -74,7 +74,6 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
         const legal = (status: string) => {
           const result = transition(def.machine, status, action);
           if (!result.ok) throw conflict(result.message, undefined, { code: 'workflow.illegal_transition', params: { entity: def.entity, action, status } });
-          return result;
         };
         if (def.before) {
           const current = await findScopedRow(appBase.db, def.table, id, request);
@@ -87,28 +86,21 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
           const stored = await findScopedRow(trx, def.table, id, request);
           if (!stored) throw rowNotFound(def.entity, id);
           const current = stored as typeof stored & { status: string };
-          const result = legal(current.status);
+          legal(current.status);
           const now = nowIso();
           const ctx: ActionContext = { db: trx, request, body: request.body ?? {}, now };
           const checked = (await def.prepare?.(action, current, ctx)) ?? {};
-          const set = { ...(def.effects?.(action, ctx.body, request, now) ?? {}), ...checked, status: result.to, updated_at: now };
-          // The status guard makes concurrent transitions (on any instance) safe: only one wins.
-          const updated = await (trx as Kysely<Database>)
-            .updateTable(def.table as WorkflowTable)
-            .set(set)
-            .where('id', '=', id)
-            .where('status', '=', current.status)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1)
+          const set = { ...(def.effects?.(action, ctx.body, request, now) ?? {}), ...checked };
+          const moved = await moveStatus(trx, def.table, id, def.entity, def.machine, action, request, {
+            from: current.status,
+            set: () => set,
+            detail: request.body?.note ? { note: request.body.note } : {},
+          });
+          if (!moved.ok)
             throw conflict(`The ${def.machine.name} changed meanwhile; reload and try again`, undefined, {
               code: 'common.changed_meanwhile',
               params: { entity: def.entity },
             });
-          await writeAudit(trx, request, action, def.entity, id, {
-            from: current.status,
-            to: result.to,
-            ...(request.body?.note ? { note: request.body.note } : {}),
-          });
           const after = (await findRow(trx, def.table, id))!;
           if (!def.settle) return after;
           await def.settle(action, after, ctx);

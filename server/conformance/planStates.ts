@@ -2,10 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PlanTelemetryAction } from '@shared/entities/airspace';
 import type { Database } from '../db/schema';
 import { movePlan } from '../domain/planTransitions';
+import { SYSTEM } from '../domain/transitions';
 import { PLAN_TELEMETRY_MACHINE } from '../domain/stateMachines';
-
-/** Who moved a plan: the audit log shows telemetry changes without a user. */
-const SYSTEM = { auth: null };
 
 /**
  * The one way telemetry changes a plan's status (PLAN_TELEMETRY_MACHINE, in a transaction of its own; see movePlan).

@@ -7,7 +7,8 @@ import {
   type PlanStatus,
   type PlanTelemetryAction,
 } from '@shared/entities/airspace';
-import { TASK_STATUSES, type TaskAction, type TaskStatus } from '@shared/entities/task';
+import { DEFECT_STATUSES, DEFECT_WORKFLOW, type DefectAction, type DefectStatus } from '@shared/entities/defect';
+import { TASK_STATUSES, type TaskAction, type TaskDispatchAction, type TaskStatus } from '@shared/entities/task';
 
 /**
  * The workflow state machines, as data. Pure: no I/O, so they are tested table-driven and the routes only
@@ -35,6 +36,23 @@ export const TASK_MACHINE: Machine<TaskStatus, TaskAction> = {
   },
 };
 
+/**
+ * The same tasks as their dispatch moves them (MissionService): claimed for the aircraft, then ended by the device's
+ * flighttask_progress (done, failed or cancelled on the device), or failed when it cannot be sent (a timed task the
+ * scheduler could not dispatch fails while still scheduled).
+ */
+export const TASK_DISPATCH_MACHINE: Machine<TaskStatus, TaskDispatchAction> = {
+  name: 'task',
+  initial: 'pending',
+  states: TASK_STATUSES,
+  transitions: {
+    dispatch: { from: ['pending', 'scheduled'], to: 'running' },
+    complete: { from: ['running'], to: 'done' },
+    fail: { from: ['scheduled', 'running'], to: 'failed' },
+    cancel: { from: ['running'], to: 'cancelled' },
+  },
+};
+
 export const APPLICATION_MACHINE: Machine<ApplicationStatus, ApplicationAction> = {
   name: 'airspace application',
   initial: 'draft',
@@ -57,6 +75,13 @@ export const PLAN_MACHINE: Machine<PlanStatus, PlanAction> = {
     end: { from: ['accepted', 'activated', 'nonconforming'], to: 'ended' },
     cancel: { from: ['filed', 'accepted'], to: 'cancelled' },
   },
+};
+
+export const DEFECT_MACHINE: Machine<DefectStatus, DefectAction> = {
+  name: 'defect',
+  initial: 'new',
+  states: DEFECT_STATUSES,
+  transitions: DEFECT_WORKFLOW,
 };
 
 /**

@@ -4,10 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEFECT_ACTIONS,
-  defectActions,
   defectCreateSchema,
   defectFilterSchema,
-  defectStep,
   defectUpdateSchema,
   type Defect,
   type DefectAction,
@@ -25,6 +23,8 @@ import { parseJson } from '../db/json';
 import { nowIso } from '../db/time';
 import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
+import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
+import { moveStatus } from '../domain/transitions';
 
 type DefectRow = Selectable<DefectsTable>;
 
@@ -51,7 +51,7 @@ export const defectToApi = (row: DefectRow): Defect => ({
   created_by: row.created_by,
   created_at: row.created_at,
   updated_at: row.updated_at,
-  actions: defectActions(row.status as DefectStatus),
+  actions: allowedActions(DEFECT_MACHINE, row.status),
 });
 
 /** Keeps media.has_defects true while the photo has a defect that is not rejected. */
@@ -293,20 +293,12 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       const { id, action } = request.params;
       const current = await scopedDefect(request, id);
       const from = current.status as DefectStatus;
-      const to = defectStep(from, action);
-      if (!to) throw conflict(`A ${from} defect cannot ${action}`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
       // Compare-and-set: a concurrent step on the same defect makes this one out of order.
-      const row = await db
-        .updateTable('defects')
-        .set({ status: to, updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('status', '=', from)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw conflict(`The defect changed meanwhile`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
-      await recordEvent(id, action, from, to, request, request.body?.note);
+      const moved = await db.transaction().execute((trx) => moveStatus(trx, 'defects', id, 'defect', DEFECT_MACHINE, action, request, { from }));
+      if (!moved.ok) throw conflict(`A ${from} defect cannot ${action}`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
+      const row = await db.selectFrom('defects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await recordEvent(id, action, from, moved.to, request, request.body?.note);
       await refreshHasDefects(db, row.media_id);
-      await writeAudit(db, request, action, 'defect', id, { from, to });
       return ok({ ...defectToApi(row), events: await eventsOf(id) });
     },
   );

@@ -10,7 +10,7 @@ export type DefectAction = (typeof DEFECT_ACTIONS)[number];
 
 /**
  * The workflow: new → confirmed → in_repair → fixed → verified; a defect not (yet) being repaired may be rejected
- * (new or confirmed: not a defect after all). Any other step is out of order.
+ * (new or confirmed: not a defect after all). Any other step is out of order (the server's DEFECT_MACHINE).
  */
 export const DEFECT_WORKFLOW: Record<DefectAction, { from: readonly DefectStatus[]; to: DefectStatus }> = {
   confirm: { from: ['new'], to: 'confirmed' },
@@ -19,15 +19,6 @@ export const DEFECT_WORKFLOW: Record<DefectAction, { from: readonly DefectStatus
   verify: { from: ['fixed'], to: 'verified' },
   reject: { from: ['new', 'confirmed'], to: 'rejected' },
 };
-
-/** The status an action leads to from `status`, or null when the step is out of order. */
-export function defectStep(status: DefectStatus, action: DefectAction): DefectStatus | null {
-  const step = DEFECT_WORKFLOW[action];
-  return step.from.includes(status) ? step.to : null;
-}
-
-/** The actions that apply to a defect in `status`. */
-export const defectActions = (status: DefectStatus): DefectAction[] => DEFECT_ACTIONS.filter((action) => defectStep(status, action) !== null);
 
 /** A confirmed defect of this severity notifies its project's users. */
 export const isUrgentSeverity = (severity: DefectSeverity) => severity === 'high' || severity === 'critical';

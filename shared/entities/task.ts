@@ -9,6 +9,9 @@ export const TASK_ACTIONS = ['schedule', 'start', 'complete', 'fail', 'cancel', 
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type TaskAction = (typeof TASK_ACTIONS)[number];
+/** What a dispatch does to its task: sent to the aircraft, then done, failed or cancelled on it (the server's TASK_DISPATCH_MACHINE). */
+export const TASK_DISPATCH_ACTIONS = ['dispatch', 'complete', 'fail', 'cancel'] as const;
+export type TaskDispatchAction = (typeof TASK_DISPATCH_ACTIONS)[number];
 
 export const taskInputSchema = z.object({
   name: displayName,

@@ -13,9 +13,12 @@ export type RuleResult = { ok: true } | ({ ok: false } & Refusal);
 const refuse = (code: MissionCode, message: string, params?: Refusal['params']): RuleResult => ({ ok: false, code, message, ...(params ? { params } : {}) });
 const OK: RuleResult = { ok: true };
 
+/** The statuses a flight leaves its task in: still running, or ended one of three ways. */
+export type FlightEndStatus = Extract<TaskStatus, 'done' | 'failed' | 'cancelled'>;
+
 /** Where a flighttask_progress event leaves the task. */
 export interface ProgressOutcome {
-  status: TaskStatus;
+  status: 'running' | FlightEndStatus;
   progress: TaskProgress;
   /** The task just ended (finished_at is set). */
   finished: boolean;
@@ -24,7 +27,7 @@ export interface ProgressOutcome {
 }
 
 /** The device's final flight-task statuses and the task status each ends in. */
-const FINAL_TASK_STATUS: Record<string, TaskStatus> = {
+const FINAL_TASK_STATUS: Record<string, FlightEndStatus> = {
   ok: 'done',
   partially_done: 'done',
   canceled: 'cancelled',

@@ -1,8 +1,10 @@
 import {
   allowedActions,
   APPLICATION_MACHINE,
+  DEFECT_MACHINE,
   PLAN_MACHINE,
   PLAN_TELEMETRY_MACHINE,
+  TASK_DISPATCH_MACHINE,
   TASK_MACHINE,
   transition,
   type Machine,
@@ -29,6 +31,32 @@ const cases: [Machine<string, string>, Row[]][] = [
       ['failed', 'retry', 'pending'],
       ['cancelled', 'retry', 'pending'],
       ['cancelled', 'start', null],
+    ],
+  ],
+  [
+    TASK_DISPATCH_MACHINE as Machine<string, string>,
+    [
+      ['pending', 'dispatch', 'running'],
+      ['scheduled', 'dispatch', 'running'],
+      ['running', 'dispatch', null],
+      ['failed', 'dispatch', null],
+      ['scheduled', 'fail', 'failed'],
+      ['pending', 'fail', null],
+      ['running', 'fail', 'failed'],
+      ['running', 'complete', 'done'],
+      ['running', 'cancel', 'cancelled'],
+      ['scheduled', 'complete', null],
+      ['done', 'fail', null],
+      ['cancelled', 'complete', null],
+    ],
+  ],
+  [
+    DEFECT_MACHINE as Machine<string, string>,
+    [
+      ['new', 'confirm', 'confirmed'],
+      ['new', 'repair', null],
+      ['fixed', 'verify', 'verified'],
+      ['verified', 'reject', null],
     ],
   ],
   [

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { airspaceRulesSchema } from '@shared/airspace';
 import { applicationInputSchema } from '@shared/entities/airspace';
-import { writeAudit } from '../../api/audit';
 import { registerCrud } from '../../api/crud';
 import { DEVICE_NAME, type NameRefs } from '../../api/displayNames';
 import { registerWorkflow } from '../../api/workflow';
 import { parseJson, toJsonText } from '../../db/json';
 import type { AirspaceApplicationsTable } from '../../db/schema';
 import { allowedActions, APPLICATION_MACHINE } from '../../domain/stateMachines';
+import { moveStatus } from '../../domain/transitions';
 import { envelopeSchema, HttpError, ok, type Refusal } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
@@ -128,12 +128,11 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
         return;
       }
       const note = `Approved by the system: ${decision.reasons.join('; ')}`;
-      await ctx.db
-        .updateTable('airspace_applications')
-        .set({ status: 'approved', decided_by_system: 1, reviewer_id: null, review_note: note, review_reasons: '[]', updated_at: ctx.now })
-        .where('id', '=', row.id)
-        .execute();
-      await writeAudit(ctx.db, ctx.request, 'approve', 'airspace_application', row.id, { from: 'submitted', to: 'approved', by: 'system', note });
+      await moveStatus(ctx.db, 'airspace_applications', row.id, 'airspace_application', APPLICATION_MACHINE, 'approve', ctx.request, {
+        from: row.status,
+        set: () => ({ decided_by_system: 1, reviewer_id: null, review_note: note, review_reasons: '[]' }),
+        detail: { by: 'system', note },
+      });
     },
     toApi: applicationToApi,
     names: APPLICATION_NAMES,

@@ -14,8 +14,8 @@ import {
   WAYLINE_TYPE_WAYPOINT,
   type FlighttaskPrepare,
 } from '@shared/dji/flighttask';
-import { TOPIC_TASK, type TaskCommand, type TaskLive, type TaskProgress, type TaskStatus } from '@shared/entities/task';
-import { cancelDispatched, commandApplies, progressOutcome, type RuleResult } from '@shared/missions/rules';
+import { TOPIC_TASK, type TaskCommand, type TaskDispatchAction, type TaskLive, type TaskProgress, type TaskStatus } from '@shared/entities/task';
+import { cancelDispatched, commandApplies, progressOutcome, type FlightEndStatus, type RuleResult } from '@shared/missions/rules';
 import { parseJson } from '../../db/json';
 import type { Database, TasksTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -23,6 +23,8 @@ import { HttpError, type ErrorReason } from '../../http/envelope';
 import type { DjiLive } from '@shared/dji/live';
 import type { TaskLiveMessage } from '../../mqtt/browserScope';
 import type { WeatherProvider } from '../../mqtt/weather';
+import { TASK_DISPATCH_MACHINE } from '../../domain/stateMachines';
+import { moveStatus, SYSTEM, type Mover } from '../../domain/transitions';
 import { executeRule } from './executeRules';
 import { signWaylineToken, verifyWaylineToken } from './waylineLink';
 
@@ -74,6 +76,9 @@ export interface MissionOptions {
   now?: () => number;
 }
 
+/** The dispatch step that ends a task in each final status the device reports. */
+const ENDING_ACTION: Record<FlightEndStatus, TaskDispatchAction> = { done: 'complete', failed: 'fail', cancelled: 'cancel' };
+
 /** Which service each command sends. */
 const COMMAND_METHODS: Record<Exclude<TaskCommand, 'execute'>, string> = {
   pause: METHOD_FLIGHTTASK_PAUSE,
@@ -111,7 +116,7 @@ export class MissionService {
   }
 
   /** Checks the preconditions, claims the task and sends it to the aircraft; resolves with the running task. */
-  async execute(taskId: number, taskType: 'immediate' | 'timed' = 'immediate'): Promise<TaskRow> {
+  async execute(taskId: number, who: Mover, taskType: 'immediate' | 'timed' = 'immediate'): Promise<TaskRow> {
     const { db } = this.options;
     const task = await this.find(taskId);
     const applies = commandApplies('execute', { ...task, status: task.status as TaskStatus, progress: taskProgressOf(task) });
@@ -139,24 +144,22 @@ export class MissionService {
 
     const flightId = randomUUID();
     const fingerprint = createHash('md5').update(kmz).digest('hex');
-    const claimed = await db
-      .updateTable('tasks')
-      .set({
-        status: 'running',
-        started_at: nowIso(now),
-        finished_at: null,
-        flight_id: flightId,
-        gateway_sn: gatewaySn!,
-        kmz_md5: fingerprint,
-        progress: null,
-        dispatch_error: null,
-        updated_at: nowIso(now),
-      })
-      .where('id', '=', taskId)
-      .where('status', 'in', ['pending', 'scheduled'])
-      .where('flight_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, 'The task was dispatched meanwhile', undefined, { code: 'mission.already_dispatched' });
+    const claimed = await db.transaction().execute((trx) =>
+      moveStatus(trx, 'tasks', taskId, 'task', TASK_DISPATCH_MACHINE, 'dispatch', who, {
+        guard: { flight_id: null },
+        set: () => ({
+          started_at: nowIso(now),
+          finished_at: null,
+          flight_id: flightId,
+          gateway_sn: gatewaySn!,
+          kmz_md5: fingerprint,
+          progress: null,
+          dispatch_error: null,
+        }),
+        detail: { flight_id: flightId, gateway_sn: gatewaySn },
+      }),
+    );
+    if (!claimed.ok) throw new HttpError(409, 'The task was dispatched meanwhile', undefined, { code: 'mission.already_dispatched' });
 
     const prepare: FlighttaskPrepare = {
       flight_id: flightId,
@@ -173,7 +176,7 @@ export class MissionService {
       await this.send(gatewaySn!, METHOD_FLIGHTTASK_EXECUTE, { flight_id: flightId });
     } catch (error) {
       this.stats.dispatchFailed++;
-      await this.fail(taskId, flightId, error instanceof HttpError ? error.message : String(error));
+      await this.fail(taskId, flightId, error instanceof HttpError ? error.message : String(error), who);
       throw error;
     }
     // Progress the device already reported wins over "sent".
@@ -244,18 +247,20 @@ export class MissionService {
     const outcome = progressOutcome(task.status as TaskStatus, event);
     if (!outcome) return;
     const at = nowIso(this.now());
-    await this.options.db
-      .updateTable('tasks')
-      .set({
-        status: outcome.status,
-        progress: JSON.stringify(outcome.progress),
-        updated_at: at,
-        ...(outcome.finished ? { finished_at: at } : {}),
-        ...(outcome.error ? { dispatch_error: outcome.error } : {}),
-      })
-      .where('id', '=', task.id)
-      .where('status', '=', 'running')
-      .execute();
+    const progress = JSON.stringify(outcome.progress);
+    const { status } = outcome;
+    if (status === 'running') {
+      await this.options.db.updateTable('tasks').set({ progress, updated_at: at }).where('id', '=', task.id).where('status', '=', 'running').execute();
+    } else {
+      const action = ENDING_ACTION[status];
+      await this.options.db.transaction().execute((trx) =>
+        moveStatus(trx, 'tasks', task.id, 'task', TASK_DISPATCH_MACHINE, action, SYSTEM, {
+          guard: { flight_id: flightId! },
+          set: () => ({ progress, finished_at: at, ...(outcome.error ? { dispatch_error: outcome.error } : {}) }),
+          detail: { by: 'device', flight_id: flightId, ...(outcome.error ? { error: outcome.error } : {}) },
+        }),
+      );
+    }
     this.stats.progressApplied++;
     await this.changed(task.id);
   }
@@ -277,18 +282,18 @@ export class MissionService {
     return task;
   }
 
-  /** Records a failed dispatch on the task (only the dispatch that claimed it) and pushes it. */
-  async fail(taskId: number, flightId: string | null, reason: string): Promise<void> {
+  /** Records a failed dispatch on the task (only the dispatch that claimed it, or a timed task never dispatched) and pushes it. */
+  async fail(taskId: number, flightId: string | null, reason: string, who: Mover): Promise<void> {
     const at = nowIso(this.now());
-    let update = this.options.db
-      .updateTable('tasks')
-      .set({ status: 'failed', finished_at: at, dispatch_error: reason, updated_at: at })
-      .where('id', '=', taskId);
-    update = flightId
-      ? update.where('flight_id', '=', flightId).where('status', '=', 'running')
-      : update.where('status', '=', 'scheduled').where('flight_id', 'is', null);
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) await this.changed(taskId);
+    const failed = await this.options.db.transaction().execute((trx) =>
+      moveStatus(trx, 'tasks', taskId, 'task', TASK_DISPATCH_MACHINE, 'fail', who, {
+        from: flightId ? 'running' : 'scheduled',
+        guard: { flight_id: flightId },
+        set: () => ({ finished_at: at, dispatch_error: reason }),
+        detail: { reason },
+      }),
+    );
+    if (failed.ok) await this.changed(taskId);
   }
 
   /** The signed, expiring URL the gateway downloads the dispatch's KMZ from. */

@@ -150,7 +150,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
         if (!task) throw rowNotFound('task', request.params.id);
         await assertFliesInScope(appBase.db, task, request);
         const missions = missionsOf(appBase);
-        const row = command === 'execute' ? await missions.execute(request.params.id) : await missions.command(request.params.id, command);
+        const row = command === 'execute' ? await missions.execute(request.params.id, request) : await missions.command(request.params.id, command);
         return ok(taskToApi(row), `${command} done`);
       },
     );

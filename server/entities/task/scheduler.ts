@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { HttpError } from '../../http/envelope';
+import { SYSTEM } from '../../domain/transitions';
 import type { MissionService } from './missions';
 
 /** Refusals that mean another instance (or a user) got the task first: nothing to record. */
@@ -37,13 +38,13 @@ export class TaskScheduler {
     let sent = 0;
     for (const { id } of due) {
       try {
-        await this.missions.execute(id, 'timed');
+        await this.missions.execute(id, SYSTEM, 'timed');
         sent++;
       } catch (error) {
         const code = error instanceof HttpError ? error.reason?.code : undefined;
         if (code && TAKEN.has(code)) continue;
         // Refused before the claim: record why on the still unclaimed task. A failed dispatch is recorded by execute.
-        if (error instanceof HttpError && error.status === 409) await this.missions.fail(id, null, error.message);
+        if (error instanceof HttpError && error.status === 409) await this.missions.fail(id, null, error.message, SYSTEM);
         else this.log.warn({ err: error, taskId: id }, 'scheduler: dispatch failed');
       }
     }
