@@ -35,6 +35,7 @@ import tilesRoutes from './tiles/routes';
 import pilotPlugin from './pilot/plugin';
 import { PILOT_WS_PATH } from './pilot/ws';
 import type { WeatherProvider } from './mqtt/weather';
+import { DomainEvents } from './domain/events';
 import { boundedRedis, closeRedis } from './redis/connect';
 import { failoverRateLimitStore } from './redis/rateLimitStore';
 import { RedisWatch } from './redis/watch';
@@ -107,6 +108,10 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   app.decorate('authCache', authCache);
   app.decorate('grants', new GrantChanges(authCache, app.log));
   if (authCache) app.addHook('onClose', async () => authCache.close());
+  const domainEvents = new DomainEvents(app.log);
+  if (config.redisUrl) domainEvents.shareThroughRedis(config.redisUrl, config.redisKeyPrefix, config.redisTimeoutMs);
+  app.decorate('domainEvents', domainEvents);
+  app.addHook('onClose', async () => domainEvents.close());
   registerErrorEnvelope(app);
   registerInputGuards(app);
 

@@ -341,6 +341,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
     }
     if (stored && existing) await discardFile(request, fileOf(existing));
     if (GRANT_TABLES.includes(def.table)) await appBase.grants.changed();
+    await appBase.domainEvents.changed({ table: def.table, id: (saved as unknown as { id: number }).id, change: existing ? 'update' : 'create' });
     return saved;
   };
 
@@ -452,6 +453,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         }
         await discardFile(request, fileOf(existing));
         if (GRANT_TABLES.includes(def.table)) await appBase.grants.changed();
+        await appBase.domainEvents.changed({ table: def.table, id: request.params.id, change: 'delete' });
         await def.afterCommit?.('delete', existing, request);
         return ok(null, 'deleted');
       },

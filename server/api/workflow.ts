@@ -106,6 +106,7 @@ export function registerWorkflow<TB extends WorkflowTable, A extends string>(app
           await def.settle(action, after, ctx);
           return (await findRow(trx, def.table, id))!;
         });
+        await appBase.domainEvents.changed({ table: def.table, id, change: action });
         const [named] = await withDisplayNames(appBase.db, [def.toApi(row)], def.names ?? {});
         return ok(named, `${action} done`);
       },

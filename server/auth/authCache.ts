@@ -1,4 +1,4 @@
-import { boundedRedis, closeRedis } from '../redis/connect';
+import { joinRedisChannel } from '../redis/channel';
 import type { DataScopeRule } from '../rbac/dataScope';
 
 /** What a permission check learns about a live session: who it is, what it may do and see. */
@@ -92,36 +92,18 @@ export function localAuthCache(): AuthCacheHandle {
  * Redis; every call is bounded by `timeoutMs`.
  */
 export function redisAuthCache(url: string, keyPrefix: string, timeoutMs: number, log: Log): AuthCacheHandle {
-  let listening = false;
-  const cache = new AuthCache(() => listening);
-  const channel = `${keyPrefix}auth-changed`;
-  const publisher = boundedRedis(url, timeoutMs);
-  // It joins the channel itself on every 'ready' (ioredis' own resubscription would leave a timed-out call unhandled).
-  const subscriber = boundedRedis(url, timeoutMs, { autoResubscribe: false });
-  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log.warn({ err: error }, 'redis: auth cache connection problem'));
-  subscriber.on('message', () => cache.clear());
-  subscriber.on(
-    'ready',
-    () =>
-      void subscriber.subscribe(channel).then(
-        () => (listening = true),
-        (error: unknown) => log.warn({ err: error }, 'redis: auth change channel not joined; the database is read on every request'),
-      ),
-  );
-  subscriber.on('close', () => {
-    listening = false;
-    cache.clear();
+  const cache: AuthCache = new AuthCache(() => channel.listening());
+  const channel = joinRedisChannel({ url, channel: `${keyPrefix}auth-changed`, timeoutMs, what: 'auth cache' }, log, {
+    onMessage: () => cache.clear(),
+    onDown: () => cache.clear(),
   });
   return {
     cache,
     changed: async () => {
       cache.clear();
-      await publisher.publish(channel, String(Date.now())).catch((error: unknown) => log.warn({ err: error }, 'redis: auth change not announced'));
+      await channel.publish(String(Date.now()));
     },
-    close: async () => {
-      subscriber.disconnect();
-      await closeRedis(publisher);
-    },
+    close: () => channel.close(),
   };
 }
 

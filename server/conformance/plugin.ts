@@ -9,18 +9,13 @@ declare module 'fastify' {
   }
 }
 
-/** The API paths whose writes change what conformance is judged against (plans, applications, routes, features). */
-const CONFORMANCE_INPUTS = /^\/api\/(Airspace\/(Plan|Apply)|Route|Feature)\//;
+/** The tables whose changes alter what conformance is judged against: plans, their applications and routes, no-fly features, and flight reports (a report ends its plan). */
+const CONFORMANCE_INPUTS = new Set(['flight_plans', 'airspace_applications', 'routes', 'features', 'flight_reports']);
 
 /** Judges every aircraft sample of the device link against its plan (docs/conformance.md); alerts through `alerts`. */
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('conformance', null);
-    // The monitor caches plans, their applications and routes, and the no-fly features: a change to any reloads it.
-    app.addHook('onResponse', async (request, reply) => {
-      if (app.conformance && request.method !== 'GET' && reply.statusCode < 400 && CONFORMANCE_INPUTS.test(request.url))
-        void app.conformance.refresh().catch((err: unknown) => request.log.warn({ err }, 'conformance monitor reload failed'));
-    });
     app.addHook('onReady', async () => {
       const link = app.mqtt;
       if (!link) return;
@@ -33,6 +28,8 @@ export default fp(
       });
       await monitor.start();
       link.gateway.onAircraftSample((sample) => monitor.onSample(sample));
+      // The monitor caches plans, their applications and routes, and the no-fly features: a committed change of any, on any instance, reloads it.
+      app.domainEvents.onChange((change) => (CONFORMANCE_INPUTS.has(change.table) ? monitor.refresh() : undefined));
       app.conformance = monitor;
     });
     app.addHook('preClose', async () => {

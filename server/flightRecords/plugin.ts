@@ -18,7 +18,11 @@ export default fp(
       const link = app.mqtt;
       if (!link) return;
       const recorder = new FlightRecorder({
-        save: (flight) => saveFlightRecord(app.db, flight),
+        save: async (flight) => {
+          const id = await saveFlightRecord(app.db, flight);
+          if (id !== null) await app.domainEvents.changed({ table: 'flight_reports', id, change: 'create' });
+          return id;
+        },
         pilotOf: (gatewaySn) => link.broker?.gateway(gatewaySn)?.pilot?.userId ?? null,
         log: app.log.child({ module: 'flight-records' }),
       });

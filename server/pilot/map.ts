@@ -52,8 +52,11 @@ async function findElement(db: Kysely<Database>, projectId: number, elementId: s
 }
 
 /** Announces a committed change to the Pilot 2 connections; the write stays committed whatever happens. */
-const announce = (request: FastifyRequest, change: 'create' | 'update' | 'delete', row: Selectable<FeaturesTable>) =>
-  request.server.pilot?.map.featureChanged(change, row);
+/** Tells the platform (domain events) and the workspace's Pilot 2 connections of a committed change of a feature. */
+const announce = async (request: FastifyRequest, change: 'create' | 'update' | 'delete', row: Selectable<FeaturesTable>) => {
+  await request.server.domainEvents.changed({ table: 'features', id: row.id, change });
+  await request.server.pilot?.map.featureChanged(change, row);
+};
 
 /** Map elements (DJI HTTPS "map elements"): the workspace's GIS features in three layers, and Pilot 2's edits of them. */
 export default async function pilotMapRoutes(appBase: FastifyInstance): Promise<void> {

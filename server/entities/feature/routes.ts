@@ -78,6 +78,7 @@ export default async function featureRoutes(appBase: FastifyInstance): Promise<v
         mapWriteError(error, 'feature');
       }
       reply.code(201);
+      await request.server.domainEvents.changed({ table: 'features', id: null, change: 'import' });
       await request.server.pilot?.map.groupsChanged(rows.map((row) => row.project_id));
       return { ...ok({ items: await withDisplayNames(appBase.db, rows.map(featureToApi), FEATURE_NAMES) }, 'imported'), code: 201 };
     },

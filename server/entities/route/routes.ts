@@ -210,6 +210,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
         throw error instanceof WaylineError ? importRefusal(error) : error;
       });
       const saved = await saveImportedRoute(app.db, request, { project_id, name, fileName: file.filename, read });
+      await app.domainEvents.changed({ table: 'routes', id: saved.id, change: 'import' });
       // The notes are in the message too, so a client that shows only `msg` still says e.g. which actions were kept as they are.
       const msg = read.warnings.length ? `imported; ${read.warnings.map((w) => w.message).join('; ')}` : 'imported';
       return reply.code(201).send({ ...ok({ item: routeToApi(saved), warnings: read.warnings }, msg), code: 201 });

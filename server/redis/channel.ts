@@ -1,0 +1,52 @@
+import { boundedRedis, closeRedis } from './connect';
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** A Redis pub/sub channel every instance joins: what one publishes, all hear (the publisher too). */
+export interface RedisChannel {
+  /** Whether this instance hears the channel now (from the start until Redis answers, and while it is away, it does not). */
+  listening(): boolean;
+  /** Resolves once the message is out; a failure is logged, never thrown. */
+  publish(message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Joins `channel` on its own connection (again on every 'ready': ioredis' own resubscription would leave a timed-out
+ * call unhandled) and publishes on another; every call is bounded by `timeoutMs` and start-up does not wait for Redis.
+ * `onDown` runs when the subscription drops, so a listener that caches can stop trusting its cache.
+ */
+export function joinRedisChannel(
+  options: { url: string; channel: string; timeoutMs: number; what: string },
+  log: Log,
+  handlers: { onMessage(message: string): void; onDown?(): void },
+): RedisChannel {
+  const { url, channel, timeoutMs, what } = options;
+  let listening = false;
+  const publisher = boundedRedis(url, timeoutMs);
+  const subscriber = boundedRedis(url, timeoutMs, { autoResubscribe: false });
+  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log.warn({ err: error }, `redis: ${what} connection problem`));
+  subscriber.on('message', (_channel: string, message: string) => handlers.onMessage(message));
+  subscriber.on(
+    'ready',
+    () =>
+      void subscriber.subscribe(channel).then(
+        () => (listening = true),
+        (error: unknown) => log.warn({ err: error }, `redis: ${what} channel not joined`),
+      ),
+  );
+  subscriber.on('close', () => {
+    listening = false;
+    handlers.onDown?.();
+  });
+  return {
+    listening: () => listening,
+    publish: async (message) => {
+      await publisher.publish(channel, message).catch((error: unknown) => log.warn({ err: error }, `redis: ${what} not announced`));
+    },
+    close: async () => {
+      subscriber.disconnect();
+      await closeRedis(publisher);
+    },
+  };
+}
