@@ -13,6 +13,11 @@ export type TaskAction = (typeof TASK_ACTIONS)[number];
 export const TASK_DISPATCH_ACTIONS = ['dispatch', 'complete', 'fail', 'cancel'] as const;
 export type TaskDispatchAction = (typeof TASK_DISPATCH_ACTIONS)[number];
 
+/** A task's fields are edited before it is under way: once it flies or has ended (done, failed, cancelled) it is a record. */
+export const taskEditable = (status: TaskStatus): boolean => status === 'pending' || status === 'scheduled';
+/** A running task is ended by its workflow (complete or fail) before it can be deleted. */
+export const taskDeletable = (status: TaskStatus): boolean => status !== 'running';
+
 export const taskInputSchema = z.object({
   name: displayName,
   project_id: rowId,
@@ -74,5 +79,9 @@ export const taskSchema = stampedSchema.extend({
   dispatch_error: z.string().nullable(),
   /** The actions allowed from the current status. */
   actions: z.array(z.enum(TASK_ACTIONS)),
+  /** Whether its fields may be edited now (taskEditable). */
+  editable: z.boolean(),
+  /** Whether it may be deleted now (taskDeletable). */
+  deletable: z.boolean(),
 });
 export type Task = z.infer<typeof taskSchema>;

@@ -33,6 +33,8 @@ const task = {
   pilot_name: null,
   scheduled_at: null,
   actions: ['schedule', 'cancel'],
+  editable: true,
+  deletable: true,
 };
 const routes = {
   'GET /Task/': () => ({ items: [task], total: 1 }),

@@ -8,7 +8,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
   describe(`workflows (${dialect})`, () => {
     it('runs a task through its state machine and refuses illegal transitions with 409', async () => {
       const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Workflow task', project_id: 2, route_id: 3, kind: 'inspection' })).body.data;
-      expect(task).toMatchObject({ status: 'pending', actions: ['schedule', 'cancel'] });
+      expect(task).toMatchObject({ status: 'pending', actions: ['schedule', 'cancel'], editable: true, deletable: true });
       // Scheduling needs a planned time in the future.
       const untimed = await call('POST', `/api/Task/${task.id}/schedule/`, 'operator1', {});
       expect(untimed).toMatchObject({ status: 409, body: { error_code: 'mission.schedule_needs_time' } });
@@ -20,7 +20,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       expect(illegal.body.msg).toBe('Cannot start a task that is pending (allowed from: scheduled)');
       expect((await call('POST', `/api/Task/${task.id}/schedule/`, 'operator1', {})).body.data.status).toBe('scheduled');
       const running = (await call('POST', `/api/Task/${task.id}/start/`, 'operator1')).body.data;
-      expect(running).toMatchObject({ status: 'running', started_at: expect.any(String) });
+      expect(running).toMatchObject({ status: 'running', started_at: expect.any(String), editable: false, deletable: false });
       expect((await call('PUT', `/api/Task/${task.id}/`, 'operator1', { name: 'x' })).status).toBe(409);
       expect((await call('POST', `/api/Task/${task.id}/complete/`, 'operator1', {})).body.data).toMatchObject({
         status: 'done',
@@ -29,6 +29,16 @@ describe.each<Dialect>(['sqlite', 'postgres'])('workflows API (%s)', (dialect) =
       expect((await call('POST', `/api/Task/${task.id}/cancel/`, 'operator1', {})).status).toBe(409);
       expect((await call('POST', `/api/Task/${task.id}/explode/`, 'operator1', {})).status).toBe(404);
       expect((await call('POST', '/api/Task/', 'operator1', { name: 'x', project_id: 1, route_id: 3, kind: 'patrol' })).status).toBe(409);
+    });
+
+    it('edits a task only while the row says it is editable: a cancelled task is a record', async () => {
+      const task = (await call('POST', '/api/Task/', 'operator1', { name: 'Cancelled task', project_id: 2, route_id: 3, kind: 'inspection' })).body.data;
+      const cancelled = (await call('POST', `/api/Task/${task.id}/cancel/`, 'operator1', {})).body.data;
+      expect(cancelled).toMatchObject({ status: 'cancelled', editable: false, deletable: true });
+      const edit = await call('PATCH', `/api/Task/${task.id}/`, 'operator1', { name: 'renamed' });
+      expect(edit).toMatchObject({ status: 409, body: { error_code: 'task.locked', params: { status: 'cancelled' } } });
+      expect((await call('POST', `/api/Task/${task.id}/retry/`, 'operator1', {})).body.data).toMatchObject({ status: 'pending', editable: true });
+      expect((await call('PATCH', `/api/Task/${task.id}/`, 'operator1', { name: 'renamed' })).body.data.name).toBe('renamed');
     });
 
     it('runs airspace application → plan → report', async () => {

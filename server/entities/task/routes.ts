@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TASK_COMMANDS, taskInputSchema } from '@shared/entities/task';
+import { TASK_COMMANDS, taskDeletable, taskEditable, taskInputSchema, type TaskStatus } from '@shared/entities/task';
 import { cancelDispatched, scheduleRule } from '@shared/missions/rules';
 import { findRow, findScopedRow, idParams, registerCrud } from '../../api/crud';
 import { DEVICE_NAME, PILOT_NAME, PROJECT_NAME, ROUTE_NAME, type NameRefs } from '../../api/displayNames';
@@ -23,7 +23,14 @@ export const taskToApi = ({ kmz_md5: _fingerprint, ...row }: Selectable<TasksTab
   const progress = taskProgressOf(row);
   // A running task can be cancelled only while its dispatch has not started flying.
   const cancellable = row.status !== 'running' || (row.flight_id !== null && cancelDispatched(progress).ok);
-  return { ...row, progress, actions: allowedActions(TASK_MACHINE, row.status).filter((a) => a !== 'cancel' || cancellable) };
+  const status = row.status as TaskStatus;
+  return {
+    ...row,
+    progress,
+    actions: allowedActions(TASK_MACHINE, status).filter((a) => a !== 'cancel' || cancellable),
+    editable: taskEditable(status),
+    deletable: taskDeletable(status),
+  };
 };
 
 /** 409 when the task's route belongs to another project than the task. */
@@ -73,13 +80,13 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
     input: taskInputSchema,
     refs: { project_id: 'projects', route_id: 'routes', device_id: 'devices', pilot_id: 'users' },
     guardUpdate: (row) =>
-      ['running', 'done', 'failed'].includes(row.status)
-        ? { message: `A ${row.status} task cannot be edited`, reason: { code: 'task.locked', params: { status: row.status } } }
-        : null,
+      taskEditable(row.status as TaskStatus)
+        ? null
+        : { message: `A ${row.status} task cannot be edited`, reason: { code: 'task.locked', params: { status: row.status } } },
     guardDelete: (row) =>
-      row.status === 'running'
-        ? { message: 'A running task cannot be deleted; fail or complete it first', reason: { code: 'task.running_undeletable' } }
-        : null,
+      taskDeletable(row.status as TaskStatus)
+        ? null
+        : { message: 'A running task cannot be deleted; fail or complete it first', reason: { code: 'task.running_undeletable' } },
     toRow: async (input, ctx, existing) => {
       await checkRouteInProject(ctx.db, input.route_id === undefined ? existing?.route_id : input.route_id, input.project_id ?? existing?.project_id);
       return existing
