@@ -227,7 +227,9 @@ async function sustained(server: Server, url: string) {
     `  applied by the server      ${appliedCount.toLocaleString('en')} (${((appliedCount / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
   );
   console.log(`  dropped by the gateway     ${JSON.stringify(dropped)}`);
-  console.log(`  server CPU                 ${cores.toFixed(2)} core (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s)`);
+  console.log(
+    `  server CPU                 ${cores.toFixed(2)} core (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s; ${Math.round((cpu.user + cpu.system) / Math.max(appliedCount, 1))} µs per applied message)`,
+  );
   console.log(
     `  server event-loop delay    p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
   );
