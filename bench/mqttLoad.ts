@@ -30,6 +30,8 @@ export type LoadReport =
 const SLICES = 10;
 /** Docks report every DOCK_PERIOD seconds (0.5 Hz). */
 const DOCK_PERIOD = 2;
+/** Samples per aircraft waiting to be seen on sysinfo/fleet (a server up to RING seconds behind is still timed). */
+const RING = 10;
 
 const percentiles = (values: number[]): Percentiles => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,11 +51,12 @@ async function run({ url, aircraft, publishers: connections, seconds }: LoadOpti
   );
   await Promise.all(publishers.map((p) => p.declare(300_000)));
 
-  // Per aircraft, the latitude of its newest sample and when it was sent; a fleet snapshot carrying that latitude
-  // carries that sample (each of 600 samples has its own position).
+  // Per aircraft, the latitudes of its last RING samples not yet seen and when each was sent; a fleet snapshot
+  // carrying one of those latitudes carries that sample (each of 600 samples has its own position). A sample a
+  // snapshot never carried (a newer one came first, or none came) is counted as unseen.
   const index = new Map(gateways.map((g, i) => [g.aircraft, i]));
-  const pendingLat = new Float64Array(aircraft).fill(NaN);
-  const pendingSentAt = new Float64Array(aircraft);
+  const pendingLat = new Float64Array(aircraft * RING).fill(NaN);
+  const pendingSentAt = new Float64Array(aircraft * RING);
   const latencies: number[] = [];
   const fleet = await connect(url, { clientId: 'bench_load_fleet' });
   fleet.on('message', (_topic, payload) => {
@@ -63,9 +66,12 @@ async function run({ url, aircraft, publishers: connections, seconds }: LoadOpti
     const { sn, lat } = decoded.fleet;
     for (let k = 0; k < decoded.fleet.count; k++) {
       const i = index.get(sn[k]);
-      if (i === undefined || lat[k] !== pendingLat[i]) continue;
-      latencies.push(receivedAt - pendingSentAt[i]);
-      pendingLat[i] = NaN;
+      if (i === undefined) continue;
+      for (let r = i * RING; r < (i + 1) * RING; r++) {
+        if (lat[k] !== pendingLat[r]) continue;
+        latencies.push(receivedAt - pendingSentAt[r]);
+        pendingLat[r] = NaN;
+      }
     }
   });
   await fleet.subscribeAsync(TOPIC_FLEET, { qos: 0 });
@@ -84,10 +90,10 @@ async function run({ url, aircraft, publishers: connections, seconds }: LoadOpti
         const publisher = publishers[p];
         for (let i = slice; i < publisher.gateways.length; i += SLICES) {
           const gateway = p * perPublisher + i;
-          // A sample not yet seen on sysinfo/fleet when the next one goes out was never carried by a snapshot.
-          if (!Number.isNaN(pendingLat[gateway])) superseded++;
-          pendingLat[gateway] = benchPosition(i, second).lat;
-          pendingSentAt[gateway] = Date.now();
+          const r = gateway * RING + (second % RING);
+          if (!Number.isNaN(pendingLat[r])) superseded++;
+          pendingLat[r] = benchPosition(i, second).lat;
+          pendingSentAt[r] = Date.now();
           publisher.publishOsd(i, second);
           aircraftSent++;
           if ((gateway + second) % DOCK_PERIOD === 0) {
@@ -102,8 +108,8 @@ async function run({ url, aircraft, publishers: connections, seconds }: LoadOpti
     }
   }
   const elapsed = (performance.now() - start) / 1000;
-  // The last samples reach a snapshot within a few fleet intervals, or never.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // The last samples reach a snapshot within a few fleet intervals, or are counted unseen.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
   const fleetUnseen = pendingLat.reduce((n, lat) => (Number.isNaN(lat) ? n : n + 1), superseded);
   await Promise.all([...publishers.map((p) => p.close()), fleet.endAsync(true)]);
   report(
