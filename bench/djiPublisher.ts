@@ -6,7 +6,7 @@ import { osdTopic, replyTopic, statusTopic } from '@shared/dji/topics';
 import { METHOD_UPDATE_TOPO } from '@shared/dji/topology';
 import { MODE } from '../scripts/simulator/flight';
 import { offset, SHENZHEN } from '../scripts/simulator/geometry';
-import { aircraftOsd } from '../scripts/simulator/osd';
+import { aircraftOsd, dockOsd } from '../scripts/simulator/osd';
 
 /** A dock gateway and its aircraft (DJI Dock 2 with a Matrice 3D), as the benchmark declares them. */
 export interface BenchGateway {
@@ -24,6 +24,9 @@ export function connect(url: string, options: IClientOptions): Promise<MqttClien
     client.once('error', reject);
   });
 }
+
+/** Where gateway `index`'s aircraft is at sample `seq` (distinct for each of 600 samples: the bench recognises them). */
+export const benchPosition = (index: number, seq: number) => offset(SHENZHEN, (seq % 600) * 5, index * 20);
 
 /**
  * One MQTT connection publishing for one or more dock gateways: update_topo (waiting for each status_reply), then
@@ -82,9 +85,8 @@ export class DjiPublisher {
   /** Publishes sample number `seq` of gateway `index`'s aircraft (QoS 0, as DJI sends OSD). */
   publishOsd(index: number, seq: number) {
     const { dock, aircraft } = this.gateways[index];
-    const position = offset(SHENZHEN, (seq % 600) * 5, index * 20);
     const sample = {
-      ...position,
+      ...benchPosition(index, seq),
       elevation: 80,
       heading: (seq * 3) % 180,
       horizontalSpeed: 5,
@@ -96,14 +98,19 @@ export class DjiPublisher {
       flightTime: seq,
       flying: true,
     };
-    const message: Envelope = {
-      tid: randomUUID(),
-      bid: randomUUID(),
-      timestamp: Date.now(),
-      gateway: dock,
-      data: aircraftOsd(sample, { homeHeight: 20, totalFlightDistance: seq * 5, seconds: seq }),
-    };
-    this.client.publish(osdTopic(aircraft), JSON.stringify(message), { qos: 0 });
+    this.publishData(osdTopic(aircraft), dock, aircraftOsd(sample, { homeHeight: 20, totalFlightDistance: seq * 5, seconds: seq }));
+  }
+
+  /** Publishes sample number `seq` of gateway `index`'s own dock OSD (its aircraft out on a job). */
+  publishDockOsd(index: number, seq: number) {
+    const { dock } = this.gateways[index];
+    const position = benchPosition(index, 0);
+    this.publishData(osdTopic(dock), dock, dockOsd({ position, height: 20, droneInDock: false, droneBatteryPercent: 90, working: true, seconds: seq }));
+  }
+
+  private publishData(topic: string, gateway: string, data: Record<string, unknown>) {
+    const message: Envelope = { tid: randomUUID(), bid: randomUUID(), timestamp: Date.now(), gateway, data };
+    this.client.publish(topic, JSON.stringify(message), { qos: 0 });
   }
 
   close(): Promise<void> {

@@ -3,17 +3,19 @@
  * subscriber (counts only), the server's DJI gateway (validated and applied) and the console's broker saga:
  *   1. the embedded broker: each gateway connects with its own dock secret (registered through the API);
  *   2. Mosquitto as the external broker (an own process on a free port): the same burst, then a sustained load of
- *      --aircraft aircraft at 1 Hz for --seconds, checking that the server applies every message it is sent.
- * Prints only; asserts nothing.  Options: --messages 50000 --gateways 20 --aircraft 10000 --seconds 20 --publishers 50
+ *      --aircraft aircraft at 1 Hz and their docks at 0.5 Hz for --seconds (from a child process), checking that the
+ *      server applies every message it is sent, with its CPU, event-loop delay and OSD → sysinfo/fleet latency.
+ * Prints only; asserts nothing.  Options: --messages 50000 --gateways 20 --aircraft 10000 --seconds 20 --publishers 50,
+ * --sustained-only (only the sustained load, e.g. under `node --cpu-prof --import tsx bench/mqtt.ts`).
  */
 process.env.NODE_ENV ??= 'production'; // the store as the production bundle runs it (no dev-only RTK checks)
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { configureStore } from '@reduxjs/toolkit';
 import mqtt, { type MqttClient } from 'mqtt';
 import createSagaMiddleware from 'redux-saga';
@@ -39,6 +41,7 @@ const GATEWAYS = arg('gateways', 20);
 const AIRCRAFT = arg('aircraft', 10_000);
 const SECONDS = arg('seconds', 20);
 const PUBLISHERS = arg('publishers', 50);
+const SUSTAINED_ONLY = process.argv.includes('--sustained-only');
 const ADMIN_PASSWORD = 'bench-Admin-1';
 const OSD_FILTER = 'thing/product/+/osd';
 
@@ -182,46 +185,59 @@ async function embedded() {
   await stopPlatform(platform);
 }
 
-/** 10,000 aircraft at 1 Hz from a worker thread (bench/mqttLoad.ts); the server's event loop is measured alone. */
+/** 10,000 aircraft at 1 Hz and their docks at 0.5 Hz from a child process (bench/mqttLoad.ts): this process is the server's alone. */
 async function sustained(server: Server, url: string) {
-  const workerData: LoadOptions = { url, aircraft: AIRCRAFT, publishers: PUBLISHERS, seconds: SECONDS };
-  const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname, 'mqttLoad.ts'))});`, { eval: true, workerData });
-  const report = () => once(worker, 'message').then(([message]) => message as LoadReport);
+  const options: LoadOptions = { url, aircraft: AIRCRAFT, publishers: PUBLISHERS, seconds: SECONDS };
+  const load = fork(path.join(__dirname, 'mqttLoad.ts'), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
+  const report = () => once(load, 'message').then(([message]) => message as LoadReport);
   const declared = await report();
   console.log(
-    `\nMosquitto, sustained: ${AIRCRAFT.toLocaleString('en')} aircraft at 1 Hz for ${SECONDS} s (${PUBLISHERS} publisher connections in a worker thread)`,
+    `\nMosquitto, sustained: ${AIRCRAFT.toLocaleString('en')} aircraft at 1 Hz + their docks at 0.5 Hz for ${SECONDS} s (${PUBLISHERS} publisher connections in a child process)`,
   );
   console.log(`  topology of ${AIRCRAFT.toLocaleString('en')} docks declared in ${declared.seconds.toFixed(1)} s`);
-  const before = { applied: appliedOsd(server), dropped: { ...gatewayStats(server).dropped } };
+  const applied = () => appliedOsd(server);
+  const before = { applied: applied(), dropped: { ...gatewayStats(server).dropped } };
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
-  worker.postMessage('go');
+  const cpuFrom = process.cpuUsage();
+  const wallFrom = performance.now();
+  load.send('go');
   const done = await report();
   if (done.type !== 'done') throw new Error('the load generator stopped early');
-  lag.disable();
   // A server slower than the load works through Mosquitto's queue afterwards: wait while it still makes progress.
   const sentAt = performance.now();
-  let progress = { applied: appliedOsd(server), at: sentAt };
-  while (appliedOsd(server) - before.applied < done.sent && performance.now() - progress.at < 10_000) {
+  let progress = { applied: applied(), at: sentAt };
+  while (applied() - before.applied < done.sent && performance.now() - progress.at < 10_000) {
     await new Promise((r) => setTimeout(r, 100));
-    if (appliedOsd(server) > progress.applied) progress = { applied: appliedOsd(server), at: performance.now() };
+    if (applied() > progress.applied) progress = { applied: applied(), at: performance.now() };
   }
+  lag.disable();
+  const cpu = process.cpuUsage(cpuFrom);
+  const cores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallFrom);
   const drainSeconds = (progress.at - sentAt) / 1000;
-  const applied = appliedOsd(server) - before.applied;
+  const appliedCount = applied() - before.applied;
   const dropped = Object.fromEntries(
     Object.entries(gatewayStats(server).dropped).map(([reason, n]) => [reason, n - before.dropped[reason as keyof typeof before.dropped]]),
   );
+  const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
-    `  sent                       ${done.sent.toLocaleString('en')} in ${done.seconds.toFixed(1)} s = ${rate(done.sent, done.seconds)} (at most ${Math.round(done.maxLateMs)} ms behind the 1 Hz schedule)`,
+    `  sent                       ${done.sent.toLocaleString('en')} (${done.aircraftSent.toLocaleString('en')} aircraft + ${done.dockSent.toLocaleString('en')} dock OSD) in ${done.seconds.toFixed(1)} s = ${rate(done.sent, done.seconds)} (at most ${Math.round(done.maxLateMs)} ms behind the schedule)`,
   );
   console.log(
-    `  applied by the server      ${applied.toLocaleString('en')} (${((applied / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
+    `  applied by the server      ${appliedCount.toLocaleString('en')} (${((appliedCount / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
   );
   console.log(`  dropped by the gateway     ${JSON.stringify(dropped)}`);
   console.log(
+    `  server CPU                 ${cores.toFixed(2)} core (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s; ${Math.round((cpu.user + cpu.system) / Math.max(appliedCount, 1))} µs per applied message)`,
+  );
+  console.log(
     `  server event-loop delay    p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
   );
-  console.log(`  target                     ${AIRCRAFT.toLocaleString('en')} msgs/s held, all applied, none dropped for lack of capacity`);
+  const { fleetLatency: f } = done;
+  console.log(
+    `  OSD → sysinfo/fleet        p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)} (${f.count.toLocaleString('en')} samples timed, ${done.fleetUnseen.toLocaleString('en')} never in a snapshot)`,
+  );
+  console.log(`  target                     every message applied, none dropped, ≤ 1 core, event loop p99 < 50 ms, OSD → fleet p99 < 1 s`);
 }
 
 async function external() {
@@ -229,6 +245,7 @@ async function external() {
   const platform = await startPlatform({ MQTT_URL: mosquitto.url });
   try {
     const { server } = platform;
+    if (SUSTAINED_ONLY) return await sustained(server, mosquitto.url);
     const publishers = await Promise.all(benchGateways('BURST', GATEWAYS).map((g) => DjiPublisher.open(mosquitto.url, { clientId: g.dock }, [g])));
     await Promise.all(publishers.map((p) => p.declare()));
     const raw = await rawCounter(mosquitto.url, { clientId: 'bench_raw' });
@@ -243,7 +260,7 @@ async function external() {
 
 async function main() {
   console.log(`bench:mqtt  NODE_ENV=${process.env.NODE_ENV}, ${os.cpus().length} CPU(s)`);
-  await embedded();
+  if (!SUSTAINED_ONLY) await embedded();
   await external();
   process.exit(0);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, Telemetry } from '@shared/live';
 import { DEFAULT_AREA, type WeatherArea } from './weather';
 
@@ -10,14 +10,28 @@ import { DEFAULT_AREA, type WeatherArea } from './weather';
 export interface DeviceDirectory {
   /** How many devices there are: every registered one, plus those of `liveSerials` that are not registered. */
   countDevices(liveSerials: readonly string[]): Promise<number>;
-  /** Writes status, last seen, last position and battery of one device, by serial, when the table exists. */
-  recordTelemetry(sample: Telemetry): Promise<void>;
-  recordStatus(sn: string, status: DeviceStatus, at: number): Promise<void>;
+  /**
+   * Writes the status of each device (by serial, when the table exists), when it was last seen and, from its sample,
+   * its last position and battery: one statement per PRESENCE_CHUNK devices.
+   */
+  recordPresence(writes: readonly PresenceWrite[]): Promise<void>;
   listAreas(): Promise<WeatherArea[]>;
+}
+
+/** A device's presence as its row keeps it: its status, when it was last seen, and its newest sample with a position. */
+export interface PresenceWrite {
+  sn: string;
+  status: DeviceStatus;
+  /** epoch ms; null keeps the row's own. */
+  lastSeen: number | null;
+  /** null keeps the row's position and battery. */
+  sample: Telemetry | null;
 }
 
 /** Serials per `in (…)` list, well under SQLite's bound-parameter limit. */
 const COUNT_CHUNK = 500;
+/** Devices per presence statement: seven parameters each, under the 999 of older SQLite builds. */
+const PRESENCE_CHUNK = 100;
 
 const pick = (columns: Set<string>, candidates: string[]) => candidates.find((c) => columns.has(c));
 
@@ -91,18 +105,6 @@ export function createDeviceDirectory(dbTyped: Kysely<unknown>, log: { debug(obj
       battery: pick(columns, ['battery', 'battery_percent', 'battery_level']),
     };
   };
-  const update = async (sn: string, values: Record<string, unknown>) => {
-    const entries = Object.entries(values).filter(([k]) => k !== 'undefined');
-    if (entries.length === 0) return;
-    const cols = await deviceColumns();
-    if (!cols) return;
-    try {
-      await db.updateTable('devices').set(Object.fromEntries(entries)).where(cols.serial, '=', sn).execute();
-    } catch (error) {
-      log.debug({ err: error, sn }, 'mqtt: device update failed');
-    }
-  };
-
   return {
     async countDevices(liveSerials) {
       const cols = await deviceColumns();
@@ -121,25 +123,38 @@ export function createDeviceDirectory(dbTyped: Kysely<unknown>, log: { debug(obj
         return liveSerials.length;
       }
     },
-    async recordTelemetry(sample) {
+    async recordPresence(writes) {
       const cols = await deviceColumns();
-      if (!cols) return;
-      const values: Record<string, unknown> = {};
-      if (cols.status) values[cols.status] = sample.status;
-      if (cols.lastSeen) values[cols.lastSeen] = new Date(sample.at).toISOString();
-      if (cols.lat) values[cols.lat] = sample.lat;
-      if (cols.lng) values[cols.lng] = sample.lng;
-      if (cols.alt) values[cols.alt] = sample.alt;
-      if (cols.battery) values[cols.battery] = Math.round(sample.battery);
-      await update(sample.sn, values);
-    },
-    async recordStatus(sn, status, at) {
-      const cols = await deviceColumns();
-      if (!cols) return;
-      const values: Record<string, unknown> = {};
-      if (cols.status) values[cols.status] = status;
-      if (cols.lastSeen && status !== 'offline') values[cols.lastSeen] = new Date(at).toISOString();
-      await update(sn, values);
+      if (!cols || writes.length === 0) return;
+      // UPDATE … FROM (VALUES …), which SQLite (3.33+) and PostgreSQL both read; an absent value (null) keeps the
+      // column's own. The casts give PostgreSQL the types of the parameters.
+      const set = [
+        cols.status && sql`${sql.ref(cols.status)} = v.column2`,
+        cols.lastSeen && sql`${sql.ref(cols.lastSeen)} = coalesce(v.column3, ${sql.ref(`devices.${cols.lastSeen}`)})`,
+        ...(
+          [
+            [cols.lat, 'column4'],
+            [cols.lng, 'column5'],
+            [cols.alt, 'column6'],
+            [cols.battery, 'column7'],
+          ] as const
+        ).map(([column, value]) => column && sql`${sql.ref(column)} = coalesce(v.${sql.raw(value)}, ${sql.ref(`devices.${column}`)})`),
+      ].filter((assignment) => assignment !== undefined);
+      if (set.length === 0) return;
+      for (let i = 0; i < writes.length; i += PRESENCE_CHUNK) {
+        const rows = writes.slice(i, i + PRESENCE_CHUNK).map(({ sn, status, lastSeen, sample }) => {
+          const seen = lastSeen === null ? null : new Date(lastSeen).toISOString();
+          const battery = sample ? Math.round(sample.battery) : null;
+          return sql`(cast(${sn} as varchar(64)), cast(${status} as varchar(16)), cast(${seen} as varchar(32)), cast(${sample?.lat ?? null} as double precision), cast(${sample?.lng ?? null} as double precision), cast(${sample?.alt ?? null} as double precision), cast(${battery} as integer))`;
+        });
+        try {
+          await sql`update devices set ${sql.join(set)} from (values ${sql.join(rows)}) as v where ${sql.ref(`devices.${cols.serial}`)} = v.column1`.execute(
+            db,
+          );
+        } catch (error) {
+          log.debug({ err: error, devices: rows.length }, 'mqtt: device presence update failed');
+        }
+      }
     },
     async listAreas() {
       const columns = (await describe()).get('projects');

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { matches } from './match';
+import { topicMatcher } from './match';
 import type { MessageBus } from './liveChannel';
 
 /**
@@ -18,9 +18,9 @@ export async function connectExternalBroker(
     connectTimeout: 7000,
     reconnectPeriod: 5000,
   });
-  const handlers: Array<{ filter: string; handler: (topic: string, payload: Buffer) => void }> = [];
+  const handlers: Array<{ matches: (topic: string) => boolean; handler: (topic: string, payload: Buffer) => void }> = [];
   client.on('message', (topic, payload) => {
-    for (const h of handlers) if (matches(h.filter, topic)) h.handler(topic, payload);
+    for (const h of handlers) if (h.matches(topic)) h.handler(topic, payload);
   });
   client.on('error', (error) => options.log.warn({ err: error.message }, 'mqtt: external broker error'));
   client.on('reconnect', () => options.log.info({ url }, 'mqtt: reconnecting to the external broker'));
@@ -44,7 +44,7 @@ export async function connectExternalBroker(
       }),
     subscribe: (filter, handler) =>
       new Promise((resolve, reject) => {
-        handlers.push({ filter, handler });
+        handlers.push({ matches: topicMatcher(filter), handler });
         client.subscribe(filter, { qos: 0 }, (error, granted) => {
           if (error) return reject(error);
           if (granted?.some((g) => g.qos === 128)) return reject(new Error(`The external broker refused the subscription ${filter}`));

@@ -1,5 +1,5 @@
 import { encodeFleet } from '@shared/fleet/codec';
-import type { DeviceDirectory } from './domain';
+import type { DeviceDirectory, PresenceWrite } from './domain';
 import { type DeviceStatus, type OnlineSummary, type Telemetry } from '@shared/live';
 import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import type { WeatherProvider } from './weather';
@@ -45,6 +45,8 @@ export interface LiveChannelOptions {
 
 /** Device rows are written at most this often per device while nothing but the position changes. */
 const DB_WRITE_INTERVAL_MS = 5_000;
+/** The device rows due are written together this often (a statement per device would cost more than its message). */
+const PRESENCE_FLUSH_MS = 1_000;
 /** Online changes are gathered this long before one sysinfo/online goes out. */
 const ONLINE_DEBOUNCE_MS = 200;
 /**
@@ -62,6 +64,8 @@ export class LiveChannel {
   /** Registered devices plus unregistered ones seen live, as of the last count. */
   private deviceCount = 0;
   private changed = new Map<string, DeviceStatus>();
+  /** Device rows due, the newest per device, until the next flush. */
+  private presence = new Map<string, PresenceWrite>();
   /** The last sysinfo/fleet was empty (after start, at first: a retained snapshot from before may be stale). */
   private fleetEmptyPublished = false;
   private timers: NodeJS.Timeout[] = [];
@@ -91,6 +95,7 @@ export class LiveChannel {
     });
     every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
     every(this.options.fleetIntervalMs ?? FLEET_INTERVAL_MS, () => this.publishFleet());
+    every(PRESENCE_FLUSH_MS, () => this.flushPresence());
   }
 
   async stop(): Promise<void> {
@@ -98,11 +103,13 @@ export class LiveChannel {
     this.timers.forEach(clearInterval);
     this.timers = [];
     if (this.debounce) clearTimeout(this.debounce);
+    await this.flushPresence();
   }
 
   /**
    * A device's newest status from the DJI gateway, with its sample when its position is known. Aircraft samples
-   * (`inFleet`) also go out on sysinfo/fleet; the device row follows at most every DB_WRITE_INTERVAL_MS unless the status changes.
+   * (`inFleet`) also go out on sysinfo/fleet; the device row follows at most every DB_WRITE_INTERVAL_MS unless the
+   * status changes, with the next flush of the rows due.
    */
   observe(sn: string, status: DeviceStatus, sample: Telemetry | null, inFleet: boolean): void {
     this.stats.telemetryAccepted++;
@@ -115,8 +122,7 @@ export class LiveChannel {
     this.devices.set(sn, device);
     if (statusChanged || now - device.lastWrite >= DB_WRITE_INTERVAL_MS) {
       device.lastWrite = now;
-      const write = sample ? this.options.directory.recordTelemetry(sample) : this.options.directory.recordStatus(sn, status, now);
-      void write.catch(() => undefined);
+      this.queueRow(sn, status, sample?.at ?? now, sample);
     }
     if (statusChanged) this.markChanged(sn, status);
   }
@@ -186,7 +192,21 @@ export class LiveChannel {
     device.status = 'offline';
     this.fleet.delete(sn);
     this.markChanged(sn, 'offline');
-    void this.options.directory.recordStatus(sn, 'offline', this.now()).catch(() => undefined);
+    this.queueRow(sn, 'offline', null, null);
+  }
+
+  /** The row's next write; what it does not change (last seen, position) is kept from a write still due. */
+  private queueRow(sn: string, status: DeviceStatus, lastSeen: number | null, sample: Telemetry | null) {
+    const due = this.presence.get(sn);
+    this.presence.set(sn, { sn, status, lastSeen: lastSeen ?? due?.lastSeen ?? null, sample: sample ?? due?.sample ?? null });
+  }
+
+  /** Writes the device rows due since the last flush, in one go. */
+  async flushPresence(): Promise<void> {
+    if (this.presence.size === 0) return;
+    const writes = [...this.presence.values()];
+    this.presence = new Map();
+    await this.options.directory.recordPresence(writes);
   }
 
   private markChanged(sn: string, status: DeviceStatus) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fastParser } from './fastCheck';
 
 /** Every DJI Cloud API message: `tid` names one exchange (request and reply share it), `bid` one business flow. */
 export const envelopeSchema = z.object({
@@ -45,6 +46,8 @@ export function replyTo(
   return { tid: request.tid, bid: request.bid, timestamp, method: request.method ?? '', data: output === undefined ? { result } : { result, output } };
 }
 
+const readEnvelope = fastParser(envelopeSchema);
+
 export type ParsedMessage =
   { ok: true; envelope: Envelope } | { ok: false; reason: 'not_json' | 'invalid_envelope'; tid?: string; bid?: string; method?: string };
 
@@ -56,7 +59,7 @@ export function parseEnvelope(payload: Buffer | string): ParsedMessage {
   } catch {
     return { ok: false, reason: 'not_json' };
   }
-  const parsed = envelopeSchema.safeParse(raw);
+  const parsed = readEnvelope(raw);
   // DJI sends `data: null` for a request without parameters (flight_areas_get, offline_map_get): no fields.
   if (parsed.success && parsed.data.data === null) return { ok: true, envelope: { ...parsed.data, data: {} } };
   if (parsed.success && parsed.data.data !== undefined && typeof parsed.data.data === 'object') return { ok: true, envelope: parsed.data };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEVICE_STATUSES, type DeviceStatus, type Telemetry } from '../live';
 import type { PositionSample } from '../telemetry';
 import { modeMeaning } from './modeCodes';
-import { aircraftOsdSchema, dockOsdSchema, rcOsdSchema, WIND_DIRECTIONS } from './osd';
+import { fastParser } from './fastCheck';
+import { aircraftOsdSchema, dockOsdSchema, flagSchema, rcOsdSchema, WIND_DIRECTIONS } from './osd';
 
 const meaning = z.object({ en: z.string(), zh: z.string() });
 
@@ -80,6 +81,15 @@ function defined<T extends object>(value: T): Partial<T> {
 const heading360 = (head: number | undefined) => (head === undefined ? undefined : ((head % 360) + 360) % 360);
 const windFrom = (code: number | undefined) => (code === undefined || code < 1 ? undefined : WIND_DIRECTIONS[code - 1]);
 
+/** A 0/1 flag passes the flag schema unchanged (true/false are turned into 0/1 by the schema itself). */
+const FLAG_UNCHANGED = new Map([[flagSchema, (value: unknown) => value === 0 || value === 1]]);
+/** Each class's OSD, read by a check compiled from its schema and by the schema where the check is not sure. */
+const parseOsd = {
+  aircraft: fastParser(aircraftOsdSchema, FLAG_UNCHANGED),
+  remote_controller: fastParser(rcOsdSchema, FLAG_UNCHANGED),
+  dock: fastParser(dockOsdSchema, FLAG_UNCHANGED),
+};
+
 export type NormaliseResult = { ok: true; live: DjiLive } | { ok: false; issues: string[] };
 
 /** The OSD `data` of one device of `kind`, validated and normalised; out-of-range or mistyped fields reject the message. */
@@ -91,7 +101,7 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
     live: { sn, kind, at, ...defined({ lat: o.latitude, lng: o.longitude, height: o.height, ...fields }) },
   });
   if (kind === 'aircraft') {
-    const parsed = aircraftOsdSchema.safeParse(data);
+    const parsed = parseOsd.aircraft(data);
     if (!parsed.success) return fail(parsed.error);
     const o = parsed.data;
     return live(o, {
@@ -115,7 +125,7 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
     });
   }
   if (kind === 'remote_controller') {
-    const parsed = rcOsdSchema.safeParse(data);
+    const parsed = parseOsd.remote_controller(data);
     if (!parsed.success) return fail(parsed.error);
     const o = parsed.data;
     return live(o, {
@@ -124,7 +134,7 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
       lteQuality: o.wireless_link?.['4g_quality'],
     });
   }
-  const parsed = dockOsdSchema.safeParse(data);
+  const parsed = parseOsd.dock(data);
   if (!parsed.success) return fail(parsed.error);
   const o = parsed.data;
   const dock = defined({

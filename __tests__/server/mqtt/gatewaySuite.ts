@@ -372,7 +372,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(outcomes).toEqual(Array(25).fill('heard'));
   });
 
-  it('an empty sub_devices takes the aircraft offline', async () => {
+  it('an empty sub_devices takes the aircraft offline; its row keeps where and when it was last seen', async () => {
     const { gateway } = await dockGateway('DOCK-J1');
     await gateway.topo(DOCK, [aircraft('AC-J1')]);
     gateway.osd('AC-J1', aircraftOsd({ mode_code: 0 }));
@@ -382,11 +382,12 @@ export function runGatewaySuite(dialect: Dialect): void {
     await subscribe(web, 'sysinfo/online');
     await gateway.topo(DOCK, []);
     await offline;
-    await eventually(
+    const row = await eventually(
       'the aircraft row offline',
       () => deviceRow('AC-J1'),
       (r) => r?.status === 'offline',
     );
+    expect(row).toMatchObject({ last_lat: 22.6, last_lng: 114.1, battery: 66, last_seen_at: expect.any(String) });
     expect(server.app.mqtt!.gateway.liveState('AC-J1')).toBeUndefined();
   });
 

@@ -18,8 +18,7 @@ function setup() {
   const directory: DeviceDirectory = {
     // REG-1 is registered; any other serial seen live is not.
     countDevices: async (live) => 1 + live.filter((sn) => sn !== 'REG-1').length,
-    recordTelemetry: async (s) => void writes.push(`${s.sn}:${s.status}`),
-    recordStatus: async (sn, status) => void writes.push(`${sn}:${status}`),
+    recordPresence: async (batch) => void writes.push(...batch.map((w) => `${w.sn}:${w.status}`)),
     listAreas: async () => [DEFAULT_AREA],
   };
   const log = { debug: jest.fn(), warn: jest.fn() };
@@ -70,8 +69,10 @@ describe('LiveChannel', () => {
     channel.sweep();
     expect(channel.summary().online).toEqual(['D1']);
     advance(2_000);
+    await channel.flushPresence();
     channel.sweep();
     expect(channel.summary()).toMatchObject({ online: [], onlineCount: 0, changed: [{ sn: 'D1', status: 'offline' }] });
+    await channel.flushPresence();
     expect(writes).toEqual(['D1:flying', 'D1:offline']);
     await channel.stop();
   });
@@ -81,6 +82,7 @@ describe('LiveChannel', () => {
     channel.observe('RC1', 'online', null, false);
     channel.observe('DOCK1', 'maintenance', sample('DOCK1', 'maintenance'), false);
     expect(channel.summary().online).toEqual(['DOCK1', 'RC1']);
+    await channel.flushPresence();
     expect(writes).toEqual(['RC1:online', 'DOCK1:maintenance']);
     await channel.publishFleet();
     expect(published.map(({ topic, payload }) => [topic, decodeFleet(payload as Buffer)])).toMatchObject([

@@ -207,6 +207,14 @@ describe('weather', () => {
     expect(matches('thing/product/+/osd', 'thing/product/A/osd')).toBe(true);
     expect(matches('sysinfo/#', 'sysinfo/online')).toBe(true);
     expect(matches('thing/product/+/osd', 'thing/product/A/osd/x')).toBe(false);
+    expect(matches('thing/product/+/osd', 'thing/product/A/osdx')).toBe(false);
+    expect(matches('thing/product/+/osd', 'thing/product/A/os')).toBe(false);
+    expect(matches('thing/product/+/osd', 'thing/product/A')).toBe(false);
+    expect(matches('sysinfo/#', 'sysinfo')).toBe(true);
+    expect(matches('sysinfo/+', 'sysinfo/')).toBe(true);
+    expect(matches('sysinfo/+', 'sysinfo')).toBe(false);
+    expect(matches('sysinfo', 'sysinfo/online')).toBe(false);
+    expect(matches('+', '')).toBe(true);
     expect(
       areaCentre({
         type: 'Polygon',
