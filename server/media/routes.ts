@@ -21,6 +21,7 @@ const LINK_TTL_S = 3600;
 const LIST: ListSpec<'media'> = {
   table: 'media',
   search: ['name'],
+  searchIndex: true,
   order: ['id', 'taken_at', 'name', 'size', 'created_at'],
   defaultOrder: '-taken_at',
   filters: { project_id: 'int', task_id: 'int', flight_record_id: 'int', device_sn: 'string', type: 'string', lens: 'string' },
