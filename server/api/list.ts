@@ -166,6 +166,20 @@ async function narrowingTrigrams(db: Kysely<Database>, table: TableName, search:
 /** Trigram indexes serve search texts of at least this many characters (code points); shorter ones scan. */
 export const INDEXED_SEARCH_MIN_LENGTH = 3;
 
+/** How a list asks its caller's scope for conditions: `indexed: false` for a form no index serves (see withDataScope). */
+export interface ScopeUse {
+  indexed: boolean;
+}
+/** The caller's narrowing of a list (data scope, per-entity rules, its own filters). */
+export type ListScope<TB extends TableName> = (qb: SelectQueryBuilder<Database, TB, object>, use: ScopeUse) => SelectQueryBuilder<Database, TB, object>;
+
+/**
+ * SQLite pages along the ordering's index, the scope only checked on the rows it passes, when that reads at most
+ * this many rows or fewer than the matches (an estimate: the matches spread evenly over the table). Otherwise, and
+ * without statistics SQLite always does this, it fetches every row the scope's indexes give and sorts the matches.
+ */
+const WALK_BUDGET_ROWS = 10_000;
+
 /** Columns named at run time (only from a spec's whitelists): the list query sees rows of unknown columns. */
 export type UntypedSelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
@@ -180,11 +194,12 @@ export async function matchingRows<TB extends TableName>(
   db: Kysely<Database>,
   spec: ListSpec<TB>,
   query: ListQuery,
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>) => SelectQueryBuilder<Database, TB, object>,
+  scope?: ListScope<TB>,
+  use: ScopeUse = { indexed: true },
 ): Promise<UntypedSelect> {
   // Dynamic column names come only from the spec's whitelists; the untyped builder keeps this one helper generic.
   let base = db.selectFrom(spec.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>;
-  if (scope) base = scope(base);
+  if (scope) base = scope(base, use);
   let qb = base as unknown as UntypedSelect;
   for (const [name, value] of Object.entries(query.filters)) qb = qb.where(sql.ref(`${spec.table}.${name}`), '=', value);
   for (const { column, from, to } of query.ranges) {
@@ -215,6 +230,15 @@ export async function matchingRows<TB extends TableName>(
   return qb;
 }
 
+/** SQLite: about how many rows `table` holds (its highest id: one index probe, never a count). */
+async function estimatedRows(db: Kysely<Database>, table: TableName): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max(sql.ref(`${table}.id`)).as('top'))
+    .executeTakeFirst();
+  return Number((row as { top?: unknown } | undefined)?.top ?? 0);
+}
+
 /**
  * The one list implementation behind every list endpoint: the matching rows (matchingRows), ordering from the
  * whitelist plus id as tie-breaker, paging; returns the page and the total. `scope` may narrow the query further
@@ -224,7 +248,7 @@ export async function listRows<TB extends TableName>(
   db: Kysely<Database>,
   spec: ListSpec<TB>,
   query: ListQuery,
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>) => SelectQueryBuilder<Database, TB, object>,
+  scope?: ListScope<TB>,
 ): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
   const qb = await matchingRows(db, spec, query, scope);
   const searching = isSearching(spec, query);
@@ -270,9 +294,22 @@ export async function listRows<TB extends TableName>(
     const rows = (await page(qb.selectAll(spec.table).select(sql<number>`count(*) over ()`.as('__total'))).execute()) as Record<string, unknown>[];
     total = await totalOf(rows[0]);
     items = rows.map(({ __total: _total, ...row }) => row);
-  } else {
-    // Without a search the page walks the ordering index and the count uses the smallest index.
+  } else if (postgres) {
+    // Without a search the planner, which has statistics, walks the ordering index or the filters' for the page.
     [total, items] = await Promise.all([count(), page(qb.selectAll(spec.table)).execute() as Promise<Record<string, unknown>[]>]);
+  } else {
+    // SQLite has no statistics to choose between the ordering's index and the scope's: the count (through the scope's
+    // indexes, which suit it) tells how many rows a walk along the ordering reads before the page is full.
+    total = await count();
+    const through = query.page * query.page_size;
+    if (total === 0 || through - query.page_size >= total) items = [];
+    else {
+      const tableRows = await estimatedRows(db, spec.table);
+      const walked = (through * tableRows) / total;
+      const walk = walked <= Math.max(total, WALK_BUDGET_ROWS);
+      const rows = walk && scope ? await matchingRows(db, spec, query, scope, { indexed: false }) : qb;
+      items = (await page(rows.selectAll(spec.table)).execute()) as Record<string, unknown>[];
+    }
   }
   return { items: items as Selectable<Database[TB]>[], total };
 }

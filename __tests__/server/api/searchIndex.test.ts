@@ -152,6 +152,22 @@ describe.each<Dialect>(['sqlite', 'postgres'])('search through the substring ind
     }
   });
 
+  it.each(LISTS)("%s: a scoped list pages through exactly the searcher's rows of the whole list, in order", async (_kind, path) => {
+    type Row = { id: number };
+    const all = (await call('GET', `${path}?page_size=100`, 'admin')).body.data.items as Row[];
+    const mine = (await call('GET', `${path}?page_size=100`, 'searcher0')).body.data.items as Row[];
+    const visible = new Set(mine.map((row) => row.id));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(all.filter((row) => visible.has(row.id)).map((row) => row.id)).toEqual(mine.map((row) => row.id));
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(mine.length / 3) + 1; page++) {
+      const data = (await call('GET', `${path}?page_size=3&page=${page}`, 'searcher0')).body.data as { items: Row[]; total: number };
+      expect(data.total).toBe(mine.length);
+      paged.push(...data.items.map((row) => row.id));
+    }
+    expect(paged).toEqual(mine.map((row) => row.id));
+  });
+
   it('keeps the media trigram counts and index in step with renames', async () => {
     const db = api.server.handle.app.db;
     const rowsHolding = async (trigram: string) =>
