@@ -4,7 +4,7 @@
  * same database running the same SQL (the device list's query and its display names, nothing else): the physical
  * limit of this query here, so the ratio shows our own overhead. On SQLite and on PostgreSQL, then two server
  * processes on PostgreSQL + Redis with the load split evenly between them. Prints req/s, p99 and the ratio; asserts
- * nothing. Options: --devices N --duration S --connections C.
+ * nothing. Options: --devices N --duration S --connections C --dialect sqlite|postgres (default both).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -49,6 +49,7 @@ const arg = (name: string, fallback: number) => {
 const DEVICES = arg('devices', 100_000);
 const DURATION = arg('duration', 10);
 const CONNECTIONS = arg('connections', 10);
+const DIALECTS = (['sqlite', 'postgres'] as const).filter((d) => !process.argv.includes('--dialect') || process.argv.includes(d));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_PASSWORD = 'bench-admin-password';
@@ -163,7 +164,14 @@ async function api(dialect: 'sqlite' | 'postgres'): Promise<Run[]> {
     } finally {
       await bare.app.close();
     }
-    if (databaseUrl) runs.push(...(await twoInstances(root, databaseUrl)));
+    // Two processes starting on a busy machine may miss their start-up deadline: the single-process figures still count.
+    if (databaseUrl)
+      runs.push(
+        ...(await twoInstances(root, databaseUrl).catch((error: unknown) => {
+          console.log(`2 × API, PG+Redis: skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+          return [];
+        })),
+      );
     return runs;
   } finally {
     await app.close();
@@ -189,7 +197,7 @@ const fmt = (r: Result) =>
 
 async function main(): Promise<void> {
   console.log(`bench:api — ${DEVICES} devices, ${CONNECTIONS} connections, ${DURATION} s per run, GET /api/Device/?page=1&page_size=20&search=…`);
-  for (const dialect of ['sqlite', 'postgres'] as const) {
+  for (const dialect of DIALECTS) {
     try {
       for (const { label, query, result, bare, sample } of await api(dialect)) {
         const search = `search=${decodeURIComponent(query.split('search=')[1])} (${sample})`;

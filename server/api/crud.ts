@@ -28,7 +28,7 @@ import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from './audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
 import { withDisplayNames, type NameRefs } from './displayNames';
-import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type TableName } from './list';
+import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
 // The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
@@ -258,8 +258,8 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   };
 
   /** The entity's own scoping, then the caller's data scope. */
-  const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) =>
-    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request));
+  const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>, use?: ScopeUse) =>
+    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request), use);
 
   /** The row if it exists and the caller's scopes show it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
@@ -365,7 +365,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           appBase.db,
           def.list,
           toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
-          (qb) => scoped(qb, request, request.query as Record<string, unknown>),
+          (qb, use) => scoped(qb, request, request.query as Record<string, unknown>, use),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },

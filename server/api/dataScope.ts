@@ -33,11 +33,22 @@ function ownedCondition(eb: AnyExpressions, table: string, alias: string, rule: 
   return eb.or(conditions);
 }
 
-/** Narrows a query over `table` to the rows the rule shows; tables outside the data scope pass unchanged. */
-export function withDataScope<QB extends SelectQueryBuilder<never, never, object>>(qb: QB, table: string, rule: DataScopeRule): QB {
+/**
+ * Narrows a query over `table` to the rows the rule shows; tables outside the data scope pass unchanged. With
+ * `indexed: false` the condition is written so no index serves it (`(…) = true`, which PostgreSQL simplifies back):
+ * SQLite then pages along the ordering's index instead of fetching and sorting every visible row (server/api/list.ts).
+ */
+export function withDataScope<QB extends SelectQueryBuilder<never, never, object>>(
+  qb: QB,
+  table: string,
+  rule: DataScopeRule,
+  options: { indexed: boolean } = { indexed: true },
+): QB {
   if (rule.scope === 'all' || !isScopedTable(table)) return qb;
   const untyped = qb as unknown as SelectQueryBuilder<AnyTables, string, object>;
-  return untyped.where((eb) => ownedCondition(eb, table, table, rule)) as unknown as QB;
+  return untyped.where((eb) =>
+    options.indexed ? ownedCondition(eb, table, table, rule) : sql<SqlBool>`(${ownedCondition(eb, table, table, rule)}) = true`,
+  ) as unknown as QB;
 }
 
 /** The owner columns of a new row of `table` made by the caller: its creator, and its department unless the row names one. */

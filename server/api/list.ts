@@ -1,7 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { issueReason } from '@shared/validationIssues';
 import { dialectOf } from '../db/database';
+import { searchDocument, searchIndexNames } from '../db/searchIndex';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/schema';
 
@@ -18,11 +19,11 @@ export interface ListSpec<TB extends TableName> {
   /** Default ordering, e.g. "-created_at". */
   defaultOrder: string;
   /**
-   * SQLite only: an FTS5 trigram table over exactly the `search` columns (rowid = id) and the table of its trigram
-   * row counts (migration 004); searches of 3+ characters narrow by the index instead of scanning. PostgreSQL gets
-   * the same effect from pg_trgm indexes (migration 003).
+   * The table has the substring-search index of server/db/searchIndex.ts over exactly the `search` columns
+   * (migration 090): searches of 3+ characters are answered through it (FTS5 trigram on SQLite, pg_trgm GIN on
+   * PostgreSQL) and re-checked per column; shorter ones, which no trigram index serves, scan.
    */
-  fullText?: { index: string; trigramCounts: string };
+  searchIndex?: true;
   /** Exact-match filters by query parameter name: integer or string columns. */
   filters?: Partial<Record<ColumnOf<TB>, 'int' | 'string'>>;
   /**
@@ -124,11 +125,12 @@ export function likePattern(text: string): string {
 const NARROWING_TRIGRAMS = 2;
 
 /**
- * The distinct trigrams of a search text (by code point), ASCII lower-cased as SQLite's lower() does, which is how
- * the trigram counts are keyed. The FTS index folds case itself, so any of these finds every row holding the text.
+ * The distinct trigrams of a search text (by code point), lower-cased as the database's lower() keys the trigram
+ * counts: ASCII only on SQLite, every letter on PostgreSQL. Both indexes fold case themselves, so any of these finds
+ * every row holding the text.
  */
-export function searchTrigrams(text: string): string[] {
-  const chars = [...text.replace(/[A-Z]/g, (c) => c.toLowerCase())];
+export function searchTrigrams(text: string, fold: 'ascii' | 'unicode' = 'ascii'): string[] {
+  const chars = [...(fold === 'unicode' ? text.toLowerCase() : text.replace(/[A-Z]/g, (c) => c.toLowerCase()))];
   return [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
 }
 
@@ -143,51 +145,114 @@ export function ftsAllOf(texts: string[]): string {
   return texts.map((text) => `"${text.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-/** Ids of rows holding every trigram of `search` as far as the two rarest ones tell (a superset: re-check with LIKE). */
-async function fullTextCandidates(db: Kysely<Database>, fullText: NonNullable<ListSpec<TableName>['fullText']>, search: string) {
-  const trigrams = searchTrigrams(search);
+/** pg_trgm indexes only letters and digits: a trigram without one narrows nothing there. */
+const PG_INDEXED_TRIGRAM = /[\p{L}\p{N}]/u;
+
+/**
+ * The two rarest trigrams of `search` in `table`'s searched columns, by its trigram counts: asking the index for
+ * them narrows as well as asking for all of them, without walking the row lists of the common ones (every serial
+ * starting "1581F5FH" shares nine). On PostgreSQL only trigrams pg_trgm indexes are candidates.
+ */
+async function narrowingTrigrams(db: Kysely<Database>, table: TableName, search: string, postgres: boolean): Promise<string[]> {
+  const trigrams = searchTrigrams(search, postgres ? 'unicode' : 'ascii').filter((t) => !postgres || PG_INDEXED_TRIGRAM.test(t));
+  if (trigrams.length === 0) return [];
   const { rows } = await sql<{
     trigram: string;
     rows: number;
-  }>`select trigram, rows from ${sql.table(fullText.trigramCounts)} where trigram in (${sql.join(trigrams)})`.execute(db);
-  const narrowing = ftsAllOf(rarestTrigrams(trigrams, new Map(rows.map((r) => [r.trigram, r.rows]))));
-  return sql`(select rowid from ${sql.table(fullText.index)} where ${sql.table(fullText.index)} match ${narrowing})`;
+  }>`select trigram, rows from ${sql.table(searchIndexNames(table).trigramCounts)} where trigram in (${sql.join(trigrams)})`.execute(db);
+  return rarestTrigrams(trigrams, new Map(rows.map((r) => [r.trigram, Number(r.rows)])));
 }
 
-/** Columns named at run time (only from a spec's whitelists): the list query sees rows of unknown columns. */
-type UntypedSelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+/** Trigram indexes serve search texts of at least this many characters (code points); shorter ones scan. */
+export const INDEXED_SEARCH_MIN_LENGTH = 3;
+
+/** How a list asks its caller's scope for conditions: `indexed: false` for a form no index serves (see withDataScope). */
+export interface ScopeUse {
+  indexed: boolean;
+}
+/** The caller's narrowing of a list (data scope, per-entity rules, its own filters). */
+export type ListScope<TB extends TableName> = (qb: SelectQueryBuilder<Database, TB, object>, use: ScopeUse) => SelectQueryBuilder<Database, TB, object>;
 
 /**
- * The one list implementation behind every list endpoint: filters, case-insensitive substring search (LIKE on
- * SQLite, lower(col) LIKE on PostgreSQL), ordering from the whitelist plus id as tie-breaker, paging; returns the page and the total.
- * `scope` may narrow the query further (e.g. per-user rows).
+ * SQLite pages along the ordering's index, the scope only checked on the rows it passes, when that reads at most
+ * this many rows or fewer than the matches (an estimate: the matches spread evenly over the table). Otherwise, and
+ * without statistics SQLite always does this, it fetches every row the scope's indexes give and sorts the matches.
  */
-export async function listRows<TB extends TableName>(
+const WALK_BUDGET_ROWS = 10_000;
+
+/** Columns named at run time (only from a spec's whitelists): the list query sees rows of unknown columns. */
+export type UntypedSelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+const isSearching = <TB extends TableName>(spec: ListSpec<TB>, query: ListQuery) => Boolean(query.search && spec.search.length > 0);
+
+/**
+ * The rows a list query matches, before ordering and paging: its filters, ranges, `scope`, and the case-insensitive
+ * substring search (LIKE on SQLite, lower(col) LIKE on PostgreSQL), narrowed through the list's search index when
+ * it has one and the text is long enough.
+ */
+export async function matchingRows<TB extends TableName>(
   db: Kysely<Database>,
   spec: ListSpec<TB>,
   query: ListQuery,
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>) => SelectQueryBuilder<Database, TB, object>,
-): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
+  scope?: ListScope<TB>,
+  use: ScopeUse = { indexed: true },
+): Promise<UntypedSelect> {
   // Dynamic column names come only from the spec's whitelists; the untyped builder keeps this one helper generic.
   let base = db.selectFrom(spec.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>;
-  if (scope) base = scope(base);
+  if (scope) base = scope(base, use);
   let qb = base as unknown as UntypedSelect;
   for (const [name, value] of Object.entries(query.filters)) qb = qb.where(sql.ref(`${spec.table}.${name}`), '=', value);
   for (const { column, from, to } of query.ranges) {
     if (from) qb = qb.where(sql.ref(`${spec.table}.${column}`), '>=', from);
     if (to) qb = qb.where(sql.ref(`${spec.table}.${column}`), '<', to);
   }
-  const searching = Boolean(query.search && spec.search.length > 0);
+  if (!isSearching(spec, query)) return qb;
   const postgres = dialectOf(db) === 'postgres';
-  if (searching) {
-    const pattern = likePattern(query.search!);
-    // SQLite's LIKE ignores ASCII case by itself (and CJK has none), so the column is compared as is and no
-    // function runs per row; PostgreSQL compares lower(column) with lower(pattern).
-    const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
-    qb = qb.where((eb) => eb.or(spec.search.map((c) => eb(fold(sql.ref(`${spec.table}.${c}`)), 'like', sql`${fold(sql.val(pattern))} escape '\\'`))));
-    if (!postgres && spec.fullText && [...query.search!].length >= 3)
-      qb = qb.where(sql.ref(`${spec.table}.id`), 'in', await fullTextCandidates(db, spec.fullText, query.search!));
+  const pattern = likePattern(query.search!);
+  // SQLite's LIKE ignores ASCII case by itself (and CJK has none), so the column is compared as is and no
+  // function runs per row; PostgreSQL compares lower(column) with lower(pattern).
+  const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
+  const like = (text: RawBuilder<unknown>, likeText: string) => sql<SqlBool>`${text} like ${fold(sql.val(likeText))} escape '\\'`;
+  const columns = spec.search.map((c) => sql.ref(`${spec.table}.${c}`));
+  // Exactly the rows one column of which holds the text; the index below only narrows the rows this is checked on.
+  qb = qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
+  if (spec.searchIndex && [...query.search!].length >= INDEXED_SEARCH_MIN_LENGTH) {
+    const narrowing = await narrowingTrigrams(db, spec.table, query.search!, postgres);
+    if (postgres) {
+      // The GIN index is over the columns as one text (searchDocument): each rare trigram is one condition it answers.
+      const document = searchDocument(columns);
+      for (const trigram of narrowing) qb = qb.where(like(document, likePattern(trigram)));
+    } else if (narrowing.length > 0) {
+      const { fts } = searchIndexNames(spec.table);
+      qb = qb.where(sql.ref(`${spec.table}.id`), 'in', sql`(select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsAllOf(narrowing)})`);
+    }
   }
+  return qb;
+}
+
+/** SQLite: about how many rows `table` holds (its highest id: one index probe, never a count). */
+async function estimatedRows(db: Kysely<Database>, table: TableName): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max(sql.ref(`${table}.id`)).as('top'))
+    .executeTakeFirst();
+  return Number((row as { top?: unknown } | undefined)?.top ?? 0);
+}
+
+/**
+ * The one list implementation behind every list endpoint: the matching rows (matchingRows), ordering from the
+ * whitelist plus id as tie-breaker, paging; returns the page and the total. `scope` may narrow the query further
+ * (e.g. per-user rows).
+ */
+export async function listRows<TB extends TableName>(
+  db: Kysely<Database>,
+  spec: ListSpec<TB>,
+  query: ListQuery,
+  scope?: ListScope<TB>,
+): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
+  const qb = await matchingRows(db, spec, query, scope);
+  const searching = isSearching(spec, query);
+  const postgres = dialectOf(db) === 'postgres';
   const ordering = query.ordering ?? spec.defaultOrder;
   const desc = ordering.startsWith('-');
   const column = desc ? ordering.slice(1) : ordering;
@@ -229,9 +294,22 @@ export async function listRows<TB extends TableName>(
     const rows = (await page(qb.selectAll(spec.table).select(sql<number>`count(*) over ()`.as('__total'))).execute()) as Record<string, unknown>[];
     total = await totalOf(rows[0]);
     items = rows.map(({ __total: _total, ...row }) => row);
-  } else {
-    // Without a search the page walks the ordering index and the count uses the smallest index.
+  } else if (postgres) {
+    // Without a search the planner, which has statistics, walks the ordering index or the filters' for the page.
     [total, items] = await Promise.all([count(), page(qb.selectAll(spec.table)).execute() as Promise<Record<string, unknown>[]>]);
+  } else {
+    // SQLite has no statistics to choose between the ordering's index and the scope's: the count (through the scope's
+    // indexes, which suit it) tells how many rows a walk along the ordering reads before the page is full.
+    total = await count();
+    const through = query.page * query.page_size;
+    if (total === 0 || through - query.page_size >= total) items = [];
+    else {
+      const tableRows = await estimatedRows(db, spec.table);
+      const walked = (through * tableRows) / total;
+      const walk = walked <= Math.max(total, WALK_BUDGET_ROWS);
+      const rows = walk && scope ? await matchingRows(db, spec, query, scope, { indexed: false }) : qb;
+      items = (await page(rows.selectAll(spec.table)).execute()) as Record<string, unknown>[];
+    }
   }
   return { items: items as Selectable<Database[TB]>[], total };
 }

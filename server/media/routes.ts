@@ -21,6 +21,7 @@ const LINK_TTL_S = 3600;
 const LIST: ListSpec<'media'> = {
   table: 'media',
   search: ['name'],
+  searchIndex: true,
   order: ['id', 'taken_at', 'name', 'size', 'created_at'],
   defaultOrder: '-taken_at',
   filters: { project_id: 'int', task_id: 'int', flight_record_id: 'int', device_sn: 'string', type: 'string', lens: 'string' },
@@ -119,8 +120,8 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
     async (request) => {
       const query = request.query as Record<string, unknown> & MediaFilter & { page: number; page_size: number };
       const rule = scopeOf(request);
-      const { items, total } = await listRows(app.db, LIST, toListQuery(LIST as unknown as ListSpec<TableName>, query), (qb) => {
-        let scoped = withDataScope(qb, 'media', rule);
+      const { items, total } = await listRows(app.db, LIST, toListQuery(LIST as unknown as ListSpec<TableName>, query), (qb, use) => {
+        let scoped = withDataScope(qb, 'media', rule, use);
         if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
         if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
         if (query.has_defects !== undefined) scoped = scoped.where('media.has_defects', '=', query.has_defects ? 1 : 0);

@@ -24,7 +24,7 @@ export const deviceToApi = (row: Selectable<DevicesTable>) => withoutSecretHash(
 export const deviceList: ListSpec<'devices'> = {
   table: 'devices',
   search: ['serial', 'name', 'model'],
-  fullText: { index: 'devices_search', trigramCounts: 'devices_search_trigrams' },
+  searchIndex: true,
   order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
   defaultOrder: '-created_at',
   filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },

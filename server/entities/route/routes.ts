@@ -162,6 +162,7 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
     list: {
       table: 'routes',
       search: ['name'],
+      searchIndex: true,
       order: ['id', 'name', 'length_m', 'duration_s', 'battery_pct', 'template_type', 'created_at', 'updated_at'],
       defaultOrder: '-created_at',
       filters: { project_id: 'int', template_type: 'string' },

@@ -73,6 +73,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
     list: {
       table: 'tasks',
       search: ['name'],
+      searchIndex: true,
       order: ['id', 'name', 'status', 'scheduled_at', 'started_at', 'finished_at', 'created_at'],
       defaultOrder: '-created_at',
       filters: { status: 'string', kind: 'string', project_id: 'int', route_id: 'int', device_id: 'int', pilot_id: 'int' },
