@@ -7,6 +7,7 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
+import { METHOD_FILEUPLOAD_LIST, METHOD_FILEUPLOAD_START, METHOD_FILEUPLOAD_UPDATE } from '@shared/dji/deviceLogs';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
 import {
@@ -54,7 +55,9 @@ import { SimulatedCamera } from './camera';
 import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
 import { SimulatedFirmware } from './firmware';
+import { SimulatedLogs } from './logs';
 import { SimulatedFlightAreas } from './flightAreas';
+import { deviceS3, type DeviceStorage } from './storage';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -118,14 +121,13 @@ const DOCK_CAMERA = '165-0-7';
 
 export class ReplyTimeoutError extends Error {}
 
+/** A service reply's whole data, where DJI puts more than `output` beside the result (fileupload_list's `files`). */
+type ServiceReply = { result: number } & Record<string, unknown>;
+
 /** storage_config_get's output (dji-cloud-api-next.md §2). */
-interface StorageConfigOutput {
+interface StorageConfigOutput extends DeviceStorage {
   bucket: string;
-  endpoint: string;
-  provider: string;
-  region: string;
   object_key_prefix: string;
-  credentials: { access_key_id: string; access_key_secret: string; security_token: string };
 }
 
 /** The simulated home's height above the ellipsoid (m): absolute altitude = this + height above take-off. */
@@ -155,6 +157,8 @@ export interface GatewayOptions {
   debugJobMs?: number;
   /** How long a dock's firmware upgrade takes once downloaded, ms (default 60 s; a real one takes many minutes). */
   otaJobMs?: number;
+  /** How long each step of a dock's log upload (pull, pack) takes, ms (default 3 s). */
+  logStepMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
   /** Called as each photo's file_upload_callback goes out, its object already in the store (the media benchmark measures from here). */
@@ -204,6 +208,8 @@ export class SimulatedGateway {
   readonly flightAreas: SimulatedFlightAreas | null;
   /** A dock's firmware upgrades of itself and its aircraft (docks only: DJI documents no cloud OTA through Pilot 2). */
   readonly firmware: SimulatedFirmware | null;
+  /** A dock's logs of itself and its aircraft (docs only: DJI documents no log pull through Pilot 2's MQTT). */
+  readonly logs: SimulatedLogs | null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -252,6 +258,21 @@ export class SimulatedGateway {
               log: (message) => log(`${this.sn}: ${message}`),
             },
             options.otaJobMs ?? 60_000,
+          )
+        : null;
+    this.logs =
+      kind === 'dock'
+        ? new SimulatedLogs(
+            {
+              dockSn: plan.gateway.sn,
+              aircraftSn: plan.aircraft.sn,
+              emit: (method, data) => {
+                this.sent.events++;
+                this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }), 1);
+              },
+              log: (message) => log(`${this.sn}: ${message}`),
+            },
+            options.logStepMs ?? 3_000,
           )
         : null;
   }
@@ -426,6 +447,7 @@ export class SimulatedGateway {
     for (const camera of this.cameras) camera.stop();
     this.dockDebug?.stop();
     this.firmware?.stop();
+    this.logs?.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -532,7 +554,7 @@ export class SimulatedGateway {
   }
 
   /** Carries out one service; resolves with the result code of its reply (or the whole reply data). */
-  private async serve(method: string, data: unknown): Promise<number | 'silent' | DebugReply> {
+  private async serve(method: string, data: unknown): Promise<number | 'silent' | DebugReply | ServiceReply> {
     switch (method) {
       case METHOD_FLIGHTTASK_PREPARE:
         return this.prepare(data);
@@ -578,6 +600,12 @@ export class SimulatedGateway {
         return this.firmware?.create(data, this.flying() !== undefined || this.commanded?.airborne === true) ?? RESULT.unknownMethod;
       case METHOD_FLIGHT_AREAS_UPDATE:
         return this.flightAreas?.update() ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_LIST:
+        return this.logs?.list() ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_START:
+        return this.logs?.start(data) ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_UPDATE:
+        return this.logs?.update(data) ?? RESULT.unknownMethod;
       case METHOD_LIVE_START_PUSH:
       case METHOD_LIVE_STOP_PUSH:
       case METHOD_LIVE_SET_QUALITY:
@@ -696,17 +724,7 @@ export class SimulatedGateway {
       const reply = await this.request(METHOD_STORAGE_CONFIG_GET, { module: 0 });
       if (reply.result !== RESULT.ok) throw new Error(`storage_config_get answered ${reply.result}`);
       const output = reply.output as unknown as StorageConfigOutput;
-      const c = output.credentials;
-      this.storage = {
-        output,
-        s3: new s3sdk.S3Client({
-          endpoint: output.endpoint,
-          region: output.region,
-          forcePathStyle: output.provider !== 'ali',
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          credentials: { accessKeyId: c.access_key_id, secretAccessKey: c.access_key_secret, sessionToken: c.security_token || undefined },
-        }),
-      };
+      this.storage = { output, s3: await deviceS3(output) };
     }
     const { output, s3 } = this.storage;
     this.photoCount++;

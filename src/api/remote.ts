@@ -1,4 +1,5 @@
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
@@ -57,3 +58,16 @@ export interface OtaRequest {
 }
 
 export const sendOta = (client: HttpClient, deviceId: number, body: OtaRequest) => client.request<OtaJob>('POST', `/Device/${deviceId}/ota/`, { body });
+
+/** A dock's logs (docs/remote.md): the boots it keeps logs of (asked of the dock), its uploads, an upload, its cancel, an archive. */
+export const fetchLogBoots = (client: HttpClient, deviceId: number) => client.request<LogFileList[]>('GET', `/Device/${deviceId}/logs/`);
+
+export const fetchLogUploads = (client: HttpClient, deviceId: number) => client.request<LogUpload[]>('GET', `/Device/${deviceId}/logs/uploads/`);
+
+export const startLogUpload = (client: HttpClient, deviceId: number, body: LogUploadInput) =>
+  client.request<LogUpload>('POST', `/Device/${deviceId}/logs/`, { body });
+
+export const cancelLogUpload = (client: HttpClient, deviceId: number) => client.request<null>('DELETE', `/Device/${deviceId}/logs/`);
+
+export const downloadLogArchive = (client: HttpClient, deviceId: number, upload: number, module: LogModule) =>
+  client.request<Blob>('GET', `/Device/${deviceId}/logs/file/`, { query: { upload, module }, blob: true, timeoutMs: 120_000 });
