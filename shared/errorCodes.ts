@@ -239,6 +239,7 @@ export const ERROR_CODES = {
     no_log_upload: [],
     log_upload_not_found: ['id'],
     log_archive_missing: ['module'],
+    setting_not_writable: ['name', 'kind'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

@@ -22,7 +22,7 @@ import {
   METHOD_TAKEOFF_TO_POINT_PROGRESS,
   takeoffToPointSchema,
 } from '@shared/dji/commandFlight';
-import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
+import { deviceTopic, eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { createHash } from 'node:crypto';
 import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
 import {
@@ -56,6 +56,7 @@ import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
 import { SimulatedFirmware } from './firmware';
 import { SimulatedLogs } from './logs';
+import { SimulatedSettings } from './settings';
 import { SimulatedFlightAreas } from './flightAreas';
 import { deviceS3, type DeviceStorage } from './storage';
 import { Flight, MODE, type FlightSample } from './flight';
@@ -210,6 +211,8 @@ export class SimulatedGateway {
   readonly firmware: SimulatedFirmware | null;
   /** A dock's logs of itself and its aircraft (docs only: DJI documents no log pull through Pilot 2's MQTT). */
   readonly logs: SimulatedLogs | null;
+  /** The writable properties of the dock and its aircraft (property/set). */
+  readonly settings = new SimulatedSettings();
 
   constructor(
     readonly plan: GatewayPlan,
@@ -357,7 +360,13 @@ export class SimulatedGateway {
   private async handshake(): Promise<void> {
     const client = this.client!;
     this.declared = false;
-    const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
+    const downlinks = [
+      servicesTopic(this.sn),
+      deviceTopic(this.sn, 'property/set'),
+      replyTopic(eventsTopic(this.sn)),
+      replyTopic(requestsTopic(this.sn)),
+      replyTopic(statusTopic(this.sn)),
+    ];
     await client.subscribeAsync(downlinks, { qos: 1 });
     const reply = await this.announceTopologyRepeatedly();
     if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
@@ -467,6 +476,9 @@ export class SimulatedGateway {
       this.sent.state++;
     }
     this.publish(stateTopic(this.sn), this.envelope(undefined, { live_capacity: this.liveCapacity() }), 1);
+    this.publish(stateTopic(this.plan.aircraft.sn), this.envelope(undefined, this.settings.aircraft), 1);
+    if (this.plan.kind === 'dock') this.publish(stateTopic(this.sn), this.envelope(undefined, this.settings.dock), 1);
+    this.sent.state += 2;
     this.sendLiveStatus();
   }
 
@@ -529,11 +541,30 @@ export class SimulatedGateway {
       this.answerService(message);
       return;
     }
+    if (topic === deviceTopic(this.sn, 'property/set')) {
+      this.answerPropertySet(message);
+      return;
+    }
     const pending = this.pending.get(message.tid);
     if (!pending) return;
     this.pending.delete(message.tid);
     clearTimeout(pending.timer);
     pending.resolve((message.data ?? { result: RESULT.invalidMessage }) as ReplyData);
+  }
+
+  /** property/set: applied to the settings, answered on property/set_reply, the new value reported in `state`. */
+  private answerPropertySet(message: Envelope) {
+    const { reply, changed } = this.settings.apply(message.data);
+    this.servicesReceived.push('property/set');
+    this.publish(
+      replyTopic(deviceTopic(this.sn, 'property/set')),
+      { tid: message.tid, bid: message.bid, timestamp: Date.now(), gateway: this.sn, data: reply },
+      1,
+    );
+    if (!changed) return;
+    const sn = changed.device === 'dock' ? this.plan.gateway.sn : this.plan.aircraft.sn;
+    this.publish(stateTopic(sn), this.envelope(undefined, changed.values), 1);
+    this.sent.state++;
   }
 
   private answerService(message: Envelope) {

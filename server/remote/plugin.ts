@@ -7,6 +7,7 @@ import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
 import { DeviceExchange } from './exchange';
 import { DeviceLogs } from './logs/service';
+import { DeviceProperties } from './properties/service';
 
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
@@ -15,6 +16,7 @@ export interface RemoteHandle {
   flightAreas: FlightAreaService;
   firmware: FirmwareUpgrades;
   logs: DeviceLogs;
+  properties: DeviceProperties;
 }
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export default fp(
         flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
         firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
         logs: new DeviceLogs(gateway, exchange, { ...options, db: app.db }),
+        properties: new DeviceProperties(exchange, options),
       };
     });
   },

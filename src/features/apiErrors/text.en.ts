@@ -280,6 +280,7 @@ export default translateFeature(text, {
     no_log_upload: 'No log upload of this dock is running',
     log_upload_not_found: 'Log upload {{id}} not found',
     log_archive_missing: 'The upload has no archive of this module (yet)',
+    setting_not_writable: '{{name}} cannot be set on this device',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -290,6 +290,7 @@ export default defineFeatureText({
       no_log_upload: '该机场没有正在上传的日志',
       log_upload_not_found: '日志上传 {{id}} 不存在',
       log_archive_missing: '该次上传（尚）没有此模块的日志包',
+      setting_not_writable: '该设备不能设置 {{name}}',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
     remoteDji: remoteErrorTexts('zh'),

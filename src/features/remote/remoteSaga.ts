@@ -4,12 +4,15 @@ import type { FlightView } from '@shared/dji/commandFlight';
 import type { LogFileList, LogUpload } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { SettingsView } from '@shared/dji/properties';
 import type { DebugView } from '@shared/dji/remoteDebug';
 import { isErrorCode } from '@shared/errorCodes';
 import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest, type ErrorText } from '../../api/errorCatalogue';
 import { downloadBlob } from '../../crud/csv';
 import {
+  fetchSettings,
+  sendSettings,
   cancelLogUpload,
   downloadLogArchive,
   fetchLogBoots,
@@ -53,6 +56,10 @@ import {
   logUploadRequested,
   logUploadsLoaded,
   logUploadsRequested,
+  settingsChangeRequested,
+  settingsDone,
+  settingsLoaded,
+  settingsRequested,
 } from './remoteSlice';
 
 function* loadDebug(deviceId: number): Saga {
@@ -198,6 +205,29 @@ function* saveLogArchive({ payload }: ReturnType<typeof logArchiveRequested>): S
   }
 }
 
+function* loadSettings(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<SettingsView> = yield call(fetchSettings, client, deviceId);
+    yield put(settingsLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(settingsDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Sends a settings change; the device's refusal (DJI's code in words) is shown on the panel, the values read again. */
+function* changeSettings({ payload }: ReturnType<typeof settingsChangeRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<SettingsView> = yield call(sendSettings, client, payload.deviceId, payload.change);
+    yield put(settingsLoaded({ deviceId: payload.deviceId, view: answer.data }));
+    yield put(settingsDone({ deviceId: payload.deviceId, error: null }));
+  } catch (error) {
+    yield put(settingsDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+    yield call(loadSettings, payload.deviceId);
+  }
+}
+
 /** Remote operations: the shown docks' debugging and flight areas, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
@@ -212,4 +242,6 @@ export default function* remoteSaga(): Saga {
   yield takeEvery(logBootsRequested.type, loadLogBoots);
   yield takeEvery([logUploadRequested.type, logCancelRequested.type], changeLogUpload);
   yield takeEvery(logArchiveRequested.type, saveLogArchive);
+  yield takeEvery(settingsRequested.type, ({ payload }: PayloadAction<number>) => loadSettings(payload));
+  yield takeEvery(settingsChangeRequested.type, changeSettings);
 }

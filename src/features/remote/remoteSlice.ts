@@ -3,6 +3,7 @@ import type { FlightView } from '@shared/dji/commandFlight';
 import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { DeviceSettings, SettingsView } from '@shared/dji/properties';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
 import type { FlightCommand, OtaRequest } from '../../api/remote';
@@ -35,7 +36,16 @@ export interface RemoteState {
   areas: Record<number, FlightAreaState>;
   firmware: Record<number, FirmwareState>;
   logs: Record<number, LogsState>;
+  settings: Record<number, SettingsState>;
 }
+
+/** A shown device's settings: the server's view, a change on its way, the last failure. */
+export interface SettingsState {
+  view: SettingsView | null;
+  sending: boolean;
+  error: ErrorText | null;
+}
+export const noSettings: SettingsState = { view: null, sending: false, error: null };
 
 /** A shown dock's logs: the boots it keeps logs of (once asked), its uploads, a request on its way, the last failure. */
 export interface LogsState {
@@ -54,7 +64,7 @@ export interface FirmwareState {
 }
 export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {}, logs: {} };
+export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {}, logs: {}, settings: {} };
 export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
@@ -142,6 +152,19 @@ const remoteSlice = createSlice({
     logsClosed(state, action: PayloadAction<number>) {
       delete state.logs[action.payload];
     },
+    settingsRequested(_state, _action: PayloadAction<number>) {},
+    settingsLoaded(state, action: PayloadAction<{ deviceId: number; view: SettingsView }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), view: action.payload.view };
+    },
+    settingsChangeRequested(state, action: PayloadAction<{ deviceId: number; change: DeviceSettings }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), sending: true, error: null };
+    },
+    settingsDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), sending: false, error: action.payload.error };
+    },
+    settingsClosed(state, action: PayloadAction<number>) {
+      delete state.settings[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -181,5 +204,10 @@ export const {
   logArchiveRequested,
   logsDone,
   logsClosed,
+  settingsRequested,
+  settingsLoaded,
+  settingsChangeRequested,
+  settingsDone,
+  settingsClosed,
 } = remoteSlice.actions;
 export default remoteSlice.reducer;
