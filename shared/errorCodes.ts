@@ -235,6 +235,11 @@ export const ERROR_CODES = {
     firmware_link_invalid: [],
     firmware_file_required: [],
     no_object_store: [],
+    log_upload_running: [],
+    no_log_upload: [],
+    log_upload_not_found: ['id'],
+    log_archive_missing: ['module'],
+    setting_not_writable: ['name', 'kind'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

@@ -7,6 +7,7 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
+import { METHOD_FILEUPLOAD_LIST, METHOD_FILEUPLOAD_START, METHOD_FILEUPLOAD_UPDATE } from '@shared/dji/deviceLogs';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
 import {
@@ -21,7 +22,7 @@ import {
   METHOD_TAKEOFF_TO_POINT_PROGRESS,
   takeoffToPointSchema,
 } from '@shared/dji/commandFlight';
-import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
+import { deviceTopic, eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import { createHash } from 'node:crypto';
 import { METHOD_FLIGHTTASK_PROGRESS } from '@shared/dji/events';
 import {
@@ -54,7 +55,10 @@ import { SimulatedCamera } from './camera';
 import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
 import { SimulatedFirmware } from './firmware';
+import { SimulatedLogs } from './logs';
+import { SimulatedSettings } from './settings';
 import { SimulatedFlightAreas } from './flightAreas';
+import { deviceS3, type DeviceStorage } from './storage';
 import { Flight, MODE, type FlightSample } from './flight';
 import { distance, type Point } from './geometry';
 import { MissionFlight, PREPARE_REFUSED, type MissionFaults, type MissionStatus, type PreparedMission } from './mission';
@@ -118,14 +122,13 @@ const DOCK_CAMERA = '165-0-7';
 
 export class ReplyTimeoutError extends Error {}
 
+/** A service reply's whole data, where DJI puts more than `output` beside the result (fileupload_list's `files`). */
+type ServiceReply = { result: number } & Record<string, unknown>;
+
 /** storage_config_get's output (dji-cloud-api-next.md §2). */
-interface StorageConfigOutput {
+interface StorageConfigOutput extends DeviceStorage {
   bucket: string;
-  endpoint: string;
-  provider: string;
-  region: string;
   object_key_prefix: string;
-  credentials: { access_key_id: string; access_key_secret: string; security_token: string };
 }
 
 /** The simulated home's height above the ellipsoid (m): absolute altitude = this + height above take-off. */
@@ -155,6 +158,8 @@ export interface GatewayOptions {
   debugJobMs?: number;
   /** How long a dock's firmware upgrade takes once downloaded, ms (default 60 s; a real one takes many minutes). */
   otaJobMs?: number;
+  /** How long each step of a dock's log upload (pull, pack) takes, ms (default 3 s). */
+  logStepMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
   /** Called as each photo's file_upload_callback goes out, its object already in the store (the media benchmark measures from here). */
@@ -204,6 +209,10 @@ export class SimulatedGateway {
   readonly flightAreas: SimulatedFlightAreas | null;
   /** A dock's firmware upgrades of itself and its aircraft (docks only: DJI documents no cloud OTA through Pilot 2). */
   readonly firmware: SimulatedFirmware | null;
+  /** A dock's logs of itself and its aircraft (docs only: DJI documents no log pull through Pilot 2's MQTT). */
+  readonly logs: SimulatedLogs | null;
+  /** The writable properties of the dock and its aircraft (property/set). */
+  readonly settings = new SimulatedSettings();
 
   constructor(
     readonly plan: GatewayPlan,
@@ -252,6 +261,21 @@ export class SimulatedGateway {
               log: (message) => log(`${this.sn}: ${message}`),
             },
             options.otaJobMs ?? 60_000,
+          )
+        : null;
+    this.logs =
+      kind === 'dock'
+        ? new SimulatedLogs(
+            {
+              dockSn: plan.gateway.sn,
+              aircraftSn: plan.aircraft.sn,
+              emit: (method, data) => {
+                this.sent.events++;
+                this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }), 1);
+              },
+              log: (message) => log(`${this.sn}: ${message}`),
+            },
+            options.logStepMs ?? 3_000,
           )
         : null;
   }
@@ -336,7 +360,13 @@ export class SimulatedGateway {
   private async handshake(): Promise<void> {
     const client = this.client!;
     this.declared = false;
-    const downlinks = [servicesTopic(this.sn), replyTopic(eventsTopic(this.sn)), replyTopic(requestsTopic(this.sn)), replyTopic(statusTopic(this.sn))];
+    const downlinks = [
+      servicesTopic(this.sn),
+      deviceTopic(this.sn, 'property/set'),
+      replyTopic(eventsTopic(this.sn)),
+      replyTopic(requestsTopic(this.sn)),
+      replyTopic(statusTopic(this.sn)),
+    ];
     await client.subscribeAsync(downlinks, { qos: 1 });
     const reply = await this.announceTopologyRepeatedly();
     if (reply.result !== RESULT.ok) throw new Error(`${this.sn}: the platform refused update_topo (result ${reply.result})`);
@@ -426,6 +456,7 @@ export class SimulatedGateway {
     for (const camera of this.cameras) camera.stop();
     this.dockDebug?.stop();
     this.firmware?.stop();
+    this.logs?.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -445,6 +476,9 @@ export class SimulatedGateway {
       this.sent.state++;
     }
     this.publish(stateTopic(this.sn), this.envelope(undefined, { live_capacity: this.liveCapacity() }), 1);
+    this.publish(stateTopic(this.plan.aircraft.sn), this.envelope(undefined, this.settings.aircraft), 1);
+    if (this.plan.kind === 'dock') this.publish(stateTopic(this.sn), this.envelope(undefined, this.settings.dock), 1);
+    this.sent.state += 2;
     this.sendLiveStatus();
   }
 
@@ -507,11 +541,30 @@ export class SimulatedGateway {
       this.answerService(message);
       return;
     }
+    if (topic === deviceTopic(this.sn, 'property/set')) {
+      this.answerPropertySet(message);
+      return;
+    }
     const pending = this.pending.get(message.tid);
     if (!pending) return;
     this.pending.delete(message.tid);
     clearTimeout(pending.timer);
     pending.resolve((message.data ?? { result: RESULT.invalidMessage }) as ReplyData);
+  }
+
+  /** property/set: applied to the settings, answered on property/set_reply, the new value reported in `state`. */
+  private answerPropertySet(message: Envelope) {
+    const { reply, changed } = this.settings.apply(message.data);
+    this.servicesReceived.push('property/set');
+    this.publish(
+      replyTopic(deviceTopic(this.sn, 'property/set')),
+      { tid: message.tid, bid: message.bid, timestamp: Date.now(), gateway: this.sn, data: reply },
+      1,
+    );
+    if (!changed) return;
+    const sn = changed.device === 'dock' ? this.plan.gateway.sn : this.plan.aircraft.sn;
+    this.publish(stateTopic(sn), this.envelope(undefined, changed.values), 1);
+    this.sent.state++;
   }
 
   private answerService(message: Envelope) {
@@ -532,7 +585,7 @@ export class SimulatedGateway {
   }
 
   /** Carries out one service; resolves with the result code of its reply (or the whole reply data). */
-  private async serve(method: string, data: unknown): Promise<number | 'silent' | DebugReply> {
+  private async serve(method: string, data: unknown): Promise<number | 'silent' | DebugReply | ServiceReply> {
     switch (method) {
       case METHOD_FLIGHTTASK_PREPARE:
         return this.prepare(data);
@@ -578,6 +631,12 @@ export class SimulatedGateway {
         return this.firmware?.create(data, this.flying() !== undefined || this.commanded?.airborne === true) ?? RESULT.unknownMethod;
       case METHOD_FLIGHT_AREAS_UPDATE:
         return this.flightAreas?.update() ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_LIST:
+        return this.logs?.list() ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_START:
+        return this.logs?.start(data) ?? RESULT.unknownMethod;
+      case METHOD_FILEUPLOAD_UPDATE:
+        return this.logs?.update(data) ?? RESULT.unknownMethod;
       case METHOD_LIVE_START_PUSH:
       case METHOD_LIVE_STOP_PUSH:
       case METHOD_LIVE_SET_QUALITY:
@@ -696,17 +755,7 @@ export class SimulatedGateway {
       const reply = await this.request(METHOD_STORAGE_CONFIG_GET, { module: 0 });
       if (reply.result !== RESULT.ok) throw new Error(`storage_config_get answered ${reply.result}`);
       const output = reply.output as unknown as StorageConfigOutput;
-      const c = output.credentials;
-      this.storage = {
-        output,
-        s3: new s3sdk.S3Client({
-          endpoint: output.endpoint,
-          region: output.region,
-          forcePathStyle: output.provider !== 'ali',
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          credentials: { accessKeyId: c.access_key_id, secretAccessKey: c.access_key_secret, sessionToken: c.security_token || undefined },
-        }),
-      };
+      this.storage = { output, s3: await deviceS3(output) };
     }
     const { output, s3 } = this.storage;
     this.photoCount++;

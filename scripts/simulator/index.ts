@@ -42,6 +42,8 @@ export interface SimulationOptions {
   debugJobMs?: number;
   /** How long a dock's firmware upgrade takes once downloaded, ms (default 60 s). */
   otaJobMs?: number;
+  /** How long each step of a dock's log upload takes, ms (default 3 s). */
+  logStepMs?: number;
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -177,6 +179,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     dockConditions: options.dockConditions,
     debugJobMs: options.debugJobMs,
     otaJobMs: options.otaJobMs,
+    logStepMs: options.logStepMs,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);

@@ -20,6 +20,7 @@ import * as routeTemplates from './migrations/013_route_templates';
 import * as defects from './migrations/030_defects';
 import * as flightAreas from './migrations/060_flight_areas';
 import * as firmware from './migrations/061_firmware';
+import * as deviceLogs from './migrations/062_device_logs';
 import * as searchIndexes from './migrations/090_search_indexes';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -44,6 +45,7 @@ const migrations: Record<string, VersionedMigration> = {
   '030_defects': defects,
   '060_flight_areas': flightAreas,
   '061_firmware': firmware,
+  '062_device_logs': deviceLogs,
   '090_search_indexes': searchIndexes,
 };
 

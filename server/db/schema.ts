@@ -419,6 +419,19 @@ export interface FirmwaresTable {
   updated_at: string;
 }
 
+/** A dock's log upload (issue 32, fileupload_start); `files` is JSON (LogUploadFile[]). */
+export interface DeviceLogUploadsTable {
+  id: Generated<number>;
+  device_id: number;
+  gateway_sn: string;
+  status: string;
+  result: number;
+  files: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -449,6 +462,7 @@ export interface Database {
   flight_area_files: FlightAreaFilesTable;
   flight_area_syncs: FlightAreaSyncsTable;
   firmwares: FirmwaresTable;
+  device_log_uploads: DeviceLogUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,9 @@ import { DockDebug } from './debug/service';
 import { FirmwareUpgrades } from './firmware/service';
 import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
+import { DeviceExchange } from './exchange';
+import { DeviceLogs } from './logs/service';
+import { DeviceProperties } from './properties/service';
 
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
@@ -12,6 +15,8 @@ export interface RemoteHandle {
   flights: CommandFlights;
   flightAreas: FlightAreaService;
   firmware: FirmwareUpgrades;
+  logs: DeviceLogs;
+  properties: DeviceProperties;
 }
 
 declare module 'fastify' {
@@ -30,9 +35,14 @@ const FIRMWARE_LINK_TTL_S = 6 * 60 * 60;
 export default fp(
   async (app: FastifyInstance, { signingSecret }: { signingSecret: string }) => {
     app.decorate('remote', null);
+    let exchange: DeviceExchange | undefined;
+    app.addHook('onClose', async () => exchange?.stop());
     app.addHook('onReady', async () => {
-      const gateway = app.mqtt?.gateway;
-      if (!gateway) return;
+      const mqtt = app.mqtt;
+      if (!mqtt) return;
+      const gateway = mqtt.gateway;
+      exchange = new DeviceExchange(mqtt.bus);
+      await exchange.start();
       const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
       const links = {
         db: app.db,
@@ -44,6 +54,8 @@ export default fp(
         flights: new CommandFlights(gateway, options),
         flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
         firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
+        logs: new DeviceLogs(gateway, exchange, { ...options, db: app.db }),
+        properties: new DeviceProperties(exchange, options),
       };
     });
   },

@@ -9,6 +9,8 @@ import debugRoutes from './debug/routes';
 import flightRoutes from './flight/routes';
 import firmwareRoutes from './firmware/routes';
 import flightAreaRoutes from './flightAreas/routes';
+import logRoutes from './logs/routes';
+import propertyRoutes from './properties/routes';
 
 /** How many of a device's commands its page lists. */
 const COMMANDS_LISTED = 50;
@@ -20,6 +22,8 @@ export default async function remoteRoutes(appBase: FastifyInstance): Promise<vo
   await appBase.register(flightRoutes);
   await appBase.register(flightAreaRoutes);
   await appBase.register(firmwareRoutes);
+  await appBase.register(logRoutes);
+  await appBase.register(propertyRoutes);
 
   app.get(
     '/Device/:id/commands/',

@@ -169,6 +169,17 @@ export const REMOTE_ERRORS: Readonly<Record<number, RemoteError>> = {
   327012: { key: 'authority_locked', en: 'The device is locked: no flight control', zh: '设备已锁定，无法获取控制权' },
   319030: { key: 'no_flight_control', en: 'No flight control of the aircraft', zh: '没有飞行器控制权' },
   336000: { key: 'flyto_failed', en: 'The fly-to failed', zh: '飞向目标点失败' },
+  324001: { key: 'log_restart', en: 'A device restart interrupted the log upload', zh: '设备重启，日志上传中断' },
+  324012: { key: 'log_zip_timeout', en: 'Compressing the logs timed out (too many logs)', zh: '日志压缩超时（日志过多）' },
+  324013: { key: 'log_list_failed', en: 'Listing the logs failed', zh: '获取日志列表失败' },
+  324014: { key: 'log_list_empty', en: 'The device has no logs', zh: '日志列表为空' },
+  324015: { key: 'log_aircraft_off', en: 'The aircraft is powered off', zh: '飞行器未开机' },
+  324016: { key: 'log_storage_full', en: 'The dock storage is full', zh: '机场存储空间不足' },
+  324017: { key: 'log_zip_failed', en: 'Compressing the logs failed', zh: '日志压缩失败' },
+  324018: { key: 'log_zip_failed', en: 'Compressing the logs failed', zh: '日志压缩失败' },
+  324019: { key: 'log_network', en: 'Network error during the log upload', zh: '日志上传网络异常' },
+  324021: { key: 'log_power', en: 'Power problem during the log upload', zh: '供电异常，日志上传失败' },
+  324030: { key: 'log_upload_failed', en: 'Uploading the logs failed', zh: '日志上传失败' },
 };
 
 /** The meaning of a debug service's non-zero result: the named ones, the air conditioner's 514180–514185, the 4G ones. */

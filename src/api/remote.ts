@@ -1,6 +1,8 @@
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { DeviceSettings, SettingsView } from '@shared/dji/properties';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
 import type { HttpClient } from './client';
 
@@ -57,3 +59,22 @@ export interface OtaRequest {
 }
 
 export const sendOta = (client: HttpClient, deviceId: number, body: OtaRequest) => client.request<OtaJob>('POST', `/Device/${deviceId}/ota/`, { body });
+
+/** A dock's logs (docs/remote.md): the boots it keeps logs of (asked of the dock), its uploads, an upload, its cancel, an archive. */
+export const fetchLogBoots = (client: HttpClient, deviceId: number) => client.request<LogFileList[]>('GET', `/Device/${deviceId}/logs/`);
+
+export const fetchLogUploads = (client: HttpClient, deviceId: number) => client.request<LogUpload[]>('GET', `/Device/${deviceId}/logs/uploads/`);
+
+export const startLogUpload = (client: HttpClient, deviceId: number, body: LogUploadInput) =>
+  client.request<LogUpload>('POST', `/Device/${deviceId}/logs/`, { body });
+
+export const cancelLogUpload = (client: HttpClient, deviceId: number) => client.request<null>('DELETE', `/Device/${deviceId}/logs/`);
+
+export const downloadLogArchive = (client: HttpClient, deviceId: number, upload: number, module: LogModule) =>
+  client.request<Blob>('GET', `/Device/${deviceId}/logs/file/`, { query: { upload, module }, blob: true, timeoutMs: 120_000 });
+
+/** A dock's or its aircraft's settings (docs/remote.md): what may be set and its current values; a change (property/set each). */
+export const fetchSettings = (client: HttpClient, deviceId: number) => client.request<SettingsView>('GET', `/Device/${deviceId}/properties/`);
+
+export const sendSettings = (client: HttpClient, deviceId: number, body: DeviceSettings) =>
+  client.request<SettingsView>('PATCH', `/Device/${deviceId}/properties/`, { body });

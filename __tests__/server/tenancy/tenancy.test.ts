@@ -134,6 +134,9 @@ const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
   'PATCH /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5 } },
   'POST /api/Device/:id/return-home': { payload: { confirm_sn: 'SN0000000000001' } },
   'POST /api/Device/:id/ota': { payload: { firmware_id: 1, confirm_sn: 'SN0000000000001' } },
+  'POST /api/Device/:id/logs': { payload: { files: [{ module: '3', boot_indexes: [1] }] } },
+  'GET /api/Device/:id/logs/file': { query: 'upload=1&module=3' },
+  'PATCH /api/Device/:id/properties': { payload: { night_lights_state: 1 } },
 };
 
 /** The entity path a route names an id under (`/api/Task/` for `/api/Task/:id/execute`), or null. */

@@ -275,7 +275,12 @@ export default translateFeature(text, {
     firmware_exists: 'Version {{version}} of this model is already uploaded',
     firmware_link_invalid: 'This firmware file link is not valid',
     firmware_file_required: 'Choose the firmware file',
-    no_object_store: 'No object store: firmware cannot be stored',
+    no_object_store: 'No object store: firmware and logs cannot be stored',
+    log_upload_running: 'A log upload of this dock is running: cancel it or wait for it',
+    no_log_upload: 'No log upload of this dock is running',
+    log_upload_not_found: 'Log upload {{id}} not found',
+    log_archive_missing: 'The upload has no archive of this module (yet)',
+    setting_not_writable: '{{name}} cannot be set on this device',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -285,7 +285,12 @@ export default defineFeatureText({
       firmware_exists: '该型号的 {{version}} 版本已上传',
       firmware_link_invalid: '该固件文件链接无效',
       firmware_file_required: '请选择固件文件',
-      no_object_store: '未配置对象存储，无法保存固件',
+      no_object_store: '未配置对象存储，无法保存固件和日志',
+      log_upload_running: '该机场正在上传日志：请先取消或等待完成',
+      no_log_upload: '该机场没有正在上传的日志',
+      log_upload_not_found: '日志上传 {{id}} 不存在',
+      log_archive_missing: '该次上传（尚）没有此模块的日志包',
+      setting_not_writable: '该设备不能设置 {{name}}',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
     remoteDji: remoteErrorTexts('zh'),

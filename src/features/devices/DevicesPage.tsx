@@ -11,7 +11,7 @@ import type { RootState } from '../../app/rootReducer';
 import { selectLiveSamples, subscriptionsChanged } from '../broker';
 import { DeviceLiveDetails, fieldText, pairingOf } from '../devicelink';
 import { LivePanel } from '../live';
-import { DockDebugPanel, FirmwarePanel, FlightAreaPanel, FlightPanel } from '../remote';
+import { DockDebugPanel, FirmwarePanel, FlightAreaPanel, FlightPanel, LogsPanel, SettingsPanel } from '../remote';
 import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import ConfirmDialog from '../../crud/ConfirmDialog';
@@ -229,9 +229,11 @@ export default function DevicesPage() {
         {detail ? <DeviceLiveDetails sn={String(detail.serial)} /> : null}
         {detail?.kind === 'dock' ? <DockDebugPanel deviceId={Number(detail.id)} /> : null}
         {detail?.kind === 'dock' ? <FlightAreaPanel deviceId={Number(detail.id)} /> : null}
+        {detail?.kind === 'dock' ? <LogsPanel deviceId={Number(detail.id)} /> : null}
         {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? (
           <FirmwarePanel deviceId={Number(detail.id)} sn={String(detail.serial)} />
         ) : null}
+        {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? <SettingsPanel deviceId={Number(detail.id)} /> : null}
         {detail?.kind === 'dock' || detail?.kind === 'aircraft' ? <FlightPanel deviceId={Number(detail.id)} /> : null}
         {detail ? <LivePanel deviceId={Number(detail.id)} /> : null}
         <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>

@@ -3,3 +3,5 @@ export { default as DockDebugPanel } from './DockDebugPanel';
 export { default as FlightPanel } from './FlightPanel';
 export { default as FlightAreaPanel } from './FlightAreaPanel';
 export { default as FirmwarePanel } from './FirmwarePanel';
+export { default as LogsPanel } from './LogsPanel';
+export { default as SettingsPanel } from './SettingsPanel';

@@ -1,13 +1,23 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery } from 'redux-saga/effects';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { LogFileList, LogUpload } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { SettingsView } from '@shared/dji/properties';
 import type { DebugView } from '@shared/dji/remoteDebug';
 import { isErrorCode } from '@shared/errorCodes';
 import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest, type ErrorText } from '../../api/errorCatalogue';
+import { downloadBlob } from '../../crud/csv';
 import {
+  fetchSettings,
+  sendSettings,
+  cancelLogUpload,
+  downloadLogArchive,
+  fetchLogBoots,
+  fetchLogUploads,
+  startLogUpload,
   fetchDockDebug,
   fetchFlight,
   fetchFlightAreaSync,
@@ -38,6 +48,18 @@ import {
   flightCommandRequested,
   flightLoaded,
   flightRequested,
+  logArchiveRequested,
+  logBootsLoaded,
+  logBootsRequested,
+  logCancelRequested,
+  logsDone,
+  logUploadRequested,
+  logUploadsLoaded,
+  logUploadsRequested,
+  settingsChangeRequested,
+  settingsDone,
+  settingsLoaded,
+  settingsRequested,
 } from './remoteSlice';
 
 function* loadDebug(deviceId: number): Saga {
@@ -136,6 +158,76 @@ function* upgrade({ payload }: ReturnType<typeof otaUpgradeRequested>): Saga {
   yield call(loadOta, payload.deviceId);
 }
 
+function* loadLogUploads(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<LogUpload[]> = yield call(fetchLogUploads, client, deviceId);
+    yield put(logUploadsLoaded({ deviceId, uploads: answer.data }));
+  } catch (error) {
+    yield put(logsDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Asks the dock which boots it keeps logs of (the dock answers, or its refusal is shown). */
+function* loadLogBoots({ payload: deviceId }: ReturnType<typeof logBootsRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<LogFileList[]> = yield call(fetchLogBoots, client, deviceId);
+    yield put(logBootsLoaded({ deviceId, boots: answer.data }));
+  } catch (error) {
+    yield put(logsDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Starts or cancels a dock's log upload; the refusal (one running, DJI's code …) is shown on the panel. */
+function* changeLogUpload(action: ReturnType<typeof logUploadRequested> | ReturnType<typeof logCancelRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  const deviceId = typeof action.payload === 'number' ? action.payload : action.payload.deviceId;
+  try {
+    if (typeof action.payload === 'number') yield call(cancelLogUpload, client, deviceId);
+    else yield call(startLogUpload, client, deviceId, action.payload.input);
+    yield put(logsDone({ deviceId, error: null }));
+  } catch (error) {
+    yield put(logsDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadLogUploads, deviceId);
+}
+
+/** Saves one uploaded log archive in the browser. */
+function* saveLogArchive({ payload }: ReturnType<typeof logArchiveRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  const doc: Document = yield getContext('document');
+  try {
+    const answer: Envelope<Blob> = yield call(downloadLogArchive, client, payload.deviceId, payload.upload, payload.module);
+    yield call(downloadBlob, doc, payload.name, answer.data);
+  } catch (error) {
+    yield put(logsDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+function* loadSettings(deviceId: number): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<SettingsView> = yield call(fetchSettings, client, deviceId);
+    yield put(settingsLoaded({ deviceId, view: answer.data }));
+  } catch (error) {
+    yield put(settingsDone({ deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+}
+
+/** Sends a settings change; the device's refusal (DJI's code in words) is shown on the panel, the values read again. */
+function* changeSettings({ payload }: ReturnType<typeof settingsChangeRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  try {
+    const answer: Envelope<SettingsView> = yield call(sendSettings, client, payload.deviceId, payload.change);
+    yield put(settingsLoaded({ deviceId: payload.deviceId, view: answer.data }));
+    yield put(settingsDone({ deviceId: payload.deviceId, error: null }));
+  } catch (error) {
+    yield put(settingsDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+    yield call(loadSettings, payload.deviceId);
+  }
+}
+
 /** Remote operations: the shown docks' debugging and flight areas, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
@@ -146,4 +238,10 @@ export default function* remoteSaga(): Saga {
   yield takeEvery(areasSyncRequested.type, syncAreas);
   yield takeEvery(otaRequested.type, ({ payload }: PayloadAction<number>) => loadOta(payload));
   yield takeEvery(otaUpgradeRequested.type, upgrade);
+  yield takeEvery(logUploadsRequested.type, ({ payload }: PayloadAction<number>) => loadLogUploads(payload));
+  yield takeEvery(logBootsRequested.type, loadLogBoots);
+  yield takeEvery([logUploadRequested.type, logCancelRequested.type], changeLogUpload);
+  yield takeEvery(logArchiveRequested.type, saveLogArchive);
+  yield takeEvery(settingsRequested.type, ({ payload }: PayloadAction<number>) => loadSettings(payload));
+  yield takeEvery(settingsChangeRequested.type, changeSettings);
 }

@@ -1,7 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FlightView } from '@shared/dji/commandFlight';
+import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { DeviceSettings, SettingsView } from '@shared/dji/properties';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
 import type { FlightCommand, OtaRequest } from '../../api/remote';
@@ -33,7 +35,26 @@ export interface RemoteState {
   flights: Record<number, FlightState>;
   areas: Record<number, FlightAreaState>;
   firmware: Record<number, FirmwareState>;
+  logs: Record<number, LogsState>;
+  settings: Record<number, SettingsState>;
 }
+
+/** A shown device's settings: the server's view, a change on its way, the last failure. */
+export interface SettingsState {
+  view: SettingsView | null;
+  sending: boolean;
+  error: ErrorText | null;
+}
+export const noSettings: SettingsState = { view: null, sending: false, error: null };
+
+/** A shown dock's logs: the boots it keeps logs of (once asked), its uploads, a request on its way, the last failure. */
+export interface LogsState {
+  boots: LogFileList[] | null;
+  uploads: LogUpload[] | null;
+  busy: boolean;
+  error: ErrorText | null;
+}
+export const noLogs: LogsState = { boots: null, uploads: null, busy: false, error: null };
 
 /** A shown device's firmware: the server's view, an upgrade on its way, the last failure. */
 export interface FirmwareState {
@@ -43,7 +64,7 @@ export interface FirmwareState {
 }
 export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {} };
+export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {}, logs: {}, settings: {} };
 export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
@@ -108,6 +129,42 @@ const remoteSlice = createSlice({
     otaClosed(state, action: PayloadAction<number>) {
       delete state.firmware[action.payload];
     },
+    logUploadsRequested(_state, _action: PayloadAction<number>) {},
+    logUploadsLoaded(state, action: PayloadAction<{ deviceId: number; uploads: LogUpload[] }>) {
+      state.logs[action.payload.deviceId] = { ...(state.logs[action.payload.deviceId] ?? noLogs), uploads: action.payload.uploads };
+    },
+    logBootsRequested(state, action: PayloadAction<number>) {
+      state.logs[action.payload] = { ...(state.logs[action.payload] ?? noLogs), busy: true, error: null };
+    },
+    logBootsLoaded(state, action: PayloadAction<{ deviceId: number; boots: LogFileList[] }>) {
+      state.logs[action.payload.deviceId] = { ...(state.logs[action.payload.deviceId] ?? noLogs), boots: action.payload.boots, busy: false };
+    },
+    logUploadRequested(state, action: PayloadAction<{ deviceId: number; input: LogUploadInput }>) {
+      state.logs[action.payload.deviceId] = { ...(state.logs[action.payload.deviceId] ?? noLogs), busy: true, error: null };
+    },
+    logCancelRequested(state, action: PayloadAction<number>) {
+      state.logs[action.payload] = { ...(state.logs[action.payload] ?? noLogs), busy: true, error: null };
+    },
+    logArchiveRequested(_state, _action: PayloadAction<{ deviceId: number; upload: number; module: LogModule; name: string }>) {},
+    logsDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.logs[action.payload.deviceId] = { ...(state.logs[action.payload.deviceId] ?? noLogs), busy: false, error: action.payload.error };
+    },
+    logsClosed(state, action: PayloadAction<number>) {
+      delete state.logs[action.payload];
+    },
+    settingsRequested(_state, _action: PayloadAction<number>) {},
+    settingsLoaded(state, action: PayloadAction<{ deviceId: number; view: SettingsView }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), view: action.payload.view };
+    },
+    settingsChangeRequested(state, action: PayloadAction<{ deviceId: number; change: DeviceSettings }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), sending: true, error: null };
+    },
+    settingsDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      state.settings[action.payload.deviceId] = { ...(state.settings[action.payload.deviceId] ?? noSettings), sending: false, error: action.payload.error };
+    },
+    settingsClosed(state, action: PayloadAction<number>) {
+      delete state.settings[action.payload];
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -138,5 +195,19 @@ export const {
   otaUpgradeRequested,
   otaUpgradeDone,
   otaClosed,
+  logUploadsRequested,
+  logUploadsLoaded,
+  logBootsRequested,
+  logBootsLoaded,
+  logUploadRequested,
+  logCancelRequested,
+  logArchiveRequested,
+  logsDone,
+  logsClosed,
+  settingsRequested,
+  settingsLoaded,
+  settingsChangeRequested,
+  settingsDone,
+  settingsClosed,
 } = remoteSlice.actions;
 export default remoteSlice.reducer;

@@ -1,5 +1,5 @@
 import type { RootState } from '../../app/rootReducer';
-import { noAreas, noFirmware, type DockDebugState, type FlightState } from './remoteSlice';
+import { noAreas, noFirmware, noLogs, noSettings, type DockDebugState, type FlightState } from './remoteSlice';
 
 const NOT_SHOWN: DockDebugState = { view: null, sending: null, error: null };
 
@@ -12,3 +12,7 @@ export const selectFlight = (deviceId: number) => (state: RootState) => state.re
 export const selectFlightAreas = (deviceId: number) => (state: RootState) => state.remote.areas[deviceId] ?? noAreas;
 
 export const selectFirmware = (deviceId: number) => (state: RootState) => state.remote.firmware[deviceId] ?? noFirmware;
+
+export const selectLogs = (deviceId: number) => (state: RootState) => state.remote.logs[deviceId] ?? noLogs;
+
+export const selectSettings = (deviceId: number) => (state: RootState) => state.remote.settings[deviceId] ?? noSettings;
