@@ -1,51 +1,50 @@
 /**
- * npm run bench:bundle — production build, then prints the gzip size of the JavaScript the /login page needs
- * for its first paint (entry chunks + the login route's chunk group) and of the largest chunk.
- * Target: ≤ 200 KB gzip for /login's initial JS. Prints figures; asserts nothing.
+ * npm run bench:bundle — the JavaScript /login costs as a browser loads it. Starts the real server on the build in
+ * DIST_DIR (default dist/; `npm run build` first) the way the browser tests do, opens /login in headless chromium
+ * (a fresh context, so an empty cache, each run) and prints, each chunk named with its gzip size and what it holds:
+ *   (a) the JS fetched before the login form is usable (password field visible and enabled), target ≤ 200 KB gzip;
+ *   (b) the JS fetched before the first menu page (/Tas) shows after signing in as admin, and what sign-in added.
+ * Prints figures; asserts nothing (e2e/loginBundle.e2e.ts holds the target).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import webpack, { type StatsCompilation } from 'webpack';
-import makeConfig from '../webpack.config';
+import { launchBrowser, loginThroughPage } from '../e2e/support/browser';
+import { describeScripts, formatKb, recordScripts, totalGzip, type ScriptLoad } from '../e2e/support/scriptLoads';
+import { startServer } from '../e2e/support/server';
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const RUNS = 3;
 
-async function build(): Promise<StatsCompilation> {
-  const compiler = webpack(makeConfig({}, { mode: 'production' }));
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error) return reject(error);
-      if (!stats || stats.hasErrors()) return reject(new Error(stats?.toString('errors-only') ?? 'build failed'));
-      resolve(stats.toJson({ all: false, assets: true, cachedAssets: true, entrypoints: true, chunkGroups: true, outputPath: true }));
-    }),
-  );
-}
+const summary = (scripts: ScriptLoad[]) => `${formatKb(totalGzip(scripts))} gzip in ${scripts.length} files`;
 
 async function main() {
-  const started = Date.now();
-  const stats = await build();
-  const outDir = stats.outputPath!;
-  const gzipOf = (file: string) => gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
-  const jsOf = (group: { assets?: Array<{ name: string }> } | undefined) => (group?.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js'));
-
-  const entryJs = jsOf(stats.entrypoints?.main);
-  const loginJs = jsOf(stats.namedChunkGroups?.['page-login']);
-  const firstPaint = [...new Set([...entryJs, ...loginJs])];
-  const firstPaintGzip = firstPaint.reduce((sum, file) => sum + gzipOf(file), 0);
-
-  const allJs = (stats.assets ?? []).map((a) => a.name).filter((n): n is string => typeof n === 'string' && n.endsWith('.js'));
-  const sizes = allJs.map((file) => ({ file, gzip: gzipOf(file), raw: fs.statSync(path.join(outDir, file)).size })).sort((a, b) => b.gzip - a.gzip);
-  const totalGzip = sizes.reduce((sum, s) => sum + s.gzip, 0);
-
-  console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s, ${allJs.length} JS files, ${kb(totalGzip)} gzip in all`);
-  console.log(`/login first paint JS: ${kb(firstPaintGzip)} gzip in ${firstPaint.length} files (target ≤ 200 KB)`);
-  for (const file of firstPaint) console.log(`  ${file}  ${kb(gzipOf(file))}`);
-  console.log(`largest chunk: ${sizes[0].file}  ${kb(sizes[0].gzip)} gzip (${kb(sizes[0].raw)} raw)`);
+  const server = await startServer({ DEMO_SEED: '0' });
+  const browser = await launchBrowser();
+  try {
+    const runs: Array<{ login: ScriptLoad[]; firstPage: ScriptLoad[] }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+      const scripts = recordScripts(page);
+      await page.goto(`${server.url}#/login`);
+      const login = await scripts.fetchedWhen({ passwordField: true });
+      await loginThroughPage(page, server.url, 'admin', server.adminPassword);
+      const firstPage = await scripts.fetchedWhen({ heading: '态势感知' });
+      runs.push({ login, firstPage });
+      await page.context().close();
+    }
+    const { login, firstPage } = runs[runs.length - 1];
+    const added = firstPage.filter((s) => !login.some((l) => l.path === s.path));
+    console.log(`/login in chromium, ${RUNS} runs:`);
+    console.log(`(a) JS fetched before the login form is usable: ${runs.map((r) => formatKb(totalGzip(r.login))).join(', ')}   target ≤ 200 KB`);
+    console.log(`    last run: ${summary(login)}`);
+    for (const line of describeScripts(login)) console.log(line);
+    console.log(`(b) JS fetched before the first menu page (/Tas) after sign-in: ${runs.map((r) => formatKb(totalGzip(r.firstPage))).join(', ')}`);
+    console.log(`    last run: ${summary(firstPage)}; after the form was usable, ${summary(added)}:`);
+    for (const line of describeScripts(added)) console.log(line);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -207,7 +207,7 @@ export const ERROR_CODES = {
     lens_not_switchable: ['lens'],
     device_offline: ['sn'],
     not_live: ['video_id'],
-    /** `meaning`: the key of DJI's live error (LIVE_ERRORS in shared/dji/livestream.ts). */
+    /** `meaning`: the key of DJI's live error (LIVE_ERRORS in shared/dji/liveErrors.ts). */
     device_refused: ['method', 'result', 'meaning'],
     device_timeout: ['method'],
     link_failed: ['method'],
@@ -219,7 +219,7 @@ export const ERROR_CODES = {
     device_offline: ['sn'],
     not_supported: ['method', 'model'],
     not_in_debug_mode: ['mode'],
-    /** `meaning`: the key of DJI's error (REMOTE_ERRORS in shared/dji/remoteDebug.ts), or `unknown`. */
+    /** `meaning`: the key of DJI's error (REMOTE_ERRORS in shared/dji/remoteErrors.ts), or `unknown`. */
     device_refused: ['method', 'result', 'meaning'],
     device_timeout: ['method'],
     link_failed: ['method'],

@@ -5,6 +5,9 @@ import { spawnServerProcess, type ServerProcess } from '../../__tests__/support/
 
 const root = path.resolve(__dirname, '../..');
 
+/** The built console the server serves (`npm run build`; DIST_DIR lets parallel builds use folders of their own). */
+export const DIST_DIR = path.resolve(root, process.env.DIST_DIR ?? 'dist');
+
 export interface RunningServer extends ServerProcess {
   dataDir: string;
   adminPassword: string;
@@ -17,11 +20,11 @@ export interface RunningServer extends ServerProcess {
  * after its build step, and waits for its start-up banner.
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
-  const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run "npm run build" before the browser tests (npm test does).`);
+  if (!fs.existsSync(path.join(DIST_DIR, 'index.html')))
+    throw new Error(`${DIST_DIR} is missing: run "npm run build" before the browser tests (npm test does).`);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-e2e-'));
   const adminPassword = env.ADMIN_PASSWORD ?? 'e2e-admin-password';
-  const server = await spawnServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, ADMIN_PASSWORD: adminPassword, ...env });
+  const server = await spawnServerProcess({ DATA_DIR: dataDir, DIST_DIR, ADMIN_PASSWORD: adminPassword, ...env });
   const logins = /^Demo logins: (.+?) {3}/m.exec(server.output())?.[1] ?? '';
   const demoPasswords = Object.fromEntries(logins ? logins.split(', ').map((login) => login.split(' / ')) : []);
   return { ...server, dataDir, adminPassword, demoPasswords };

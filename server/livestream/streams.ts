@@ -1,5 +1,5 @@
+import { liveErrorMeaning } from '@shared/dji/liveErrors';
 import {
-  liveErrorMeaning,
   METHOD_LIVE_LENS_CHANGE,
   METHOD_LIVE_SET_QUALITY,
   METHOD_LIVE_START_PUSH,

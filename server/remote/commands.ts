@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { remoteErrorMeaning } from '@shared/dji/remoteDebug';
+import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import type { AircraftFacts, FlightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../api/audit';
 import { findScopedRow } from '../api/crud';

@@ -15,7 +15,7 @@ import { insideControllerBridge } from '../features/controller';
 import { createQaConsole, QaPanelHost } from '../features/replay/qaConsole';
 import App from './App';
 import { developmentBuild } from './buildConfig';
-import { loadFeatureSagas } from './featureSagas';
+import { loadFeatureSagas, loadSignedInSagas } from './featureSagas';
 import { readPersistedSession } from './persistence';
 import { rootReducer } from './rootReducer';
 import { createAppNavigator } from './navigator';
@@ -54,6 +54,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const store = createAppStore({
     middleware: [qa.middleware],
     featureSagas,
+    loadSignedInSagas,
     services: { http, navigator, storage: window.localStorage, i18n, document, mqttConnect: connectWithMqttJs },
     preloadedState: {
       auth: { ...initialAuthState, token: persisted.token, user: persisted.user },

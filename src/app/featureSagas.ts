@@ -8,3 +8,6 @@ export async function loadFeatureSagas(insideBridge: boolean): Promise<Saga[]> {
   if (!insideBridge) return [];
   return [(await import(/* webpackChunkName: "controller-saga" */ '../features/controller/controllerSaga')).default];
 }
+
+/** The signed-in app's sagas, a chunk the login page does not wait for (started by startWhenSignedIn). */
+export const loadSignedInSagas = () => import(/* webpackChunkName: "signed-in-sagas" */ './signedInSagas');

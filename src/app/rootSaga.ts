@@ -1,63 +1,62 @@
-import type { Saga } from 'redux-saga';
-import { all, call, fork } from 'redux-saga/effects';
-import recordExportSaga from '../features/airspace/recordExportSaga';
-import alertsSaga from '../features/alerts/alertsSaga';
+import type { Action } from '@reduxjs/toolkit';
+import { buffers, stdChannel, type Channel, type MulticastChannel, type Saga, type Task } from 'redux-saga';
+import { actionChannel, all, call, fork, put, take } from 'redux-saga/effects';
 import authSaga from '../features/auth/authSaga';
-import devicelinkSaga from '../features/devicelink/devicelinkSaga';
-import liveSaga from '../features/live/liveSaga';
-import remoteSaga from '../features/remote/remoteSaga';
+import { untilSignedIn } from '../features/auth/untilSignedIn';
 import localeSaga from '../features/i18n/localeSaga';
-import baseLayerSaga from '../features/map/baseLayerSaga';
-import mapSaga from '../features/map/mapSaga';
-import mediaSaga from '../features/media/mediaSaga';
-import defectsSaga from '../features/defects/defectsSaga';
-import noticesSaga from '../features/notices/noticesSaga';
 import httpErrorsSaga from '../features/notifications/httpErrorsSaga';
-import projectSaga from '../features/project/projectSaga';
-import resourcesSaga from '../crud/resourcesSaga';
-import routesSaga from '../features/routes/routesSaga';
-import situationSaga from '../features/situation/situationSaga';
 import tabsSaga from '../features/tabs/tabsSaga';
 import { loadSplitModule } from './splitModule';
 
-/**
- * Runs a saga whose code is split off the first paint. Only for sagas that start from the state rather than from
- * an action (an action dispatched while the chunk loads is not seen by them).
- */
-export function* splitSaga(load: () => Promise<{ default: Saga }>) {
-  const module: { default: Saga } | null = yield* loadSplitModule(load);
-  if (module) yield call(module.default);
+/** Runs a saga on a channel of its own, with the store's dispatch, state and services (see createAppStore). */
+export type RunOnChannel = (channel: MulticastChannel<Action>, saga: Saga) => Task;
+
+export interface RootSagaOptions {
+  /** Sagas started with the root saga's own (see createAppStore). */
+  featureSagas?: Saga[];
+  /** The signed-in sagas' chunk and how to run them, for startWhenSignedIn. */
+  signedIn?: { load: () => Promise<{ default: Saga }>; runOnChannel: RunOnChannel };
 }
 
-/** The broker saga connects whenever the state holds a token, so it may start after the first paint. */
-const loadBrokerSaga = () => import(/* webpackChunkName: "broker-saga" */ '../features/broker/brokerSaga');
+/**
+ * Starts the signed-in app's sagas, whose code is split off the first paint, once a user is signed in: at once with a
+ * stored session, else on sign-in. From that moment every action is kept, and handed to them in order once their
+ * chunk has loaded (they run on a channel of their own fed from the kept actions), so nothing the pages dispatch
+ * meanwhile is lost; they start from the state as it is then. A chunk that fails to load is reported once
+ * (loadSplitModule) and the kept actions dropped.
+ */
+export function* startWhenSignedIn(load: () => Promise<{ default: Saga }>, runOnChannel: RunOnChannel) {
+  yield* untilSignedIn();
+  const kept: Channel<Action> = yield actionChannel('*', buffers.expanding<Action>(64));
+  const module: { default: Saga } | null = yield* loadSplitModule(load);
+  if (!module) {
+    kept.close();
+    return;
+  }
+  const feed = stdChannel<Action>();
+  const task: Task = yield call(runOnChannel, feed, module.default);
+  try {
+    for (;;) {
+      const action: Action = yield take(kept);
+      yield put(feed, action);
+    }
+  } finally {
+    kept.close();
+    task.cancel();
+  }
+}
 
-/** Task progress (sysinfo/task) follows the signed-in state; its message checks need the wire enums, off the first paint. */
-const loadTasksSaga = () => import(/* webpackChunkName: "tasks-saga" */ '../features/tasks/tasksSaga');
-
-/** `featureSagas`: sagas the host decided to load before start (see loadFeatureSagas). */
-export default function* rootSaga(featureSagas: Saga[] = []) {
+/**
+ * The sagas the login page needs (sign-in, language, request failures, tabs restored on sign-in) run from the start;
+ * the rest of the app's are the signed-in sagas.
+ */
+export default function* rootSaga({ featureSagas = [], signedIn }: RootSagaOptions = {}) {
   yield all([
     fork(authSaga),
-    fork(splitSaga, loadBrokerSaga),
     fork(localeSaga),
     fork(httpErrorsSaga),
     fork(tabsSaga),
-    fork(alertsSaga),
-    fork(resourcesSaga),
-    fork(projectSaga),
-    fork(mapSaga),
-    fork(devicelinkSaga),
-    fork(liveSaga),
-    fork(remoteSaga),
-    fork(splitSaga, loadTasksSaga),
-    fork(noticesSaga),
-    fork(baseLayerSaga),
-    fork(routesSaga),
-    fork(recordExportSaga),
-    fork(situationSaga),
-    fork(mediaSaga),
-    fork(defectsSaga),
+    ...(signedIn ? [fork(startWhenSignedIn, signedIn.load, signedIn.runOnChannel)] : []),
     ...featureSagas.map((saga) => fork(saga)),
   ]);
 }

@@ -1,8 +1,7 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { runSaga, type Saga } from 'redux-saga';
 import { rootReducer, type RootState } from './rootReducer';
-import type { Saga } from 'redux-saga';
-import rootSaga from './rootSaga';
+import rootSaga, { type RunOnChannel } from './rootSaga';
 import type { AppServices } from './services';
 
 export type { RootState };
@@ -13,12 +12,18 @@ export interface StoreOptions {
   /** Extra middleware placed before the saga middleware (e.g. the QA action recorder). */
   middleware?: Middleware[];
   runSagas?: boolean;
-  /** Sagas started beside the root saga's own (see loadFeatureSagas). */
+  /**
+   * Sagas started with the store beside the root saga's own: those the host loaded before start (loadFeatureSagas),
+   * or the signed-in sagas themselves when the host has them at hand (tests).
+   */
   featureSagas?: Saga[];
+  /** Loads the signed-in app's sagas (`import('./signedInSagas')`), started once a user is signed in (startWhenSignedIn). */
+  loadSignedInSagas?: () => Promise<{ default: Saga }>;
 }
 
-export function createAppStore({ services, preloadedState, middleware = [], runSagas = true, featureSagas = [] }: StoreOptions) {
-  const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
+export function createAppStore({ services, preloadedState, middleware = [], runSagas = true, featureSagas = [], loadSignedInSagas }: StoreOptions) {
+  const context = { ...services };
+  const sagaMiddleware = createSagaMiddleware({ context });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -29,7 +34,8 @@ export function createAppStore({ services, preloadedState, middleware = [], runS
         serializableCheck: { ignoredActionPaths: ['payload.file.file', 'payload.files'] },
       }).concat(...middleware, sagaMiddleware),
   });
-  if (runSagas) sagaMiddleware.run(rootSaga, featureSagas);
+  const runOnChannel: RunOnChannel = (channel, saga) => runSaga({ channel, dispatch: store.dispatch, getState: store.getState, context }, saga);
+  if (runSagas) sagaMiddleware.run(rootSaga, { featureSagas, signedIn: loadSignedInSagas && { load: loadSignedInSagas, runOnChannel } });
   return store;
 }
 

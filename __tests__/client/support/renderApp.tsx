@@ -2,6 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import App from '../../../src/app/App';
 import type { RootState } from '../../../src/app/rootReducer';
+import { loadSignedInSagas } from '../../../src/app/featureSagas';
 import { createAppNavigator } from '../../../src/app/navigator';
 import { buildRoutes } from '../../../src/app/router';
 import { createAppStore } from '../../../src/app/store';
@@ -32,6 +33,8 @@ export function renderApp(
     middleware,
     // As bootstrap does inside the DJI bridge; the controller saga only acts on the controller's own actions.
     featureSagas: [controllerSaga],
+    // As bootstrap does: started once signed in, fed every action from then on.
+    loadSignedInSagas,
   });
   store.dispatch(menuLoaded(MENU_TREE));
   // The situational view's worker runs in-thread (jest cannot start the real one).

@@ -1,6 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError, type Envelope, type HttpClient, type RequestOptions } from '../../../src/api/client';
 import type { RootState } from '../../../src/app/rootReducer';
+import signedInSagas from '../../../src/app/signedInSagas';
 import { createAppStore } from '../../../src/app/store';
 import controllerSaga from '../../../src/features/controller/controllerSaga';
 import { createTestI18n } from './i18n';
@@ -36,8 +37,9 @@ export function createTestStore(routes: Record<string, Route> = {}, preloadedSta
   };
   const store = createAppStore({
     middleware: [recordActions],
-    // As bootstrap does inside the DJI bridge; the controller saga only acts on the controller's own actions.
-    featureSagas: [controllerSaga],
+    // As bootstrap does inside the DJI bridge (the controller saga only acts on the controller's own actions); the
+    // signed-in sagas run from the start, so a test drives any saga at once (renderApp loads them as bootstrap does).
+    featureSagas: [controllerSaga, signedInSagas],
     services: { http, navigator: { navigate: (path) => navigations.push(path) }, storage: window.localStorage, i18n: createTestI18n('zh-cn'), document },
     preloadedState,
   });

@@ -1,4 +1,4 @@
-import { liveErrorMeaning } from '@shared/dji/livestream';
+import { liveErrorMeaning } from '@shared/dji/liveErrors';
 import { camerasOf, type StreamView } from '../../../server/livestream/cameras';
 import { signPlay, verifyPlay } from '../../../server/livestream/playback';
 

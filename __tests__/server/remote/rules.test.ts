@@ -1,4 +1,5 @@
-import { debugCommandSchema, debugServiceData, remoteErrorMeaning } from '@shared/dji/remoteDebug';
+import { debugCommandSchema, debugServiceData } from '@shared/dji/remoteDebug';
+import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import { debugRefusal, flightRefusal, needsAuthorityGrab, type AircraftFacts, type DockFacts } from '@shared/dji/remoteRules';
 
 const dock = (facts: Partial<DockFacts> = {}): DockFacts => ({ kind: 'dock', djiType: 2, online: true, modeCode: 2, ...facts });

@@ -1,5 +1,5 @@
-import { liveErrorTexts } from '@shared/dji/livestream';
-import { remoteErrorTexts } from '@shared/dji/remoteDebug';
+import { liveErrorTexts } from '@shared/dji/liveErrors';
+import { remoteErrorTexts } from '@shared/dji/remoteErrors';
 import { translateFeature } from '../i18n';
 import text from './text';
 

@@ -1,5 +1,5 @@
-import { liveErrorTexts } from '@shared/dji/livestream';
-import { remoteErrorTexts } from '@shared/dji/remoteDebug';
+import { liveErrorTexts } from '@shared/dji/liveErrors';
+import { remoteErrorTexts } from '@shared/dji/remoteErrors';
 import { defineFeatureText } from '../i18n';
 
 /**
@@ -265,7 +265,7 @@ export default defineFeatureText({
       link_unavailable: '实时通道已关闭，无法直播',
       media_unavailable: '流媒体服务不可用',
     },
-    /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/livestream.ts. */
+    /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/liveErrors.ts. */
     liveDji: liveErrorTexts('zh'),
     remote: {
       device_offline: '设备 {{sn}} 离线',
@@ -292,7 +292,7 @@ export default defineFeatureText({
       log_archive_missing: '该次上传（尚）没有此模块的日志包',
       setting_not_writable: '该设备不能设置 {{name}}',
     },
-    /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteDebug.ts. */
+    /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteErrors.ts. */
     remoteDji: remoteErrorTexts('zh'),
   },
 });

@@ -2,4 +2,5 @@
 export { loggedOut, loginFailed, loginRequested, loginSucceeded, logoutRequested, sessionExpired, userInfoRequested } from './authSlice';
 export { allows, selectCan, selectPermissions, type Permissions } from './permissions';
 export { useCan } from './useCan';
+export { untilSignedIn } from './untilSignedIn';
 export { selectIsLoggedIn, selectLoginError, selectLoginStatus, selectToken, selectUser } from './selectors';

@@ -14,8 +14,8 @@ export const firstPaintTranslation: Translation = withFeatures(
   FIRST_PAINT_TEXTS.map((f) => ({ namespace: f.namespace, table: f['zh-cn'] })),
 );
 
-/** A language's whole table, each a chunk of its own. */
+/** A language's whole table, each a chunk of its own (zh-cn's loads once a user is signed in: localeSaga). */
 export async function loadTranslation(language: Language): Promise<Translation> {
-  if (language === 'zh-cn') return (await import(/* webpackChunkName: "text-zh-cn", webpackPrefetch: true */ './translations.zh-cn')).default;
+  if (language === 'zh-cn') return (await import(/* webpackChunkName: "text-zh-cn" */ './translations.zh-cn')).default;
   return (await import(/* webpackChunkName: "text-en" */ './translations.en')).default;
 }

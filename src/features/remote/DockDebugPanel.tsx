@@ -1,7 +1,8 @@
 import { Alert as MuiAlert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { debugMethod, remoteErrorMeaning, TERMINAL_DEBUG_STATUSES, type DebugMethodName, type DebugView } from '@shared/dji/remoteDebug';
+import { debugMethod, TERMINAL_DEBUG_STATUSES, type DebugMethodName, type DebugView } from '@shared/dji/remoteDebug';
+import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { debugClosed, debugCommandRequested, debugRequested } from './remoteSlice';

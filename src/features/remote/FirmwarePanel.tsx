@@ -2,7 +2,8 @@ import { Alert as MuiAlert, Button, LinearProgress, MenuItem, Stack, TextField, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPGRADE_KINDS, type UpgradeKind } from '@shared/dji/firmware';
-import { remoteErrorMeaning, TERMINAL_DEBUG_STATUSES } from '@shared/dji/remoteDebug';
+import { TERMINAL_DEBUG_STATUSES } from '@shared/dji/remoteDebug';
+import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';

@@ -2,7 +2,7 @@ import { Alert as MuiAlert, Button, Checkbox, FormControlLabel, LinearProgress, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickedUpload, TERMINAL_LOG_STATUSES } from '@shared/dji/deviceLogs';
-import { remoteErrorMeaning } from '@shared/dji/remoteDebug';
+import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { logArchiveRequested, logBootsRequested, logCancelRequested, logsClosed, logUploadRequested, logUploadsRequested } from './remoteSlice';

@@ -5,7 +5,7 @@ import type { RootState } from '../../app/rootReducer';
 import { selectDraft } from './selectors';
 
 // Apart from selectors.ts: the route rules and metrics bring the schema and geometry libraries, which only the
-// editor needs; the routes saga (first paint) reads the draft through selectors.ts.
+// editor needs; the routes saga (started at sign-in, before any page) reads the draft through selectors.ts.
 
 /** Length, duration and battery of the draft, as the server will compute them on save. */
 export const selectDraftMetrics = createSelector([selectDraft], (draft) => (draft ? routeMetrics(draft.waypoints, draft.settings.drone_model) : null));
