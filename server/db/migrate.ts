@@ -20,6 +20,7 @@ import * as routeTemplates from './migrations/013_route_templates';
 import * as defects from './migrations/030_defects';
 import * as flightAreas from './migrations/060_flight_areas';
 import * as firmware from './migrations/061_firmware';
+import * as recordings from './migrations/070_recordings';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -43,6 +44,7 @@ const migrations: Record<string, VersionedMigration> = {
   '030_defects': defects,
   '060_flight_areas': flightAreas,
   '061_firmware': firmware,
+  '070_recordings': recordings,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

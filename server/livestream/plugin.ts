@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveConfig } from '../config';
 import { embeddedMedia, externalMedia, type LiveMedia } from './media';
 import { verifyPlay, type PlayVerdict } from './playback';
+import { LiveRecordings } from './recording';
 import { LiveStreams } from './streams';
 
 export interface LiveHandle {
   streams: LiveStreams;
+  /** The recordings of flying tasks' streams (embedded ingest only). */
+  recordings: LiveRecordings | null;
   media: LiveMedia;
   /** Signs play URLs (the server's token secret). */
   secret: string;
@@ -52,13 +56,39 @@ export default fp(
     app.addHook('onReady', async () => {
       const gateway = appBase.mqtt?.gateway;
       if (!gateway) return;
-      const streams = new LiveStreams({ link: gateway, media, replyTimeoutMs: config.replyTimeoutMs, idleStopMs: config.idleStopMs, log });
-      app.live = { streams, media, secret, config };
-      sweep = setInterval(() => void streams.sweep().catch((error: unknown) => log.warn({ err: error }, 'live: sweep failed')), config.sweepMs);
+      let recordings: LiveRecordings | null = null;
+      const streams = new LiveStreams({
+        link: gateway,
+        media,
+        replyTimeoutMs: config.replyTimeoutMs,
+        idleStopMs: config.idleStopMs,
+        held: (videoId) => recordings?.records(videoId) ?? false,
+        log,
+      });
+      if (media.ingest)
+        recordings = new LiveRecordings({
+          db: app.db,
+          ingest: media.ingest,
+          streams: () => streams.live(),
+          media: appBase.media,
+          directory: path.join(app.config.dataDir, 'recordings'),
+          log,
+        });
+      // A recording ends before the flight's landing is detected: its record is linked once written.
+      appBase.flightRecords?.onRecorded(
+        ({ id }) => void appBase.media?.linkFlightRecord(id).catch((error: unknown) => log.warn({ err: error }, 'live: linking a record failed')),
+      );
+      app.live = { streams, recordings, media, secret, config };
+      const tick = async () => {
+        await streams.sweep();
+        await recordings?.sync();
+      };
+      sweep = setInterval(() => void tick().catch((error: unknown) => log.warn({ err: error }, 'live: sweep failed')), config.sweepMs);
       sweep.unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(sweep);
+      await app.live?.recordings?.close();
       app.live?.streams.close();
       await media.stop();
     });
@@ -111,5 +141,5 @@ export default fp(
       });
     });
   },
-  { name: 'skyline-live', dependencies: ['skyline-mqtt'] },
+  { name: 'skyline-live', dependencies: ['skyline-mqtt', 'skyline-media', 'skyline-flight-records'] },
 );
