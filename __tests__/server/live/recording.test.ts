@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Media } from '@shared/entities/media';
 import type { Camera } from '@shared/liveVideo';
 import type { Simulation } from '../../../scripts/simulator';
+import { saveFlightRecord } from '../../../server/flightRecords/store';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, sleep, startServer, type TestServer } from '../mqtt/support';
@@ -112,6 +113,14 @@ it("records the aircraft's stream while its task flies, to an MP4 of the task in
   expect(Math.abs(Number(probed.format.duration) * 1000 - video!.duration_ms!)).toBeLessThan(100);
   // The working file is gone once the recording is in the store.
   expect(await fs.readdir(path.join(server.dataDir, 'recordings'))).toEqual([]);
+
+  // The flight's record is written after the recording (at the detected landing): it takes the task's video.
+  const takeoff = since - 1000;
+  const samples = [0, 1, 2, 3].map((i) => ({ at: takeoff + i * 2000, lat: 22.5 + i * 1e-4, lng: 114, alt: i ? 30 : 0, speed: 5, battery: 90 - i }));
+  const recordId = await saveFlightRecord(server.app.db, { deviceSn: simulation.gateways[0].plan.aircraft.sn, gatewaySn: null, gatewayPilotId: null, samples });
+  expect(recordId).not.toBeNull();
+  expect(await server.app.media!.linkFlightRecord(recordId!)).toBe(1);
+  expect((await call('GET', `/api/Media/${video!.id}/`)).data).toMatchObject({ task_id: taskId, flight_record_id: recordId });
 
   // The task no longer flies: the stream is no longer recorded, and nobody watching, it is stopped as idle.
   await until(() => live.streams.view(videoId)?.status === 'ended', 10_000, 'the idle stop after the task');
