@@ -90,6 +90,14 @@ test("starts a simulated aircraft's camera from the device drawer: the <video> p
   await waitForPicture(video, (p) => p.lens === 'zoom', 'the zoom lens');
   await panel.getByRole('combobox', { name: '镜头' }).filter({ hasText: '变焦' }).waitFor();
 
+  // HLS beside HTTP-FLV: hls.js (loaded now) plays the same stream, the zoom lens's picture.
+  expect(await video.getAttribute('data-player')).toBe('mpegts');
+  await panel.getByRole('combobox', { name: '播放协议' }).click();
+  await page.getByRole('option', { name: 'HLS' }).click();
+  const hlsVideo = panel.locator('video[data-player="hlsjs"]');
+  await decodes(page, hlsVideo);
+  await waitForPicture(hlsVideo, (p) => p.lens === 'zoom', 'the zoom lens over HLS');
+
   await panel.getByRole('button', { name: '停止直播' }).click();
   await panel.getByText('已结束').waitFor();
   await panel.getByText('已被停止').waitFor();

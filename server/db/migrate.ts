@@ -21,6 +21,7 @@ import * as defects from './migrations/030_defects';
 import * as flightAreas from './migrations/060_flight_areas';
 import * as firmware from './migrations/061_firmware';
 import * as deviceLogs from './migrations/062_device_logs';
+import * as recordings from './migrations/070_recordings';
 import * as searchIndexes from './migrations/090_search_indexes';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -46,6 +47,7 @@ const migrations: Record<string, VersionedMigration> = {
   '060_flight_areas': flightAreas,
   '061_firmware': firmware,
   '062_device_logs': deviceLogs,
+  '070_recordings': recordings,
   '090_search_indexes': searchIndexes,
 };
 

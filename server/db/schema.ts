@@ -335,6 +335,8 @@ export interface MediaTable {
   lens: string | null;
   width: number | null;
   height: number | null;
+  /** A video's length (migration 070; set for live recordings), null when unknown. */
+  duration_ms: number | null;
   metadata_error: string | null;
   thumb_key: string | null;
   thumb_status: Generated<string>;

@@ -23,13 +23,15 @@ interface Channel {
   metadata: Buffer | null;
   audioHeader: Buffer | null;
   videoHeader: Buffer | null;
-  /** From the last key frame on. */
+  /** From the last key frame on, and when that key frame arrived (epoch ms). */
   gop: Buffer[];
+  gopAt: number;
   /** The last timestamp sent (ms) and the shift of the current publisher's (a device that reconnects starts again at 0). */
   lastDts: number;
   dtsOffset: number;
-  /** Viewers by whether they have had the stream's start (header, codec headers, a key frame). */
-  viewers: Map<Viewer, { started: boolean }>;
+  /** Viewers by whether they have had the stream's start (header, codec headers, a key frame) and whether they are
+   * counted as viewers (a recording is not). */
+  viewers: Map<Viewer, { started: boolean; counted: boolean }>;
 }
 
 export interface IngestOptions {
@@ -72,7 +74,17 @@ export class RtmpIngest {
   /** Lets one publisher push to `name` (a start's fresh name). */
   open(name: string): void {
     if (!this.channels.has(name))
-      this.channels.set(name, { publisher: null, metadata: null, audioHeader: null, videoHeader: null, gop: [], lastDts: 0, dtsOffset: 0, viewers: new Map() });
+      this.channels.set(name, {
+        publisher: null,
+        metadata: null,
+        audioHeader: null,
+        videoHeader: null,
+        gop: [],
+        gopAt: 0,
+        lastDts: 0,
+        dtsOffset: 0,
+        viewers: new Map(),
+      });
   }
 
   /** Ends stream `name`: its publisher is disconnected, its viewers' responses end, a later publish is refused. */
@@ -92,18 +104,27 @@ export class RtmpIngest {
     return Boolean(this.channels.get(name)?.publisher);
   }
 
+  /** When the key frame a viewer attached now starts at arrived (epoch ms), or null when it would wait for the next one. */
+  keyframeAt(name: string): number | null {
+    const channel = this.channels.get(name);
+    return channel?.videoHeader && channel.gop.length ? channel.gopAt : null;
+  }
+
   viewers(name: string): number {
-    return this.channels.get(name)?.viewers.size ?? 0;
+    let count = 0;
+    for (const state of this.channels.get(name)?.viewers.values() ?? []) if (state.counted) count += 1;
+    return count;
   }
 
   /**
    * Sends stream `name` to `viewer` as FLV from its latest key frame on (or its next one, before the publisher
-   * started). Returns the detach function, or null when the stream is not open.
+   * started). Returns the detach function, or null when the stream is not open. A viewer not `counted` (a recording)
+   * is left out of the viewer count.
    */
-  attach(name: string, viewer: Viewer): (() => void) | null {
+  attach(name: string, viewer: Viewer, options: { counted: boolean } = { counted: true }): (() => void) | null {
     const channel = this.channels.get(name);
     if (!channel) return null;
-    const state = { started: false };
+    const state = { started: false, counted: options.counted };
     channel.viewers.set(viewer, state);
     if (channel.videoHeader && channel.gop.length) {
       this.sendStart(channel, viewer);
@@ -178,6 +199,7 @@ export class RtmpIngest {
         break;
       case 3:
         channel.gop = [tag];
+        channel.gopAt = Date.now();
         break;
       default:
         if (channel.gop.length && channel.gop.length < MAX_GOP_PACKETS) channel.gop.push(tag);

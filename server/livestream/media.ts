@@ -1,13 +1,19 @@
+import path from 'node:path';
 import type { LiveConfig } from '../config';
+import { HlsMuxers } from './hls';
 import { RtmpIngest } from './ingest';
 import type { MediaBackend } from './streams';
 
 /** The media server behind the streams, as the rest of the server sees it. */
 export interface LiveMedia extends MediaBackend {
-  /** The play URL of stream `name` for a browser, with its signed query. */
+  /** The HTTP-FLV play URL of stream `name` for a browser, with its signed query. */
   playUrl(name: string, signedQuery: string): string;
+  /** The HLS play URL (a master playlist), when this media server offers HLS. */
+  hlsUrl?(name: string, signedQuery: string): string;
   /** The embedded ingest, which serves the HTTP-FLV route; undefined with an external media server. */
   readonly ingest?: RtmpIngest;
+  /** The embedded HLS muxers, which serve the HLS routes. */
+  readonly hls?: HlsMuxers;
   /** An external server's play (`delta` 1) or play-done (-1) callback. */
   countViewer?(name: string, delta: 1 | -1): void;
   stop(): Promise<void>;
@@ -19,15 +25,18 @@ const appOf = (rtmpUrl: string) => rtmpUrl.slice(rtmpUrl.lastIndexOf('/') + 1);
 
 /**
  * The embedded ingest (default): it listens from the first start on, so a server that never shows video takes no
- * RTMP port. Devices get RTMP_PUBLIC_URL, or PUBLIC_URL's host (else 127.0.0.1) with the port it listens on.
+ * RTMP port. Devices get RTMP_PUBLIC_URL, or PUBLIC_URL's host (else 127.0.0.1) with the port it listens on. Browsers
+ * play HTTP-FLV, or HLS (muxed under DATA_DIR/hls while someone watches it).
  */
-export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined, log: Log): LiveMedia {
+export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined, dataDir: string, log: Log): LiveMedia {
   const app = config.rtmpPublicUrl ? appOf(config.rtmpPublicUrl) : 'live';
   const ingest = new RtmpIngest({ port: config.rtmpPort, host: config.rtmpHost, app, log });
+  const hls = new HlsMuxers(ingest, path.join(dataDir, 'hls'));
   let listening: Promise<number> | null = null;
   let port = 0;
   return {
     ingest,
+    hls,
     async ready() {
       listening ??= ingest.start().catch((error: unknown) => {
         listening = null;
@@ -37,10 +46,14 @@ export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined,
     },
     rtmpBase: () => config.rtmpPublicUrl ?? `rtmp://${publicUrl ? new URL(publicUrl).hostname : '127.0.0.1'}:${port}/${app}`,
     playUrl: (name, query) => `/live/${name}.flv?${query}`,
+    hlsUrl: (name, query) => `/live/${name}/index.m3u8?${query}`,
     open: (name) => ingest.open(name),
     close: (name) => ingest.close(name),
-    viewers: (name) => ingest.viewers(name),
-    stop: () => (listening ? ingest.stop() : Promise.resolve()),
+    viewers: (name) => ingest.viewers(name) + hls.viewers(name),
+    async stop() {
+      await hls.close();
+      if (listening) await ingest.stop();
+    },
   };
 }
 

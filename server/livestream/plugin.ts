@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveConfig } from '../config';
+import { HLS_PLAYLIST, masterPlaylist } from './hls';
 import { embeddedMedia, externalMedia, type LiveMedia } from './media';
 import { verifyPlay, type PlayVerdict } from './playback';
+import { LiveRecordings } from './recording';
 import { LiveStreams } from './streams';
 
 export interface LiveHandle {
   streams: LiveStreams;
+  /** The recordings of flying tasks' streams (embedded ingest only). */
+  recordings: LiveRecordings | null;
   media: LiveMedia;
   /** Signs play URLs (the server's token secret). */
   secret: string;
@@ -22,7 +28,9 @@ declare module 'fastify' {
   }
 }
 
-const nameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const streamNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const nameParams = z.object({ name: streamNameSchema });
+const hlsFileParams = z.object({ name: streamNameSchema, file: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/) });
 /** What nginx-rtmp (form fields), SRS or MediaMTX (JSON) send their callbacks: the stream name and the play URL's query. */
 const hookBody = z.looseObject({ name: z.string().optional(), stream: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() });
 
@@ -34,8 +42,9 @@ const PLAY_REFUSALS: Record<Exclude<PlayVerdict, 'ok'>, string> = {
 
 /**
  * Live video (docs/live-video.md): the streams service on the DJI device link, the media server (the embedded RTMP
- * ingest, or an external one), the HTTP-FLV play route `/live/{name}.flv` for signed URLs and the external media
- * server's publish/play callbacks under `/live/hooks/`. The API routes are in ./routes.ts.
+ * ingest, or an external one), the play routes for signed URLs (HTTP-FLV `/live/{name}.flv`, HLS
+ * `/live/{name}/index.m3u8` and its session's playlist and segments), the recordings of flying tasks' streams and the
+ * external media server's publish/play callbacks under `/live/hooks/`. The API routes are in ./routes.ts.
  */
 export default fp(
   async (appBase: FastifyInstance, options: { config: LiveConfig; secret: string }) => {
@@ -46,19 +55,46 @@ export default fp(
     const media =
       config.externalPlayUrl && config.rtmpPublicUrl
         ? externalMedia({ ...config, externalPlayUrl: config.externalPlayUrl, rtmpPublicUrl: config.rtmpPublicUrl })
-        : embeddedMedia(config, app.config.missions.publicUrl, log);
+        : embeddedMedia(config, app.config.missions.publicUrl, app.config.dataDir, log);
     let sweep: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
       const gateway = appBase.mqtt?.gateway;
       if (!gateway) return;
-      const streams = new LiveStreams({ link: gateway, media, replyTimeoutMs: config.replyTimeoutMs, idleStopMs: config.idleStopMs, log });
-      app.live = { streams, media, secret, config };
-      sweep = setInterval(() => void streams.sweep().catch((error: unknown) => log.warn({ err: error }, 'live: sweep failed')), config.sweepMs);
+      let recordings: LiveRecordings | null = null;
+      const streams = new LiveStreams({
+        link: gateway,
+        media,
+        replyTimeoutMs: config.replyTimeoutMs,
+        idleStopMs: config.idleStopMs,
+        held: (videoId) => recordings?.records(videoId) ?? false,
+        log,
+      });
+      if (media.ingest)
+        recordings = new LiveRecordings({
+          db: app.db,
+          ingest: media.ingest,
+          streams: () => streams.live(),
+          media: appBase.media,
+          directory: path.join(app.config.dataDir, 'recordings'),
+          log,
+        });
+      // A recording ends before the flight's landing is detected: its record is linked once written.
+      appBase.flightRecords?.onRecorded(
+        ({ id }) => void appBase.media?.linkFlightRecord(id).catch((error: unknown) => log.warn({ err: error }, 'live: linking a record failed')),
+      );
+      app.live = { streams, recordings, media, secret, config };
+      const tick = async () => {
+        media.hls?.sweep();
+        await streams.sweep();
+        await recordings?.sync();
+      };
+      sweep = setInterval(() => void tick().catch((error: unknown) => log.warn({ err: error }, 'live: sweep failed')), config.sweepMs);
       sweep.unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(sweep);
+      await app.live?.recordings?.close();
       app.live?.streams.close();
       await media.stop();
     });
@@ -87,6 +123,34 @@ export default fp(
         raw.on('close', detach);
       });
 
+    const hls = media.hls;
+    if (hls) {
+      const mpegUrl = 'application/vnd.apple.mpegurl';
+      // A signed play URL opens a viewer session: the master playlist names the session's live playlist.
+      app.get('/live/:name/index.m3u8', { schema: { hide: true, params: nameParams } }, async (request, reply) => {
+        const { name } = request.params;
+        const query = request.query as Record<string, unknown>;
+        const verdict = playVerdict(name, query.exp, query.sig);
+        if (!verdict.ok) return refuse(reply, verdict.status, verdict.message);
+        const sid = hls.open(name);
+        if (!sid) return refuse(reply, 404, 'No such live stream');
+        return reply.type(mpegUrl).header('Cache-Control', 'no-store').send(masterPlaylist(sid));
+      });
+      app.get('/live/:name/:file', { schema: { hide: true, params: hlsFileParams } }, async (request, reply) => {
+        const { name, file } = request.params;
+        const sid = (request.query as Record<string, unknown>).sid;
+        if (file === HLS_PLAYLIST) {
+          const playlist = typeof sid === 'string' ? await hls.playlist(name, sid) : null;
+          if (playlist === null) return refuse(reply, 404, 'No such HLS session or stream');
+          return reply.type(mpegUrl).header('Cache-Control', 'no-store').send(playlist);
+        }
+        const segment = hls.file(name, sid, file);
+        const data = segment ? await fs.readFile(segment).catch(() => null) : null;
+        if (!data) return refuse(reply, 404, 'No such HLS session or segment');
+        return reply.type('video/mp2t').header('Cache-Control', 'no-store').send(data);
+      });
+    }
+
     // The external media server's callbacks (form fields from nginx-rtmp, JSON from others): 2xx allows, anything else refuses.
     await app.register(async (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
@@ -111,5 +175,5 @@ export default fp(
       });
     });
   },
-  { name: 'skyline-live', dependencies: ['skyline-mqtt'] },
+  { name: 'skyline-live', dependencies: ['skyline-mqtt', 'skyline-media', 'skyline-flight-records'] },
 );

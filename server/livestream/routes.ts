@@ -125,10 +125,11 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
       const quality = request.body.quality ?? DEFAULT_QUALITY;
       const { stream, joined } = await live.streams.start(gatewaySn, camera.video_id, quality);
       const expiresAt = Math.floor(Date.now() / 1000) + live.config.playUrlTtlSeconds;
+      const signed = signPlay(live.secret, stream.name, expiresAt);
       request.log.info({ device: device.serial, videoId: camera.video_id, joined, quality }, 'live: start');
       return ok({
         video_id: camera.video_id,
-        play: { flv: live.media.playUrl(stream.name, signPlay(live.secret, stream.name, expiresAt)) },
+        play: { flv: live.media.playUrl(stream.name, signed), ...(live.media.hlsUrl ? { hls: live.media.hlsUrl(stream.name, signed) } : {}) },
         expires_at: new Date(expiresAt * 1000).toISOString(),
         joined,
       });

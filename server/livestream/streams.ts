@@ -50,8 +50,9 @@ export interface LiveStreamsOptions {
   link: LiveLink;
   media: MediaBackend;
   replyTimeoutMs: number;
-  /** A stream nobody watches is stopped after this long (ms). */
+  /** A stream nobody watches is stopped after this long (ms), unless it is held (recorded). */
   idleStopMs: number;
+  held?: (videoId: string) => boolean;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
@@ -107,6 +108,11 @@ export class LiveStreams {
     };
   }
 
+  /** The streams live now. */
+  live(): { videoId: string; name: string; lens: string | null }[] {
+    return [...this.streams.values()].filter((s) => s.state === 'live').map(({ videoId, name, lens }) => ({ videoId, name, lens }));
+  }
+
   /** The live stream with this name (publish and play authorisation). */
   byName(name: string): Stream | undefined {
     for (const stream of this.streams.values()) if (stream.name === name && stream.state === 'live') return stream;
@@ -156,7 +162,7 @@ export class LiveStreams {
         this.end(stream, 'offline');
         continue;
       }
-      if (this.options.media.viewers(stream.name) > 0) {
+      if (this.options.media.viewers(stream.name) > 0 || this.options.held?.(stream.videoId)) {
         stream.idleSince = null;
         continue;
       }

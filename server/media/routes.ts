@@ -73,6 +73,7 @@ export const mediaToApi = (row: MediaRow, secret: string, nowMs = Date.now()): M
   lens: row.lens as Media['lens'],
   width: row.width,
   height: row.height,
+  duration_ms: row.duration_ms,
   project_id: row.project_id,
   device_id: row.device_id,
   device_sn: row.device_sn,

@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import type { Kysely, Selectable } from 'kysely';
 import type { ErrorReason } from '@shared/errorCodes';
 import type { UploadMetadata } from '@shared/dji/media';
+import type { MediaLens } from '@shared/entities/media';
 import type { Database, MediaTable } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
@@ -9,7 +12,7 @@ import { parseJson } from '../db/json';
 import { uploadTooLarge } from '../api/uploads';
 import { HttpError } from '../http/envelope';
 import type { DataScopeRule } from '../rbac/dataScope';
-import { lensOf, nameMismatch, readFileMetadata, sniffMedia, withCallbackMetadata, type SniffedType } from './metadata';
+import { lensOf, nameMismatch, NO_METADATA, readFileMetadata, sniffMedia, withCallbackMetadata, type MediaMetadata, type SniffedType } from './metadata';
 import type { ObjectStore } from './objectStore';
 import { projectPrefix } from './keys';
 import type { ThumbnailQueue } from './thumbnails';
@@ -30,7 +33,7 @@ export const refusals = {
 /** Where a file came from and what its uploader said about it (the callback's fields, or the form's). */
 export interface IngestSource {
   projectId: number;
-  source: 'dock' | 'pilot' | 'upload';
+  source: 'dock' | 'pilot' | 'upload' | 'live';
   name: string;
   createdBy?: number | null;
   deviceSn?: string | null;
@@ -77,7 +80,45 @@ export class MediaService {
     if (existing) return { row: existing, duplicate: true };
     const key = `${projectPrefix(source.projectId)}${randomUUID()}.${sniffed.exts[0]}`;
     await this.store.put(key, data, sniffed.mime, data.length);
-    return this.record(key, data, sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
+  }
+
+  /**
+   * A live stream recorded while a task flew (server/livestream/recording.ts): the MP4 file at `file` is streamed to
+   * the store (a recording may be larger than an upload may be), its start and length come from the recorder.
+   */
+  async ingestRecording(file: string, source: IngestSource & { takenAt: string; durationMs: number; lens: MediaLens | null }): Promise<IngestResult> {
+    const head = Buffer.alloc(64);
+    const handle = await fs.open(file);
+    const { size } = await handle.stat();
+    await handle.read(head, 0, 64, 0).finally(() => handle.close());
+    const sniffed = this.check(head, source.name);
+    const fingerprint = createHash('md5');
+    for await (const chunk of createReadStream(file)) fingerprint.update(chunk as Buffer);
+    const key = `${projectPrefix(source.projectId)}${randomUUID()}.${sniffed.exts[0]}`;
+    await this.store.put(key, createReadStream(file), sniffed.mime, size);
+    const metadata = { metadata: { ...NO_METADATA, taken_at: source.takenAt }, error: null };
+    return this.record(key, size, metadata, sniffed, fingerprint.digest('hex'), source, { duration_ms: Math.round(source.durationMs), lens: source.lens });
+  }
+
+  /**
+   * Links the media of a flight record written after them (a task's recording ends before its landing is detected):
+   * those of its task, else of its aircraft taken between take-off and landing, that know no record yet.
+   */
+  async linkFlightRecord(recordId: number): Promise<number> {
+    const record = await this.db
+      .selectFrom('flight_reports')
+      .select(['task_id', 'device_id', 'takeoff_at', 'landing_at'])
+      .where('id', '=', recordId)
+      .executeTakeFirst();
+    if (!record) return 0;
+    let update = this.db.updateTable('media').set({ flight_record_id: recordId, updated_at: nowIso() }).where('flight_record_id', 'is', null);
+    if (record.task_id !== null) update = update.where('task_id', '=', record.task_id);
+    else if (record.device_id !== null)
+      update = update.where('device_id', '=', record.device_id).where('taken_at', '>=', record.takeoff_at).where('taken_at', '<=', record.landing_at);
+    else return 0;
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** A file a device put in the store itself (dock or Pilot 2), announced by its upload callback. */
@@ -104,7 +145,7 @@ export class MediaService {
       await this.store.delete(key);
       return { row: existing, duplicate: true };
     }
-    return this.record(key, data, sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
   }
 
   /** Removes a row and then its objects (an object without a row is what the sweep removes, should this stop halfway). */
@@ -126,8 +167,15 @@ export class MediaService {
     return this.db.selectFrom('media').selectAll().where('project_id', '=', projectId).where('fingerprint', '=', fingerprint).executeTakeFirst();
   }
 
-  private async record(key: string, data: Buffer, sniffed: SniffedType, fingerprint: string, source: IngestSource): Promise<IngestResult> {
-    const file = await readFileMetadata(data, sniffed.type);
+  private async record(
+    key: string,
+    size: number,
+    file: { metadata: MediaMetadata; error: string | null },
+    sniffed: SniffedType,
+    fingerprint: string,
+    source: IngestSource,
+    known: { duration_ms?: number; lens?: MediaLens | null } = {},
+  ): Promise<IngestResult> {
     const metadata = withCallbackMetadata(file.metadata, source.callback);
     const link = await this.links(source, metadata.taken_at);
     const now = nowIso();
@@ -145,7 +193,7 @@ export class MediaService {
       name: source.name.slice(0, 255),
       type: sniffed.type,
       mime: sniffed.mime,
-      size: data.length,
+      size,
       object_key: key,
       fingerprint,
       tiny_fingerprint: source.tinyFingerprint ?? null,
@@ -160,9 +208,10 @@ export class MediaService {
       flight_yaw: metadata.flight_yaw,
       drone_model: source.droneModelKey ?? null,
       payload_model: source.payloadModelKey ?? metadata.camera_model,
-      lens: lensOf(source.name, metadata.camera_model),
+      lens: known.lens !== undefined ? known.lens : lensOf(source.name, metadata.camera_model),
       width: metadata.width,
       height: metadata.height,
+      duration_ms: known.duration_ms ?? null,
       metadata_error: file.error,
       thumb_key: null,
       created_at: now,

@@ -5,7 +5,8 @@ export const MEDIA_TYPES = ['photo', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const MEDIA_LENSES = ['wide', 'zoom', 'ir'] as const;
 export type MediaLens = (typeof MEDIA_LENSES)[number];
-export const MEDIA_SOURCES = ['dock', 'pilot', 'upload'] as const;
+/** Where a file came from: a dock's or Pilot 2's upload, the console's, or a live stream recorded while a task flew. */
+export const MEDIA_SOURCES = ['dock', 'pilot', 'upload', 'live'] as const;
 
 export const mediaSchema = z.object({
   id: z.number().int(),
@@ -28,6 +29,8 @@ export const mediaSchema = z.object({
   lens: z.enum(MEDIA_LENSES).nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** A video's length (ms) when known (a live recording's). */
+  duration_ms: z.number().int().nullable(),
   project_id: z.number().int(),
   device_id: z.number().int().nullable(),
   device_sn: z.string().nullable(),

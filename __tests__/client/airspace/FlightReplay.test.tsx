@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import type { Report } from '@shared/entities/airspace';
 import FlightReplay from '../../../src/features/airspace/FlightReplay';
-import { createTestI18n } from '../support/i18n';
+import { photo } from '../media/mediaFixtures';
+import { renderWithStore } from '../support/renderWithStore';
+import { createTestStore, type Route } from '../support/testStore';
 
 // Leaflet needs a real browser (e2e/flightRecords.e2e.ts draws it); here the map shows what it was given.
 jest.mock('../../../src/features/airspace/ReplayMap', () => ({
@@ -54,13 +55,13 @@ const report: Report = {
   samples: { speed: [0, 8, 6], battery: [90, 88, 85] },
 };
 
-const renderReplay = (value: Report, onExport = jest.fn(), language: 'zh-cn' | 'en' = 'zh-cn') => {
-  render(
-    <I18nextProvider i18n={createTestI18n(language)}>
-      <FlightReplay report={value} onExport={onExport} />
-    </I18nextProvider>,
-  );
-  return onExport;
+/** The record's videos as GET /api/Media/ lists them (none unless a test gives some). */
+const noVideos: Route = () => ({ items: [], total: 0 });
+
+const renderReplay = (value: Report, onExport = jest.fn(), language: 'zh-cn' | 'en' = 'zh-cn', videos: Route = noVideos) => {
+  const test = createTestStore({ 'GET /Media/': videos });
+  renderWithStore(<FlightReplay report={value} onExport={onExport} />, test.store, language);
+  return Object.assign(onExport, { calls: test.calls });
 };
 
 describe('FlightReplay', () => {
@@ -114,5 +115,38 @@ describe('FlightReplay', () => {
     expect(screen.getByText('无轨迹')).toBeInTheDocument();
     expect(screen.queryByRole('slider')).not.toBeInTheDocument();
     expect(within(document.body).getByRole('button', { name: '导出 KML' })).toBeDisabled();
+  });
+
+  it("plays the record's recorded video in step with the slider, and says when no video covers the moment", async () => {
+    // Recorded from 5 s after the first track point (1_000_000 ms) for 10 s.
+    const recording = photo(41, 'REC_99-0-0_normal-0.mp4', {
+      type: 'video',
+      mime: 'video/mp4',
+      source: 'live',
+      taken_at: new Date(1_005_000).toISOString(),
+      duration_ms: 10_000,
+      flight_record_id: 7,
+    });
+    const replay = renderReplay(report, jest.fn(), 'zh-cn', () => ({ items: [recording], total: 1 }));
+    const region = await screen.findByRole('region', { name: '飞行录像' });
+    expect(replay.calls[0].options?.query).toMatchObject({ flight_record_id: 7, type: 'video' });
+    // Second 0: before the recording.
+    expect(region).toHaveTextContent('此刻无录像');
+    const slider = screen.getByRole('slider', { name: '回放时间' });
+    fireEvent.change(slider, { target: { value: 8 } });
+    const video = region.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe(recording.url);
+    expect(video.currentTime).toBeCloseTo(3, 5);
+    fireEvent.change(slider, { target: { value: 14.5 } });
+    expect(video.currentTime).toBeCloseTo(9.5, 5);
+    fireEvent.change(slider, { target: { value: 16 } });
+    expect(region).toHaveTextContent('此刻无录像');
+  });
+
+  it('shows no video region for a record without recordings', async () => {
+    const replay = renderReplay(report);
+    await screen.findByRole('region', { name: '飞行轨迹地图' });
+    expect(replay.calls.map((c) => c.path)).toEqual(['/Media/']);
+    expect(screen.queryByRole('region', { name: '飞行录像' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { frameAt, replayTimeline } from '../../../src/features/airspace/flightReplay';
+import { frameAt, replayStartMs, replayTimeline } from '../../../src/features/airspace/flightReplay';
 
 const recorded = {
   duration_s: 20,
@@ -43,5 +43,17 @@ describe('flight replay timeline', () => {
     expect(typed.seconds).toEqual([0, 30, 60]);
     expect(typed.speed).toEqual([null, null, null]);
     expect(replayTimeline({ ...recorded, track: null })).toBeNull();
+  });
+
+  test.each([
+    [
+      'the first track point',
+      [Date.parse('2026-05-01T08:00:02Z'), Date.parse('2026-05-01T08:00:07Z')],
+      '2026-05-01T08:00:00Z',
+      Date.parse('2026-05-01T08:00:02Z'),
+    ],
+    ['the take-off without track times', null, '2026-05-01T08:00:00Z', Date.parse('2026-05-01T08:00:00Z')],
+  ])('second 0 of the replay is %s', (_name, trackTimes, takeoffAt, expected) => {
+    expect(replayStartMs({ track_times: trackTimes, takeoff_at: takeoffAt })).toBe(expected);
   });
 });

@@ -22,6 +22,7 @@ export const photo = (id: number, name: string, extra: Partial<Media> = {}): Med
   lens: 'wide',
   width: 4000,
   height: 3000,
+  duration_ms: null,
   project_id: 1,
   device_id: 3,
   device_sn: '1581F5BKD',

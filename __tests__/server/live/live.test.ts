@@ -207,6 +207,37 @@ describe('a stream', () => {
     await stop();
   });
 
+  it('plays over HLS too: a signed master playlist opens a viewer session, whose playlist and segments alone are served', async () => {
+    const started = await start();
+    const hls: string = started.body.data.play.hls;
+    expect(hls).toMatch(/^\/live\/[A-Za-z0-9_-]{24}\/index\.m3u8\?exp=\d+&sig=/);
+    const [path, query] = hls.split('?');
+    const get = (url: string) => fetch(absolute(url));
+    // The same signature rules as HTTP-FLV: unsigned or another stream's signature opens nothing.
+    expect((await get(path)).status).toBe(403);
+    expect((await get(`/live/${'B'.repeat(24)}/index.m3u8?${query}`)).status).toBe(404);
+    const master = await get(hls);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toMatch(/mpegurl/);
+    const sid = /live\.m3u8\?sid=([A-Za-z0-9_-]+)/.exec(await master.text())![1];
+    const base = path.replace(/index\.m3u8$/, '');
+    // Without the session (or with a made-up one) neither the playlist nor a segment.
+    expect((await get(`${base}live.m3u8`)).status).toBe(404);
+    expect((await get(`${base}live.m3u8?sid=made-up`)).status).toBe(404);
+    const playlist = await (await get(`${base}live.m3u8?sid=${sid}`)).text();
+    const segment = playlist.split('\n').find((line) => line.startsWith('seg'))!;
+    expect(segment).toMatch(new RegExp(`^seg\\d+\\.ts\\?sid=${sid}$`));
+    expect((await get(`${base}${segment.split('?')[0]}`)).status).toBe(404);
+    const data = await get(`${base}${segment}`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get('content-type')).toBe('video/mp2t');
+    // The session counts as a viewer; ffprobe plays the remuxed (not transcoded) stream through it.
+    expect((await camera()).live.viewers).toBe(1);
+    expect(await probe(absolute(hls))).toEqual({ codec_name: 'h264', width: 1280, height: 720 });
+    await stop();
+    expect((await get(`${base}live.m3u8?sid=${sid}`)).status).toBe(404);
+  });
+
   it("answers the device's refusal as 409 with DJI's code, and a silent device as 504", async () => {
     faults.live_start_push = 513001;
     const refused = await start();

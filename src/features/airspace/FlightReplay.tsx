@@ -7,10 +7,11 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@shared/entities/airspace';
-import { frameAt, replayTimeline, type ReplayTimeline } from './flightReplay';
+import { frameAt, replayStartMs, replayTimeline, type ReplayTimeline } from './flightReplay';
 import { RECORD_EXPORT_FORMATS, type RecordExportFormat } from '@shared/flight/exportFiles';
 
 const ReplayMap = lazy(() => import(/* webpackChunkName: "replay-map" */ './ReplayMap'));
+const ReplayVideo = lazy(() => import(/* webpackChunkName: "replay-video" */ '../media/ReplayVideo'));
 
 const TICK_MS = 200;
 const RATES = [1, 5, 20, 60] as const;
@@ -40,7 +41,7 @@ function ReplayChart({ label, timeline, values, second }: { label: string; timel
 
 /**
  * Flight replay: the track on the map with the aircraft's position at the slider's time, play/pause at a chosen rate,
- * altitude/speed/battery charts following the slider, and the record's exports.
+ * the record's recorded video in step with them, altitude/speed/battery charts following the slider, and the record's exports.
  */
 export default function FlightReplay({ report, onExport }: { report: Report; onExport: (format: RecordExportFormat) => void }) {
   const { t, i18n } = useTranslation();
@@ -114,6 +115,9 @@ export default function FlightReplay({ report, onExport }: { report: Report; onE
           ))}
         </TextField>
       </Box>
+      <Suspense fallback={null}>
+        <ReplayVideo recordId={report.id} startMs={replayStartMs(report)} second={second} playing={playing} rate={rate} />
+      </Suspense>
       <Typography variant="body2" aria-label={t('airspace.replayReadout')}>
         {t('airspace.readout', {
           time: clock(second),

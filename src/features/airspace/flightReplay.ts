@@ -44,6 +44,11 @@ export function replayTimeline(report: Pick<Report, 'track' | 'track_times' | 's
   };
 }
 
+/** The moment (epoch ms) the replay's second 0 stands for: the first track point's time, else the take-off. Pure. */
+export function replayStartMs(report: Pick<Report, 'track_times' | 'takeoff_at'>): number {
+  return report.track_times?.[0] ?? Date.parse(report.takeoff_at);
+}
+
 /** The frame `second` s after take-off (clamped to the flight), the position interpolated linearly. Pure. */
 export function frameAt(timeline: ReplayTimeline, second: number): ReplayFrame {
   const { seconds, positions } = timeline;

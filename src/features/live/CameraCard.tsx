@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { VIDEO_QUALITIES } from '@shared/dji/livestream';
 import type { Camera } from '@shared/liveVideo';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { changeRequested, playerClosed, startRequested, stopRequested } from './liveSlice';
-import { selectVideo } from './selectors';
+import { changeRequested, playerClosed, protocolChosen, startRequested, stopRequested } from './liveSlice';
+import { PLAY_PROTOCOLS, playSource, type PlayerSupport } from './playSource';
+import { selectPlayProtocol, selectVideo } from './selectors';
 import VideoPlayer from './VideoPlayer';
 
 const DEFAULT_QUALITY = 2;
@@ -22,6 +23,12 @@ function saveSnapshot(video: HTMLVideoElement, name: string) {
   link.click();
 }
 
+/** What this browser plays: MSE for mpegts.js and hls.js, or HLS in the <video> itself. */
+const playerSupport = (): PlayerSupport => ({
+  mse: typeof window.MediaSource !== 'undefined',
+  nativeHls: document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '',
+});
+
 /** One camera: its state, the player while it plays here, start/stop, lens, quality, fullscreen and snapshot. */
 export default function CameraCard({ deviceId, camera, title }: { deviceId: number; camera: Camera; title?: string }) {
   const { t } = useTranslation();
@@ -30,6 +37,8 @@ export default function CameraCard({ deviceId, camera, title }: { deviceId: numb
   const element = useRef<HTMLVideoElement | null>(null);
   const [quality, setQuality] = useState(camera.live.quality ?? DEFAULT_QUALITY);
   const videoId = camera.video_id;
+  const protocol = useAppSelector(selectPlayProtocol);
+  const source = video.play ? playSource(video.play, protocol, playerSupport()) : null;
   const playing = video.play !== null && camera.live.status === 'live';
   useEffect(() => () => void dispatch(playerClosed(videoId)), [dispatch, videoId]);
 
@@ -48,11 +57,12 @@ export default function CameraCard({ deviceId, camera, title }: { deviceId: numb
         {camera.live.ended_reason ? <Typography variant="caption">{t(`live.ended.${camera.live.ended_reason}`)}</Typography> : null}
         {camera.live.status === 'live' ? <Typography variant="caption">{t('live.viewers', { count: camera.live.viewers })}</Typography> : null}
       </Stack>
-      {playing ? (
+      {playing && source ? (
         <Box sx={{ position: 'relative' }}>
-          <VideoPlayer ref={element} url={video.play!} label={label} />
+          <VideoPlayer ref={element} source={source} label={label} />
         </Box>
       ) : null}
+      {playing && !source ? <MuiAlert severity="warning">{t('live.unplayable')}</MuiAlert> : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {playing ? (
           <Button size="small" variant="outlined" disabled={video.busy} onClick={() => dispatch(stopRequested({ deviceId, videoId }))}>
@@ -93,6 +103,22 @@ export default function CameraCard({ deviceId, camera, title }: { deviceId: numb
             </MenuItem>
           ))}
         </TextField>
+        {playing && video.play?.flv && video.play.hls ? (
+          <TextField
+            select
+            size="small"
+            label={t('live.protocol')}
+            value={protocol}
+            onChange={(event) => dispatch(protocolChosen(event.target.value as (typeof PLAY_PROTOCOLS)[number]))}
+            sx={{ minWidth: 110 }}
+          >
+            {PLAY_PROTOCOLS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`live.protocols.${p}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         {playing ? (
           <>
             <Button size="small" onClick={() => void element.current?.requestFullscreen()}>

@@ -1,30 +1,55 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import type { PlaySource } from './playSource';
 
-/** A live HTTP-FLV stream in a <video> through mpegts.js, which is loaded (its own chunk) only when a video plays. */
-const VideoPlayer = forwardRef<HTMLVideoElement | null, { url: string; label: string }>(function VideoPlayer({ url, label }, ref) {
+/** Starts a player on `element`; resolves with its destroy function. Each library is its own chunk, loaded when a video plays. */
+async function attachPlayer(source: PlaySource, element: HTMLVideoElement): Promise<() => void> {
+  const url = new URL(source.url, window.location.href).href;
+  if (source.player === 'native') {
+    element.src = url;
+    return () => element.removeAttribute('src');
+  }
+  if (source.player === 'hlsjs') {
+    const { default: Hls } = await import(/* webpackChunkName: "hlsjs" */ 'hls.js');
+    // Live edge two segments (of a key frame each) back; no worker (the CSP allows blob: workers, but none is needed).
+    const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: false, backBufferLength: 10 });
+    hls.loadSource(url);
+    hls.attachMedia(element);
+    void element.play().catch(() => undefined);
+    return () => hls.destroy();
+  }
+  const { default: mpegts } = await import(/* webpackChunkName: "mpegts" */ 'mpegts.js');
+  const flv = mpegts.createPlayer(
+    { type: 'flv', isLive: true, url },
+    { enableStashBuffer: false, liveBufferLatencyChasing: true, liveBufferLatencyMaxLatency: 1.5, liveBufferLatencyMinRemain: 0.3 },
+  );
+  flv.attachMediaElement(element);
+  flv.load();
+  void Promise.resolve(flv.play()).catch(() => undefined);
+  return () => flv.destroy();
+}
+
+/** A live stream in a <video>: HTTP-FLV through mpegts.js, HLS through hls.js or natively (playSource chooses). */
+const VideoPlayer = forwardRef<HTMLVideoElement | null, { source: PlaySource; label: string }>(function VideoPlayer({ source, label }, ref) {
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle(ref, () => video.current as HTMLVideoElement);
+  const { player, url } = source;
   useEffect(() => {
     let destroyed = false;
-    let player: { destroy(): void } | null = null;
-    void import(/* webpackChunkName: "mpegts" */ 'mpegts.js').then(({ default: mpegts }) => {
-      const element = video.current;
-      if (destroyed || !element) return;
-      const flv = mpegts.createPlayer(
-        { type: 'flv', isLive: true, url: new URL(url, window.location.href).href },
-        { enableStashBuffer: false, liveBufferLatencyChasing: true, liveBufferLatencyMaxLatency: 1.5, liveBufferLatencyMinRemain: 0.3 },
-      );
-      flv.attachMediaElement(element);
-      flv.load();
-      void Promise.resolve(flv.play()).catch(() => undefined);
-      player = flv;
+    let destroy: (() => void) | null = null;
+    const element = video.current;
+    if (!element) return;
+    void attachPlayer({ player, url }, element).then((stop) => {
+      if (destroyed) stop();
+      else destroy = stop;
     });
     return () => {
       destroyed = true;
-      player?.destroy();
+      destroy?.();
     };
-  }, [url]);
-  return <video ref={video} aria-label={label} muted autoPlay playsInline style={{ width: '100%', display: 'block', background: '#000' }} />;
+  }, [player, url]);
+  return (
+    <video ref={video} aria-label={label} data-player={player} muted autoPlay playsInline style={{ width: '100%', display: 'block', background: '#000' }} />
+  );
 });
 
 export default VideoPlayer;

@@ -61,7 +61,7 @@ export default function* liveSaga(): Saga {
       payload.videoId,
       payload.deviceId,
       (client) => startLive(client, payload.deviceId, { video_id: payload.videoId, quality: payload.quality }),
-      (answer) => started({ videoId: payload.videoId, play: (answer as Envelope<LiveStarted>).data.play.flv ?? '' }),
+      (answer) => started({ videoId: payload.videoId, play: (answer as Envelope<LiveStarted>).data.play }),
     ),
   );
   yield takeEvery(changeRequested.type, ({ payload }: ReturnType<typeof changeRequested>) =>

@@ -1,11 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Camera, DeviceCamera } from '@shared/liveVideo';
 import type { ErrorText } from '../../api/errorCatalogue';
+import type { LivePlay, PlayProtocol } from './playSource';
 
-/** What this console does with one video: the URL it plays, a command on its way, the last command's failure. */
+/** What this console does with one video: the URLs it plays, a command on its way, the last command's failure. */
 export interface VideoView {
-  /** The signed HTTP-FLV URL this console plays (null: not playing here). */
-  play: string | null;
+  /** The signed HTTP-FLV / HLS URLs this console plays (null: not playing here). */
+  play: LivePlay | null;
   busy: boolean;
   error: ErrorText | null;
 }
@@ -16,9 +17,11 @@ export interface LiveState {
   /** The video wall's choice: every online camera the user may see (null: not read yet). */
   wall: DeviceCamera[] | null;
   videos: Record<string, VideoView>;
+  /** The protocol the players use when a stream offers both (HTTP-FLV: lower delay; HLS: through more proxies). */
+  protocol: PlayProtocol;
 }
 
-export const initialLiveState: LiveState = { cameras: {}, wall: null, videos: {} };
+export const initialLiveState: LiveState = { cameras: {}, wall: null, videos: {}, protocol: 'flv' };
 
 type Command = { deviceId: number; videoId: string };
 const idleVideo: VideoView = { play: null, busy: false, error: null };
@@ -49,7 +52,7 @@ const liveSlice = createSlice({
     stopRequested(state, action: PayloadAction<Command>) {
       state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
     },
-    started(state, action: PayloadAction<{ videoId: string; play: string }>) {
+    started(state, action: PayloadAction<{ videoId: string; play: LivePlay }>) {
       state.videos[action.payload.videoId] = { play: action.payload.play, busy: false, error: null };
     },
     commandDone(state, action: PayloadAction<{ videoId: string; stopped: boolean }>) {
@@ -59,6 +62,9 @@ const liveSlice = createSlice({
     commandFailed(state, action: PayloadAction<{ videoId: string; error: ErrorText }>) {
       const video = state.videos[action.payload.videoId] ?? idleVideo;
       state.videos[action.payload.videoId] = { ...video, busy: false, error: action.payload.error };
+    },
+    protocolChosen(state, action: PayloadAction<PlayProtocol>) {
+      state.protocol = action.payload;
     },
     /** This console stops playing a video (its panel closed); the stream goes on for others until it idles. */
     playerClosed(state, action: PayloadAction<string>) {
@@ -79,5 +85,6 @@ export const {
   commandDone,
   commandFailed,
   playerClosed,
+  protocolChosen,
 } = liveSlice.actions;
 export default liveSlice.reducer;

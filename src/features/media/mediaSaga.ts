@@ -14,6 +14,8 @@ import {
   mediaLoadFailed,
   mediaPageOpened,
   pageChanged,
+  recordVideosLoaded,
+  recordVideosRequested,
   selectMedia,
   uploadsFinished,
   uploadStatusChanged,
@@ -72,11 +74,23 @@ function* downloadFiles(action: ReturnType<typeof downloadRequested>): Saga {
   }
 }
 
-/** The media library (/Media): list, upload by hand, download. */
+/** The videos of a flight record (its live recordings) for the record's replay, oldest first. */
+function* loadRecordVideos(action: ReturnType<typeof recordVideosRequested>): Saga {
+  try {
+    const query = { flight_record_id: action.payload, type: 'video', ordering: 'taken_at', page: 1, page_size: 100 };
+    const response: Envelope<MediaPage> = yield* callApi(listMedia, query);
+    yield put(recordVideosLoaded({ recordId: action.payload, items: response.data.items }));
+  } catch {
+    // The request failure is already shown; the replay goes on without video.
+  }
+}
+
+/** The media library (/Media): list, upload by hand, download; a flight replay's videos. */
 export default function* mediaSaga(): Saga {
   yield all([
     takeLatest([mediaPageOpened.type, filtersChanged.type, filtersReset.type, pageChanged.type, uploadsFinished.type], loadMedia),
     takeEvery(filesDropped.type, uploadFiles),
     takeEvery(downloadRequested.type, downloadFiles),
+    takeLatest(recordVideosRequested.type, loadRecordVideos),
   ]);
 }

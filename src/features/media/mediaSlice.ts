@@ -26,6 +26,8 @@ export interface MediaState {
   uploads: UploadEntry[];
   /** The key the next dropped file gets. */
   nextUploadKey: number;
+  /** The videos of the flight record a replay shows (its live recordings). */
+  recordVideos: { recordId: number | null; items: Media[] };
 }
 
 const initialState: MediaState = {
@@ -40,6 +42,7 @@ const initialState: MediaState = {
   previewId: null,
   uploads: [],
   nextUploadKey: 1,
+  recordVideos: { recordId: null, items: [] },
 };
 
 /** Files dropped on (or picked for) the library, to upload into `project_id` one after the other. */
@@ -111,6 +114,12 @@ const mediaSlice = createSlice({
       state.uploads = state.uploads.filter((u) => u.status === 'waiting' || u.status === 'sending');
     },
     downloadRequested(_state, _action: PayloadAction<number[]>) {},
+    recordVideosRequested(state, action: PayloadAction<number>) {
+      if (state.recordVideos.recordId !== action.payload) state.recordVideos = { recordId: action.payload, items: [] };
+    },
+    recordVideosLoaded(state, action: PayloadAction<{ recordId: number; items: Media[] }>) {
+      if (state.recordVideos.recordId === action.payload.recordId) state.recordVideos.items = action.payload.items;
+    },
   },
 });
 
@@ -130,9 +139,12 @@ export const {
   uploadsFinished,
   uploadsCleared,
   downloadRequested,
+  recordVideosRequested,
+  recordVideosLoaded,
 } = mediaSlice.actions;
 
 type WithMedia = { media: MediaState };
 export const selectMedia = (state: WithMedia) => state.media;
 export const selectPreview = (state: WithMedia) => state.media.items.find((item) => item.id === state.media.previewId) ?? null;
+export const selectRecordVideos = (state: WithMedia) => state.media.recordVideos.items;
 export default mediaSlice.reducer;

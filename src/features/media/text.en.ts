@@ -3,6 +3,8 @@ import text from './text';
 
 export default translateFeature(text, {
   search: 'Search file names',
+  replayVideo: 'Flight video',
+  replayNoVideo: 'No video at this moment',
   project: 'Project',
   taskId: 'Task id',
   flightRecordId: 'Flight record id',

@@ -4,6 +4,8 @@ export default defineFeatureText({
   namespace: 'media',
   'zh-cn': {
     search: '搜索文件名',
+    replayVideo: '飞行录像',
+    replayNoVideo: '此刻无录像',
     project: '项目',
     taskId: '任务编号',
     flightRecordId: '飞行记录编号',
