@@ -281,13 +281,16 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
   };
   const fileOf = (row: Row<TB>) => (def.file ? (row as Record<string, unknown>)[def.file.column] : undefined);
 
+  /** The write's fields: a JSON body the route's schema has already validated (and parsed), else parsed here. */
   const readInput = async (request: FastifyRequest, schema: z.ZodType) => {
-    if (def.file && request.isMultipart()) {
+    if (!def.file) return { input: request.body as Record<string, unknown>, file: undefined };
+    if (request.isMultipart()) {
       const { fields, file } = await readMultipart(request, def.file.field);
       assertCleanInput(fields, 'body');
       const input = parseOr400(schema, fields) as Record<string, unknown>;
       return { input, file };
     }
+    // A JSON body to an entity with a file: the route declares no body schema (it also takes multipart).
     return { input: parseOr400(schema, request.body ?? {}) as Record<string, unknown>, file: undefined };
   };
 
