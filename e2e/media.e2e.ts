@@ -11,7 +11,7 @@ const session = useBrowserSession({ env: { DEMO_SEED: '0' }, onPage: signInAsAdm
 const api = adminApi(() => session.server).data;
 const PHOTO = path.join(DJI_FIXTURES, 'photos', 'mavicpro_wide_nadir_DJI_0010.JPG');
 
-test('upload a real DJI photo, find it in /Media with its position, mark a defect on it and confirm it', async () => {
+test('upload a real DJI photo, find it in /Media with its position, mark a defect on it, confirm it, then find it on /Defect', async () => {
   const { page, server } = session;
   const project = await api<{ id: number }>('POST', '/Project/', { name: 'E2E 媒体项目', status: 'active' });
   await page.goto(`${server.url}#/Media`);
@@ -59,4 +59,21 @@ test('upload a real DJI photo, find it in /Media with its position, mark a defec
   await dialog.getByRole('table', { name: '缺陷' }).getByRole('button', { name: '确认' }).click();
   await dialog.getByRole('table', { name: '缺陷' }).getByText('已确认').waitFor();
   expect((await api<Defect>('GET', `/Defect/${marked.id}/`)).status).toBe('confirmed');
+
+  // On /Defect, filtered by its project: the row offers the server's next steps; repair starts it.
+  await page.goto(`${server.url}#/Defect`);
+  await page.getByRole('combobox', { name: '项目' }).fill('E2E 媒体项目');
+  await page.getByRole('option', { name: 'E2E 媒体项目' }).click();
+  await page.getByText('共 1 个缺陷').waitFor();
+  const row = page.getByRole('table', { name: '缺陷管理' }).getByTestId('defect-row');
+  await row.getByRole('button', { name: '开始维修' }).click();
+  await row.getByText('维修中').waitFor();
+  expect((await api<Defect>('GET', `/Defect/${marked.id}/`)).status).toBe('in_repair');
+
+  // The map shows it at the photo's position; its point opens the photo with the region outlined.
+  await page.getByRole('button', { name: '地图', exact: true }).click();
+  await page.getByRole('region', { name: '地图', exact: true }).locator('path.leaflet-interactive').click();
+  const viewer = page.getByRole('dialog', { name: `缺陷 ${marked.id} 的照片` });
+  await viewer.getByLabel(`危急缺陷 ${marked.id}`).waitFor();
+  await page.waitForFunction((name) => [...document.querySelectorAll('img')].some((img) => img.alt === name && img.naturalWidth > 0), uploaded.name);
 });

@@ -182,7 +182,11 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
   app.get(
     '/Defect/',
     {
-      schema: { tags: ['defects'], summary: 'Defects (filters: project, task, flight record, photo, category, severity, status)', querystring: listQuery },
+      schema: {
+        tags: ['defects'],
+        summary: 'Defects (filters: project, task, flight record, photo, category, severity, status, assignee)',
+        querystring: listQuery,
+      },
       preValidation: requirePermission(appBase, 'task:read'),
     },
     async (request) => {

@@ -106,4 +106,5 @@ export const defectFilterSchema = z.object({
   category_id: z.coerce.number().int().positive().optional(),
   severity: z.enum(DEFECT_SEVERITIES).optional(),
   status: z.enum(DEFECT_STATUSES).optional(),
+  assignee_id: z.coerce.number().int().positive().optional(),
 });

@@ -11,6 +11,9 @@ export interface MediaPage {
 /** GET /Media/ with the library's filters (docs/media.md). */
 export const listMedia = (client: HttpClient, query: Record<string, QueryValue>) => client.request<MediaPage>('GET', '/Media/', { query });
 
+/** GET /Media/{id}/: one photo or video the caller's data scope shows. */
+export const getMedia = (client: HttpClient, id: number) => client.request<Media>('GET', `/Media/${id}/`);
+
 /** POST /Media/ (multipart: file, project_id): one photo or video uploaded by hand; large videos get a long timeout. */
 export const uploadMedia = (client: HttpClient, form: FormData) =>
   client.request<{ item: Media; duplicate: boolean }>('POST', '/Media/', { body: form, timeoutMs: 30 * 60_000 });

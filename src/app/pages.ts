@@ -27,6 +27,7 @@ export const menuPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/Alert': lazyPage(() => import(/* webpackChunkName: "page-alert" */ '../features/alerts/AlertsPage')),
   '/Live': lazyPage(() => import(/* webpackChunkName: "page-live" */ '../features/live/LiveWallPage')),
   '/Media': lazyPage(() => import(/* webpackChunkName: "page-media" */ '../features/media/MediaPage')),
+  '/Defect': lazyPage(() => import(/* webpackChunkName: "page-defects" */ '../features/defects/DefectsPage')),
   '/Tas': lazyPage(() => import(/* webpackChunkName: "page-tas" */ '../features/situation/SituationPage')),
 };
 

@@ -13,7 +13,7 @@ const viewer = { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser,
 describe('pages by permission', () => {
   it('the viewer menu has no authorization or system groups', () => {
     const ids = visibleMenu(MENU_TREE, viewerPermissions).map((i) => i.id);
-    expect(ids).toEqual(['tas', 'live', 'alert', 'device', 'airspace', 'map', 'task', 'media']);
+    expect(ids).toEqual(['tas', 'live', 'alert', 'device', 'airspace', 'map', 'task', 'media', 'defect']);
     expect(visibleMenu(MENU_TREE, null)).toEqual(MENU_TREE);
   });
 

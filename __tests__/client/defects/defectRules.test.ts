@@ -1,5 +1,17 @@
-import type { DefectCategory } from '@shared/entities/defect';
-import { categoryName, categoryOptions, dragRegion, draftProblem, EMPTY_DRAFT, regionOutline, reviewShortcut } from '../../../src/features/defects/defectRules';
+import type { Defect, DefectCategory } from '@shared/entities/defect';
+import {
+  categoryName,
+  categoryOptions,
+  defectListQuery,
+  defectPoints,
+  DEFECT_LIST_PAGE,
+  dragRegion,
+  draftProblem,
+  EMPTY_DEFECT_FILTERS,
+  EMPTY_DRAFT,
+  regionOutline,
+  reviewShortcut,
+} from '../../../src/features/defects/defectRules';
 
 const box = { left: 100, top: 50, width: 400, height: 200 };
 
@@ -163,5 +175,41 @@ describe('reviewShortcut', () => {
     ['Escape', true, { kind: 'cancel' }],
   ] as const)('%s (in a field: %s) → %j', (key, inField, expected) => {
     expect(reviewShortcut(key, inField)).toEqual(expected);
+  });
+});
+
+describe('defectListQuery', () => {
+  it.each([
+    ['no filters', {}, {}],
+    [
+      'ids as typed, trimmed',
+      { project_id: ' 3 ', task_id: '7', category_id: '12', assignee_id: '5' },
+      { project_id: 3, task_id: 7, category_id: 12, assignee_id: 5 },
+    ],
+    ['malformed ids left out', { project_id: 'abc', task_id: '0', category_id: '-2', assignee_id: '1.5' }, {}],
+    ['severity and status', { severity: 'critical', status: 'in_repair' }, { severity: 'critical', status: 'in_repair' }],
+    ['unknown severity and status left out', { severity: 'huge', status: 'done' }, {}],
+  ])('%s', (_name, filters, expected) => {
+    expect(defectListQuery({ ...EMPTY_DEFECT_FILTERS, ...(filters as object) }, 2)).toEqual({ page: 2, page_size: DEFECT_LIST_PAGE, ...expected });
+  });
+});
+
+describe('defectPoints', () => {
+  const at = (id: number, severity: Defect['severity'], lat: number | null, lng: number | null) => ({ id, severity, lat, lng }) as Defect;
+  it.each([
+    ['none', [], []],
+    ['without a position or at 0,0: off the map', [at(1, 'high', null, 114), at(2, 'low', 22.5, null), at(3, 'critical', 0, 0)], []],
+    [
+      'the most severe last (drawn on top), ties by id',
+      [at(4, 'critical', 22.5, 114.1), at(2, 'low', 22.4, 114), at(5, 'medium', 22.6, 114.2), at(1, 'critical', 22.7, 114.3)],
+      [
+        { id: 2, position: [22.4, 114], severity: 'low' },
+        { id: 5, position: [22.6, 114.2], severity: 'medium' },
+        { id: 1, position: [22.7, 114.3], severity: 'critical' },
+        { id: 4, position: [22.5, 114.1], severity: 'critical' },
+      ],
+    ],
+  ])('%s', (_name, items, expected) => {
+    expect(defectPoints(items)).toEqual(expected);
   });
 });

@@ -19,6 +19,7 @@ describe('fixed menu tree (spec §2)', () => {
       '/Task/UAV',
       '/Task/Route',
       '/Media',
+      '/Defect',
       '/app/user',
       '/app/dept',
       '/app/role',

@@ -61,6 +61,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('defects API (%s)', (dialect) => 
     expect(await api.total(`/api/Media/?project_id=${projectId}&has_defects=true`)).toBe(1);
     expect(await api.total(`/api/Media/?project_id=${projectId}&has_defects=false`)).toBe(0);
     expect(await api.total(`/api/Defect/?media_id=${mediaId}&severity=high`)).toBe(1);
+    // Assigned to its marker, it lists under that assignee and under no other (the /Defect page's assignee filter).
+    const assignee = created.body.data.created_by;
+    expect((await call('PUT', `/api/Defect/${created.body.data.id}/`, 'admin', { assignee_id: assignee })).status).toBe(200);
+    expect(await api.total(`/api/Defect/?media_id=${mediaId}&assignee_id=${assignee}`)).toBe(1);
+    expect(await api.total(`/api/Defect/?media_id=${mediaId}&assignee_id=${assignee + 1000}`)).toBe(0);
   });
 
   it('refuses a region outside the photo, an unknown category and a photo out of reach', async () => {

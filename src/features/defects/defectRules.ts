@@ -1,4 +1,13 @@
-import type { DefectCategory, DefectRegion, DefectSeverity } from '@shared/entities/defect';
+import {
+  DEFECT_SEVERITIES,
+  DEFECT_STATUSES,
+  type Defect,
+  type DefectCategory,
+  type DefectRegion,
+  type DefectSeverity,
+  type DefectStatus,
+} from '@shared/entities/defect';
+import type { QueryValue } from '../../api/client';
 
 /** A point on the screen (client coordinates, px). */
 export interface ScreenPoint {
@@ -140,4 +149,47 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
     default:
       return null;
   }
+}
+
+/** The /Defect page's filters as the form holds them: '' is "any"; ids as typed. */
+export interface DefectFilters {
+  project_id: string;
+  task_id: string;
+  category_id: string;
+  assignee_id: string;
+  severity: '' | DefectSeverity;
+  status: '' | DefectStatus;
+}
+
+export const EMPTY_DEFECT_FILTERS: DefectFilters = { project_id: '', task_id: '', category_id: '', assignee_id: '', severity: '', status: '' };
+
+export const DEFECT_LIST_PAGE = 50;
+
+const DEFECT_ID_FILTERS = ['project_id', 'task_id', 'category_id', 'assignee_id'] as const;
+
+/** The query of GET /Defect/ for the form's filters and a page: empty and malformed fields are left out. */
+export function defectListQuery(filters: DefectFilters, page: number): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = { page, page_size: DEFECT_LIST_PAGE };
+  for (const key of DEFECT_ID_FILTERS) if (/^[1-9]\d*$/.test(filters[key].trim())) query[key] = Number(filters[key].trim());
+  if ((DEFECT_SEVERITIES as readonly string[]).includes(filters.severity)) query.severity = filters.severity;
+  if ((DEFECT_STATUSES as readonly string[]).includes(filters.status)) query.status = filters.status;
+  return query;
+}
+
+/** A defect on the page's map. */
+export interface DefectPoint {
+  id: number;
+  position: [number, number];
+  severity: DefectSeverity;
+}
+
+/**
+ * The defects that know where they are, as map points (lat, lng), the most severe drawn last (on top); the
+ * others (and the 0,0 of a photo without a fix) are left off the map.
+ */
+export function defectPoints(items: readonly Defect[]): DefectPoint[] {
+  return items
+    .filter((d) => d.lat !== null && d.lng !== null && Number.isFinite(d.lat) && Number.isFinite(d.lng) && !(d.lat === 0 && d.lng === 0))
+    .map((d) => ({ id: d.id, position: [d.lat!, d.lng!] as [number, number], severity: d.severity }))
+    .sort((a, b) => DEFECT_SEVERITIES.indexOf(a.severity) - DEFECT_SEVERITIES.indexOf(b.severity) || a.id - b.id);
 }

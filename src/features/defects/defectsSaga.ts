@@ -2,14 +2,24 @@ import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux
 import type { Defect, DefectCategory } from '@shared/entities/defect';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
+import { getMedia } from '../../api/media';
+import type { Media } from '@shared/entities/media';
 import { createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
 import { downloadBlob } from '../../crud/csv';
 import { selectLanguage, type Language } from '../i18n';
 import type { Saga } from '../../app/saga';
 import { mediaLoaded, mediaPageOpened, mediaQuery, previewOpened, selectMedia, type MediaState } from '../media';
-import { draftProblem } from './defectRules';
+import { defectListQuery, draftProblem } from './defectRules';
 import {
   categoriesLoaded,
+  defectClosed,
+  defectFiltersChanged,
+  defectListFailed,
+  defectListLoaded,
+  defectOpened,
+  defectPageChanged,
+  defectPageOpened,
+  defectPhotoLoaded,
   defectSaved,
   defectSaveFailed,
   defectSaveRequested,
@@ -113,7 +123,37 @@ function* downloadReport(action: ReturnType<typeof reportRequested>): Saga {
   }
 }
 
-/** Defects marked on the media library's photos: categories, a photo's and a task's defects, marking, workflow steps. */
+/** The /Defect page's list for its filters and page. */
+function* loadList(): Saga {
+  const { list }: DefectsState = yield select(selectDefects);
+  try {
+    const response: Envelope<DefectPage> = yield* callApi(listDefects, defectListQuery(list.filters, list.page));
+    yield put(defectListLoaded({ items: response.data.items, total: response.data.total }));
+  } catch {
+    yield put(defectListFailed());
+  }
+}
+
+/** The photo of the defect opened on the /Defect page, with the photo's defects to outline on it. */
+function* openDefectPhoto(action: ReturnType<typeof defectOpened>): Saga {
+  const { list }: DefectsState = yield select(selectDefects);
+  const defect = list.items.find((d) => d.id === action.payload);
+  if (!defect) return;
+  try {
+    const media: Envelope<Media> = yield* callApi(getMedia, defect.media_id);
+    const defects: Envelope<DefectPage> = yield* callApi(listDefects, { media_id: defect.media_id, page_size: DEFECTS_PAGE });
+    yield put(photoDefectsLoaded({ mediaId: defect.media_id, items: defects.data.items }));
+    yield put(defectPhotoLoaded(media.data));
+  } catch {
+    // The request failure is already shown.
+    yield put(defectClosed());
+  }
+}
+
+/**
+ * Defects marked on the media library's photos: categories, a photo's and a task's defects, marking, workflow
+ * steps; the /Defect page's list and the photo of the defect it opens.
+ */
 export default function* defectsSaga(): Saga {
   yield all([
     takeLatest(mediaPageOpened.type, loadCategories),
@@ -122,5 +162,8 @@ export default function* defectsSaga(): Saga {
     takeEvery(defectSaveRequested.type, saveDefect),
     takeEvery(defectStepRequested.type, stepOne),
     takeLatest(reportRequested.type, downloadReport),
+    takeLatest(defectPageOpened.type, loadCategories),
+    takeLatest([defectPageOpened.type, defectFiltersChanged.type, defectPageChanged.type], loadList),
+    takeLatest(defectOpened.type, openDefectPhoto),
   ]);
 }

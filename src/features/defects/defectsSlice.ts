@@ -1,7 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
 import type { ReportFormat } from '../../api/defects';
-import { EMPTY_DRAFT, type DefectDraft } from './defectRules';
+import type { Media } from '@shared/entities/media';
+import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectRules';
+
+/** How the /Defect page shows its defects. */
+export type DefectView = 'list' | 'map';
 
 export interface DefectsState {
   categories: DefectCategory[];
@@ -17,6 +21,10 @@ export interface DefectsState {
   stepping: number[];
   /** The report being made for the task, if any. */
   reporting: ReportFormat | null;
+  /** The /Defect page's list. */
+  list: { view: DefectView; filters: DefectFilters; page: number; items: Defect[]; total: number; loading: boolean; failed: boolean };
+  /** The defect whose photo the /Defect page shows, and the photo once loaded. */
+  viewer: { defectId: number; media: Media | null } | null;
 }
 
 const initialState: DefectsState = {
@@ -28,6 +36,8 @@ const initialState: DefectsState = {
   saving: false,
   stepping: [],
   reporting: null,
+  list: { view: 'list', filters: EMPTY_DEFECT_FILTERS, page: 1, items: [], total: 0, loading: false, failed: false },
+  viewer: null,
 };
 
 /** Puts `defect` in place of the row with its id in `items` (or first, when new). */
@@ -82,6 +92,7 @@ const defectsSlice = createSlice({
       state.stepping = state.stepping.filter((id) => id !== action.payload.id);
       state.photo.items = state.photo.items.map((d) => (d.id === action.payload.id ? action.payload : d));
       state.task.items = state.task.items.map((d) => (d.id === action.payload.id ? action.payload : d));
+      state.list.items = state.list.items.map((d) => (d.id === action.payload.id ? action.payload : d));
     },
     defectStepFailed(state, action: PayloadAction<number>) {
       state.stepping = state.stepping.filter((id) => id !== action.payload);
@@ -91,6 +102,38 @@ const defectsSlice = createSlice({
     },
     reportFinished(state) {
       state.reporting = null;
+    },
+    defectPageOpened(state) {
+      state.list.loading = true;
+    },
+    defectFiltersChanged(state, action: PayloadAction<Partial<DefectFilters>>) {
+      state.list.filters = { ...state.list.filters, ...action.payload };
+      state.list.page = 1;
+      state.list.loading = true;
+    },
+    defectPageChanged(state, action: PayloadAction<number>) {
+      state.list.page = action.payload;
+      state.list.loading = true;
+    },
+    defectListLoaded(state, action: PayloadAction<{ items: Defect[]; total: number }>) {
+      state.list = { ...state.list, ...action.payload, loading: false, failed: false };
+    },
+    defectListFailed(state) {
+      state.list.loading = false;
+      state.list.failed = true;
+    },
+    defectViewChanged(state, action: PayloadAction<DefectView>) {
+      state.list.view = action.payload;
+    },
+    defectOpened(state, action: PayloadAction<number>) {
+      state.viewer = { defectId: action.payload, media: null };
+    },
+    defectPhotoLoaded(state, action: PayloadAction<Media>) {
+      if (state.viewer) state.viewer.media = action.payload;
+    },
+    defectClosed(state) {
+      state.viewer = null;
+      state.photo = { mediaId: null, items: [] };
     },
   },
 });
@@ -111,6 +154,15 @@ export const {
   defectStepFailed,
   reportRequested,
   reportFinished,
+  defectPageOpened,
+  defectFiltersChanged,
+  defectPageChanged,
+  defectListLoaded,
+  defectListFailed,
+  defectViewChanged,
+  defectOpened,
+  defectPhotoLoaded,
+  defectClosed,
 } = defectsSlice.actions;
 
 type WithDefects = { defects: DefectsState };

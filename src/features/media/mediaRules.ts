@@ -111,7 +111,7 @@ export function mediaPoints(items: readonly Media[]): MediaPoint[] {
 }
 
 /** The south-west and north-east corners framing the points, or null for none. */
-export function pointsBounds(points: readonly MediaPoint[]): [[number, number], [number, number]] | null {
+export function pointsBounds(points: readonly { position: [number, number] }[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
   const lats = points.map((p) => p.position[0]);
   const lngs = points.map((p) => p.position[1]);

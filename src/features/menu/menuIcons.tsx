@@ -16,6 +16,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import PlaceIcon from '@mui/icons-material/Place';
 import PolylineIcon from '@mui/icons-material/Polyline';
 import RadarIcon from '@mui/icons-material/Radar';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShieldIcon from '@mui/icons-material/Shield';
@@ -35,6 +36,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   report: InsightsIcon,
   map: MapIcon,
   media: PhotoLibraryIcon,
+  defect: ReportProblemIcon,
   point: PlaceIcon,
   polyline: PolylineIcon,
   polygon: HexagonIcon,

@@ -50,6 +50,7 @@ export const MENU_TREE: MenuItem[] = [
     children: [leaf('task-uav', 'task', 'menu.taskUav', '/Task/UAV', 'task'), leaf('task-route', 'task', 'menu.taskRoute', '/Task/Route', 'polyline')],
   },
   { id: 'media', parentId: null, name: 'menu.media', path: '/Media', icon: 'media' },
+  { id: 'defect', parentId: null, name: 'menu.defects', path: '/Defect', icon: 'defect' },
   {
     id: 'app',
     parentId: null,

@@ -23,6 +23,8 @@ export const PAGE_PERMISSIONS: Record<string, PermissionCode> = {
   '/Task/UAV': 'task:read',
   '/Task/Route': 'project:read',
   '/Media': 'task:read',
+  // GET /Defect/ needs task:read.
+  '/Defect': 'task:read',
   '/app/user': 'org:read',
   '/app/dept': 'org:read',
   '/app/role': 'org:read',

@@ -13,6 +13,7 @@ const en: TranslationTable = {
     airspacePlan: 'Flight plan filing',
     airspaceReport: 'Flight data report',
     media: 'Media',
+    defects: 'Defects',
     airspaceConformance: 'Conformance history',
     map: 'GIS map',
     mapIndex: 'Map overview',

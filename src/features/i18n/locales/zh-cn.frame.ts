@@ -11,6 +11,7 @@ const zhCnFrame = {
     airspacePlan: '飞行计划报备',
     airspaceReport: '飞行数据报告',
     media: '媒体库',
+    defects: '缺陷管理',
     airspaceConformance: '偏离告警记录',
     map: 'GIS地图',
     mapIndex: '地图总览',

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Defect, DefectCategory, DefectSeverity } from '@shared/entities/defect';
+import type { RequestOptions } from '../../../src/api/client';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
+import { MENU_TREE } from '../../../src/features/menu/menuTree';
+import { visibleMenu } from '../../../src/features/navigation/permissions';
+import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+import { photo } from '../media/mediaFixtures';
+
+jest.setTimeout(60_000);
+
+const categories: DefectCategory[] = [
+  { id: 1, parent_id: null, code: 'power', name_zh: '输电线路', name_en: 'Power line' },
+  { id: 2, parent_id: 1, code: 'insulator', name_zh: '绝缘子破损', name_en: 'Broken insulator' },
+];
+const defect = (id: number, severity: DefectSeverity, status: Defect['status'], actions: Defect['actions']): Defect => ({
+  id,
+  media_id: 1,
+  project_id: 1,
+  task_id: 7,
+  flight_record_id: null,
+  category_id: 2,
+  severity,
+  status,
+  region: {
+    type: 'rect',
+    points: [
+      [0.25, 0.1],
+      [0.5, 0.4],
+    ],
+  },
+  note: `缺陷 ${id}`,
+  lat: 22.5,
+  lng: 114.05,
+  assignee_id: null,
+  created_by: 1,
+  created_at: '2026-05-01T08:40:00Z',
+  updated_at: '2026-05-01T08:40:00Z',
+  actions,
+});
+const wait = { timeout: 8000 };
+
+describe('/Defect', () => {
+  it('lists the defects by the filters, steps one with the action the server offers and opens its photo with the region outlined', async () => {
+    let confirmed = false;
+    const all = () => [
+      confirmed ? defect(11, 'critical', 'confirmed', ['repair', 'reject']) : defect(11, 'critical', 'new', ['confirm', 'reject']),
+      defect(12, 'low', 'fixed', ['verify']),
+    ];
+    const { calls } = renderApp('/Defect', {
+      routes: {
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': (options?: RequestOptions) => {
+          const query = (options?.query ?? {}) as Record<string, unknown>;
+          const items = all().filter(
+            (d) => (query.severity === undefined || d.severity === query.severity) && (query.media_id === undefined || d.media_id === query.media_id),
+          );
+          return { items, total: items.length };
+        },
+        'POST /Defect/11/confirm/': () => ((confirmed = true), all()[0]),
+        'GET /Media/1/': () => photo(1, 'DJI_0001_W.JPG'),
+      },
+      preloadedState: loggedInState,
+    });
+    const table = await screen.findByRole('table', { name: '缺陷管理' }, wait);
+    expect(within(table).getAllByTestId('defect-row')).toHaveLength(2);
+    expect(screen.getByText('共 2 个缺陷')).toBeInTheDocument();
+
+    // Filtering by severity asks the server for the first page of critical defects.
+    await userEvent.click(screen.getByRole('combobox', { name: '严重程度' }));
+    await userEvent.click(await screen.findByRole('option', { name: '危急' }));
+    await waitFor(() => expect(within(table).getAllByTestId('defect-row')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toEqual({ page: 1, page_size: 50, severity: 'critical' });
+
+    // The buttons are the row's actions from the server; after a step the row shows what the server answered.
+    const row = within(table).getByTestId('defect-row');
+    expect(within(row).getByText('绝缘子破损')).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['11', '确认', '驳回']);
+    await userEvent.click(within(row).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(within(row).getByText('已确认')).toBeInTheDocument());
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['11', '开始维修', '驳回']);
+
+    // Its photo opens with the photo's defects outlined in their severity's colour.
+    await userEvent.click(within(row).getByRole('button', { name: '照片 11' }));
+    const dialog = await screen.findByRole('dialog', { name: '缺陷 11 的照片' });
+    expect(await within(dialog).findByRole('img', { name: 'DJI_0001_W.JPG' })).toHaveAttribute('src', '/api/Media/1/file/?exp=1&sig=x');
+    const outline = within(dialog).getByLabelText('危急缺陷 11');
+    expect(outline).toHaveAttribute('points', '25,10 50,10 50,40 25,40');
+    expect(outline).toHaveAttribute('stroke', '#e53935');
+    expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toMatchObject({ media_id: 1 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('is in the menu only for a user who may read tasks (GET /Defect/ needs task:read)', async () => {
+    expect(visibleMenu(MENU_TREE, ['task:read']).map((i) => i.id)).toContain('defect');
+    expect(visibleMenu(MENU_TREE, ['device:read', 'project:read']).map((i) => i.id)).not.toContain('defect');
+    renderApp('/Defect', { preloadedState: { auth: { ...initialAuthState, token: 'tok', user: { ...demoUser, permissions: ['device:read'] } } } });
+    expect(await screen.findByRole('alert', { name: '403' }, wait)).toHaveTextContent('无权访问');
+  });
+});
