@@ -86,8 +86,8 @@ describe('LiveChannel', () => {
     advance(31_000);
     channel.sweep();
     await channel.publishOnline();
-    const online = published.filter((p) => p.topic === 'sysinfo/online').map(({ payload, retain }) => ({ ...(payload as object), retain }));
-    const base = (online[0] as { seq: number }).seq;
+    const online = published.filter((p) => p.topic === 'sysinfo/online').map(({ payload, retain }) => ({ ...(payload as { seq: number }), retain }));
+    const base = online[0].seq;
     expect(online).toEqual([
       // Not started: no devices counted, the total is those online.
       { kind: 'snapshot', seq: base, at: expect.any(Number), total: 0, statuses: {}, retain: true },
@@ -96,7 +96,7 @@ describe('LiveChannel', () => {
       // Back to the snapshot's list: an empty delta.
       { kind: 'delta', seq: expect.any(Number), base, at: expect.any(Number), total: 0, set: {}, removed: [], retain: false },
     ]);
-    const seqs = online.map((m) => (m as { seq: number }).seq);
+    const seqs = online.map((m) => m.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
 

@@ -10,6 +10,7 @@ import {
   type OnlineStatuses,
   type OnlineView,
 } from '@shared/onlineList';
+import type { OnlineSummary } from '@shared/live';
 
 const snapshot = (seq: number, statuses: OnlineStatuses, total = 10): OnlineSnapshot => ({ kind: 'snapshot', seq, at: seq, total, statuses });
 const delta = (seq: number, base: number, set: OnlineStatuses, removed: string[] = [], total = 10): OnlineDelta => ({
@@ -23,7 +24,7 @@ const delta = (seq: number, base: number, set: OnlineStatuses, removed: string[]
 });
 
 /** The messages applied in order from nothing: what each did, and the statuses shown at the end. */
-function run(messages: OnlineMessage[]): { applied: OnlineApplied[]; statuses: OnlineStatuses | null; view: OnlineView | null } {
+function run(messages: OnlineMessage[]): { applied: OnlineApplied[]; statuses: OnlineSummary['statuses'] | null; view: OnlineView | null } {
   let view: OnlineView | null = null;
   const applied: OnlineApplied[] = [];
   for (const message of messages) {
