@@ -5,7 +5,8 @@ import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
-import { connect, end, nextMessage, onlineWhere, recordMessages, startServer, subscribe, type TestServer } from './support';
+import type { OnlineDelta } from '@shared/onlineList';
+import { connect, end, nextMessage, recordMessages, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 
@@ -72,7 +73,7 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
 
     // A dock on the external broker: the server answers its update_topo there, and its aircraft's OSD reaches the live state.
     const dock = await TestGateway.connect(mosquitto.tcpUrl, 'DOCK-EXT', 'DOCK-EXT', 'device-secret');
-    const changed = nextMessage(viewer, 'sysinfo/online', 5000, onlineWhere((statuses) => statuses['AC-EXT'] === 'flying'));
+    const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as OnlineDelta).set?.['AC-EXT'] === 'flying');
     const reply = await dock.topo(DOCK, [aircraft('AC-EXT')]);
     expect(reply).toMatchObject({ method: 'update_topo', data: { result: 0 } });
     dock.osd('AC-EXT', aircraftOsd());
