@@ -38,14 +38,13 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 export type { Telemetry } from './telemetry';
 
-/** sysinfo/online: serials online now (every other device is offline), the counts, and what changed since the last one. */
+/** The online list as the console holds it (made from sysinfo/online's snapshot and deltas, shared/onlineList.ts). */
 export interface OnlineSummary {
   online: string[];
   /** The server's status of each device online (online, flying, maintenance): the one authority; the console shows it as is. */
   statuses: Record<string, DeviceStatus>;
   onlineCount: number;
   total: number;
-  changed: Array<{ sn: string; status: DeviceStatus }>;
   at: number;
 }
 

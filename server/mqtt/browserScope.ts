@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec';
-import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type WeatherReport } from '@shared/live';
+import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type WeatherReport } from '@shared/live';
+import { narrowOnline, parseOnlineMessage, type OnlineMessage } from '@shared/onlineList';
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
@@ -49,7 +50,7 @@ interface Narrowing<Decoded> {
 const narrowing = <Decoded>(topic: Narrowing<Decoded>) => topic as Narrowing<unknown>;
 
 /**
- * The fleet snapshot keeps the aircraft in scope; the online summary its devices (counted against the devices the
+ * The fleet snapshot keeps the aircraft in scope; the online snapshot or delta its devices (counted against the devices the
  * scope shows); an alert goes only where its device is seen, without the platform's count of active alerts.
  */
 const NARROWED: Record<string, Narrowing<unknown>> = {
@@ -60,20 +61,9 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
     },
     narrow: (fleet, { serials }) => Buffer.from(narrowFleet(fleet, (sn) => serials.has(sn))),
   }),
-  [TOPIC_ONLINE]: narrowing<OnlineSummary>({
-    decode: (payload) => parseJson<OnlineSummary | null>(payload.toString(), null),
-    narrow: ({ online, statuses, changed, ...rest }, { serials }) => {
-      const seen = online.filter((sn) => serials.has(sn));
-      const narrowed: OnlineSummary = {
-        ...rest,
-        online: seen,
-        statuses: Object.fromEntries(Object.entries(statuses).filter(([sn]) => serials.has(sn))),
-        onlineCount: seen.length,
-        total: Math.max(serials.size, seen.length),
-        changed: changed.filter((c) => serials.has(c.sn)),
-      };
-      return Buffer.from(JSON.stringify(narrowed));
-    },
+  [TOPIC_ONLINE]: narrowing<OnlineMessage>({
+    decode: (payload) => parseOnlineMessage(parseJson<unknown>(payload.toString(), null)),
+    narrow: (message, { serials }) => Buffer.from(JSON.stringify(narrowOnline(message, (sn) => serials.has(sn), serials.size))),
   }),
   [TOPIC_ALERTS]: narrowing<{ sn: string; withoutCount: Buffer }>({
     // The same bytes for every scope that sees the device: the browser reads its scope's count from the API.
@@ -126,8 +116,13 @@ export class BrowserScope {
   private readonly bySession = new Map<string, { userId: number; scope: SessionScope | 'all' }>();
   /** Sessions with no connection at the last check. */
   private readonly absent = new Set<string>();
-  /** The last payload decoded per topic (the broker hands every subscriber of a message the same payload). */
-  private readonly lastDecoded = new Map<string, { payload: Payload; decoded: unknown }>();
+  /**
+   * The last payload decoded per topic (the broker hands every subscriber of a message the same payload), with its
+   * share per scope: sessions with the same scope hold the same SessionScope object and get the same bytes.
+   */
+  private readonly lastDecoded = new Map<string, { payload: Payload; decoded: unknown; narrowed: Map<SessionScope, Buffer | null> }>();
+  /** One SessionScope per distinct scope (scopeKey), for the sessions that have it. */
+  private readonly scopes = new Map<string, SessionScope>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -139,7 +134,7 @@ export class BrowserScope {
         visibleSerials(this.db, userId, rule),
         withDataScope(this.db.selectFrom('projects').select('projects.id'), 'projects', rule).execute(),
       ]);
-      const scope = { rule, serials: serials === 'all' ? new Set<string>() : serials, projectIds: new Set(projects.map((p) => p.id)) };
+      const scope = this.shared({ rule, serials: serials === 'all' ? new Set<string>() : serials, projectIds: new Set(projects.map((p) => p.id)) });
       this.bySession.set(sessionId, { userId, scope });
     }
     this.absent.delete(sessionId);
@@ -158,8 +153,20 @@ export class BrowserScope {
     const topicNarrowing = NARROWED[topic];
     if (!topicNarrowing) return payload;
     let last = this.lastDecoded.get(topic);
-    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: topicNarrowing.decode(payload) }));
-    return last.decoded === null ? null : topicNarrowing.narrow(last.decoded, scope);
+    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: topicNarrowing.decode(payload), narrowed: new Map() }));
+    if (last.decoded === null) return null;
+    let narrowed = last.narrowed.get(scope);
+    if (narrowed === undefined) last.narrowed.set(scope, (narrowed = topicNarrowing.narrow(last.decoded, scope)));
+    return narrowed;
+  }
+
+  /** The SessionScope already held for an equal scope (same rule, devices and projects), else this one. */
+  private shared(scope: SessionScope): SessionScope {
+    const key = JSON.stringify([scope.rule, [...scope.serials].sort(), [...scope.projectIds].sort((a, b) => a - b)]);
+    const held = this.scopes.get(key);
+    if (held) return held;
+    this.scopes.set(key, scope);
+    return scope;
   }
 
   /**
@@ -176,5 +183,8 @@ export class BrowserScope {
         this.bySession.delete(sessionId);
       }
     }
+    // Scopes no session holds any more are forgotten.
+    const held = new Set([...this.bySession.values()].map(({ scope }) => scope));
+    for (const [key, scope] of this.scopes) if (!held.has(scope)) this.scopes.delete(key);
   }
 }

@@ -1,6 +1,7 @@
 import { encodeFleet } from '@shared/fleet/codec';
 import type { DeviceDirectory, PresenceWrite } from './domain';
-import { type DeviceStatus, type OnlineSummary, type Telemetry } from '@shared/live';
+import { type DeviceStatus, type Telemetry } from '@shared/live';
+import { diffOnline, type OnlineMessage, type OnlineSnapshot, type OnlineStatuses } from '@shared/onlineList';
 import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import type { WeatherProvider } from './weather';
 
@@ -49,6 +50,9 @@ const DB_WRITE_INTERVAL_MS = 5_000;
 const PRESENCE_FLUSH_MS = 1_000;
 /** Online changes are gathered this long before one sysinfo/online goes out. */
 const ONLINE_DEBOUNCE_MS = 200;
+/** A delta changing more than this share of the devices online goes out as a snapshot instead (and at least this many). */
+const DELTA_SHARE = 0.25;
+const DELTA_MIN = 64;
 /**
  * A browser pays about a millisecond of main-thread time per MQTT message: a thousand drones at 1 Hz on
  * thing/product/+/osd would leave it no time to draw, so the fleet goes out as one snapshot this often.
@@ -63,7 +67,9 @@ export class LiveChannel {
   private readonly fleet = new Map<string, Telemetry>();
   /** Registered devices plus unregistered ones seen live, as of the last count. */
   private deviceCount = 0;
-  private changed = new Map<string, DeviceStatus>();
+  /** The last sysinfo/online snapshot sent (what the next deltas change) and the seq of the last message. */
+  private onlineSnapshot: OnlineSnapshot | null = null;
+  private onlineSeq = 0;
   /** Device rows due, the newest per device, until the next flush. */
   private presence = new Map<string, PresenceWrite>();
   /** The last sysinfo/fleet was empty (after start, at first: a retained snapshot from before may be stale). */
@@ -80,7 +86,7 @@ export class LiveChannel {
   async start(): Promise<void> {
     const { sysinfoIntervalMs } = this.options;
     await this.refreshDeviceCount();
-    await Promise.all([this.publishOnline(), this.publishWeather()]);
+    await Promise.all([this.publishOnline('snapshot'), this.publishWeather()]);
     const every = (ms: number, fn: () => Promise<void> | void) => {
       const timer = setInterval(
         () => void Promise.resolve(fn()).catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: periodic task failed')),
@@ -91,7 +97,7 @@ export class LiveChannel {
     };
     every(sysinfoIntervalMs, async () => {
       await this.refreshDeviceCount();
-      await Promise.all([this.publishOnline(), this.publishWeather()]);
+      await Promise.all([this.publishOnline('snapshot'), this.publishWeather()]);
     });
     every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
     every(this.options.fleetIntervalMs ?? FLEET_INTERVAL_MS, () => this.publishFleet());
@@ -124,7 +130,7 @@ export class LiveChannel {
       device.lastWrite = now;
       this.queueRow(sn, status, sample?.at ?? now, sample);
     }
-    if (statusChanged) this.markChanged(sn, status);
+    if (statusChanged) this.markChanged();
   }
 
   /** The gateway's connection closed, or the device left its gateway's topology: offline now. */
@@ -134,26 +140,39 @@ export class LiveChannel {
   }
 
   /**
-   * Online serials and counts. Offline devices are not listed: with a large fleet that list would be most of the
-   * payload, re-sent to every browser on every change.
+   * The devices online and their statuses. Offline devices are not listed: with a large fleet that list would be most
+   * of the payload.
    */
-  summary(): OnlineSummary {
-    const present = [...this.devices].filter(([, device]) => device.status !== 'offline').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const online = present.map(([sn]) => sn);
-    const statuses = Object.fromEntries(present.map(([sn, device]) => [sn, device.status]));
-    const changed = [...this.changed].map(([sn, status]) => ({ sn, status }));
-    return { online, statuses, onlineCount: online.length, total: Math.max(this.deviceCount, online.length), changed, at: this.now() };
+  onlineStatuses(): OnlineStatuses {
+    const statuses: OnlineStatuses = {};
+    for (const [sn, device] of this.devices) if (device.status !== 'offline') statuses[sn] = device.status;
+    return statuses;
   }
 
   private get silent(): boolean {
     return this.closed || !(this.options.publishes?.() ?? true);
   }
 
-  async publishOnline(): Promise<void> {
+  /**
+   * One sysinfo/online: a retained snapshot (at start, every sysinfoIntervalMs, and when the changes since the last one
+   * are many), else a delta with every change since the last snapshot (not retained: a browser that subscribes gets
+   * the snapshot, then applies the next delta). The seq is the later of the last one + 1 and the clock (ms), so it
+   * keeps growing across restarts and a take-over by another instance.
+   */
+  async publishOnline(kind: OnlineMessage['kind'] = 'delta'): Promise<void> {
     if (this.silent) return;
-    const summary = this.summary();
-    this.changed = new Map();
-    await this.options.bus.publish(TOPIC_ONLINE, JSON.stringify(summary), { retain: true, qos: 1 });
+    const statuses = this.onlineStatuses();
+    const at = this.now();
+    const seq = (this.onlineSeq = Math.max(this.onlineSeq + 1, at));
+    const total = Math.max(this.deviceCount, Object.keys(statuses).length);
+    const base = kind === 'delta' ? this.onlineSnapshot : null;
+    const delta = base ? diffOnline(base.statuses, statuses) : null;
+    const size = delta ? Object.keys(delta.set).length + delta.removed.length : Infinity;
+    let message: OnlineMessage;
+    if (base && delta && size <= Math.max(DELTA_MIN, DELTA_SHARE * Object.keys(base.statuses).length)) {
+      message = { kind: 'delta', seq, base: base.seq, at, total, ...delta };
+    } else message = this.onlineSnapshot = { kind: 'snapshot', seq, at, total, statuses };
+    await this.options.bus.publish(TOPIC_ONLINE, JSON.stringify(message), { retain: message.kind === 'snapshot', qos: 1 });
     this.stats.onlinePublished++;
   }
 
@@ -191,7 +210,7 @@ export class LiveChannel {
     if (device.status === 'offline') return;
     device.status = 'offline';
     this.fleet.delete(sn);
-    this.markChanged(sn, 'offline');
+    this.markChanged();
     this.queueRow(sn, 'offline', null, null);
   }
 
@@ -209,8 +228,7 @@ export class LiveChannel {
     await this.options.directory.recordPresence(writes);
   }
 
-  private markChanged(sn: string, status: DeviceStatus) {
-    this.changed.set(sn, status);
+  private markChanged() {
     if (this.debounce || this.closed) return;
     this.debounce = setTimeout(() => {
       this.debounce = null;

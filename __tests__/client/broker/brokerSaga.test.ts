@@ -5,6 +5,7 @@ import { rootReducer, type RootState } from '../../../src/app/rootReducer';
 import { initialAuthState, loggedOut, loginSucceeded, sessionExpired } from '../../../src/features/auth/authSlice';
 import brokerSaga, { type Scheduler } from '../../../src/features/broker/brokerSaga';
 import { subscriptionsChanged } from '../../../src/features/broker/brokerSlice';
+import { selectOnlineSummary } from '../../../src/features/broker/selectors';
 import type { MqttConnectOptions } from '../../../src/features/broker/mqttClient';
 import { EventBus, type BrokerEvents } from '../../../src/features/broker/eventBus';
 import { FakeMqttClient } from './fakeMqtt';
@@ -159,7 +160,10 @@ describe('broker saga', () => {
   it('messages are batched: one store update per frame', () => {
     const { client, store, scheduler, actions } = setup();
     client().acceptConnection();
-    const online = { online: ['A'], statuses: { A: 'online' }, onlineCount: 1, total: 2, changed: [], at: 1 };
+    const snapshot = { kind: 'snapshot', seq: 10, at: 1, total: 5, statuses: { A: 'online', B: 'flying' } };
+    const delta = { kind: 'delta', seq: 11, base: 10, at: 2, total: 5, set: { C: 'online' }, removed: ['B'] };
+    // On a snapshot this browser missed: a gap, what is shown stays until the next snapshot.
+    const gapped = { kind: 'delta', seq: 21, base: 20, at: 3, total: 5, set: { Z: 'online' }, removed: [] };
     const weather = {
       at: 1,
       stations: [
@@ -178,7 +182,9 @@ describe('broker saga', () => {
         },
       ],
     };
-    client().deliver('sysinfo/online', online);
+    client().deliver('sysinfo/online', snapshot);
+    client().deliver('sysinfo/online', delta);
+    client().deliver('sysinfo/online', gapped);
     client().deliver('sysinfo/weather', weather);
     for (let i = 0; i < 100; i++)
       client().deliver('thing/product/SN1/osd', {
@@ -200,15 +206,21 @@ describe('broker saga', () => {
     scheduler.frame();
     expect(actions.filter((a) => a.type === 'broker/messagesReceived')).toHaveLength(1);
     const state = store.getState().broker;
-    expect(state.online).toEqual(online);
+    expect(selectOnlineSummary(store.getState())).toEqual({ online: ['A', 'C'], statuses: { A: 'online', C: 'online' }, onlineCount: 2, total: 5, at: 2 });
     expect(state.weather).toEqual(weather);
     expect(state.counters).toMatchObject({
-      received: 102,
+      received: 104,
       invalid: 0,
       batches: 1,
-      byTopic: { 'sysinfo/online': 1, 'sysinfo/weather': 1, 'thing/product/+/osd': 100 },
+      byTopic: { 'sysinfo/online': 3, 'sysinfo/weather': 1, 'thing/product/+/osd': 100 },
     });
     expect(state.telemetry.SN1.at).toBe(99);
+
+    // The next snapshot resyncs; the deltas on it apply again.
+    client().deliver('sysinfo/online', { kind: 'snapshot', seq: 30, at: 4, total: 5, statuses: { Z: 'online' } });
+    client().deliver('sysinfo/online', { kind: 'delta', seq: 31, base: 30, at: 5, total: 5, set: { Y: 'maintenance' }, removed: [] });
+    scheduler.frame();
+    expect(selectOnlineSummary(store.getState())?.statuses).toEqual({ Y: 'maintenance', Z: 'online' });
   });
 
   it('a payload that is not JSON is dropped with a warning and counted, never a crash', () => {

@@ -5,7 +5,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { api } from '../mqtt/dji';
-import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { connect, end, loginToken, nextMessage, onlineWhere, startServer, subscribe, type TestServer } from '../mqtt/support';
 import { acceptedPlan, TestWeather } from '../missions/fixtures';
 
 describe('the simulated dock uploads the photos of its wayline', () => {
@@ -52,7 +52,7 @@ describe('the simulated dock uploads the photos of its wayline', () => {
     });
     const taskId = task.data.id as number;
     await acceptedPlan(server.app.db, { deviceId: aircraft.id, taskId, routeId: route.data.id as number });
-    await nextMessage(viewer, 'sysinfo/online', 10_000, (p) => (p as { online: string[] }).online.includes(gateway.plan.aircraft.sn));
+    await nextMessage(viewer, 'sysinfo/online', 10_000, onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses));
     const done = nextMessage(viewer, TOPIC_TASK, 60_000, (p) => (p as TaskLive).task_id === taskId && (p as TaskLive).status === 'done');
     expect((await api(server, token, 'POST', `/api/Task/${taskId}/execute/`)).status).toBe(200);
     await done;

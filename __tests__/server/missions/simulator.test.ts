@@ -8,7 +8,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { PREPARE_REFUSED, type MissionFaults } from '../../../scripts/simulator/mission';
 import { api } from '../mqtt/dji';
-import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { connect, end, loginToken, nextMessage, onlineWhere, startServer, subscribe, type TestServer } from '../mqtt/support';
 import { acceptedPlan, TestWeather } from './fixtures';
 
 /** A short wayline at low height, so a whole mission (take-off to landing) takes a few seconds of real time. */
@@ -47,7 +47,7 @@ describe('the simulator flies dispatched missions', () => {
     const taskId = task.data.id as number;
     await acceptedPlan(server.app.db, { deviceId: aircraft.id, taskId, routeId: route.data.id as number });
     // The aircraft is online once its first OSD arrived.
-    await nextMessage(viewer, 'sysinfo/online', 10_000, (p) => (p as { online: string[] }).online.includes(gateway.plan.aircraft.sn));
+    await nextMessage(viewer, 'sysinfo/online', 10_000, onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses));
     return { gateway, taskId };
   }
   const live = (taskId: number, predicate: (l: TaskLive) => boolean, timeoutMs = 30_000) =>

@@ -2,8 +2,9 @@ import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
 import { TOPIC_TASK } from '@shared/entities/task';
-import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type OnlineSummary, type Telemetry, type WeatherReport } from '@shared/live';
+import { DEVICE_STATUSES, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type Telemetry, type WeatherReport } from '@shared/live';
 import type { TaskLiveMessage } from '../../../server/mqtt/browserScope';
+import type { OnlineDelta, OnlineSnapshot } from '@shared/onlineList';
 import { namespaceSerial } from '@shared/topics';
 import { BrowserScope } from '../../../server/mqtt/browserScope';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
@@ -75,6 +76,24 @@ describe('the broker forwards per-device topics within the data scope', () => {
     expect(scope.narrow('signing-in', osdTopic(own.serial), payload)).toBeNull();
   });
 
+  it('sessions with the same scope share one narrowed payload; another scope gets its own', async () => {
+    const db = server.database.db;
+    const user = (name: string) => db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
+    const [operator, other] = await Promise.all([user('operator1'), user('operator2')]);
+    const scope = new BrowserScope(db);
+    await Promise.all([scope.load('tab-1', operator.id), scope.load('tab-2', operator.id), scope.load('other', other.id)]);
+    const at = Date.now();
+    const payload = Buffer.from(encodeFleet(at, []));
+    const first = scope.narrow('tab-1', TOPIC_FLEET, payload);
+    expect(first).toBeInstanceOf(Buffer);
+    expect(scope.narrow('tab-2', TOPIC_FLEET, payload)).toBe(first);
+    expect(scope.narrow('other', TOPIC_FLEET, payload)).not.toBe(first);
+    // Still shared after the sessions' scopes are reloaded.
+    await scope.refresh(new Set(['tab-1', 'tab-2', 'other']));
+    const next = Buffer.from(encodeFleet(at + 1, []));
+    expect(scope.narrow('tab-2', TOPIC_FLEET, next)).toBe(scope.narrow('tab-1', TOPIC_FLEET, next));
+  });
+
   it('the fleet snapshot a browser gets holds only the aircraft of its scope', async () => {
     const { own, foreign, browser, admin } = await browsers('fleet');
     expect(await subscribe(browser, TOPIC_FLEET)).toBe(0);
@@ -95,39 +114,30 @@ describe('the broker forwards per-device topics within the data scope', () => {
     expect(narrowed.ok && [narrowed.fleet.sn[0], narrowed.fleet.lng[0], DEVICE_STATUSES[narrowed.fleet.status[0]]]).toEqual([own, 114.2, 'flying']);
   });
 
-  it("the online summary a browser gets lists and counts only its scope's devices; another department's alert does not reach it, its own comes without the platform's count", async () => {
+  it("the online snapshot and delta a browser gets list and count only its scope's devices; another department's alert does not reach it, its own comes without the platform's count", async () => {
     const { own, foreign, browser, admin } = await browsers('online');
     expect(await subscribe(browser, TOPIC_ONLINE)).toBe(0);
+    expect(await subscribe(admin, TOPIC_ONLINE)).toBe(0);
     expect(await subscribe(browser, TOPIC_ALERTS)).toBe(0);
     expect(await subscribe(admin, TOPIC_ALERTS)).toBe(0);
     const at = Date.now();
-    const summary: OnlineSummary = {
-      online: [foreign, own].sort(),
-      statuses: { [foreign]: 'online', [own]: 'flying' },
-      onlineCount: 2,
-      total: 500,
-      changed: [
-        { sn: foreign, status: 'online' },
-        { sn: own, status: 'flying' },
-      ],
-      at,
-    };
-    const browserGets = nextMessage(browser, TOPIC_ONLINE, 5000, (payload) => (payload as OnlineSummary).at === at);
-    await publish(TOPIC_ONLINE, JSON.stringify(summary));
+    const snapshot: OnlineSnapshot = { kind: 'snapshot', seq: at, at, total: 500, statuses: { [foreign]: 'online', [own]: 'flying' } };
+    const delta: OnlineDelta = { kind: 'delta', seq: at + 1, base: at, at, total: 500, set: { [own]: 'online' }, removed: [foreign] };
+    const ofThisTest = (seq: number) => (payload: unknown) => (payload as { seq: number }).seq === seq;
+    const browserGets = nextMessage(browser, TOPIC_ONLINE, 5000, ofThisTest(at));
+    const adminGets = nextMessage(admin, TOPIC_ONLINE, 5000, ofThisTest(at));
+    const browserGetsDelta = nextMessage(browser, TOPIC_ONLINE, 5000, ofThisTest(at + 1));
+    await publish(TOPIC_ONLINE, JSON.stringify(snapshot));
+    await publish(TOPIC_ONLINE, JSON.stringify(delta));
     const visible = await server.database.db
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('dept_id', 'in', (eb) => eb.selectFrom('devices').select('dept_id').where('serial', '=', own))
       .executeTakeFirstOrThrow();
-    expect((await browserGets).payload).toEqual({
-      online: [own],
-      statuses: { [own]: 'flying' },
-      onlineCount: 1,
-      total: expect.any(Number),
-      changed: [{ sn: own, status: 'flying' }],
-      at,
-    });
-    expect(((await browserGets).payload as OnlineSummary).total).toBeGreaterThanOrEqual(Number(visible.n));
+    expect((await adminGets).payload).toEqual(snapshot);
+    expect((await browserGets).payload).toEqual({ ...snapshot, statuses: { [own]: 'flying' }, total: expect.any(Number) });
+    expect(((await browserGets).payload as OnlineSnapshot).total).toBe(Number(visible.n));
+    expect((await browserGetsDelta).payload).toEqual({ ...delta, removed: [], total: Number(visible.n) });
 
     const alert = (id: number, sn: string) =>
       JSON.stringify({ at, activeCount: 2, alert: { id, kind: 'hms', code: '0x16100083', level: 2, device_sn: sn, active: 1 } });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readMqttConfig } from '../../../server/config';
 import { aircraft, aircraftOsd, DOCK, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
+import type { OnlineDelta } from '@shared/onlineList';
 import { connect, end, nextMessage, recordMessages, startServer, subscribe, type TestServer } from './support';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -72,11 +73,11 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
 
     // A dock on the external broker: the server answers its update_topo there, and its aircraft's OSD reaches the live state.
     const dock = await TestGateway.connect(mosquitto.tcpUrl, 'DOCK-EXT', 'DOCK-EXT', 'device-secret');
-    const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as { online: string[] }).online.includes('AC-EXT'));
+    const changed = nextMessage(viewer, 'sysinfo/online', 5000, (p) => (p as OnlineDelta).set?.['AC-EXT'] === 'flying');
     const reply = await dock.topo(DOCK, [aircraft('AC-EXT')]);
     expect(reply).toMatchObject({ method: 'update_topo', data: { result: 0 } });
     dock.osd('AC-EXT', aircraftOsd());
-    expect((await changed).payload).toMatchObject({ changed: expect.arrayContaining([{ sn: 'AC-EXT', status: 'flying' }]) });
+    await changed;
     expect(server.app.mqtt?.gateway.liveState('AC-EXT')).toMatchObject({ lat: 22.6, battery: 66, mode: { en: 'Wayline flight' } });
 
     // Mosquitto lets this one through (the ACL above), the gateway does not: no update_topo declared it.

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { eventsTopic, osdTopic, replyTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertNotification } from '@shared/entities/alert';
-import type { OnlineSummary } from '@shared/live';
 import { RESULT } from '@shared/dji/envelope';
 import { ServiceError } from '../../../server/mqtt/gateway/service';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, streamBehindTopo, TestGateway } from './dji';
-import { connect, end, loginToken, nextMessage, sleep, startServer, subscribe, type TestServer } from './support';
+import { connect, end, loginToken, nextMessage, onlineWhere, sleep, startServer, subscribe, type TestServer } from './support';
 import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
 import type { Telemetry } from '@shared/live';
 
@@ -378,7 +377,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     gateway.osd('AC-J1', aircraftOsd({ mode_code: 0 }));
     await gateway.flush();
     const web = await viewer();
-    const offline = nextMessage(web, 'sysinfo/online', 5000, (p) => (p as OnlineSummary).changed.some((c) => c.sn === 'AC-J1' && c.status === 'offline'));
+    const offline = nextMessage(web, 'sysinfo/online', 5000, onlineWhere((statuses) => !('AC-J1' in statuses)));
     await subscribe(web, 'sysinfo/online');
     await gateway.topo(DOCK, []);
     await offline;

@@ -56,24 +56,56 @@ describe('LiveChannel', () => {
       ['sysinfo/online', true],
       ['sysinfo/weather', true],
     ]);
-    expect(published[0].payload).toEqual({ online: [], statuses: {}, onlineCount: 0, total: 1, changed: [], at: expect.any(Number) });
+    expect(published[0].payload).toEqual({ kind: 'snapshot', seq: expect.any(Number), statuses: {}, total: 1, at: expect.any(Number) });
   });
 
-  it('telemetry brings a drone online; 30 s of silence takes it offline; changes are reported once', async () => {
+  it('telemetry brings a drone online; 30 s of silence takes it offline', async () => {
     const { channel, advance, writes } = setup();
     observe(channel, sample('D1'));
-    expect(channel.summary()).toMatchObject({ online: ['D1'], changed: [{ sn: 'D1', status: 'flying' }] });
-    await channel.publishOnline();
-    expect(channel.summary().changed).toEqual([]);
+    expect(channel.onlineStatuses()).toEqual({ D1: 'flying' });
     advance(29_000);
     channel.sweep();
-    expect(channel.summary().online).toEqual(['D1']);
+    expect(channel.onlineStatuses()).toEqual({ D1: 'flying' });
     advance(2_000);
     await channel.flushPresence();
     channel.sweep();
-    expect(channel.summary()).toMatchObject({ online: [], onlineCount: 0, changed: [{ sn: 'D1', status: 'offline' }] });
+    expect(channel.onlineStatuses()).toEqual({});
     await channel.flushPresence();
     expect(writes).toEqual(['D1:flying', 'D1:offline']);
+    await channel.stop();
+  });
+
+  it('sysinfo/online: a retained snapshot, then unretained deltas with every change since it; many changes make a new snapshot', async () => {
+    const { channel, published, advance } = setup();
+    await channel.publishOnline('snapshot');
+    observe(channel, sample('D1'));
+    await channel.publishOnline();
+    observe(channel, sample('D2', 'online'));
+    channel.observe('D1', 'online', sample('D1', 'online'), true);
+    await channel.publishOnline();
+    advance(31_000);
+    channel.sweep();
+    await channel.publishOnline();
+    const online = published.filter((p) => p.topic === 'sysinfo/online').map(({ payload, retain }) => ({ ...(payload as { seq: number }), retain }));
+    const base = online[0].seq;
+    expect(online).toEqual([
+      // Not started: no devices counted, the total is those online.
+      { kind: 'snapshot', seq: base, at: expect.any(Number), total: 0, statuses: {}, retain: true },
+      { kind: 'delta', seq: expect.any(Number), base, at: expect.any(Number), total: 1, set: { D1: 'flying' }, removed: [], retain: false },
+      { kind: 'delta', seq: expect.any(Number), base, at: expect.any(Number), total: 2, set: { D1: 'online', D2: 'online' }, removed: [], retain: false },
+      // Back to the snapshot's list: an empty delta.
+      { kind: 'delta', seq: expect.any(Number), base, at: expect.any(Number), total: 0, set: {}, removed: [], retain: false },
+    ]);
+    const seqs = online.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+
+    // 100 devices appearing are more than a delta carries: a new retained snapshot.
+    for (let i = 0; i < 100; i++) channel.observe(`N${i}`, 'online', null, false);
+    await channel.publishOnline();
+    const last = published[published.length - 1];
+    expect(last).toMatchObject({ topic: 'sysinfo/online', retain: true, payload: { kind: 'snapshot' } });
+    expect(Object.keys((last.payload as { statuses: object }).statuses)).toHaveLength(100);
     await channel.stop();
   });
 
@@ -81,7 +113,7 @@ describe('LiveChannel', () => {
     const { channel, published, writes } = setup();
     channel.observe('RC1', 'online', null, false);
     channel.observe('DOCK1', 'maintenance', sample('DOCK1', 'maintenance'), false);
-    expect(channel.summary().online).toEqual(['DOCK1', 'RC1']);
+    expect(channel.onlineStatuses()).toEqual({ RC1: 'online', DOCK1: 'maintenance' });
     await channel.flushPresence();
     expect(writes).toEqual(['RC1:online', 'DOCK1:maintenance']);
     await channel.publishFleet();

@@ -66,7 +66,7 @@ describe('broker saga against the embedded broker', () => {
     dock.osd('SKY-SAGA', aircraftOsd({ battery: { capacity_percent: 42 } }));
     await stateWhere(store, 'telemetry in the store', ({ broker: b }) => b.telemetry['SKY-SAGA'] !== undefined);
     expect(broker().telemetry['SKY-SAGA']).toMatchObject({ sn: 'SKY-SAGA', battery: 42 });
-    await stateWhere(store, 'the online change', ({ broker: b }) => b.online?.online.includes('SKY-SAGA') ?? false);
+    await stateWhere(store, 'the online change', ({ broker: b }) => b.online?.summary.online.includes('SKY-SAGA') ?? false);
     expect(broker().status).toBe('connected');
     await dock.end();
   }, 20_000);

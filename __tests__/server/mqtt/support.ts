@@ -6,8 +6,23 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { buildServer, type BuildOptions, type ServerHandle } from '../../../server/app';
 import { readConfig, readMqttConfig } from '../../../server/config';
 import type { MqttConfig } from '../../../server/mqtt/config';
+import { applyOnline, parseOnlineMessage, type OnlineStatuses, type OnlineView } from '@shared/onlineList';
 
 export const ADMIN_PASSWORD = 'mqtt-test-Admin-1';
+
+/**
+ * A nextMessage predicate for sysinfo/online: applies every message to the list as a browser holds it and holds when
+ * `check` does on a message sent after the subscription (a retained snapshot may predate the last deltas).
+ */
+export function onlineWhere(check: (statuses: OnlineStatuses) => boolean): (payload: unknown, retain: boolean) => boolean {
+  let view: OnlineView | null = null;
+  return (payload, retain) => {
+    const message = parseOnlineMessage(payload);
+    if (!message) return false;
+    view = applyOnline(view, message).view;
+    return !retain && view !== null && check(view.summary.statuses as OnlineStatuses);
+  };
+}
 
 export interface TestServer extends ServerHandle {
   port: number;
@@ -58,7 +73,7 @@ export function nextMessage(
   client: MqttClient,
   topic: string,
   timeoutMs = 5000,
-  predicate: (payload: unknown) => boolean = () => true,
+  predicate: (payload: unknown, retain: boolean) => boolean = () => true,
   /** Payloads are JSON unless the topic is binary (sysinfo/fleet). */
   decode: (payload: Buffer) => unknown = (payload) => JSON.parse(payload.toString()),
 ): Promise<{ payload: unknown; retain: boolean }> {
@@ -70,7 +85,7 @@ export function nextMessage(
     const onMessage = (t: string, payload: Buffer, packet: { retain: boolean }) => {
       if (t !== topic) return;
       const parsed = decode(payload);
-      if (!predicate(parsed)) return;
+      if (!predicate(parsed, packet.retain)) return;
       clearTimeout(timer);
       client.off('message', onMessage);
       resolve({ payload: parsed, retain: packet.retain });

@@ -1,17 +1,18 @@
 import type { BrokerMessage } from './types';
-import type { OnlineSummary, WeatherReport } from '@shared/live';
+import type { WeatherReport } from '@shared/live';
+import { parseOnlineMessage, type OnlineMessage } from '@shared/onlineList';
 import type { PositionSample } from '@shared/telemetry';
 import { TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import { normaliseOsd, toPositionSample } from '@shared/dji/live';
 import { parseDeviceTopic } from '@shared/dji/topics';
 import { ALL_OSD_FILTER } from '@shared/topics';
 
-/** What one flush adds to the store: the newest online/weather, and per aircraft its newest sample. */
+/** What one flush adds to the store: the sysinfo/online messages in order, the newest weather, and per aircraft its newest sample. */
 export interface BrokerBatch {
   received: number;
   invalid: number;
   byTopic: Record<string, number>;
-  online?: OnlineSummary;
+  online: OnlineMessage[];
   weather?: WeatherReport;
   telemetry: Record<string, PositionSample>;
   at: number;
@@ -31,14 +32,6 @@ export function aircraftSample(sn: string, message: unknown): PositionSample | n
   return result.ok ? toPositionSample(result.live) : null;
 }
 
-const isOnline = (v: unknown): v is OnlineSummary =>
-  !!v &&
-  typeof v === 'object' &&
-  Array.isArray((v as OnlineSummary).online) &&
-  !!(v as OnlineSummary).statuses &&
-  typeof (v as OnlineSummary).statuses === 'object' &&
-  isNum((v as OnlineSummary).onlineCount) &&
-  isNum((v as OnlineSummary).total);
 const isWeather = (v: unknown): v is WeatherReport => !!v && typeof v === 'object' && Array.isArray((v as WeatherReport).stations);
 
 /** Parses a raw payload; undefined when it is not JSON. */
@@ -53,14 +46,15 @@ export function parsePayload(payload: Uint8Array | string): unknown {
 
 /** Reduces a run of parsed messages to one store update (pure; the reducer applies it). */
 export function summariseBatch(messages: BrokerMessage[], invalid: number, at: number): BrokerBatch {
-  const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, telemetry: {}, at };
+  const batch: BrokerBatch = { received: messages.length, invalid, byTopic: {}, online: [], telemetry: {}, at };
   for (const { topic, message } of messages) {
     const device = parseDeviceTopic(topic);
     const osdOf = device?.channel === 'osd' ? device.sn : null;
     const key = osdOf ? ALL_OSD_FILTER : topic;
     batch.byTopic[key] = (batch.byTopic[key] ?? 0) + 1;
     if (topic === TOPIC_ONLINE) {
-      if (isOnline(message)) batch.online = message;
+      const online = parseOnlineMessage(message);
+      if (online) batch.online.push(online);
     } else if (topic === TOPIC_WEATHER) {
       if (isWeather(message)) batch.weather = message;
     } else if (osdOf) {

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BrokerBatch } from './batch';
 import { DEFAULT_SUBSCRIPTIONS } from './types';
-import { type OnlineSummary, type WeatherReport } from '@shared/live';
+import { type WeatherReport } from '@shared/live';
+import { applyOnline, type OnlineView } from '@shared/onlineList';
 import type { PositionSample } from '@shared/telemetry';
 
 export type BrokerStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
@@ -23,7 +24,8 @@ export interface BrokerState {
   /** Topic filters the client subscribes to (QoS 0). */
   subscriptions: string[];
   counters: BrokerCounters;
-  online: OnlineSummary | null;
+  /** sysinfo/online as applied so far (snapshot + deltas); after a gap it stays as it was until the next snapshot. */
+  online: OnlineView | null;
   weather: WeatherReport | null;
   /** The newest sample of each aircraft whose thing/product/{sn}/osd is subscribed (the device list's rows). */
   telemetry: Record<string, PositionSample>;
@@ -56,7 +58,7 @@ const brokerSlice = createSlice({
       c.batches += 1;
       for (const [topic, n] of Object.entries(batch.byTopic)) c.byTopic[topic] = (c.byTopic[topic] ?? 0) + n;
       if (batch.received > 0) c.lastMessageAt = batch.at;
-      if (batch.online) state.online = batch.online;
+      state.online = batch.online.reduce((view, message) => applyOnline(view, message).view, state.online);
       if (batch.weather) state.weather = batch.weather;
       Object.assign(state.telemetry, batch.telemetry);
     },

@@ -1,7 +1,7 @@
 import type { RootState } from '../../app/rootReducer';
 
 export { selectBrokerStatus } from './brokerSlice';
-export const selectOnlineSummary = (state: RootState) => state.broker.online;
+export const selectOnlineSummary = (state: RootState) => state.broker.online?.summary ?? null;
 export const selectWeather = (state: RootState) => state.broker.weather;
 /** The first station (the default area, or the first project area). */
 export const selectCurrentWeather = (state: RootState) => state.broker.weather?.stations[0] ?? null;
