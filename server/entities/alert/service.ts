@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
 import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
 import { normaliseHmsCode } from '@shared/dji/hms';
@@ -106,6 +106,138 @@ export interface AlertPublisher {
 const closeRow = (trx: Kysely<Database>, id: number, now: string) =>
   trx.updateTable('alerts').set({ active: 0, last_seen_at: now, closed_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+/** A rule alert write waiting for its batch, and how to answer its caller. */
+type RuleWrite =
+  | { op: 'open'; opening: RuleOpening; resolve(id: number): void; reject(error: unknown): void }
+  | { op: 'close'; id: number; at: number; resolve(alert: Alert | null): void; reject(error: unknown): void };
+
+/** Rule alert writes per transaction: a few milliseconds of work on this machine's SQLite, well under the parameter limits. */
+const RULE_BATCH = 200;
+
+/** `CASE WHEN id = … THEN … END` of one value per row, cast to the column's type (PostgreSQL takes a bare parameter for text). */
+const byId = <T>(entries: [number, T][], type: 'integer' | 'text') =>
+  sql<T>`case ${sql.join(
+    entries.map(([id, value]) => sql`when id = ${id} then cast(${value} as ${sql.raw(type)})`),
+    sql` `,
+  )} end`;
+
+const ruleKey = (kind: string, deviceSn: string, code: string) => `${kind}|${deviceSn}|${code}`;
+
+/**
+ * Stores a batch of rule alert writes in `trx` with one multi-row statement per kind of change: closes first (each
+ * close names a row its caller saw open), then openings, each counting a repeat on the aircraft's active alert of that
+ * rule or inserting one. Answers the row of each write in batch order (null: a close of an alert no longer active).
+ */
+async function writeRuleBatch(trx: Kysely<Database>, batch: readonly RuleWrite[]): Promise<(AlertRow | null)[]> {
+  const rows: (AlertRow | null)[] = batch.map(() => null);
+  const closes = batch.flatMap((write, i) => (write.op === 'close' ? [{ i, id: write.id, now: nowIso(write.at) }] : []));
+  if (closes.length) {
+    const at = byId(
+      closes.map((c) => [c.id, c.now]),
+      'text',
+    );
+    const closed = await trx
+      .updateTable('alerts')
+      .set({ active: 0, last_seen_at: at, closed_at: at })
+      .where('id', 'in', [...new Set(closes.map((c) => c.id))])
+      .where('active', '=', 1)
+      .returningAll()
+      .execute();
+    const byRowId = new Map(closed.map((row) => [row.id, row]));
+    // A second close of the same alert finds it closed already.
+    for (const c of closes) {
+      rows[c.i] = byRowId.get(c.id) ?? null;
+      byRowId.delete(c.id);
+    }
+  }
+  const opens = batch.flatMap((write, i) => (write.op === 'open' ? [{ i, opening: write.opening, now: nowIso(write.opening.at) }] : []));
+  if (!opens.length) return rows;
+  const groups = new Map<string, typeof opens>();
+  for (const open of opens) {
+    const key = ruleKey(open.opening.kind, open.opening.deviceSn, open.opening.code);
+    const group = groups.get(key);
+    if (group) group.push(open);
+    else groups.set(key, [open]);
+  }
+  const serials = [...new Set(opens.map((o) => o.opening.deviceSn))];
+  const active = await trx
+    .selectFrom('alerts')
+    .select(['id', 'kind', 'code', 'device_sn'])
+    .where('active', '=', 1)
+    .where('kind', 'in', [...new Set(opens.map((o) => o.opening.kind))])
+    .where('device_sn', 'in', serials)
+    .execute();
+  const activeId = new Map(active.map((row) => [ruleKey(row.kind, row.device_sn, row.code), row.id]));
+  const repeats = [...groups].flatMap(([key, group]) => (activeId.has(key) ? [{ id: activeId.get(key)!, group, last: group[group.length - 1] }] : []));
+  const fresh = [...groups].flatMap(([key, group]) => (activeId.has(key) ? [] : [{ key, group, first: group[0], last: group[group.length - 1] }]));
+  const stored = new Map<string, AlertRow>();
+  if (repeats.length) {
+    const updated = await trx
+      .updateTable('alerts')
+      .set({
+        count: sql<number>`${sql.ref('count')} + ${byId(
+          repeats.map((r) => [r.id, r.group.length]),
+          'integer',
+        )}`,
+        last_seen_at: byId(
+          repeats.map((r) => [r.id, r.last.now]),
+          'text',
+        ),
+        plan_id: byId(
+          repeats.map((r) => [r.id, r.last.opening.planId]),
+          'integer',
+        ),
+        args: byId(
+          repeats.map((r) => [r.id, JSON.stringify(r.last.opening.args)]),
+          'text',
+        ),
+      })
+      .where(
+        'id',
+        'in',
+        repeats.map((r) => r.id),
+      )
+      .returningAll()
+      .execute();
+    for (const row of updated) stored.set(ruleKey(row.kind, row.device_sn, row.code), row);
+  }
+  if (fresh.length) {
+    const devices = await trx
+      .selectFrom('devices')
+      .select(['id', 'serial'])
+      .where('serial', 'in', [...new Set(fresh.map((f) => f.first.opening.deviceSn))])
+      .execute();
+    const deviceId = new Map(devices.map((d) => [d.serial, d.id]));
+    const inserted = await trx
+      .insertInto('alerts')
+      .values(
+        fresh.map(({ first, last, group }) => ({
+          kind: first.opening.kind,
+          code: first.opening.code,
+          level: first.opening.level,
+          module: null,
+          device_id: deviceId.get(first.opening.deviceSn) ?? null,
+          device_sn: first.opening.deviceSn,
+          gateway_sn: first.opening.gatewaySn ?? null,
+          in_the_sky: 1,
+          first_seen_at: first.now,
+          last_seen_at: last.now,
+          count: group.length,
+          active: 1,
+          args: JSON.stringify(last.opening.args),
+          plan_id: last.opening.planId,
+          closed_at: null,
+          device_type: null,
+        })),
+      )
+      .returningAll()
+      .execute();
+    for (const row of inserted) stored.set(ruleKey(row.kind, row.device_sn, row.code), row);
+  }
+  for (const [key, group] of groups) for (const open of group) rows[open.i] = stored.get(key)!;
+  return rows;
+}
+
 export class AlertService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -113,6 +245,10 @@ export class AlertService {
     private readonly log: { warn(obj: unknown, msg?: string): void },
     private readonly hms: HmsCatalogue,
   ) {}
+
+  /** Rule alert writes waiting for their batch, in the order they came. */
+  private readonly pending: RuleWrite[] = [];
+  private draining: Promise<void> | null = null;
 
   private toApi(row: AlertRow): Alert {
     return alertToApi(row, this.hms);
@@ -249,68 +385,49 @@ export class AlertService {
     return this.openRule({ ...rest, kind: 'safety', code: rule, level: SAFETY_LEVELS[rule], planId: null });
   }
 
-  private async openRule(opening: RuleOpening): Promise<number> {
-    const now = nowIso(opening.at);
-    const args = JSON.stringify(opening.args);
-    const row = await this.db.transaction().execute(async (trx) => {
-      const active = await trx
-        .selectFrom('alerts')
-        .select(['id', 'count'])
-        .where('kind', '=', opening.kind)
-        .where('device_sn', '=', opening.deviceSn)
-        .where('code', '=', opening.code)
-        .where('active', '=', 1)
-        .executeTakeFirst();
-      if (active) {
-        return trx
-          .updateTable('alerts')
-          .set({ count: active.count + 1, last_seen_at: now, plan_id: opening.planId, args })
-          .where('id', '=', active.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
-      const device = await trx.selectFrom('devices').select('id').where('serial', '=', opening.deviceSn).executeTakeFirst();
-      return trx
-        .insertInto('alerts')
-        .values({
-          kind: opening.kind,
-          code: opening.code,
-          level: opening.level,
-          module: null,
-          device_id: device?.id ?? null,
-          device_sn: opening.deviceSn,
-          gateway_sn: opening.gatewaySn ?? null,
-          in_the_sky: 1,
-          first_seen_at: now,
-          last_seen_at: now,
-          count: 1,
-          active: 1,
-          args,
-          plan_id: opening.planId,
-          closed_at: null,
-          device_type: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    await this.notify([this.toApi(row)]);
-    return row.id;
+  private openRule(opening: RuleOpening): Promise<number> {
+    return new Promise((resolve, reject) => this.submit({ op: 'open', opening, resolve, reject }));
   }
 
   /** Closes an active alert at `at`; null when it was not active any more. */
-  async close(id: number, at: number): Promise<Alert | null> {
-    const now = nowIso(at);
-    const row = await this.db
-      .updateTable('alerts')
-      .set({ active: 0, last_seen_at: now, closed_at: now })
-      .where('id', '=', id)
-      .where('active', '=', 1)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    const alert = this.toApi(row);
-    await this.notify([alert]);
-    return alert;
+  close(id: number, at: number): Promise<Alert | null> {
+    return new Promise((resolve, reject) => this.submit({ op: 'close', id, at, resolve, reject }));
+  }
+
+  /**
+   * Rule alerts open and close in batches (issue 35: 10,000 aircraft opening no_plan at once): a batch of up to
+   * RULE_BATCH writes is one transaction, its notifications go out together, and the loop yields between batches.
+   * Each caller is answered once its batch is stored and published; callers keep an aircraft's writes in order by
+   * waiting for each before the next (the monitors' per-aircraft chains).
+   */
+  private submit(write: RuleWrite) {
+    this.pending.push(write);
+    this.draining ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        // Yields to I/O before each batch, which also lets the writes of the same turn gather into it.
+        await new Promise((resolve) => setImmediate(resolve));
+        const batch = this.pending.splice(0, RULE_BATCH);
+        try {
+          const rows = await this.db.transaction().execute((trx) => writeRuleBatch(trx, batch));
+          // Repeats of one alert in the batch share its row, published once.
+          const alerts = new Map([...new Set(rows)].flatMap((row) => (row ? [[row, this.toApi(row)] as const] : [])));
+          await this.notify([...alerts.values()]);
+          batch.forEach((write, i) => {
+            const row = rows[i];
+            if (write.op === 'open') write.resolve(row!.id);
+            else write.resolve(row ? alerts.get(row)! : null);
+          });
+        } catch (error) {
+          for (const write of batch) write.reject(error);
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
   }
 
   /** Marks an alert acknowledged by `userId` (again acknowledging keeps the first); null when there is no such alert. */
@@ -344,11 +461,13 @@ export class AlertService {
       )?.n ?? 0,
     );
     const at = Date.now();
-    for (const alert of alerts) {
-      const notification: AlertNotification = { at, activeCount, alert };
-      await bus
-        .publish(TOPIC_ALERTS, JSON.stringify(notification), { retain: false, qos: 1 })
-        .catch((error: unknown) => this.log.warn({ err: error }, 'alerts: publish failed'));
-    }
+    await Promise.all(
+      alerts.map((alert) => {
+        const notification: AlertNotification = { at, activeCount, alert };
+        return bus
+          .publish(TOPIC_ALERTS, JSON.stringify(notification), { retain: false, qos: 1 })
+          .catch((error: unknown) => this.log.warn({ err: error }, 'alerts: publish failed'));
+      }),
+    );
   }
 }
