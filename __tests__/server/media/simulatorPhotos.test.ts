@@ -52,7 +52,12 @@ describe('the simulated dock uploads the photos of its wayline', () => {
     });
     const taskId = task.data.id as number;
     await acceptedPlan(server.app.db, { deviceId: aircraft.id, taskId, routeId: route.data.id as number });
-    await nextMessage(viewer, 'sysinfo/online', 10_000, onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses));
+    await nextMessage(
+      viewer,
+      'sysinfo/online',
+      10_000,
+      onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses),
+    );
     const done = nextMessage(viewer, TOPIC_TASK, 60_000, (p) => (p as TaskLive).task_id === taskId && (p as TaskLive).status === 'done');
     expect((await api(server, token, 'POST', `/api/Task/${taskId}/execute/`)).status).toBe(200);
     await done;

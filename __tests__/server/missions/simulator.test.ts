@@ -47,7 +47,12 @@ describe('the simulator flies dispatched missions', () => {
     const taskId = task.data.id as number;
     await acceptedPlan(server.app.db, { deviceId: aircraft.id, taskId, routeId: route.data.id as number });
     // The aircraft is online once its first OSD arrived.
-    await nextMessage(viewer, 'sysinfo/online', 10_000, onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses));
+    await nextMessage(
+      viewer,
+      'sysinfo/online',
+      10_000,
+      onlineWhere((statuses) => gateway.plan.aircraft.sn in statuses),
+    );
     return { gateway, taskId };
   }
   const live = (taskId: number, predicate: (l: TaskLive) => boolean, timeoutMs = 30_000) =>

@@ -377,7 +377,12 @@ export function runGatewaySuite(dialect: Dialect): void {
     gateway.osd('AC-J1', aircraftOsd({ mode_code: 0 }));
     await gateway.flush();
     const web = await viewer();
-    const offline = nextMessage(web, 'sysinfo/online', 5000, onlineWhere((statuses) => !('AC-J1' in statuses)));
+    const offline = nextMessage(
+      web,
+      'sysinfo/online',
+      5000,
+      onlineWhere((statuses) => !('AC-J1' in statuses)),
+    );
     await subscribe(web, 'sysinfo/online');
     await gateway.topo(DOCK, []);
     await offline;

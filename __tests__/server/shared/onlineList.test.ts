@@ -39,7 +39,12 @@ describe('sysinfo/online codec', () => {
   const S1 = snapshot(100, { A: 'online', B: 'flying' });
   it.each<[string, OnlineMessage[], OnlineApplied[], OnlineStatuses | null]>([
     ['a snapshot alone', [S1], ['snapshot'], { A: 'online', B: 'flying' }],
-    ['a delta adds, updates and removes', [S1, delta(101, 100, { C: 'maintenance', A: 'flying' }, ['B'])], ['snapshot', 'delta'], { A: 'flying', C: 'maintenance' }],
+    [
+      'a delta adds, updates and removes',
+      [S1, delta(101, 100, { C: 'maintenance', A: 'flying' }, ['B'])],
+      ['snapshot', 'delta'],
+      { A: 'flying', C: 'maintenance' },
+    ],
     [
       'each delta holds every change since its snapshot: a lost one costs nothing',
       [S1, delta(102, 100, { C: 'online' }, ['A'])],
@@ -52,7 +57,12 @@ describe('sysinfo/online codec', () => {
       ['snapshot', 'delta', 'delta'],
       { A: 'online', B: 'flying', C: 'online' },
     ],
-    ['an older delta arriving late changes nothing', [S1, delta(102, 100, { C: 'online' }), delta(101, 100, {}, ['A'])], ['snapshot', 'delta', 'stale'], { A: 'online', B: 'flying', C: 'online' }],
+    [
+      'an older delta arriving late changes nothing',
+      [S1, delta(102, 100, { C: 'online' }), delta(101, 100, {}, ['A'])],
+      ['snapshot', 'delta', 'stale'],
+      { A: 'online', B: 'flying', C: 'online' },
+    ],
     ['a delta before any snapshot is a gap', [delta(101, 100, { C: 'online' })], ['gap'], null],
     [
       'a missed snapshot: the delta on it is a gap, what is shown stays, the next snapshot resyncs',
@@ -60,7 +70,12 @@ describe('sysinfo/online codec', () => {
       ['snapshot', 'gap', 'snapshot', 'delta'],
       { Z: 'online', Y: 'flying' },
     ],
-    ['a delta on an older snapshot than the one held is stale', [snapshot(200, { A: 'online' }), delta(150, 100, { B: 'online' })], ['snapshot', 'stale'], { A: 'online' }],
+    [
+      'a delta on an older snapshot than the one held is stale',
+      [snapshot(200, { A: 'online' }), delta(150, 100, { B: 'online' })],
+      ['snapshot', 'stale'],
+      { A: 'online' },
+    ],
   ])('%s', (_name, messages, applied, statuses) => {
     const result = run(messages);
     expect(result.applied).toEqual(applied);
@@ -78,7 +93,7 @@ describe('sysinfo/online codec', () => {
     const base = lists[0];
     let view = run([JSON.parse(JSON.stringify(snapshot(1, base))) as OnlineMessage]).view;
     lists.forEach((list, i) => {
-      const message = parseOnlineMessage(JSON.parse(JSON.stringify(delta(2 + i, 1, ...Object.values(diffOnline(base, list)) as [OnlineStatuses, string[]]))));
+      const message = parseOnlineMessage(JSON.parse(JSON.stringify(delta(2 + i, 1, ...(Object.values(diffOnline(base, list)) as [OnlineStatuses, string[]])))));
       expect(message).not.toBeNull();
       view = applyOnline(view, message!).view;
       expect(view?.summary.statuses).toEqual(list);
@@ -99,7 +114,11 @@ describe('sysinfo/online codec', () => {
   });
 
   it.each<[string, OnlineMessage, OnlineMessage]>([
-    ['a snapshot keeps the devices in scope, counted against those the scope shows', snapshot(1, { A: 'online', X: 'flying' }, 50), snapshot(1, { A: 'online' }, 3)],
+    [
+      'a snapshot keeps the devices in scope, counted against those the scope shows',
+      snapshot(1, { A: 'online', X: 'flying' }, 50),
+      snapshot(1, { A: 'online' }, 3),
+    ],
     ['a delta keeps its changes in scope', delta(2, 1, { A: 'flying', X: 'online' }, ['B', 'Y'], 50), delta(2, 1, { A: 'flying' }, ['B'], 3)],
   ])('narrow: %s', (_name, message, narrowed) => {
     expect(narrowOnline(message, (sn) => ['A', 'B', 'C'].includes(sn), 3)).toEqual(narrowed);

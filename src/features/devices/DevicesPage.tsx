@@ -47,7 +47,10 @@ const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/G
 
 const RESOURCE = 'device';
 
-const selectLive = createSelector([selectLiveSamples, (s: RootState) => s.broker.online?.summary.statuses ?? null], (telemetry, statuses) => ({ telemetry, statuses }));
+const selectLive = createSelector([selectLiveSamples, (s: RootState) => s.broker.online?.summary.statuses ?? null], (telemetry, statuses) => ({
+  telemetry,
+  statuses,
+}));
 
 export default function DevicesPage() {
   const { t } = useTranslation();
