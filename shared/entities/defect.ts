@@ -1,27 +1,9 @@
 import { z } from 'zod';
 
 /** Defects marked on photos (docs/media.md, issue 31): /api/Defect/ and /api/DefectCategory/. */
-export const DEFECT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number];
-export const DEFECT_STATUSES = ['new', 'confirmed', 'in_repair', 'fixed', 'verified', 'rejected'] as const;
-export type DefectStatus = (typeof DEFECT_STATUSES)[number];
-export const DEFECT_ACTIONS = ['confirm', 'repair', 'fix', 'verify', 'reject'] as const;
-export type DefectAction = (typeof DEFECT_ACTIONS)[number];
+import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectAction, type DefectSeverity, type DefectStatus } from './defectStatus';
 
-/**
- * The workflow: new → confirmed → in_repair → fixed → verified; a defect not (yet) being repaired may be rejected
- * (new or confirmed: not a defect after all). Any other step is out of order (the server's DEFECT_MACHINE).
- */
-export const DEFECT_WORKFLOW: Record<DefectAction, { from: readonly DefectStatus[]; to: DefectStatus }> = {
-  confirm: { from: ['new'], to: 'confirmed' },
-  repair: { from: ['confirmed'], to: 'in_repair' },
-  fix: { from: ['in_repair'], to: 'fixed' },
-  verify: { from: ['fixed'], to: 'verified' },
-  reject: { from: ['new', 'confirmed'], to: 'rejected' },
-};
-
-/** A confirmed defect of this severity notifies its project's users. */
-export const isUrgentSeverity = (severity: DefectSeverity) => severity === 'high' || severity === 'critical';
+export * from './defectStatus';
 
 const unit = z.number().min(0).max(1);
 /** A region on the photo, in fractions (0..1) of its width and height from the top left. */

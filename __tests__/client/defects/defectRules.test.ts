@@ -7,11 +7,10 @@ import {
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
-  EMPTY_DEFECT_FILTERS,
-  EMPTY_DRAFT,
   regionOutline,
   reviewShortcut,
 } from '../../../src/features/defects/defectRules';
+import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT } from '../../../src/features/defects/defectDefaults';
 
 const box = { left: 100, top: 50, width: 400, height: 200 };
 

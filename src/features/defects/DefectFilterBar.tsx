@@ -1,9 +1,10 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { DEFECT_SEVERITIES, DEFECT_STATUSES } from '@shared/entities/defect';
+import { DEFECT_SEVERITIES, DEFECT_STATUSES } from '@shared/entities/defectStatus';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import LookupField from '../../crud/LookupField';
-import { categoryOptions, EMPTY_DEFECT_FILTERS, type DefectFilters } from './defectRules';
+import { EMPTY_DEFECT_FILTERS, type DefectFilters } from './defectDefaults';
+import { categoryOptions } from './defectRules';
 import { defectFiltersChanged, selectDefects } from './defectsSlice';
 
 const FIELD = { size: 'small', sx: { minWidth: 150 } } as const;

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, MenuItem, TextField } from '@mui/material';
-import { DEFECT_SEVERITIES, type DefectSeverity } from '@shared/entities/defect';
+import { DEFECT_SEVERITIES, type DefectSeverity } from '@shared/entities/defectStatus';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { categoryOptions, draftProblem, NOTE_MAX } from './defectRules';

@@ -1,13 +1,7 @@
-import {
-  DEFECT_SEVERITIES,
-  DEFECT_STATUSES,
-  type Defect,
-  type DefectCategory,
-  type DefectRegion,
-  type DefectSeverity,
-  type DefectStatus,
-} from '@shared/entities/defect';
+import type { Defect, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectSeverity } from '@shared/entities/defectStatus';
 import type { QueryValue } from '../../api/client';
+import type { DefectDraft, DefectFilters } from './defectDefaults';
 
 /** A point on the screen (client coordinates, px). */
 export interface ScreenPoint {
@@ -96,15 +90,6 @@ export function categoryName(categories: readonly DefectCategory[], id: number |
 }
 
 /** A defect being marked on the photo, before it is saved. */
-export interface DefectDraft {
-  region: DefectRegion | null;
-  category_id: number | null;
-  severity: DefectSeverity;
-  note: string;
-}
-
-export const EMPTY_DRAFT: DefectDraft = { region: null, category_id: null, severity: 'medium', note: '' };
-
 export type DraftProblem = 'no_region' | 'note_too_long';
 
 /** Why a draft cannot be saved yet, or null. */
@@ -152,16 +137,6 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
 }
 
 /** The /Defect page's filters as the form holds them: '' is "any"; ids as typed. */
-export interface DefectFilters {
-  project_id: string;
-  task_id: string;
-  category_id: string;
-  assignee_id: string;
-  severity: '' | DefectSeverity;
-  status: '' | DefectStatus;
-}
-
-export const EMPTY_DEFECT_FILTERS: DefectFilters = { project_id: '', task_id: '', category_id: '', assignee_id: '', severity: '', status: '' };
 
 export const DEFECT_LIST_PAGE = 50;
 

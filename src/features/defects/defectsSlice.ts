@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
 import type { ReportFormat } from '../../api/defects';
 import type { Media } from '@shared/entities/media';
-import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectRules';
+import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectDefaults';
 
 /** How the /Defect page shows its defects. */
 export type DefectView = 'list' | 'map';
