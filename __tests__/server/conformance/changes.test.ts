@@ -5,7 +5,7 @@ import { nowIso } from '../../../server/db/time';
 import type { AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { AREA, BAND, square } from './fixtures';
+import { insertAircraft, insertPlan, square } from './fixtures';
 
 const MANUAL_FLIGHT = 3;
 const INSIDE = { lng: 114.005, lat: 22.502 };
@@ -30,55 +30,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance follows committed ch
 
   const addAircraft = async () => {
     const sn = `CHG-${dialect}-${++serial}`;
-    const now = nowIso();
-    const row = await db
-      .insertInto('devices')
-      .values({ serial: sn, name: sn, model: 'M3E', kind: 'aircraft', status: 'online', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { sn, id: row.id };
+    return { sn, id: await insertAircraft(db, sn) };
   };
-  const addPlan = async (deviceId: number) => {
-    const now = nowIso();
-    const [start, end] = [nowIso(Date.now() - 600_000), nowIso(Date.now() + 3_600_000)];
-    const application = await db
-      .insertInto('airspace_applications')
-      .values({
-        applicant_id: null,
-        device_id: deviceId,
-        area: JSON.stringify(AREA),
-        ...BAND,
-        start_at: start,
-        end_at: end,
-        purpose: 'test',
-        status: 'approved',
-        reviewer_id: null,
-        review_note: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const plan = await db
-      .insertInto('flight_plans')
-      .values({
-        application_id: application.id,
-        task_id: null,
-        route_id: null,
-        device_id: deviceId,
-        status: 'accepted',
-        planned_start_at: start,
-        planned_end_at: end,
-        note: null,
-        activated_at: null,
-        ended_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return plan.id;
-  };
+  /** A plan whose window holds the real clock. */
+  const addPlan = (deviceId: number) => insertPlan(db, deviceId, Date.now() - 600_000, Date.now() + 3_600_000);
   /** Flies `sn` inside the area for longer than the server's hysteresis and waits for the monitor's writes. */
   const flyInside = async (sn: string) => {
     for (let second = 0; second <= 5; second++) {

@@ -1,16 +1,13 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import type { AlertNotification } from '@shared/entities/alert';
-import { ConformanceMonitor } from '../../../server/conformance/monitor';
+import type { ConformanceMonitor } from '../../../server/conformance/monitor';
 import type { Database } from '../../../server/db/schema';
 import { nowIso } from '../../../server/db/time';
-import { AlertService } from '../../../server/entities/alert/service';
-import { HmsCatalogue } from '../../../server/hms/catalogue';
 import type { AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { TOLERANCE } from './fixtures';
+import { testMonitor } from './fixtures';
 
 const AIRCRAFT = 3000;
 /** The longest the event loop may be held while thousands of alerts open or close (issue 35 measured 70–94 s at 10,000). */
@@ -19,7 +16,6 @@ const MAX_STALL_MS = 500;
 const RESOLUTION_MS = 10;
 const MANUAL_FLIGHT = 3;
 const STANDBY = 0;
-const settings = { tolerance: TOLERANCE, hysteresis: { openAfterMs: 2000, closeAfterMs: 3000 } };
 
 describe.each<Dialect>(['sqlite', 'postgres'])('conformance alerts of thousands of aircraft at once (%s)', (dialect) => {
   const api = useTestApi(dialect, { demoSeed: false });
@@ -68,20 +64,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance alerts of thousands 
 
   it('opens one no_plan alert per aircraft and closes them all without blocking the event loop', async () => {
     const published: AlertNotification[] = [];
-    const monitor = new ConformanceMonitor({
-      db,
-      alerts: new AlertService(
-        db,
-        () => ({ publish: async (_topic, payload) => void published.push(JSON.parse(payload) as AlertNotification) }),
-        console,
-        new HmsCatalogue(),
-      ),
-      settings,
-      margins: DEFAULT_AIRSPACE_RULES,
-      log: console,
-      now: () => T0,
-      tickMs: 3_600_000,
-    });
+    const monitor = testMonitor(db, T0, published);
     await monitor.start();
     try {
       // Taking off: nothing is written yet (the hysteresis), the samples themselves are not what is measured.

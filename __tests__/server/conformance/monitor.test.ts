@@ -1,21 +1,17 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
 import type { AlertNotification } from '@shared/entities/alert';
-import { ConformanceMonitor } from '../../../server/conformance/monitor';
+import type { ConformanceMonitor } from '../../../server/conformance/monitor';
 import type { Database } from '../../../server/db/schema';
 import { nowIso } from '../../../server/db/time';
-import { AlertService } from '../../../server/entities/alert/service';
-import { HmsCatalogue } from '../../../server/hms/catalogue';
 import type { AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { AREA, BAND, M, square, TOLERANCE } from './fixtures';
+import { insertAircraft, insertPlan, M, square, testMonitor } from './fixtures';
 
 const MANUAL_FLIGHT = 3;
 const STANDBY = 0;
 const INSIDE = { lng: 114.005, lat: 22.502 };
 const OUTSIDE = { lng: 114.005, lat: 22.51 + 50 * M };
-const settings = { tolerance: TOLERANCE, hysteresis: { openAfterMs: 2000, closeAfterMs: 3000 } };
 
 describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dialect) => {
   const api = useTestApi(dialect, { demoSeed: false });
@@ -28,54 +24,13 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
 
   const addAircraft = async () => {
     const sn = `CONF-${dialect}-${++serial}`;
-    const now = nowIso();
-    await db
-      .insertInto('devices')
-      .values({ serial: sn, name: sn, model: 'M3E', kind: 'aircraft', status: 'online', created_at: now, updated_at: now })
-      .execute();
+    await insertAircraft(db, sn);
     return sn;
   };
   /** An approved application over AREA (BAND) and a plan for `sn` in `status` for [start, end]. */
   const addPlan = async (sn: string, start: number, end: number, status = 'accepted') => {
-    const now = nowIso();
     const device = await db.selectFrom('devices').select('id').where('serial', '=', sn).executeTakeFirstOrThrow();
-    const application = await db
-      .insertInto('airspace_applications')
-      .values({
-        applicant_id: null,
-        device_id: device.id,
-        area: JSON.stringify(AREA),
-        ...BAND,
-        start_at: nowIso(start),
-        end_at: nowIso(end),
-        purpose: 'test',
-        status: 'approved',
-        reviewer_id: null,
-        review_note: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const plan = await db
-      .insertInto('flight_plans')
-      .values({
-        application_id: application.id,
-        task_id: null,
-        route_id: null,
-        device_id: device.id,
-        status,
-        planned_start_at: nowIso(start),
-        planned_end_at: nowIso(end),
-        note: null,
-        activated_at: null,
-        ended_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return plan.id;
+    return insertPlan(db, device.id, start, end, status);
   };
   const sample = (sn: string, seconds: number, where: { lng: number; lat: number }, options: { alt?: number; mode?: number } = {}): AircraftSample => ({
     sn,
@@ -90,21 +45,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('conformance monitor (%s)', (dial
   };
   const planRow = (id: number) => db.selectFrom('flight_plans').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const alertsOf = (sn: string) => db.selectFrom('alerts').selectAll().where('device_sn', '=', sn).orderBy('id').execute();
-  const newMonitor = () =>
-    new ConformanceMonitor({
-      db,
-      alerts: new AlertService(
-        db,
-        () => ({ publish: async (_topic, payload) => void published.push(JSON.parse(payload) as AlertNotification) }),
-        console,
-        new HmsCatalogue(),
-      ),
-      settings,
-      margins: DEFAULT_AIRSPACE_RULES,
-      log: console,
-      now: () => T0,
-      tickMs: 3_600_000,
-    });
+  const newMonitor = () => testMonitor(db, T0, published);
 
   beforeAll(async () => {
     db = api.server.handle.app.db;

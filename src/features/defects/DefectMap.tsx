@@ -1,22 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import { Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BaseMap } from '../map';
+import { BaseMap, FitPoints } from '../map';
 import { pointsBounds } from '../media';
 import { defectPoints, SEVERITY_STROKES } from './defectRules';
 import { defectOpened, selectDefects } from './defectsSlice';
-
-/** Frames the page's defects whenever the page changes. */
-function FitPoints({ bounds }: { bounds: [[number, number], [number, number]] }) {
-  const map = useMap();
-  useEffect(() => {
-    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 18 });
-  }, [map, bounds]);
-  return null;
-}
 
 /** The page's defects where they are, coloured by severity (the most severe on top); a click opens the photo. */
 export default function DefectMap() {

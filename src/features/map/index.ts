@@ -6,5 +6,6 @@ export { selectLayers, selectOverlays } from './selectors';
 export { vectorRenderer } from './renderer';
 export { type AreaOverlay } from './types';
 export { default as BaseMap } from './BaseMap';
+export { default as FitPoints } from './FitPoints';
 export { default as L } from './leafletGlobal';
 export { default as PolygonEditLayer, type Ring } from './PolygonEditLayer';

@@ -1,21 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import { Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BaseMap } from '../map';
+import { BaseMap, FitPoints } from '../map';
 import { mediaPoints, pointsBounds } from './mediaRules';
 import { previewOpened, selectMedia } from './mediaSlice';
-
-/** Frames the page's photos whenever the page changes. */
-function FitPoints({ bounds }: { bounds: [[number, number], [number, number]] }) {
-  const map = useMap();
-  useEffect(() => {
-    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 18 });
-  }, [map, bounds]);
-  return null;
-}
 
 /** The page's photos and videos where they were taken (those with defects in red); a click opens the preview. */
 export default function MediaMap() {
