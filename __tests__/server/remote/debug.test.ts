@@ -3,6 +3,7 @@ import { simulatedDock } from '../mqtt/simulatedDock';
 import type { DockConditions } from '../../../scripts/simulator/dockDebug';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
+import { deviceIdOf } from './support';
 
 /**
  * A dock's remote debugging through the API (issue 32, docs/remote.md), against the simulated dock: it streams OSD
@@ -49,10 +50,8 @@ beforeAll(async () => {
   admin = await loginToken(server);
   simulation = await simulatedDock(server, 'RDBG', { rate: 4, plans: false, dockConditions: conditions, debugJobMs: 1000 });
   const { db } = server.app;
-  const dock = await db.selectFrom('devices').select('id').where('serial', '=', simulation.gateways[0].sn).executeTakeFirstOrThrow();
-  const aircraft = await db.selectFrom('devices').select('id').where('serial', '=', simulation.gateways[0].plan.aircraft.sn).executeTakeFirstOrThrow();
-  dockId = dock.id;
-  aircraftId = aircraft.id;
+  dockId = await deviceIdOf(server, simulation.gateways[0].sn);
+  aircraftId = await deviceIdOf(server, simulation.gateways[0].plan.aircraft.sn);
   // The dock belongs to one department; another one's operators must not reach it.
   const own = (await call('POST', '/api/Dept/', { name: '远程一队' })).body.data.id as number;
   const other = (await call('POST', '/api/Dept/', { name: '远程二队' })).body.data.id as number;

@@ -5,7 +5,7 @@ import { multipart } from '../api/harness';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, userWith, type Json } from './support';
+import { callAs, departmentsAround, deviceIdOf, userWith, type Json } from './support';
 
 /**
  * Firmware packages and upgrades (issue 32, docs/remote.md), against the simulated dock: it downloads the package from
@@ -40,9 +40,8 @@ beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
   simulation = await simulatedDock(server, 'ROTA', { plans: false, otaJobMs: 1200 });
-  const { db } = server.app;
-  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().sn).executeTakeFirstOrThrow()).id;
-  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().plan.aircraft.sn).executeTakeFirstOrThrow()).id;
+  dockId = await deviceIdOf(server, dock().sn);
+  aircraftId = await deviceIdOf(server, dock().plan.aircraft.sn);
   const { own, other } = await departmentsAround(server, admin, dock().sn, ['固件一队', '固件二队']);
   tokens.operator = await userWith(server, admin, 'ota_op', own, ['device:read', 'device:operate']);
   tokens.writer = await userWith(server, admin, 'ota_writer', own, ['device:read', 'device:write']);

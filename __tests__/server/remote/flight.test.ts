@@ -2,6 +2,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
+import { deviceIdOf } from './support';
 
 /**
  * Take-off to a point, fly-to and return home through the API (issue 32, docs/remote.md), against the simulated dock
@@ -48,9 +49,8 @@ beforeAll(async () => {
   const gateway = simulation.gateways[0];
   aircraftSn = gateway.plan.aircraft.sn;
   home = gateway.plan.route[0];
-  const { db } = server.app;
-  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', gateway.sn).executeTakeFirstOrThrow()).id;
-  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', aircraftSn).executeTakeFirstOrThrow()).id;
+  dockId = await deviceIdOf(server, gateway.sn);
+  aircraftId = await deviceIdOf(server, aircraftSn);
   await until(async () => (await aircraftLive())?.modeCode === 0, 10_000, 'the aircraft reports standby');
 }, 120_000);
 

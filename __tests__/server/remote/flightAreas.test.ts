@@ -3,7 +3,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, userWith } from './support';
+import { callAs, departmentsAround, deviceIdOf, userWith } from './support';
 
 /**
  * Custom flight areas pushed to a dock (issue 32, docs/remote.md), against the simulated dock: it accepts
@@ -45,9 +45,8 @@ beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
   simulation = await simulatedDock(server, 'RFAR', { plans: false });
-  const { db } = server.app;
-  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().sn).executeTakeFirstOrThrow()).id;
-  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().plan.aircraft.sn).executeTakeFirstOrThrow()).id;
+  dockId = await deviceIdOf(server, dock().sn);
+  aircraftId = await deviceIdOf(server, dock().plan.aircraft.sn);
   const { own, other } = await departmentsAround(server, admin, dock().sn, ['禁飞一队', '禁飞二队']);
   tokens.operator = await userWith(server, admin, 'area_op', own, ['device:read', 'device:operate']);
   tokens.writer = await userWith(server, admin, 'area_writer', own, ['device:read', 'device:write']);

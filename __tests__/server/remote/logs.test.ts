@@ -2,7 +2,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, userWith } from './support';
+import { callAs, departmentsAround, deviceIdOf, userWith } from './support';
 
 /**
  * Dock logs (issue 32, docs/remote.md) against the simulated dock: it lists its boots (fileupload_list, `files` beside
@@ -30,9 +30,8 @@ beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
   simulation = await simulatedDock(server, 'RLOG', { plans: false, logStepMs: 150 });
-  const { db } = server.app;
-  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().sn).executeTakeFirstOrThrow()).id;
-  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().plan.aircraft.sn).executeTakeFirstOrThrow()).id;
+  dockId = await deviceIdOf(server, dock().sn);
+  aircraftId = await deviceIdOf(server, dock().plan.aircraft.sn);
   const { own, other } = await departmentsAround(server, admin, dock().sn, ['日志一队', '日志二队']);
   tokens.operator = await userWith(server, admin, 'log_op', own, ['device:read', 'device:operate']);
   tokens.reader = await userWith(server, admin, 'log_reader', own, ['device:read']);

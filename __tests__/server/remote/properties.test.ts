@@ -2,7 +2,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, userWith } from './support';
+import { callAs, departmentsAround, deviceIdOf, userWith } from './support';
 
 /**
  * Device settings (issue 32, docs/remote.md) against the simulated dock: each property (each struct field) goes as its
@@ -26,9 +26,8 @@ beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
   simulation = await simulatedDock(server, 'RSET', { plans: false });
-  const { db } = server.app;
-  dockId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().sn).executeTakeFirstOrThrow()).id;
-  aircraftId = (await db.selectFrom('devices').select('id').where('serial', '=', dock().plan.aircraft.sn).executeTakeFirstOrThrow()).id;
+  dockId = await deviceIdOf(server, dock().sn);
+  aircraftId = await deviceIdOf(server, dock().plan.aircraft.sn);
   const { own, other } = await departmentsAround(server, admin, dock().sn, ['设置一队', '设置二队']);
   tokens.operator = await userWith(server, admin, 'set_op', own, ['device:read', 'device:operate']);
   tokens.reader = await userWith(server, admin, 'set_reader', own, ['device:read']);

@@ -44,3 +44,8 @@ export async function departmentsAround(server: TestServer, admin: string, dockS
     .execute();
   return { own, other };
 }
+
+/** The registered device's id by its serial. */
+export async function deviceIdOf(server: TestServer, sn: string): Promise<number> {
+  return (await server.app.db.selectFrom('devices').select('id').where('serial', '=', sn).executeTakeFirstOrThrow()).id;
+}
