@@ -10,8 +10,12 @@ import { useTestApi } from '../api/testApi';
 import { testMonitor } from './fixtures';
 
 const AIRCRAFT = 3000;
-/** The longest the event loop may be held while thousands of alerts open or close (issue 35 measured 70–94 s at 10,000). */
-const MAX_STALL_MS = 500;
+/**
+ * The longest the event loop may be held while thousands of alerts open or close (issue 35 measured 70–94 s at
+ * 10,000). Alone the longest stall is 50–110 ms here; beside a full test run on two cores the process is also
+ * descheduled, which the histogram counts as a stall (511 ms seen once in CI), so the bound leaves room for that.
+ */
+const MAX_STALL_MS = 1000;
 /** monitorEventLoopDelay's sampling period. */
 const RESOLUTION_MS = 10;
 const MANUAL_FLIGHT = 3;
