@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { GrantChanges, localAuthCache, redisAuthCache } from './auth/authCache';
+import { GrantChanges, localAuthCache, redisAuthCache } from './rbac/grantCache';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
@@ -29,7 +29,7 @@ import { loadSigningSecret } from './auth/tokens';
 import { ensureAdmin, type AdminAccount } from './seed/admin';
 import platformApi, { registerOpenApi } from './api';
 import uploadsRoutes from './api/uploads';
-import { ensureRbac } from './rbac/permissions';
+import { ensureRbac, loadUserRoles } from './rbac/permissions';
 import { seedDemoIfEmpty, type DemoPasswords } from './seed/demo';
 import tilesRoutes from './tiles/routes';
 import pilotPlugin from './pilot/plugin';
@@ -177,6 +177,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,
         loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },
+        rolesOf: (userId) => loadUserRoles(app.db, userId),
       });
       await api.register(platformApi, { signingSecret: secret });
     },

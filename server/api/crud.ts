@@ -25,8 +25,8 @@ import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
 import { MAX_UPLOAD_BYTES, uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
-import { writeAudit } from './audit';
-import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from './dataScope';
+import { writeAudit } from '../domain/audit';
+import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { withDisplayNames, type NameRefs } from './displayNames';
 import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type TableName } from './list';
 
@@ -106,7 +106,7 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   listParams?: z.ZodRawShape;
   /**
    * Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent
-   * for get. The caller's data scope (server/api/dataScope.ts) applies on top of it to every list, read, write and delete.
+   * for get. The caller's data scope (server/rbac/scopeQuery.ts) applies on top of it to every list, read, write and delete.
    */
   scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nowIso } from '../db/time';
 import { envelopeSchema, invalidInput, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
-import { scopeOf, withDataScope } from './dataScope';
+import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { DAY_MS, daySchema, dayStartMs } from './list';
 
 /** The longest statistics range: a year, leap day included. */

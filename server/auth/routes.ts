@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginInfoSchema, userInfoSchema } from '@shared/user';
+import { loginInfoSchema, userInfoSchema, type RoleRef } from '@shared/user';
 import { z } from 'zod';
 import { envelopeSchema, HttpError, notFound, ok, unauthorized } from '../http/envelope';
-import { loadUserRoles } from '../rbac/permissions';
 import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
 import { resolveToken } from './plugin';
 import { createSession, revokeSession } from './tokens';
@@ -19,6 +18,8 @@ const sessionSchema = z.object({ token: z.string(), expiresAt: z.string(), user:
 export interface AuthRoutesOptions {
   tokenTtlSeconds: number;
   loginRateLimit: { max: number; timeWindow: number };
+  /** The user's roles and permission codes (server/rbac, a layer above sign-in: it reads the session's token). */
+  rolesOf(userId: number): Promise<{ roles: RoleRef[]; permissions: string[] }>;
 }
 
 export default async function authRoutes(appBase: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
@@ -116,7 +117,7 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
     async (request) => {
       const user = await findUserById(app.db, request.auth!.userId);
       if (!user) throw notFound('User not found', { code: 'auth.user_not_found' });
-      const { roles, permissions } = await loadUserRoles(app.db, user.id);
+      const { roles, permissions } = await options.rolesOf(user.id);
       return ok({ ...toUserInfo(user), dept_id: user.dept_id, roles, permissions });
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../api/audit';
+import { writeAudit } from './audit';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { transition, type Machine } from './stateMachines';

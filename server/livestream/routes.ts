@@ -11,7 +11,7 @@ import {
   type Camera,
 } from '@shared/liveVideo';
 import { findScopedRow, idParams } from '../api/crud';
-import { scopeOf, withDataScope } from '../api/dataScope';
+import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { parseJson } from '../db/json';
 import { envelopeSchema, HttpError, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';

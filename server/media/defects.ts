@@ -17,8 +17,8 @@ import {
 import type { Database, DefectsTable } from '../db/schema';
 import type { Kysely } from 'kysely';
 import { idParams } from '../api/crud';
-import { scopeOf, withDataScope } from '../api/dataScope';
-import { writeAudit } from '../api/audit';
+import { scopeOf, withDataScope } from '../rbac/scopeQuery';
+import { writeAudit } from '../domain/audit';
 import { parseJson } from '../db/json';
 import { nowIso } from '../db/time';
 import { conflict, ok, rowNotFound } from '../http/envelope';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadExtSchema, uploadMetadataSchema } from '@shared/dji/media';
-import { scopeOf } from '../api/dataScope';
+import { scopeOf } from '../rbac/scopeQuery';
 import { HttpError } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { projectOfKey, projectPrefix } from './keys';

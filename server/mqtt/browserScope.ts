@@ -5,7 +5,7 @@ import { narrowOnline, parseOnlineMessage, type OnlineMessage } from '@shared/on
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
-import { withDataScope } from '../api/dataScope';
+import { withDataScope } from '../rbac/scopeQuery';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';

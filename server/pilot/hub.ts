@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionGrant } from '../auth/authCache';
+import type { SessionGrant } from '../rbac/grantCache';
 import { grants, type PermissionCode } from '@shared/permissions';
 import { seesRow, type Ownership } from '../rbac/dataScope';
 

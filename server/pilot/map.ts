@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { writeAudit } from '../api/audit';
+import { writeAudit } from '../domain/audit';
 import { toJsonText } from '../db/json';
 import { isUniqueViolation } from '../db/errors';
 import type { Database, FeaturesTable } from '../db/schema';

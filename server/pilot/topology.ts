@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { scopeOf, withDataScope } from '../api/dataScope';
+import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import type { DevicesTable } from '../db/schema';
 import { pilotOk, requirePilot } from './envelope';
 import { visibleWorkspace, workspaceParams } from './workspace';

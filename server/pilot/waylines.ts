@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { routeNameSchema } from '@shared/entities/route';
 import { routeFileName } from '@shared/wayline/files';
-import { scopeOf, withDataScope } from '../api/dataScope';
+import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { importRefusal, routeToApi, saveImportedRoute } from '../entities/route/routes';

@@ -5,7 +5,7 @@ import { nowIso } from '../db/time';
 import { HttpError, rowNotFound } from '../http/envelope';
 import type { DataScope } from '@shared/entities/role';
 import { widestScope, type DataScopeRule } from './dataScope';
-import { scopeOf, withDataScope } from '../api/dataScope';
+import { scopeOf, withDataScope } from './scopeQuery';
 import { dataScopeChangeVerdict, roleChangeVerdict, roleInUseVerdict, userChangeVerdict, userScopeVerdict, type GrantVerdict } from './grantRules';
 import { ADMIN_ROLE_CODE, loadUserRoles, parsePermissionList } from './permissions';
 

@@ -8,7 +8,8 @@ import { forbidden, unauthorized } from '../http/envelope';
 import { ADMIN_USERNAME } from '../seed/admin';
 import { grants, type PermissionCode } from '@shared/permissions';
 import type { DataScope } from '@shared/entities/role';
-import type { SessionGrant } from '../auth/authCache';
+import type { RoleRef } from '@shared/user';
+import type { SessionGrant } from './grantCache';
 import { dataScopeRule, widestScope, type DataScopeRule } from './dataScope';
 
 /** The built-in role whose permissions are fixed to everything (and repaired at every start). */
@@ -44,15 +45,9 @@ export function parsePermissionList(text: string): string[] {
   }
 }
 
-export interface UserRole {
-  id: number;
-  code: string;
-  name: string;
-}
-
 /** The roles of each user (by id), with the union of their permission codes: the one role lookup of the server. */
-export async function rolesOfUsers(db: Kysely<Database>, userIds: number[]): Promise<Map<number, { roles: UserRole[]; permissions: string[] }>> {
-  const result = new Map<number, { roles: UserRole[]; permissions: string[] }>();
+export async function rolesOfUsers(db: Kysely<Database>, userIds: number[]): Promise<Map<number, { roles: RoleRef[]; permissions: string[] }>> {
+  const result = new Map<number, { roles: RoleRef[]; permissions: string[] }>();
   if (userIds.length === 0) return result;
   const rows = await db
     .selectFrom('user_roles')
@@ -70,7 +65,7 @@ export async function rolesOfUsers(db: Kysely<Database>, userIds: number[]): Pro
   return result;
 }
 
-export async function loadUserRoles(db: Kysely<Database>, userId: number): Promise<{ roles: UserRole[]; permissions: string[] }> {
+export async function loadUserRoles(db: Kysely<Database>, userId: number): Promise<{ roles: RoleRef[]; permissions: string[] }> {
   return (await rolesOfUsers(db, [userId])).get(userId) ?? { roles: [], permissions: [] };
 }
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import type { AircraftFacts, FlightRefusal } from '@shared/dji/remoteRules';
-import { writeAudit } from '../api/audit';
+import { writeAudit } from '../domain/audit';
 import { findScopedRow } from '../api/crud';
 import type { Database, DevicesTable } from '../db/schema';
 import { parseJson } from '../db/json';

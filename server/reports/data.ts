@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DefectRegion, DefectSeverity, DefectStatus } from '@shared/entities/defect';
 import type { Database } from '../db/schema';
 import { parseJson } from '../db/json';
-import { withDataScope } from '../api/dataScope';
+import { withDataScope } from '../rbac/scopeQuery';
 import type { DataScopeRule } from '../rbac/dataScope';
 import type { TextLanguage } from '../http/language';
 

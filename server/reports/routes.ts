@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../api/crud';
-import { scopeOf } from '../api/dataScope';
+import { scopeOf } from '../rbac/scopeQuery';
 import { attachment } from '../http/contentDisposition';
 import { requestLanguage } from '../http/language';
 import { requirePermission } from '../rbac/permissions';

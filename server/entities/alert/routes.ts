@@ -5,7 +5,7 @@ import { alertFilterSchema, alertSchema } from '@shared/entities/alert';
 import { envelopeSchema, ok, rowNotFound, unauthorized } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { findScopedRow, idParams, registerCrud } from '../../api/crud';
-import { scopeOf } from '../../api/dataScope';
+import { scopeOf } from '../../rbac/scopeQuery';
 import { DEVICE_NAME } from '../../api/displayNames';
 import { requestLanguage } from '../../http/language';
 import type { Alert } from '@shared/entities/alert';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ALERT_KINDS } from '@shared/entities/alert';
 import { DAY_MS, daySchema, dayStartMs } from '../../api/list';
-import { withDataScope } from '../../api/dataScope';
+import { withDataScope } from '../../rbac/scopeQuery';
 import type { Database } from '../../db/schema';
 import type { DataScopeRule } from '../../rbac/dataScope';
 import { nowIso } from '../../db/time';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { departmentInputSchema } from '@shared/entities/department';
 import { registerCrud } from '../../api/crud';
-import { scopeOf } from '../../api/dataScope';
+import { scopeOf } from '../../rbac/scopeQuery';
 import { authorizeDepartmentWrite } from '../../rbac/accountGuards';
 import type { DepartmentsTable } from '../../db/schema';
 import { checkParent, defined } from '../fields';

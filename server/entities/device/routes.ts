@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { deviceNamesRequestSchema, deviceNamesSchema } from '@shared/entities/device';
 import { registerCrud } from '../../api/crud';
-import { scopeOf, withDataScope } from '../../api/dataScope';
+import { scopeOf, withDataScope } from '../../rbac/scopeQuery';
 import { DEPT_NAME } from '../../api/displayNames';
 import type { ListSpec } from '../../api/list';
 import { imageStore } from '../../api/uploads';

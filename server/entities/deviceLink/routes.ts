@@ -5,7 +5,7 @@ import { djiLiveSchema } from '@shared/dji/live';
 import { nowIso } from '../../db/time';
 import { badRequest, envelopeSchema, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { writeAudit } from '../../api/audit';
+import { writeAudit } from '../../domain/audit';
 import { findScopedRow, idParams } from '../../api/crud';
 import { hashSecret, newSecret } from '../../mqtt/gateway/credentials';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AIRSPACE_RESTRICTING_CATEGORIES, type FeatureInput } from '@shared/entities/feature';
 import type { Polygon } from '@shared/geo';
-import { writeAudit } from '../../api/audit';
+import { writeAudit } from '../../domain/audit';
 import { parseJson, toJsonText } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';

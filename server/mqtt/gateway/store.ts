@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { deviceKindOf, deviceModelName, type DjiDomain } from '@shared/dji/devices';
 import type { TopoSubDevice } from '@shared/dji/topology';
 import type { ClaimRow } from '../../devices/topology/claims';
-import { auditDetail } from '../../api/audit';
+import { auditDetail } from '../../domain/audit';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 

@@ -14,7 +14,7 @@ import {
   otaViewSchema,
 } from '@shared/dji/firmware';
 import { flightRefusal } from '@shared/dji/remoteRules';
-import { writeAudit } from '../../api/audit';
+import { writeAudit } from '../../domain/audit';
 import { idParams, parseOr400, readMultipart } from '../../api/crud';
 import { parseJson } from '../../db/json';
 import type { DevicesTable } from '../../db/schema';

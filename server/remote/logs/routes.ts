@@ -13,7 +13,7 @@ import {
   type LogUploadFile,
   type LogUploadStatus,
 } from '@shared/dji/deviceLogs';
-import { writeAudit } from '../../api/audit';
+import { writeAudit } from '../../domain/audit';
 import { idParams } from '../../api/crud';
 import { parseJson } from '../../db/json';
 import { envelopeSchema, HttpError, ok } from '../../http/envelope';

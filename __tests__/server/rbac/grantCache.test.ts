@@ -1,4 +1,4 @@
-import { AuthCache, type SessionGrant } from '../../../server/auth/authCache';
+import { GrantCache, type SessionGrant } from '../../../server/rbac/grantCache';
 
 const grant = (sessionId: string, expiresAt = '2099-01-01T00:00:00.000Z'): SessionGrant => ({
   userId: 1,
@@ -9,12 +9,12 @@ const grant = (sessionId: string, expiresAt = '2099-01-01T00:00:00.000Z'): Sessi
   dataScope: { scope: 'all', userId: 1, deptId: null, deptIds: [] },
 });
 
-describe('AuthCache', () => {
+describe('GrantCache', () => {
   let now = Date.parse('2030-01-01T00:00:00Z');
   const clock = () => now;
 
   it('serves a grant until its term, the session expiry or a clear', () => {
-    const cache = new AuthCache(() => true, 1000, clock);
+    const cache = new GrantCache(() => true, 1000, clock);
     cache.set(grant('s1'), cache.reading());
     cache.set(grant('s2', '2030-01-01T00:00:00.500Z'), cache.reading());
     expect(cache.get('s1')?.sessionId).toBe('s1');
@@ -29,7 +29,7 @@ describe('AuthCache', () => {
   });
 
   it('does not keep a grant read before a clear (it may predate the change)', () => {
-    const cache = new AuthCache(() => true, 1000, clock);
+    const cache = new GrantCache(() => true, 1000, clock);
     const since = cache.reading();
     cache.clear();
     cache.set(grant('s1'), since);
@@ -38,7 +38,7 @@ describe('AuthCache', () => {
 
   it('serves and keeps nothing while changes could go unheard', () => {
     let trusted = false;
-    const cache = new AuthCache(() => trusted, 1000, clock);
+    const cache = new GrantCache(() => trusted, 1000, clock);
     cache.set(grant('s1'), cache.reading());
     trusted = true;
     expect(cache.get('s1')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { joinRedisChannel } from '../redis/channel';
-import type { DataScopeRule } from '../rbac/dataScope';
+import type { DataScopeRule } from './dataScope';
 
 /** What a permission check learns about a live session: who it is, what it may do and see. */
 export interface SessionGrant {
@@ -29,7 +29,7 @@ export const AUTH_CACHE_TTL_MS = 60_000;
  * sessions, users, roles or departments anywhere clears every instance's cache (`changed`), which is coarse but
  * simple: such changes are rare and the next request per session re-reads one row set.
  */
-export class AuthCache {
+export class GrantCache {
   private readonly grants = new Map<string, { grant: SessionGrant; until: number }>();
   /** Counts clears: a grant read from the database before a clear is not kept after it (it may be stale). */
   private generation = 0;
@@ -71,7 +71,7 @@ export class AuthCache {
 
 /** This instance's cache and how to tell every instance that grants changed. */
 export interface AuthCacheHandle {
-  cache: AuthCache;
+  cache: GrantCache;
   /** Clears this instance's cache and every other instance's (resolves once the message is out). */
   changed(): Promise<void>;
   close(): Promise<void>;
@@ -81,7 +81,7 @@ type Log = { warn(obj: unknown, msg?: string): void };
 
 /** One instance alone (SQLite): nobody else needs telling. */
 export function localAuthCache(): AuthCacheHandle {
-  const cache = new AuthCache();
+  const cache = new GrantCache();
   return { cache, changed: async () => cache.clear(), close: async () => undefined };
 }
 
@@ -92,7 +92,7 @@ export function localAuthCache(): AuthCacheHandle {
  * Redis; every call is bounded by `timeoutMs`.
  */
 export function redisAuthCache(url: string, keyPrefix: string, timeoutMs: number, log: Log): AuthCacheHandle {
-  const cache: AuthCache = new AuthCache(() => channel.listening());
+  const cache: GrantCache = new GrantCache(() => channel.listening());
   const channel = joinRedisChannel({ url, channel: `${keyPrefix}auth-changed`, timeoutMs, what: 'auth cache' }, log, {
     onMessage: () => cache.clear(),
     onDown: () => cache.clear(),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { HttpError } from '../http/envelope';
-import { isScopedTable, SCOPED_TABLES, seesRow, type DataScopeRule, type OwnedBy, type Ownership } from '../rbac/dataScope';
+import { isScopedTable, SCOPED_TABLES, seesRow, type DataScopeRule, type OwnedBy, type Ownership } from './dataScope';
 
 /** Scoped tables are named at run time; their owner columns are known from SCOPED_TABLES. */
 type AnyTables = Record<string, Record<string, unknown>>;
