@@ -10,6 +10,9 @@ const notServer = { group: ['**/server/**', '../server', '../../server'], messag
 // node-media-server/src/… is that package's code (the live ingest uses its RTMP and FLV classes), not the console's.
 const notSrc = { group: ['**/src/**', '!node-media-server/src/**'], message: 'The server and the console meet only in shared/ (@shared/…).' };
 
+/** The HTTP layer (server/api/: CRUD kit, lists, uploads) stands on the domain, never the other way round. */
+const notHttpLayer = { group: ['**/api/*'], message: 'Domain code does not import the HTTP layer (server/api/).' };
+
 /**
  * Features reach each other only through their index.ts (public actions, selectors and components). `features`: how
  * an importing file spells the features folder (e.g. "../" from a feature's top level); a text table (text.ts,
@@ -89,6 +92,29 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notSrc] }] },
+  },
+  {
+    files: ['server/{domain,mqtt,conformance,rbac,db,redis,hms,safety,flightRecords}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [notSrc, notHttpLayer],
+        },
+      ],
+    },
+  },
+  {
+    // Sign-in (auth/) stands below the permission checks (rbac/), which read its tokens.
+    files: ['server/auth/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [notSrc, notHttpLayer, { group: ['**/rbac/*'], message: 'Sign-in (auth/) stands below the permission checks (rbac/).' }],
+        },
+      ],
+    },
   },
   {
     // One lifecycle for the browser tests: servers and browsers start through useBrowserSession only.
