@@ -23,7 +23,8 @@ import {
 } from '../http/envelope';
 import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
-import { MAX_UPLOAD_BYTES, uploadTooLarge } from './uploads';
+import { MAX_UPLOAD_BYTES } from '@shared/uploads';
+import { uploadTooLarge } from './uploads';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from '../domain/audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';

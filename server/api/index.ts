@@ -26,7 +26,7 @@ import remoteRoutes from '../remote/routes';
 import controllerConfigRoutes from './controllerConfig';
 import statisticsRoutes from './statistics';
 import { guardRowsById } from './rowScope';
-import { MAX_UPLOAD_BYTES } from './uploads';
+import { MAX_UPLOAD_BYTES } from '@shared/uploads';
 
 /**
  * OpenAPI 3 document generated from the route schemas, served publicly at GET /api/openapi.json.

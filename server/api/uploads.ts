@@ -3,15 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type IMAGE_UPLOAD_TYPES, MAX_UPLOAD_BYTES, megabytes } from '@shared/uploads';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/envelope';
 import type { FileStore } from './crud';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
 /** 400 for a file above `maxBytes` (MAX_UPLOAD_BYTES unless the endpoint takes larger ones), naming its field. */
 export function uploadTooLarge(field: string, maxBytes = MAX_UPLOAD_BYTES) {
-  const maxMb = Math.round((maxBytes / 1024 / 1024) * 100) / 100;
+  const maxMb = megabytes(maxBytes);
   const reason = { code: 'upload.too_large', params: { field, max_mb: maxMb } } as const;
   return badRequest(`${field} is larger than ${maxMb} MB`, [{ field, message: `larger than ${maxMb} MB`, ...reason }], reason);
 }
@@ -21,7 +20,7 @@ function notAnImage(field: string) {
   return badRequest(`${field} must be a PNG, JPEG or WebP image`, [{ field, message: 'must be a PNG, JPEG or WebP image', ...reason }], reason);
 }
 
-const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const satisfies Record<string, (typeof IMAGE_UPLOAD_TYPES)[number]>;
 type Ext = keyof typeof TYPES;
 
 /** The image type from the file's first bytes; the client's file name and content type are never trusted. */

@@ -3,29 +3,25 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_UPLOAD_TYPES, imageUploadProblem } from '@shared/uploads';
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** Checks a picked image before upload; the server checks again by content. Returns an i18n key or null. */
-export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return 'kit.invalidInput';
-  if (file.size > MAX_IMAGE_BYTES) return 'kit.invalidInput';
-  return null;
-}
-
-/** Pick an image with a preview, remove it, pick another (spec §8 upload texts). */
+/**
+ * Pick an image with a preview, remove it, pick another (spec §8 upload texts). A picture the server would refuse
+ * (type, size) is not taken: `onRefused` gets the server's error code for it.
+ */
 export default function ImageField({
   label,
   value,
   currentUrl,
   onChange,
+  onRefused,
   error,
 }: {
   label: string;
   value: File | null;
   currentUrl: string | null;
   onChange: (file: File | null) => void;
+  onRefused: (problem: NonNullable<ReturnType<typeof imageUploadProblem>>) => void;
   error?: string;
 }) {
   const { t } = useTranslation();
@@ -60,12 +56,15 @@ export default function ImageField({
             <input
               hidden
               type="file"
-              accept={IMAGE_TYPES.join(',')}
+              accept={IMAGE_UPLOAD_TYPES.join(',')}
               aria-label={label}
               onChange={(e) => {
                 const file = e.target.files?.[0] ?? null;
                 e.target.value = '';
-                if (file) onChange(file);
+                if (!file) return;
+                const problem = imageUploadProblem(file);
+                if (problem) onRefused(problem);
+                else onChange(file);
               }}
             />
           </Button>

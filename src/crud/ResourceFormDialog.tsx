@@ -155,7 +155,13 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         label={t(spec.label)}
                         value={(field.value as File | null | undefined) ?? null}
                         currentUrl={spec.currentUrl ?? null}
-                        onChange={field.onChange}
+                        onChange={(file) => {
+                          form.clearErrors(spec.name as Path<V>);
+                          field.onChange(file);
+                        }}
+                        onRefused={(problem) =>
+                          form.setError(spec.name as Path<V>, { message: t(`apiError.${problem.code}`, 'params' in problem ? problem.params : {}) })
+                        }
                         error={errorText(fieldState.error?.message)}
                       />
                     ) : spec.kind === 'lookup' && spec.lookup ? (

@@ -88,6 +88,24 @@ describe('/Device/UAV', () => {
     expect((body.get('photo') as File).name).toBe('p.png');
   });
 
+  it('refuses a picture the server would refuse before anything is sent, in words, and takes a good one after it', async () => {
+    const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'POST /Device/': () => ({ id: 9 }) }, preloadedState: loggedInState });
+    await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建设备' });
+    const input = within(dialog).getByLabelText('设备照片', { selector: 'input' });
+    // The accept list would hide a GIF from the picker; a drop or "all files" still hands one over.
+    await userEvent.upload(input, new File(['GIF89a'], 'p.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(await within(dialog).findByText('图片须为 PNG、JPEG 或 WebP 格式')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: '查看图片' })).not.toBeInTheDocument();
+    await userEvent.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('文件不能超过 5 MB')).toBeInTheDocument();
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'p.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('img', { name: '查看图片' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('文件不能超过 5 MB')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('delete asks for confirmation, then deletes', async () => {
     const { calls } = renderApp('/Device/UAV', { routes: { ...routes, 'DELETE /Device/1/': () => null }, preloadedState: loggedInState });
     await screen.findByText('M30-巡检1', {}, { timeout: 8000 });
