@@ -23,6 +23,7 @@ import * as firmware from './migrations/061_firmware';
 import * as deviceLogs from './migrations/062_device_logs';
 import * as recordings from './migrations/070_recordings';
 import * as searchIndexes from './migrations/090_search_indexes';
+import * as noticeAudience from './migrations/091_notice_audience';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -49,6 +50,7 @@ const migrations: Record<string, VersionedMigration> = {
   '062_device_logs': deviceLogs,
   '070_recordings': recordings,
   '090_search_indexes': searchIndexes,
+  '091_notice_audience': noticeAudience,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -78,6 +78,10 @@ export interface NoticesTable extends Stamped {
   level: string;
   publish_at: string;
   created_by: number | null;
+  /** Only this project's members and creator see it (null: everyone). */
+  project_id: number | null;
+  /** The defect it announces. */
+  defect_id: number | null;
 }
 
 export interface NoticeReadsTable {

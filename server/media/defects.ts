@@ -25,6 +25,8 @@ import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
 import { moveStatus } from '../domain/transitions';
+import { NoticeBroadcaster } from '../entities/notice/broadcast';
+import { notifyUrgentDefect } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
 
@@ -88,6 +90,7 @@ const categoryBody = z.object({
  */
 export default async function defectRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const notices = new NoticeBroadcaster(() => appBase.mqtt?.bus, appBase.log);
   const db = app.db;
 
   const scopedDefect = async (request: FastifyRequest, id: number) => {
@@ -268,7 +271,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       preValidation: requirePermission(appBase, 'task:write'),
     },
     async (request) => {
-      await scopedDefect(request, request.params.id);
+      const before = await scopedDefect(request, request.params.id);
       const { region, ...rest } = request.body;
       await checkCategory(rest.category_id);
       const row = await db
@@ -278,6 +281,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeAudit(db, request, 'update', 'defect', row.id, request.body);
+      await notifyUrgentDefect(db, notices, before, row, request.auth!.username);
       return ok(defectToApi(row));
     },
   );
@@ -302,6 +306,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       if (!moved.ok) throw conflict(`A ${from} defect cannot ${action}`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
       const row = await db.selectFrom('defects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await recordEvent(id, action, from, moved.to, request, request.body?.note);
+      await notifyUrgentDefect(db, notices, current, row, request.auth!.username);
       await refreshHasDefects(db, row.media_id);
       return ok({ ...defectToApi(row), events: await eventsOf(id) });
     },

@@ -20,5 +20,24 @@ export const DEFECT_WORKFLOW: Record<DefectAction, { from: readonly DefectStatus
   reject: { from: ['new', 'confirmed'], to: 'rejected' },
 };
 
+/** The severities' names (the console's defect texts and the server's notices of urgent defects). */
+export const DEFECT_SEVERITY_TEXTS: Record<'zh' | 'en', Record<DefectSeverity, string>> = {
+  zh: { low: '轻微', medium: '一般', high: '严重', critical: '危急' },
+  en: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
+};
+
 /** A confirmed defect of this severity notifies its project's users. */
 export const isUrgentSeverity = (severity: DefectSeverity) => severity === 'high' || severity === 'critical';
+
+/**
+ * Whether a defect's change announces it to its project's users: it becomes urgent and confirmed at once, by being
+ * confirmed with an urgent severity or by its severity being raised to urgent while it is confirmed or in repair.
+ * A defect already announced (confirmed and urgent before) is not announced again.
+ */
+export function announcesUrgentDefect(
+  before: { status: DefectStatus; severity: DefectSeverity },
+  after: { status: DefectStatus; severity: DefectSeverity },
+): boolean {
+  const open = (d: { status: DefectStatus }) => d.status === 'confirmed' || d.status === 'in_repair';
+  return open(after) && isUrgentSeverity(after.severity) && !(open(before) && isUrgentSeverity(before.severity));
+}

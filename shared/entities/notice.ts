@@ -18,6 +18,10 @@ export const noticeSchema = stampedSchema.extend({
   level: z.enum(NOTICE_LEVELS),
   publish_at: z.string(),
   created_by: z.number().nullable(),
+  /** Only this project's members see it (null: everyone); the platform's notices of urgent defects. */
+  project_id: z.number().nullable(),
+  /** The defect it announces. */
+  defect_id: z.number().nullable(),
   /** Whether the signed-in user has read it. */
   read: z.boolean(),
 });

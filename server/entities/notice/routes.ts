@@ -11,7 +11,7 @@ import { envelopeSchema, notFound, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { NoticeBroadcaster } from './broadcast';
-import { markNoticesRead, readNoticeIds, unreadNotices } from './service';
+import { markNoticesRead, readerOf, readNoticeIds, unreadNotices } from './service';
 
 export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
 
@@ -41,10 +41,13 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     input: noticeInputSchema,
     // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
     listParams: { published: z.enum(['0', '1']).optional() },
-    // Scheduled notices stay hidden until their publish time, except from those who write notices.
+    // Scheduled notices stay hidden until their publish time, and a project's notices from its non-members, except
+    // from those who write notices.
     scope: (qb, request, params) => {
       const now = nowIso();
-      if (params?.published === '1' || !grants(request.permissions ?? [], 'notice:write')) qb = qb.where('publish_at', '<=', now);
+      const writer = grants(request.permissions ?? [], 'notice:write');
+      if (!writer) qb = qb.where(readerOf(request.auth!.userId));
+      if (params?.published === '1' || !writer) qb = qb.where('publish_at', '<=', now);
       if (params?.published === '0') qb = qb.where('publish_at', '>', now);
       return qb;
     },
@@ -93,8 +96,14 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       preValidation: signedIn,
     },
     async (request) => {
-      // Only published notices can be read (and counted unread); a scheduled one is not revealed by its id.
-      const notice = await app.db.selectFrom('notices').select('id').where('id', '=', request.params.id).where('publish_at', '<=', nowIso()).executeTakeFirst();
+      // Only published notices of the user's can be read (and counted unread); a scheduled one, or another project's, is not revealed by its id.
+      const notice = await app.db
+        .selectFrom('notices')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where('publish_at', '<=', nowIso())
+        .where(readerOf(request.auth!.userId))
+        .executeTakeFirst();
       if (!notice)
         throw notFound(`No published notice with id ${request.params.id}`, {
           code: 'common.row_not_found',

@@ -1,13 +1,30 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { NoticeLevel } from '@shared/entities/notice';
+import type { Database, NoticesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
+import { withDataScope } from '../../rbac/scopeQuery';
 
-/** Published notices the user has not read yet: the one unread query (the header bell counts it, read-all marks it). */
+/**
+ * The notices `userId` is a reader of: those for everyone, and those of the projects they are a member of (a notice
+ * with a project_id is for that project's users only).
+ */
+export const readerOf = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
+  eb.or([
+    eb('notices.project_id', 'is', null),
+    eb(
+      'notices.project_id',
+      'in',
+      withDataScope(eb.selectFrom('projects').select('projects.id'), 'projects', { scope: 'own', userId, deptId: null, deptIds: [] }),
+    ),
+  ]);
+
+/** Published notices the user is a reader of and has not read yet: the one unread query (the header bell counts it, read-all marks it). */
 export const unreadNotices = (db: Kysely<Database>, userId: number) =>
   db
     .selectFrom('notices')
     .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', userId))
     .where('notices.publish_at', '<=', nowIso())
+    .where(readerOf(userId))
     .where('notice_reads.notice_id', 'is', null);
 
 /** Marks notices read for a user; marking one twice is harmless. */
@@ -26,4 +43,17 @@ export async function readNoticeIds(db: Kysely<Database>, userId: number, notice
   if (noticeIds.length === 0) return new Set();
   const rows = await db.selectFrom('notice_reads').select('notice_id').where('user_id', '=', userId).where('notice_id', 'in', noticeIds).execute();
   return new Set(rows.map((r) => r.notice_id));
+}
+
+/** Stores a notice the platform writes itself (no author), published now. */
+export function insertPlatformNotice(
+  db: Kysely<Database>,
+  notice: { title: string; content: string; level: NoticeLevel; project_id: number | null; defect_id: number | null },
+): Promise<Selectable<NoticesTable>> {
+  const now = nowIso();
+  return db
+    .insertInto('notices')
+    .values({ ...notice, publish_at: now, created_by: null, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

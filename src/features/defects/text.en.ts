@@ -1,3 +1,4 @@
+import { DEFECT_SEVERITY_TEXTS } from '@shared/entities/defectStatus';
 import { translateFeature } from '../i18n';
 import text from './text';
 
@@ -10,7 +11,7 @@ export default translateFeature(text, {
   category: 'Category',
   noCategory: 'Uncategorised',
   severity: 'Severity',
-  severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
+  severities: DEFECT_SEVERITY_TEXTS.en,
   status: 'Status',
   statuses: { new: 'New', confirmed: 'Confirmed', in_repair: 'In repair', fixed: 'Fixed', verified: 'Verified', rejected: 'Rejected' },
   actions: { confirm: 'Confirm', repair: 'Start repair', fix: 'Fixed', verify: 'Verify', reject: 'Reject' },

@@ -1,3 +1,4 @@
+import { DEFECT_SEVERITY_TEXTS } from '@shared/entities/defectStatus';
 import { defineFeatureText } from '../i18n';
 
 export default defineFeatureText({
@@ -11,7 +12,7 @@ export default defineFeatureText({
     category: '缺陷类别',
     noCategory: '未分类',
     severity: '严重程度',
-    severities: { low: '轻微', medium: '一般', high: '严重', critical: '危急' },
+    severities: DEFECT_SEVERITY_TEXTS.zh,
     status: '状态',
     statuses: { new: '新建', confirmed: '已确认', in_repair: '维修中', fixed: '已修复', verified: '已验收', rejected: '已驳回' },
     actions: { confirm: '确认', repair: '开始维修', fix: '已修复', verify: '验收', reject: '驳回' },
