@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { errorAnswer, type HttpError } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import type { PermissionCode } from '@shared/permissions';
@@ -21,8 +20,6 @@ export function pilotToken(request: FastifyRequest): string | null {
 export const requirePilot = (app: FastifyInstance, code: PermissionCode | null) => requirePermission(app, code, pilotToken);
 
 export const pilotOk = <T>(data: T) => ({ code: 0, message: 'success', data });
-
-export const pilotEnvelopeSchema = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), message: z.string(), data });
 
 /**
  * Errors of Pilot calls in DJI's shape: `code` is the HTTP status (never 0), `message` the reason in English, plus the

@@ -14,9 +14,6 @@ export interface LoginResult {
 
 export const login = (client: HttpClient, credentials: Credentials) => client.request<LoginResult>('POST', '/auth/login/', { body: credentials });
 
-export const verifyToken = (client: HttpClient, token: string) =>
-  client.request<{ valid: true; expiresAt: string; user: UserInfo }>('POST', '/auth/verify/', { body: { token } });
-
 export const fetchLoginInfo = (client: HttpClient) => client.request<LoginInfo>('GET', '/logininfo/');
 
 /** This session's own broker account (an external broker with dynamic security); null: the login token is the password. */

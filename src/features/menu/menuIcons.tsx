@@ -51,8 +51,6 @@ const ICONS: Record<string, SvgIconComponent> = {
   notice: CampaignIcon,
 };
 
-export const menuIconNames = () => Object.keys(ICONS);
-
 export function MenuIcon({ name }: { name: string }) {
   const Icon = ICONS[name] ?? DescriptionIcon;
   return <Icon fontSize="small" />;
