@@ -17,6 +17,7 @@ import {
 import type { Database, DefectsTable } from '../db/schema';
 import type { Kysely } from 'kysely';
 import { idParams } from '../api/crud';
+import { withDisplayNames, type NameRefs } from '../api/displayNames';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { writeAudit } from '../domain/audit';
 import { parseJson } from '../db/json';
@@ -30,7 +31,7 @@ import { notifyUrgentDefect } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
 
-export const defectToApi = (row: DefectRow): Defect => ({
+const defectFields = (row: DefectRow): Omit<Defect, 'assignee_name'> => ({
   id: row.id,
   media_id: row.media_id,
   project_id: row.project_id,
@@ -55,6 +56,15 @@ export const defectToApi = (row: DefectRow): Defect => ({
   updated_at: row.updated_at,
   actions: allowedActions(DEFECT_MACHINE, row.status),
 });
+
+const ASSIGNEE_NAME: NameRefs = { assignee_name: { from: 'assignee_id', table: 'users' } };
+
+/** Rows → wire shape, with the assignees' names (one query for the page). */
+export const defectsToApi = async (db: Kysely<Database>, rows: DefectRow[]): Promise<Defect[]> =>
+  (await withDisplayNames(db, rows.map(defectFields), ASSIGNEE_NAME)) as unknown as Defect[];
+
+/** One row → wire shape. */
+export const defectToApi = async (db: Kysely<Database>, row: DefectRow): Promise<Defect> => (await defectsToApi(db, [row]))[0];
 
 /** Keeps media.has_defects true while the photo has a defect that is not rejected. */
 export async function refreshHasDefects(db: Kysely<Database>, mediaId: number): Promise<void> {
@@ -133,6 +143,11 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       .insertInto('defect_events')
       .values({ defect_id: defectId, action, from_status: from, to_status: to, user_id: request.auth!.userId, note: note ?? null, at: nowIso() })
       .execute();
+  // The assignee is a user the caller sees (404 otherwise, as for any row out of reach).
+  const checkAssignee = async (request: FastifyRequest, id: number | null | undefined) => {
+    if (id && !(await withDataScope(db.selectFrom('users').select('users.id').where('users.id', '=', id), 'users', scopeOf(request)).executeTakeFirst()))
+      throw rowNotFound('user', id);
+  };
   const checkCategory = async (id: number | null | undefined) => {
     if (id && !(await db.selectFrom('defect_categories').select('id').where('id', '=', id).executeTakeFirst())) throw rowNotFound('defect_category', id);
   };
@@ -207,7 +222,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirst(),
       ]);
-      return ok({ items: rows.map(defectToApi), total: Number(count?.total ?? 0), page, page_size });
+      return ok({ items: await defectsToApi(db, rows), total: Number(count?.total ?? 0), page, page_size });
     },
   );
 
@@ -219,7 +234,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) => {
       const row = await scopedDefect(request, request.params.id);
-      return ok({ ...defectToApi(row), events: await eventsOf(row.id) });
+      return ok({ ...(await defectToApi(db, row)), events: await eventsOf(row.id) });
     },
   );
 
@@ -231,6 +246,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       const media = await withDataScope(db.selectFrom('media').selectAll().where('media.id', '=', body.media_id), 'media', scopeOf(request)).executeTakeFirst();
       if (!media) throw rowNotFound('media', body.media_id);
       await checkCategory(body.category_id);
+      await checkAssignee(request, body.assignee_id);
       const now = nowIso();
       const row = await db
         .insertInto('defects')
@@ -255,7 +271,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       await recordEvent(row.id, 'create', null, 'new', request);
       await refreshHasDefects(db, media.id);
       await writeAudit(db, request, 'create', 'defect', row.id, { media_id: media.id, severity: row.severity });
-      return reply.code(201).send({ ...ok(defectToApi(row)), code: 201 });
+      return reply.code(201).send({ ...ok(await defectToApi(db, row)), code: 201 });
     },
   );
 
@@ -274,6 +290,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       const before = await scopedDefect(request, request.params.id);
       const { region, ...rest } = request.body;
       await checkCategory(rest.category_id);
+      await checkAssignee(request, rest.assignee_id);
       const row = await db
         .updateTable('defects')
         .set({ ...rest, ...(region ? { region: JSON.stringify(region) } : {}), updated_at: nowIso() })
@@ -282,7 +299,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
         .executeTakeFirstOrThrow();
       await writeAudit(db, request, 'update', 'defect', row.id, request.body);
       await notifyUrgentDefect(db, notices, before, row, request.auth!.username);
-      return ok(defectToApi(row));
+      return ok(await defectToApi(db, row));
     },
   );
 
@@ -308,7 +325,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       await recordEvent(id, action, from, moved.to, request, request.body?.note);
       await notifyUrgentDefect(db, notices, current, row, request.auth!.username);
       await refreshHasDefects(db, row.media_id);
-      return ok({ ...defectToApi(row), events: await eventsOf(id) });
+      return ok({ ...(await defectToApi(db, row)), events: await eventsOf(id) });
     },
   );
 

@@ -50,6 +50,8 @@ export interface Defect {
   lat: number | null;
   lng: number | null;
   assignee_id: number | null;
+  /** The assignee's display name (null: nobody). */
+  assignee_name: string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;

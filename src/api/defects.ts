@@ -25,6 +25,10 @@ export const createDefect = (client: HttpClient, body: DefectCreate) => client.r
 /** A workflow step (confirm, repair, fix, verify, reject); a step out of order is a 409. */
 export const stepDefect = (client: HttpClient, id: number, action: DefectAction) => client.request<Defect>('POST', `/Defect/${id}/${action}/`, { body: {} });
 
+/** PUT /Defect/{id}/: assigns the defect to a user (null: nobody). */
+export const assignDefect = (client: HttpClient, id: number, assigneeId: number | null) =>
+  client.request<Defect>('PUT', `/Defect/${id}/`, { body: { assignee_id: assigneeId } });
+
 export type ReportFormat = 'pdf' | 'xlsx';
 
 /** GET /Task/{id}/report/: the task's inspection report (PDF or XLSX) in `lang`; a large task takes a while. */

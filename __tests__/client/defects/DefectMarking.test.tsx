@@ -32,6 +32,7 @@ const defect = (id: number, status: Defect['status'], actions: Defect['actions']
   lat: null,
   lng: null,
   assignee_id: null,
+  assignee_name: null,
   created_by: 1,
   created_at: '2026-05-01T08:40:00Z',
   updated_at: '2026-05-01T08:40:00Z',

@@ -34,6 +34,7 @@ const defect = (id: number, severity: DefectSeverity, status: Defect['status'], 
   lat: 22.5,
   lng: 114.05,
   assignee_id: null,
+  assignee_name: null,
   created_by: 1,
   created_at: '2026-05-01T08:40:00Z',
   updated_at: '2026-05-01T08:40:00Z',
@@ -80,14 +81,14 @@ describe('/Defect', () => {
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['11', '确认', '驳回']);
+    ).toEqual(['11', '确认', '驳回', '指派']);
     await userEvent.click(within(row).getByRole('button', { name: '确认' }));
     await waitFor(() => expect(within(row).getByText('已确认')).toBeInTheDocument());
     expect(
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['11', '开始维修', '驳回']);
+    ).toEqual(['11', '开始维修', '驳回', '指派']);
 
     // Its photo opens with the photo's defects outlined in their severity's colour.
     await userEvent.click(within(row).getByRole('button', { name: '照片 11' }));
@@ -99,6 +100,39 @@ describe('/Defect', () => {
     expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toMatchObject({ media_id: 1 });
     await userEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('assigns a defect to a user found as the reviewer types, and shows who it is assigned to', async () => {
+    let assignee: { id: number; name: string } | null = null;
+    const current = () => ({
+      ...defect(21, 'high', 'confirmed', ['repair', 'reject']),
+      assignee_id: assignee?.id ?? null,
+      assignee_name: assignee?.name ?? null,
+    });
+    const { calls } = renderApp('/Defect', {
+      routes: {
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': () => ({ items: [current()], total: 1 }),
+        'GET /User/': () => ({ items: [{ id: 7, username: 'wang', name: '王工', display_name: '王工' }], total: 1 }),
+        'PUT /Defect/21/': (options?: RequestOptions) => {
+          const body = options?.body as { assignee_id: number | null };
+          assignee = body.assignee_id === 7 ? { id: 7, name: '王工' } : null;
+          return current();
+        },
+      },
+      preloadedState: loggedInState,
+    });
+    const table = await screen.findByRole('table', { name: '缺陷管理' }, wait);
+    const row = within(table).getByTestId('defect-row');
+    expect(within(row).getByText('未指派')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: '指派缺陷 21' }));
+    const dialog = await screen.findByRole('dialog', { name: '指派缺陷 21' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: '负责人' }), '王');
+    await userEvent.click(await screen.findByRole('option', { name: '王工' }, wait));
+    await userEvent.click(within(dialog).getByRole('button', { name: '指派' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.options?.body).toEqual({ assignee_id: 7 });
+    expect(within(row).getByText('王工')).toBeInTheDocument();
   });
 
   it('is in the menu only for a user who may read tasks (GET /Defect/ needs task:read)', async () => {

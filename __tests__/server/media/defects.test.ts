@@ -132,4 +132,43 @@ describe.each<Dialect>(['sqlite', 'postgres'])('defects API (%s)', (dialect) => 
     expect((await call('DELETE', `/api/Defect/${id}/`, 'outsider')).status).toBe(404);
     expect((await call('POST', '/api/Defect/', 'outsider', { media_id: mediaId, region: RECT, severity: 'low' })).status).toBe(404);
   });
+
+  it('assigns a defect to a user the assigner sees, names the assignee, and refuses anyone else (404)', async () => {
+    const userId = async (username: string) =>
+      ((await call('GET', `/api/User/?search=${username}`, 'admin')).body.data.items as { id: number; username: string }[]).find(
+        (u) => u.username === username,
+      )!.id;
+    const id = (await call('POST', '/api/Defect/', 'admin', { media_id: mediaId, region: RECT, severity: 'medium' })).body.data.id;
+    const op = await userId('defect-op');
+    const assigned = await call('PUT', `/api/Defect/${id}/`, 'admin', { assignee_id: op });
+    expect(assigned.body.data).toMatchObject({ assignee_id: op, assignee_name: 'op' });
+    expect((await call('GET', `/api/Defect/?assignee_id=${op}`, 'admin')).body.data.items[0]).toMatchObject({ id, assignee_name: 'op' });
+    expect((await call('PUT', `/api/Defect/${id}/`, 'admin', { assignee_id: null })).body.data).toMatchObject({ assignee_id: null, assignee_name: null });
+    expect(await call('PUT', `/api/Defect/${id}/`, 'admin', { assignee_id: 99_999 })).toMatchObject({ status: 404, body: { params: { entity: 'user' } } });
+
+    // An operator of another department marks a defect on its own photo: it may assign it to itself, not to a user it does not see.
+    const opDept = ((await call('GET', '/api/User/?search=defect-op', 'admin')).body.data.items as { username: string; dept_id: number }[]).find(
+      (u) => u.username === 'defect-op',
+    )!.dept_id;
+    const ownProject = (await call('POST', '/api/Project/', 'admin', { name: `isolated ${dialect}`, status: 'active', dept_id: opDept })).body.data.id;
+    const body = multipart({ project_id: String(ownProject) }, { field: 'file', filename: 'DJI_0010.JPG', contentType: 'image/jpeg', data: MAVIC });
+    const upload = await api.server.handle.app.inject({
+      method: 'POST',
+      url: '/api/Media/',
+      headers: { ...body.headers, authorization: `Bearer ${api.tokens.outsider}` },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    const own = (await call('POST', '/api/Defect/', 'outsider', { media_id: upload.json().data.item.id, region: RECT, severity: 'low' })).body.data.id;
+    expect((await call('PUT', `/api/Defect/${own}/`, 'outsider', { assignee_id: op })).status).toBe(200);
+    const elsewhere = await call('PUT', `/api/Defect/${own}/`, 'outsider', { assignee_id: await userId('operator1') });
+    expect(elsewhere).toMatchObject({ status: 404, body: { params: { entity: 'user' } } });
+    const marked = await call('POST', '/api/Defect/', 'outsider', {
+      media_id: upload.json().data.item.id,
+      region: RECT,
+      severity: 'low',
+      assignee_id: await userId('operator1'),
+    });
+    expect(marked.status).toBe(404);
+  });
 });

@@ -4,13 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { categoryName, SEVERITY_STROKES } from './defectRules';
-import { defectStepRequested, selectDefects } from './defectsSlice';
+import { assignOpened, defectStepRequested, selectDefects } from './defectsSlice';
 
 /**
- * Defects with their category, severity, status and the workflow steps their status allows (for a user who may
- * change tasks); `onOpen` opens a defect's photo.
+ * Defects with their category, severity, status, assignee and the workflow steps their status allows (for a user who
+ * may change tasks); `onOpen` opens a defect's photo; `assignable`: each row offers to assign its defect (the page
+ * shows the dialog).
  */
-export default function DefectTable({ items, onOpen, label }: { items: Defect[]; onOpen?: (defect: Defect) => void; label: string }) {
+export default function DefectTable({
+  items,
+  onOpen,
+  label,
+  assignable = false,
+}: {
+  items: Defect[];
+  onOpen?: (defect: Defect) => void;
+  label: string;
+  assignable?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const canStep = useCan('task:write');
@@ -24,6 +35,7 @@ export default function DefectTable({ items, onOpen, label }: { items: Defect[];
           <TableCell>{t('defects.category')}</TableCell>
           <TableCell>{t('defects.severity')}</TableCell>
           <TableCell>{t('defects.status')}</TableCell>
+          <TableCell>{t('defects.page.assignee')}</TableCell>
           <TableCell>{t('defects.note')}</TableCell>
           <TableCell />
         </TableRow>
@@ -50,6 +62,7 @@ export default function DefectTable({ items, onOpen, label }: { items: Defect[];
               />
             </TableCell>
             <TableCell>{t(`defects.statuses.${defect.status}`)}</TableCell>
+            <TableCell>{defect.assignee_name ?? t('defects.unassigned')}</TableCell>
             <TableCell sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>{defect.note ?? ''}</TableCell>
             <TableCell>
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -65,6 +78,11 @@ export default function DefectTable({ items, onOpen, label }: { items: Defect[];
                       {t(`defects.actions.${action}`)}
                     </Button>
                   ))}
+                {canStep && assignable && (
+                  <Button size="small" onClick={() => dispatch(assignOpened(defect))} aria-label={t('defects.assignTitle', { id: defect.id })}>
+                    {t('defects.assign')}
+                  </Button>
+                )}
               </Box>
             </TableCell>
           </TableRow>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageFrame } from '../pages';
+import DefectAssignDialog from './DefectAssignDialog';
 import DefectFilterBar from './DefectFilterBar';
 import DefectMap from './DefectMap';
 import DefectPhoto from './DefectPhoto';
@@ -35,9 +36,10 @@ export default function DefectsPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
         {t('defects.page.total', { count: total })}
       </Typography>
-      {view === 'map' ? <DefectMap /> : <DefectTable items={items} label={title} onOpen={(defect) => dispatch(defectOpened(defect.id))} />}
+      {view === 'map' ? <DefectMap /> : <DefectTable items={items} label={title} assignable onOpen={(defect) => dispatch(defectOpened(defect.id))} />}
       {pages > 1 && <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, next) => dispatch(defectPageChanged(next))} />}
       <DefectPhoto />
+      <DefectAssignDialog />
     </PageFrame>
   );
 }

@@ -4,13 +4,16 @@ import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
 import { getMedia } from '../../api/media';
 import type { Media } from '@shared/entities/media';
-import { createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import { assignDefect, createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
 import { downloadBlob } from '../../crud/csv';
 import { selectLanguage, type Language } from '../i18n';
 import type { Saga } from '../../app/saga';
 import { mediaLoaded, mediaPageOpened, mediaQuery, previewOpened, selectMedia, type MediaState } from '../media';
 import { defectListQuery, draftProblem } from './defectRules';
 import {
+  defectAssigned,
+  defectAssignFailed,
+  defectAssignRequested,
   categoriesLoaded,
   defectClosed,
   defectFiltersChanged,
@@ -107,6 +110,18 @@ function* stepOne(action: ReturnType<typeof defectStepRequested>): Saga {
   }
 }
 
+/** Assigns the defect the dialog is open for to the user chosen there (nobody when none). */
+function* assignOne(): Saga {
+  const { assigning }: DefectsState = yield select(selectDefects);
+  if (!assigning) return;
+  try {
+    const response: Envelope<Defect> = yield* callApi(assignDefect, assigning.defectId, assigning.assigneeId === '' ? null : Number(assigning.assigneeId));
+    yield put(defectAssigned(response.data));
+  } catch {
+    yield put(defectAssignFailed());
+  }
+}
+
 /** The inspection report of the task the library is filtered by, in the console's language, saved as a file. */
 function* downloadReport(action: ReturnType<typeof reportRequested>): Saga {
   const { task }: DefectsState = yield select(selectDefects);
@@ -161,6 +176,7 @@ export default function* defectsSaga(): Saga {
     takeLatest(mediaLoaded.type, loadTaskDefects),
     takeEvery(defectSaveRequested.type, saveDefect),
     takeEvery(defectStepRequested.type, stepOne),
+    takeLatest(defectAssignRequested.type, assignOne),
     takeLatest(reportRequested.type, downloadReport),
     takeLatest(defectPageOpened.type, loadCategories),
     takeLatest([defectPageOpened.type, defectFiltersChanged.type, defectPageChanged.type], loadList),

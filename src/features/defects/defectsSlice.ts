@@ -25,6 +25,8 @@ export interface DefectsState {
   list: { view: DefectView; filters: DefectFilters; page: number; items: Defect[]; total: number; loading: boolean; failed: boolean };
   /** The defect whose photo the /Defect page shows, and the photo once loaded. */
   viewer: { defectId: number; media: Media | null } | null;
+  /** The defect being assigned: the user chosen ('' for nobody), the save on its way or refused. */
+  assigning: { defectId: number; assigneeId: string; saving: boolean; failed: boolean } | null;
 }
 
 const initialState: DefectsState = {
@@ -38,11 +40,20 @@ const initialState: DefectsState = {
   reporting: null,
   list: { view: 'list', filters: EMPTY_DEFECT_FILTERS, page: 1, items: [], total: 0, loading: false, failed: false },
   viewer: null,
+  assigning: null,
 };
 
 /** Puts `defect` in place of the row with its id in `items` (or first, when new). */
 const upsert = (items: Defect[], defect: Defect) =>
   items.some((d) => d.id === defect.id) ? items.map((d) => (d.id === defect.id ? defect : d)) : [defect, ...items];
+
+/** The server's answer for a defect in place of its row wherever it is shown. */
+const replaceShown = (state: DefectsState, defect: Defect) => {
+  const replace = (items: Defect[]) => items.map((d) => (d.id === defect.id ? defect : d));
+  state.photo.items = replace(state.photo.items);
+  state.task.items = replace(state.task.items);
+  state.list.items = replace(state.list.items);
+};
 
 const defectsSlice = createSlice({
   name: 'defects',
@@ -90,9 +101,7 @@ const defectsSlice = createSlice({
     },
     defectStepped(state, action: PayloadAction<Defect>) {
       state.stepping = state.stepping.filter((id) => id !== action.payload.id);
-      state.photo.items = state.photo.items.map((d) => (d.id === action.payload.id ? action.payload : d));
-      state.task.items = state.task.items.map((d) => (d.id === action.payload.id ? action.payload : d));
-      state.list.items = state.list.items.map((d) => (d.id === action.payload.id ? action.payload : d));
+      replaceShown(state, action.payload);
     },
     defectStepFailed(state, action: PayloadAction<number>) {
       state.stepping = state.stepping.filter((id) => id !== action.payload);
@@ -135,6 +144,30 @@ const defectsSlice = createSlice({
       state.viewer = null;
       state.photo = { mediaId: null, items: [] };
     },
+    assignOpened(state, action: PayloadAction<Defect>) {
+      state.assigning = {
+        defectId: action.payload.id,
+        assigneeId: action.payload.assignee_id === null ? '' : String(action.payload.assignee_id),
+        saving: false,
+        failed: false,
+      };
+    },
+    assigneeChosen(state, action: PayloadAction<string>) {
+      if (state.assigning) state.assigning = { ...state.assigning, assigneeId: action.payload, failed: false };
+    },
+    assignCancelled(state) {
+      state.assigning = null;
+    },
+    defectAssignRequested(state) {
+      if (state.assigning) state.assigning = { ...state.assigning, saving: true, failed: false };
+    },
+    defectAssigned(state, action: PayloadAction<Defect>) {
+      state.assigning = null;
+      replaceShown(state, action.payload);
+    },
+    defectAssignFailed(state) {
+      if (state.assigning) state.assigning = { ...state.assigning, saving: false, failed: true };
+    },
   },
 });
 
@@ -163,6 +196,12 @@ export const {
   defectOpened,
   defectPhotoLoaded,
   defectClosed,
+  assignOpened,
+  assigneeChosen,
+  assignCancelled,
+  defectAssignRequested,
+  defectAssigned,
+  defectAssignFailed,
 } = defectsSlice.actions;
 
 type WithDefects = { defects: DefectsState };
