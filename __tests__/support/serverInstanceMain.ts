@@ -1,6 +1,7 @@
 /**
  * A server instance in a process of its own, driven by its parent over IPC (serverInstance.ts): it says where it
- * listens, then answers requests for its device link's counters and CPU time, or sends a service to a gateway.
+ * listens, then answers requests for its device link's and live channel's counters and CPU time, or sends a service
+ * to a gateway.
  */
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
@@ -10,9 +11,9 @@ async function main() {
   const { app } = await buildServer(readConfig());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const answer = async (request: InstanceRequest): Promise<InstanceReply> => {
-    const gateway = app.mqtt?.gateway;
-    if (!gateway) throw new Error('the live channel is off');
-    if (request.kind === 'stats') return { kind: 'stats', stats: gateway.stats, cpu: process.cpuUsage() };
+    if (!app.mqtt) throw new Error('the live channel is off');
+    const { gateway, channel } = app.mqtt;
+    if (request.kind === 'stats') return { kind: 'stats', stats: gateway.stats, live: channel.stats, cpu: process.cpuUsage() };
     return gateway.sendService(request.gatewaySn, request.method, null, { timeoutMs: request.timeoutMs }).then(
       (output) => ({ kind: 'service', output }),
       (error: unknown) => ({ kind: 'service', error: error instanceof Error ? error.message : String(error) }),

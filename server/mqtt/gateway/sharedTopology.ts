@@ -25,6 +25,9 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/** The hash outlives its last write by this: a deployment taken down leaves nothing behind for long. */
+const KEEP_MS = 30 * 86_400_000;
+
 type Log = { warn(obj: unknown, msg?: string): void };
 
 /**
@@ -71,7 +74,7 @@ export class SharedTopology implements TopologyMirror {
   async publish(declaration: TopologyDeclaration): Promise<void> {
     const text = JSON.stringify(declaration);
     try {
-      await this.redis.hset(this.key, declaration.gatewaySn, text);
+      await this.redis.multi().hset(this.key, declaration.gatewaySn, text).pexpire(this.key, KEEP_MS).exec();
     } catch (error) {
       this.options.log.warn({ err: error, gatewaySn: declaration.gatewaySn }, 'redis: topology not kept');
     }
