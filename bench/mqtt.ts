@@ -5,8 +5,11 @@
  *   2. Mosquitto as the external broker (an own process on a free port): the same burst, then a sustained load of
  *      --aircraft aircraft at 1 Hz and their docks at 0.5 Hz for --seconds (from a child process), checking that the
  *      server applies every message it is sent, with its CPU, event-loop delay and OSD → sysinfo/fleet latency.
+ *   3. with --instances 1|2|3 instead: the sustained load on that many server processes on one Mosquitto, PostgreSQL
+ *      (TEST_DATABASE_URL, an own schema) and Redis (TEST_REDIS_URL), splitting the devices' messages with shared
+ *      subscriptions: each instance's share and CPU, and OSD → sysinfo/fleet as the lease holder publishes it.
  * Prints only; asserts nothing.  Options: --messages 50000 --gateways 20 --aircraft 10000 --seconds 20 --publishers 50,
- * --sustained-only (only the sustained load, e.g. under `node --cpu-prof --import tsx bench/mqtt.ts`).
+ * --sustained-only (only the sustained load, e.g. under `node --cpu-prof --import tsx bench/mqtt.ts`), --instances N.
  */
 process.env.NODE_ENV ??= 'production'; // the store as the production bundle runs it (no dev-only RTK checks)
 
@@ -14,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { configureStore } from '@reduxjs/toolkit';
@@ -31,6 +35,8 @@ import { dockLogin, PlatformSession } from '../scripts/simulator/platformApi';
 import { benchGateways, connect, DjiPublisher } from './djiPublisher';
 import type { LoadOptions, LoadReport } from './mqttLoad';
 import { startMosquitto } from './mosquitto';
+import { forkServerInstance, type ServerInstance } from '../__tests__/support/serverInstance';
+import { assertPostgres, dropSchema, PG_URL } from '../__tests__/support/postgres';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,6 +48,7 @@ const AIRCRAFT = arg('aircraft', 10_000);
 const SECONDS = arg('seconds', 20);
 const PUBLISHERS = arg('publishers', 50);
 const SUSTAINED_ONLY = process.argv.includes('--sustained-only');
+const INSTANCES = arg('instances', 0);
 const ADMIN_PASSWORD = 'bench-Admin-1';
 const OSD_FILTER = 'thing/product/+/osd';
 
@@ -185,46 +192,71 @@ async function embedded() {
   await stopPlatform(platform);
 }
 
-/** 10,000 aircraft at 1 Hz and their docks at 0.5 Hz from a child process (bench/mqttLoad.ts): this process is the server's alone. */
-async function sustained(server: Server, url: string) {
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/**
+ * The sustained load from a child process (bench/mqttLoad.ts), so the servers' processes are theirs alone: declares
+ * the docks, and once `go` resolves (what to measure from is taken) sends for --seconds, then waits while `applied`
+ * still grows (a server slower than the load works through Mosquitto's queue afterwards).
+ */
+async function runLoad(url: string, applied: () => number | Promise<number>, go: () => void | Promise<void>) {
   const options: LoadOptions = { url, aircraft: AIRCRAFT, publishers: PUBLISHERS, seconds: SECONDS };
   const load = fork(path.join(__dirname, 'mqttLoad.ts'), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
   const report = () => once(load, 'message').then(([message]) => message as LoadReport);
   const declared = await report();
-  console.log(
-    `\nMosquitto, sustained: ${AIRCRAFT.toLocaleString('en')} aircraft at 1 Hz + their docks at 0.5 Hz for ${SECONDS} s (${PUBLISHERS} publisher connections in a child process)`,
-  );
   console.log(`  topology of ${AIRCRAFT.toLocaleString('en')} docks declared in ${declared.seconds.toFixed(1)} s`);
-  const applied = () => appliedOsd(server);
-  const before = { applied: applied(), dropped: { ...gatewayStats(server).dropped } };
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  const cpuFrom = process.cpuUsage();
-  const wallFrom = performance.now();
+  const from = await applied();
+  await go();
   load.send('go');
   const done = await report();
   if (done.type !== 'done') throw new Error('the load generator stopped early');
-  // A server slower than the load works through Mosquitto's queue afterwards: wait while it still makes progress.
   const sentAt = performance.now();
-  let progress = { applied: applied(), at: sentAt };
-  while (applied() - before.applied < done.sent && performance.now() - progress.at < 10_000) {
+  let progress = { applied: await applied(), at: sentAt };
+  while (progress.applied - from < done.sent && performance.now() - progress.at < 10_000) {
     await new Promise((r) => setTimeout(r, 100));
-    if (applied() > progress.applied) progress = { applied: applied(), at: performance.now() };
+    const now = await applied();
+    if (now > progress.applied) progress = { applied: now, at: performance.now() };
   }
-  lag.disable();
-  const cpu = process.cpuUsage(cpuFrom);
-  const cores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallFrom);
-  const drainSeconds = (progress.at - sentAt) / 1000;
-  const appliedCount = applied() - before.applied;
-  const dropped = Object.fromEntries(
-    Object.entries(gatewayStats(server).dropped).map(([reason, n]) => [reason, n - before.dropped[reason as keyof typeof before.dropped]]),
-  );
-  const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
     `  sent                       ${done.sent.toLocaleString('en')} (${done.aircraftSent.toLocaleString('en')} aircraft + ${done.dockSent.toLocaleString('en')} dock OSD) in ${done.seconds.toFixed(1)} s = ${rate(done.sent, done.seconds)} (at most ${Math.round(done.maxLateMs)} ms behind the schedule)`,
   );
+  const appliedCount = progress.applied - from;
   console.log(
-    `  applied by the server      ${appliedCount.toLocaleString('en')} (${((appliedCount / done.sent) * 100).toFixed(2)} %), the last ${drainSeconds.toFixed(1)} s after the last send`,
+    `  applied by the server(s)   ${appliedCount.toLocaleString('en')} (${((appliedCount / done.sent) * 100).toFixed(2)} %), the last ${((progress.at - sentAt) / 1000).toFixed(1)} s after the last send`,
+  );
+  const { fleetLatency: f } = done;
+  console.log(
+    `  OSD → sysinfo/fleet        p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)} (${f.count.toLocaleString('en')} samples timed, ${done.fleetUnseen.toLocaleString('en')} never in a snapshot)`,
+  );
+  return { appliedCount };
+}
+
+const heading = (what: string) =>
+  console.log(
+    `\n${what}, sustained: ${AIRCRAFT.toLocaleString('en')} aircraft at 1 Hz + their docks at 0.5 Hz for ${SECONDS} s (${PUBLISHERS} publisher connections in a child process)`,
+  );
+
+/** 10,000 aircraft at 1 Hz and their docks at 0.5 Hz from a child process (bench/mqttLoad.ts): this process is the server's alone. */
+async function sustained(server: Server, url: string) {
+  heading('Mosquitto');
+  const before = { dropped: { ...gatewayStats(server).dropped } };
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  let cpuFrom = process.cpuUsage();
+  let wallFrom = performance.now();
+  const { appliedCount } = await runLoad(
+    url,
+    () => appliedOsd(server),
+    () => {
+      lag.enable();
+      cpuFrom = process.cpuUsage();
+      wallFrom = performance.now();
+    },
+  );
+  lag.disable();
+  const cpu = process.cpuUsage(cpuFrom);
+  const cores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallFrom);
+  const dropped = Object.fromEntries(
+    Object.entries(gatewayStats(server).dropped).map(([reason, n]) => [reason, n - before.dropped[reason as keyof typeof before.dropped]]),
   );
   console.log(`  dropped by the gateway     ${JSON.stringify(dropped)}`);
   console.log(
@@ -232,10 +264,6 @@ async function sustained(server: Server, url: string) {
   );
   console.log(
     `  server event-loop delay    p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
-  );
-  const { fleetLatency: f } = done;
-  console.log(
-    `  OSD → sysinfo/fleet        p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)} (${f.count.toLocaleString('en')} samples timed, ${done.fleetUnseen.toLocaleString('en')} never in a snapshot)`,
   );
   console.log(`  target                     every message applied, none dropped, ≤ 1 core, event loop p99 < 50 ms, OSD → fleet p99 < 1 s`);
 }
@@ -258,10 +286,70 @@ async function external() {
   }
 }
 
+/**
+ * The sustained load on --instances server processes sharing Mosquitto's device messages (PostgreSQL + Redis): each
+ * instance's share of the OSD applied and its CPU; the OSD → sysinfo/fleet latency as a browser sees it.
+ */
+async function scaledOut(count: number) {
+  await assertPostgres();
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const schema = `bench_${id}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-bench-'));
+  const mosquitto = await startMosquitto();
+  const instances: ServerInstance[] = [];
+  try {
+    const env = {
+      DATABASE_URL: `${PG_URL}?schema=${schema}`,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `bench_${id}:`,
+      MQTT_URL: mosquitto.url,
+      MQTT_SYSINFO_INTERVAL_MS: '600000',
+      DATA_DIR: dataDir,
+      DEMO_SEED: '0',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    };
+    for (let i = 0; i < count; i++) instances.push(await forkServerInstance(env));
+    heading(`Mosquitto, ${count} instance(s) on PostgreSQL + Redis`);
+    const statsOf = () => Promise.all(instances.map((instance) => instance.stats()));
+    const applied = async () => (await statsOf()).reduce((n, { stats }) => n + (stats.accepted.osd ?? 0), 0);
+    let before = await statsOf();
+    let wallFrom = performance.now();
+    const { appliedCount } = await runLoad(mosquitto.url, applied, async () => {
+      before = await statsOf();
+      wallFrom = performance.now();
+    });
+    const after = await statsOf();
+    const wall = performance.now() - wallFrom;
+    after.forEach(({ stats, live, cpu }, i) => {
+      const share = (stats.accepted.osd ?? 0) - (before[i].stats.accepted.osd ?? 0);
+      const fleets = live.fleetPublished - before[i].live.fleetPublished;
+      const used = cpu.user + cpu.system - before[i].cpu.user - before[i].cpu.system;
+      console.log(
+        `  instance ${i + 1}                 ${share.toLocaleString('en')} applied (${((share / Math.max(appliedCount, 1)) * 100).toFixed(1)} %), CPU ${(used / 1000 / wall).toFixed(2)} core, ${Math.round(used / Math.max(share, 1))} µs per applied message, ${fleets} sysinfo/fleet sent`,
+      );
+    });
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await mosquitto.stop();
+    await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
-  console.log(`bench:mqtt  NODE_ENV=${process.env.NODE_ENV}, ${os.cpus().length} CPU(s)`);
-  if (!SUSTAINED_ONLY) await embedded();
-  await external();
+  console.log(
+    `bench:mqtt  NODE_ENV=${process.env.NODE_ENV}, ${os.cpus().length} CPU(s), load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (INSTANCES) await scaledOut(INSTANCES);
+  else {
+    if (!SUSTAINED_ONLY) await embedded();
+    await external();
+  }
   process.exit(0);
 }
 

@@ -170,6 +170,7 @@ const environmentSchema = z.object({
   MQTT_DYNSEC: text.transform((v) => v === '1' || v === 'true'),
   MQTT_TCP_PORT: port,
   MQTT_TCP_HOST: text,
+  MQTT_SHARE_GROUP: text.refine((v) => v === undefined || /^[^/+#\s]+$/.test(v), 'must be one topic level (no /, + or #)'),
   // 0 means the default, as unset does.
   MQTT_SYSINFO_INTERVAL_MS: integer(0),
   DEVICE_OFFLINE_AFTER_MS: integer(0),
@@ -249,6 +250,7 @@ function mqttConfig(e: Environment): MqttConfig {
     sysinfoIntervalMs: e.MQTT_SYSINFO_INTERVAL_MS || 10_000,
     deviceTimeoutMs: e.DEVICE_OFFLINE_AFTER_MS || 30_000,
     sessionCheckMs: e.MQTT_SESSION_CHECK_MS || 15_000,
+    shareGroup: e.MQTT_SHARE_GROUP ?? 'skyline',
     wsPath: '/mqtt',
   };
 }

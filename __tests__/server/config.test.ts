@@ -26,6 +26,7 @@ describe('readConfig: the whole environment through one schema', () => {
         sysinfoIntervalMs: 10_000,
         deviceTimeoutMs: 30_000,
         sessionCheckMs: 15_000,
+        shareGroup: 'skyline',
         wsPath: '/mqtt',
       },
     });

@@ -64,23 +64,31 @@ export async function spawnServerProcess(env: Record<string, string>, timeoutMs 
   return { url, output: () => output, stop: () => exitOn('SIGTERM'), kill: () => exitOn('SIGKILL') };
 }
 
-export interface ScaleOutOptions {
+export interface ScaleOutOptions<T extends { stop(): Promise<void> } = ServerProcess> {
   /** Start them all at once, as a rolling deploy may (their migrations must not collide); else one after the other in order. */
   together?: boolean;
   /** Share the live channel through the local Redis, under a key prefix of their own. */
   redis?: boolean;
+  /** How each instance is started (default: spawnServerProcess). */
+  start?: (env: Record<string, string>) => Promise<T>;
 }
 
 /**
  * `count` server processes behind one imaginary load balancer: one fresh PostgreSQL schema, one DATA_DIR (uploads), no
- * dist/ (the server only warns), no demo seed; `env` adds to that. Started in beforeAll, stopped (schema and folders
- * removed) in afterAll; the array is filled once they are up.
+ * dist/ (the server only warns), no demo seed; `env` adds to that (a function: read in beforeAll, once what it names,
+ * e.g. a broker, is up). Started in beforeAll, stopped (schema and folders removed) in afterAll; the array is filled
+ * once they are up.
  */
-export function useScaledOutServers(count: number, env: Record<string, string>, options: ScaleOutOptions = {}): ServerProcess[] {
+export function useScaledOutServers<T extends { stop(): Promise<void> } = ServerProcess>(
+  count: number,
+  env: Record<string, string> | (() => Record<string, string>),
+  options: ScaleOutOptions<T> = {},
+): T[] {
+  const start = options.start ?? (spawnServerProcess as unknown as (env: Record<string, string>) => Promise<T>);
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const schema = `t_${id}_scaleout`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-scaleout-'));
-  const servers: ServerProcess[] = [];
+  const servers: T[] = [];
   beforeAll(async () => {
     await assertPostgres();
     const shared = {
@@ -89,13 +97,13 @@ export function useScaledOutServers(count: number, env: Record<string, string>, 
       DIST_DIR: path.join(root, 'dist'),
       DEMO_SEED: '0',
       ...(options.redis ? { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `t_${id}:` } : {}),
-      ...env,
+      ...(typeof env === 'function' ? env() : env),
     };
     if (!options.together) {
-      for (let i = 0; i < count; i++) servers.push(await spawnServerProcess(shared));
+      for (let i = 0; i < count; i++) servers.push(await start(shared));
       return;
     }
-    const started = await Promise.allSettled(Array.from({ length: count }, () => spawnServerProcess(shared)));
+    const started = await Promise.allSettled(Array.from({ length: count }, () => start(shared)));
     servers.push(...started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;

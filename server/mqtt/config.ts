@@ -21,5 +21,10 @@ export interface MqttConfig {
   deviceTimeoutMs: number;
   /** Browser connections whose login session ended (logout, expiry, user deactivated) are closed within this (ms). */
   sessionCheckMs: number;
+  /**
+   * External broker with REDIS_URL: the instances subscribe the device topics as the MQTT shared subscription
+   * `$share/{shareGroup}/…`, so the broker hands each device message to one of them (docs/mqtt.md, Scale-out).
+   */
+  shareGroup: string;
   wsPath: string;
 }

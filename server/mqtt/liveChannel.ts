@@ -3,6 +3,7 @@ import type { DeviceDirectory, PresenceWrite } from './domain';
 import { type DeviceStatus, type Telemetry } from '@shared/live';
 import { diffOnline, type OnlineMessage, type OnlineSnapshot, type OnlineStatuses } from '@shared/onlineList';
 import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
+import type { PresenceEntry, SharedPresence } from './sharedPresence';
 import type { WeatherProvider } from './weather';
 
 /** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */
@@ -42,6 +43,17 @@ export interface LiveChannelOptions {
    * always when absent. Every instance still tracks presence, so a new holder takes over with a current picture.
    */
   publishes?: () => boolean;
+  /**
+   * Instances splitting the devices' messages (external broker, `$share`): each one's observations go to Redis, and
+   * what sysinfo/online and sysinfo/fleet publish is read from there, whole.
+   */
+  shared?: SharedPresence;
+}
+
+/** What sysinfo/* publishes: the devices online with their statuses, and the newest sample of each aircraft among them. */
+interface Picture {
+  statuses: OnlineStatuses;
+  fleet: Telemetry[];
 }
 
 /** Device rows are written at most this often per device while nothing but the position changes. */
@@ -58,6 +70,8 @@ const DELTA_MIN = 64;
  * thing/product/+/osd would leave it no time to draw, so the fleet goes out as one snapshot this often.
  */
 export const FLEET_INTERVAL_MS = 1_000;
+/** Observations shared through Redis (LiveChannelOptions.shared) are written together this often. */
+const SHARE_FLUSH_MS = 250;
 
 /** Device presence and samples (fed by the DJI gateway), and the sysinfo publishers. Transport-independent. */
 export class LiveChannel {
@@ -70,6 +84,10 @@ export class LiveChannel {
   /** The last sysinfo/online snapshot sent (what the next deltas change) and the seq of the last message. */
   private onlineSnapshot: OnlineSnapshot | null = null;
   private onlineSeq = 0;
+  /** The statuses of the last sysinfo/online sent (snapshot or delta). */
+  private onlineSent: OnlineStatuses | null = null;
+  /** Observations not yet written to Redis (`shared`), the newest per device. */
+  private outbox = new Map<string, PresenceEntry>();
   /** Device rows due, the newest per device, until the next flush. */
   private presence = new Map<string, PresenceWrite>();
   /** The last sysinfo/fleet was empty (after start, at first: a retained snapshot from before may be stale). */
@@ -84,7 +102,7 @@ export class LiveChannel {
   }
 
   async start(): Promise<void> {
-    const { sysinfoIntervalMs } = this.options;
+    const { sysinfoIntervalMs, shared } = this.options;
     await this.refreshDeviceCount();
     await Promise.all([this.publishOnline('snapshot'), this.publishWeather()]);
     const every = (ms: number, fn: () => Promise<void> | void) => {
@@ -102,6 +120,7 @@ export class LiveChannel {
     every(Math.min(1000, this.options.deviceTimeoutMs / 4), () => this.sweep());
     every(this.options.fleetIntervalMs ?? FLEET_INTERVAL_MS, () => this.publishFleet());
     every(PRESENCE_FLUSH_MS, () => this.flushPresence());
+    if (shared) every(SHARE_FLUSH_MS, () => this.flushShared());
   }
 
   async stop(): Promise<void> {
@@ -109,7 +128,7 @@ export class LiveChannel {
     this.timers.forEach(clearInterval);
     this.timers = [];
     if (this.debounce) clearTimeout(this.debounce);
-    await this.flushPresence();
+    await Promise.all([this.flushPresence(), this.flushShared()]);
   }
 
   /**
@@ -131,12 +150,14 @@ export class LiveChannel {
       this.queueRow(sn, status, sample?.at ?? now, sample);
     }
     if (statusChanged) this.markChanged();
+    if (this.options.shared) this.outbox.set(sn, { sn, status, at: now, sample: inFleet ? sample : null });
   }
 
   /** The gateway's connection closed, or the device left its gateway's topology: offline now. */
   deviceDisconnected(sn: string): void {
     const device = this.devices.get(sn);
     if (device) this.setOffline(sn, device);
+    if (this.options.shared) this.outbox.set(sn, { sn, status: 'offline', at: this.now(), sample: null });
   }
 
   /**
@@ -159,9 +180,10 @@ export class LiveChannel {
    * the snapshot, then applies the next delta). The seq is the later of the last one + 1 and the clock (ms), so it
    * keeps growing across restarts and a take-over by another instance.
    */
-  async publishOnline(kind: OnlineMessage['kind'] = 'delta'): Promise<void> {
+  async publishOnline(kind: OnlineMessage['kind'] = 'delta', known?: Picture): Promise<void> {
     if (this.silent) return;
-    const statuses = this.onlineStatuses();
+    const { shared } = this.options;
+    const statuses = known?.statuses ?? (shared ? (await this.sharedPicture(shared)).statuses : this.onlineStatuses());
     const at = this.now();
     const seq = (this.onlineSeq = Math.max(this.onlineSeq + 1, at));
     const total = Math.max(this.deviceCount, Object.keys(statuses).length);
@@ -172,6 +194,7 @@ export class LiveChannel {
     if (base && delta && size <= Math.max(DELTA_MIN, DELTA_SHARE * Object.keys(base.statuses).length)) {
       message = { kind: 'delta', seq, base: base.seq, at, total, ...delta };
     } else message = this.onlineSnapshot = { kind: 'snapshot', seq, at, total, statuses };
+    this.onlineSent = statuses;
     await this.options.bus.publish(TOPIC_ONLINE, JSON.stringify(message), { retain: message.kind === 'snapshot', qos: 1 });
     this.stats.onlinePublished++;
   }
@@ -187,18 +210,52 @@ export class LiveChannel {
   /**
    * One sysinfo/fleet (binary, shared/fleet/codec) with the newest sample of every aircraft online, retained so a
    * browser opening the view has the fleet at once. When none is online, one empty snapshot (the view turns the
-   * last aircraft offline, and the retained one is no longer stale), then nothing.
+   * last aircraft offline, and the retained one is no longer stale), then nothing. Shared through Redis, the online
+   * list's changes go out with it (this instance does not hear of the others' as they happen).
    */
   async publishFleet(): Promise<void> {
     // Without the lease another instance publishes; the samples stay, so a take-over sends the whole fleet at once.
-    if (this.silent || (this.fleet.size === 0 && this.fleetEmptyPublished)) return;
-    const bytes = encodeFleet(this.now(), [...this.fleet.values()]);
-    this.fleetEmptyPublished = this.fleet.size === 0;
+    const { shared } = this.options;
+    if (this.silent || (!shared && this.fleet.size === 0 && this.fleetEmptyPublished)) return;
+    let fleet: Telemetry[];
+    if (shared) {
+      const picture = await this.sharedPicture(shared);
+      const changes = this.onlineSent && diffOnline(this.onlineSent, picture.statuses);
+      if (changes && (changes.removed.length || Object.keys(changes.set).length)) await this.publishOnline('delta', picture);
+      fleet = picture.fleet;
+    } else fleet = [...this.fleet.values()];
+    if (fleet.length === 0 && this.fleetEmptyPublished) return;
+    const bytes = encodeFleet(this.now(), fleet);
+    this.fleetEmptyPublished = fleet.length === 0;
     await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: true, qos: 0 });
     this.stats.fleetPublished++;
   }
 
-  /** Devices silent for longer than the timeout go offline. */
+  /** What sysinfo/* publishes shared through Redis: every instance's observations, this one's written there first. */
+  private async sharedPicture(shared: SharedPresence): Promise<Picture> {
+    await this.flushShared();
+    const statuses: OnlineStatuses = {};
+    const fleet: Telemetry[] = [];
+    for (const { sn, status, sample } of await shared.read(this.now())) {
+      if (status !== 'offline') statuses[sn] = status;
+      if (sample) fleet.push(sample);
+    }
+    return { statuses, fleet };
+  }
+
+  /** Writes this instance's observations since the last flush to Redis (`shared`). */
+  private async flushShared(): Promise<void> {
+    if (!this.options.shared || this.outbox.size === 0) return;
+    const entries = this.outbox.values();
+    this.outbox = new Map();
+    await this.options.shared.record(entries);
+  }
+
+  /**
+   * Devices silent for longer than the timeout go offline. Shared through Redis, this instance's picture only: it
+   * hears a share of each device's messages, so the others may still hear one it does not (the publisher leaves out
+   * the devices nobody heard for the timeout).
+   */
   sweep(): void {
     const limit = this.now() - this.options.deviceTimeoutMs;
     for (const [sn, device] of this.devices) {
@@ -229,7 +286,8 @@ export class LiveChannel {
   }
 
   private markChanged() {
-    if (this.debounce || this.closed) return;
+    // Shared through Redis, the changes go out with the next fleet snapshot (publishFleet).
+    if (this.debounce || this.closed || this.options.shared) return;
     this.debounce = setTimeout(() => {
       this.debounce = null;
       void this.publishOnline().catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt: sysinfo/online publish failed'));

@@ -3,7 +3,8 @@
  * matched against every subscription, so a topic is walked in place rather than split for each of them.
  */
 export function topicMatcher(filter: string): (topic: string) => boolean {
-  const levels = filter.split('/');
+  // A shared subscription `$share/{group}/{filter}` receives the messages of its filter, under their own topic.
+  const levels = filter.startsWith('$share/') ? filter.split('/').slice(2) : filter.split('/');
   return (topic) => {
     let start = 0;
     for (const level of levels) {

@@ -17,11 +17,13 @@ import { DynsecCredentials } from './dynsec/credentials';
 import { connectExternalBroker } from './external';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
+import { SharedTopology } from './gateway/sharedTopology';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
 import { boundedRedis, closeRedis } from '../redis/connect';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
+import { SharedPresence } from './sharedPresence';
 import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
 
 /** Term of the sysinfo lease (REDIS_URL): an instance that dies is replaced as sysinfo publisher within this. */
@@ -81,6 +83,7 @@ export default fp(
     let lease: RedisLease | undefined;
     let shared: SharedBroker | undefined;
     let credentials: DynsecCredentials | undefined;
+    let sharedTopology: SharedTopology | undefined;
 
     app.addHook('onReady', async () => {
       const { redisUrl, redisKeyPrefix } = app.config;
@@ -157,6 +160,10 @@ export default fp(
         sessionCheck.unref();
       }
       const sysinfoLease = lease;
+      // Instances on one external broker split the devices' messages (shared subscriptions); what each needs of the
+      // others' share (topologies, presence) goes through Redis (docs/mqtt.md, Scale-out).
+      const splitting = config.url && redisUrl && leaseRedis ? { redis: leaseRedis, url: redisUrl } : undefined;
+      if (splitting) sharedTopology = new SharedTopology({ url: splitting.url, keyPrefix: redisKeyPrefix, timeoutMs: app.config.redisTimeoutMs, log });
       channel = new LiveChannel({
         bus,
         directory,
@@ -165,6 +172,7 @@ export default fp(
         deviceTimeoutMs: config.deviceTimeoutMs,
         log,
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
+        ...(splitting ? { shared: new SharedPresence(splitting.redis, redisKeyPrefix, config.deviceTimeoutMs) } : {}),
       });
       // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.
       const sharedBroker = shared ? broker : undefined;
@@ -184,6 +192,7 @@ export default fp(
         binderOf: (sn) => binderOf(broker, sn),
         ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
         ...(sharedBroker ? { isLocal: (sn: string) => sharedBroker.gateway(sn) !== undefined } : {}),
+        ...(sharedTopology ? { shared: { group: config.shareGroup, topology: sharedTopology } } : {}),
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
@@ -199,7 +208,7 @@ export default fp(
         broker,
         describe(baseUrl) {
           if (config.url)
-            return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it${credentials ? '; accounts by dynamic security' : ''})`;
+            return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it${sharedTopology ? ` in the shared subscription group ${config.shareGroup}` : ''}${credentials ? '; accounts by dynamic security' : ''})`;
           const ws = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '') + config.wsPath;
           const tcp = broker?.tcpAddress ? `   TCP: mqtt://localhost:${broker.tcpAddress.port}` : '';
           return `MQTT: ${ws} (embedded broker)${tcp}`;
@@ -218,6 +227,7 @@ export default fp(
       // The persistence unsubscribes the broker from the shared emitter, which aedes closes with itself: persistence first.
       await shared?.close().catch((error: unknown) => log.warn({ err: error }, 'redis: broker persistence did not close cleanly'));
       await broker?.close();
+      await sharedTopology?.close();
       if (leaseRedis) await closeRedis(leaseRedis);
       if (config.url) await bus?.close();
     });

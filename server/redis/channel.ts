@@ -14,12 +14,13 @@ export interface RedisChannel {
 /**
  * Joins `channel` on its own connection (again on every 'ready': ioredis' own resubscription would leave a timed-out
  * call unhandled) and publishes on another; every call is bounded by `timeoutMs` and start-up does not wait for Redis.
- * `onDown` runs when the subscription drops, so a listener that caches can stop trusting its cache.
+ * `onDown` runs when the subscription drops, so a listener that caches can stop trusting its cache; `onJoined` each
+ * time it is (re)joined, so one that mirrors state kept in Redis can reload what it missed meanwhile.
  */
 export function joinRedisChannel(
   options: { url: string; channel: string; timeoutMs: number; what: string },
   log: Log,
-  handlers: { onMessage(message: string): void; onDown?(): void },
+  handlers: { onMessage(message: string): void; onDown?(): void; onJoined?(): void },
 ): RedisChannel {
   const { url, channel, timeoutMs, what } = options;
   let listening = false;
@@ -31,7 +32,10 @@ export function joinRedisChannel(
     'ready',
     () =>
       void subscriber.subscribe(channel).then(
-        () => (listening = true),
+        () => {
+          listening = true;
+          handlers.onJoined?.();
+        },
         (error: unknown) => log.warn({ err: error }, `redis: ${what} channel not joined`),
       ),
   );

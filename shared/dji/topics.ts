@@ -33,6 +33,19 @@ export const expectsReply = (channel: ParsedDeviceTopic['channel']) => channel =
 /** Subscription filters for everything the devices send. */
 export const UPLINK_FILTERS: readonly string[] = UPLINK_CHANNELS.map((channel) => deviceTopic('+', channel));
 
+/** Uplink channels that answer a command of the platform's: only the instance that sent the command waits for them. */
+const REPLY_CHANNELS: ReadonlySet<UplinkChannel> = new Set(['services_reply', 'property/set_reply']);
+
+/**
+ * The uplink filters of an instance sharing the devices' messages with others (MQTT shared subscriptions,
+ * `$share/{group}/…`: the broker hands each message to one subscriber of the group). Replies are subscribed unshared:
+ * the command waiting for one is pending on a single instance, which the broker cannot know, so every instance hears
+ * every reply and keeps those whose tid it holds (a few per command; simpler than routing them through Redis).
+ */
+export function sharedUplinkFilters(group: string): string[] {
+  return UPLINK_CHANNELS.map((channel) => (REPLY_CHANNELS.has(channel) ? deviceTopic('+', channel) : `$share/${group}/${deviceTopic('+', channel)}`));
+}
+
 export interface ParsedDeviceTopic {
   sn: string;
   channel: UplinkChannel | `${DeviceChannel}_reply` | DeviceChannel;

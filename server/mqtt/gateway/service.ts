@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
 import { toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
-import { parseDeviceTopic, replyTopic, servicesTopic, UPLINK_FILTERS } from '@shared/dji/topics';
+import { parseDeviceTopic, replyTopic, servicesTopic, sharedUplinkFilters, UPLINK_FILTERS } from '@shared/dji/topics';
 import type { AlertService } from '../../entities/alert/service';
 import type { LiveChannel, MessageBus } from '../liveChannel';
 import type { AircraftSample, LinkCore, TopologyChange } from './capabilities/core';
@@ -11,6 +11,7 @@ import { healthCapability } from './capabilities/health';
 import { organizationCapability, type PlatformIdentity } from './capabilities/organization';
 import { telemetryCapability } from './capabilities/telemetry';
 import { topologyCapability } from './capabilities/topology';
+import type { TopologyDeclaration, TopologyMirror } from './sharedTopology';
 import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
 import type { Binder, DeviceLinkStore } from './store';
 import { LinkTopology } from './topology';
@@ -45,6 +46,12 @@ export interface GatewayOptions {
    * replies to their own commands. Absent: every message is this instance's.
    */
   isLocal?(gatewaySn: string): boolean;
+  /**
+   * Instances splitting the devices' messages on an external broker (REDIS_URL): the MQTT shared subscription group
+   * the uplink is subscribed in (replies stay unshared, see sharedUplinkFilters), and where gateway topologies are
+   * shared, since a gateway's update_topo and the messages of its sub-devices reach different instances.
+   */
+  shared?: { group: string; topology: TopologyMirror };
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
@@ -97,6 +104,9 @@ export class DjiGateway {
       now: this.now,
       liveState: (sn) => this.live.get(sn),
       setLiveState: (sn, live) => void this.live.set(sn, live),
+      declared: async (declaration) => {
+        await this.options.shared?.topology.publish(declaration);
+      },
       forget: (serials) => this.forget(serials),
       report: (sn, kind) => this.report(sn, kind),
       aircraftSampled: (sample) => this.notify(this.aircraftListeners, sample, { sn: sample.sn }, 'aircraft sample'),
@@ -112,7 +122,10 @@ export class DjiGateway {
 
   async start(): Promise<void> {
     this.options.log.debug({ capabilities: this.registry.describe() }, 'dji: device link capabilities');
-    for (const filter of UPLINK_FILTERS) await this.options.bus.subscribe(filter, (topic, payload) => void this.handle(topic, payload));
+    const { shared } = this.options;
+    await shared?.topology.join((declaration) => this.followTopology(declaration));
+    for (const filter of shared ? sharedUplinkFilters(shared.group) : UPLINK_FILTERS)
+      await this.options.bus.subscribe(filter, (topic, payload) => void this.handle(topic, payload));
   }
 
   stop(): void {
@@ -178,6 +191,12 @@ export class DjiGateway {
         reject(error instanceof Error ? error : new Error(String(error)));
       });
     });
+  }
+
+  /** A topology another instance applied (`shared`): the sub-devices the gateway no longer declares are offline. */
+  private followTopology({ gatewaySn, topo, at }: TopologyDeclaration): void {
+    const applied = this.topology.apply(gatewaySn, topo, at);
+    if (applied) this.forget(applied.gone);
   }
 
   /** The gateway's connection closed: it and everything behind it is offline. */
@@ -279,6 +298,8 @@ export class DjiGateway {
 
   private onServiceReply(envelope: Envelope) {
     const call = this.pending.get(envelope.tid);
+    // Every instance splitting the uplink hears every reply: one to another instance's command is not a stray.
+    if (!call && this.options.shared) return;
     const data = replyDataSchema.safeParse(envelope.data);
     if (!call || !data.success) return this.drop(call ? 'invalid_data' : 'unmatched_reply', { tid: envelope.tid, method: envelope.method });
     this.pending.delete(envelope.tid);

@@ -9,19 +9,30 @@ export interface TopologyEntry {
   subs: Map<string, { domain: DjiDomain; kind: DjiLiveKind | null }>;
 }
 
+/**
+ * An update_topo this much older than the last one applied is no late arrival but a gateway whose clock went back
+ * (a reboot before its NTP sync): applied.
+ */
+const REORDER_WINDOW_MS = 60_000;
+
 /** Which gateways are online with which sub-devices, as their latest update_topo declared them. */
 export class LinkTopology {
   private readonly entries = new Map<string, TopologyEntry>();
   /** Serial → the gateway that declared it. */
   private readonly gatewayOf = new Map<string, string>();
+  /** When each gateway sent the update_topo applied last (its envelope's timestamp). */
+  private readonly declaredAt = new Map<string, number>();
 
   /**
-   * Takes a gateway's update_topo as its topology: returns the gateway's kind and the sub-devices it no longer
-   * declares, or null for a domain that is not a gateway (nothing applied).
+   * Takes a gateway's update_topo sent at `at` as its topology: returns the gateway's kind and the sub-devices it no
+   * longer declares, or null for a domain that is not a gateway, or an update_topo older than the one applied last
+   * (instances sharing the devices' messages apply a gateway's update_topos in whatever order they reach them).
    */
-  apply(gatewaySn: string, topo: z.infer<typeof updateTopoSchema>): { kind: DjiLiveKind; gone: string[] } | null {
+  apply(gatewaySn: string, topo: z.infer<typeof updateTopoSchema>, at: number): { kind: DjiLiveKind; gone: string[] } | null {
     const kind = deviceKindOf(topo.domain);
-    if (!kind) return null;
+    const last = this.declaredAt.get(gatewaySn);
+    if (!kind || (last !== undefined && at < last && last - at < REORDER_WINDOW_MS)) return null;
+    this.declaredAt.set(gatewaySn, at);
     const subs = new Map(topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => [d.sn, { domain: d.domain, kind: deviceKindOf(d.domain) }]));
     const gone = [...(this.entries.get(gatewaySn)?.subs.keys() ?? [])].filter((sn) => !subs.has(sn)).filter((sn) => this.release(sn, gatewaySn));
     this.entries.set(gatewaySn, { kind, subs });
@@ -33,6 +44,7 @@ export class LinkTopology {
   remove(gatewaySn: string): { entry: TopologyEntry | undefined; gone: string[] } {
     const entry = this.entries.get(gatewaySn);
     this.entries.delete(gatewaySn);
+    this.declaredAt.delete(gatewaySn);
     return { entry, gone: [...(entry?.subs.keys() ?? [])].filter((sn) => this.release(sn, gatewaySn)) };
   }
 

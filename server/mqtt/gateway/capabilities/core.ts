@@ -1,4 +1,5 @@
 import type { DjiLive, DjiLiveKind } from '@shared/dji/live';
+import type { TopologyDeclaration } from '../sharedTopology';
 import type { LinkTopology } from '../topology';
 
 /** One applied OSD report of an aircraft: what flight records and conformance monitoring read. */
@@ -24,6 +25,8 @@ export interface LinkCore {
   now(): number;
   liveState(sn: string): DjiLive | undefined;
   setLiveState(sn: string, live: DjiLive): void;
+  /** A gateway's topology was applied here: the other instances sharing the uplink apply it too (no-op alone). */
+  declared(declaration: TopologyDeclaration): Promise<void>;
   /** The sub-devices a gateway no longer declares are offline. */
   forget(serials: string[]): void;
   /** Feeds the live channel with the device's status and telemetry. */

@@ -25,12 +25,14 @@ export function topologyCapability(core: LinkCore, options: TopologyOptions): Ca
     status: {
       [METHOD_UPDATE_TOPO]: route(
         gatewayTopoSchema,
-        async (gatewaySn, topo, { local }) => {
+        async (gatewaySn, topo, { local, envelope }) => {
           const wasOnline = core.topology.gateway(gatewaySn) !== undefined;
-          const applied = core.topology.apply(gatewaySn, topo);
+          const applied = core.topology.apply(gatewaySn, topo, envelope.timestamp);
           if (!applied) return;
           core.forget(applied.gone);
           if (local) {
+            // First, so that the other instances know the sub-devices by the time their messages reach them.
+            await core.declared({ gatewaySn, topo, at: envelope.timestamp });
             const devices = [
               { sn: gatewaySn, domain: topo.domain, type: topo.type, subType: topo.sub_type, thingVersion: topo.thing_version, gatewaySn: null },
               ...topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => toTopoDevice(d, gatewaySn)),
