@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAircraftSn, selectComponents } from './controllerSlice';
-import { liveshareFigures, type LiveshareState } from './liveshare';
-import { liveshareStartRequested, liveshareStatusRequested, liveshareStopRequested, selectLiveshare, selectLiveshareState } from './liveshareSlice';
+import { liveshareFigures, liveshareState, type LiveshareState } from './liveshare';
+import { liveshareStartRequested, liveshareStatusRequested, liveshareStopRequested, selectLiveshare } from './liveshareSlice';
 
 const stateColor: Record<LiveshareState, 'success' | 'warning' | 'default'> = {
   living: 'success',
@@ -18,7 +18,7 @@ export default function LivesharePanel() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { phase, videoId, status, error } = useAppSelector(selectLiveshare);
-  const state = useAppSelector(selectLiveshareState);
+  const state = liveshareState(status?.status ?? null);
   const componentLoaded = useAppSelector(selectComponents).liveshare === 'loaded';
   const aircraftSn = useAppSelector(selectAircraftSn);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../../api/errorCatalogue';
 import type { RootState } from '../../app/rootReducer';
-import { liveshareState, type LiveshareState, type LiveshareStatus } from './liveshare';
+// Types only: the slice is in the first paint's chunk (root reducer), the rules load with the controller pages.
+import type { LiveshareStatus } from './liveshare';
 
 /**
  * /djiapp liveshare (docs/controller.md "Liveshare"): the pilot publishes the aircraft's camera to the platform.
@@ -71,5 +72,3 @@ export const {
 export default liveshareSlice.reducer;
 
 export const selectLiveshare = (state: RootState) => state.liveshare;
-/** The push as Pilot 2 reports it: disconnected, connected, living (or unknown before it said). */
-export const selectLiveshareState = (state: RootState): LiveshareState => liveshareState(state.liveshare.status?.status ?? null);
