@@ -213,6 +213,8 @@ export const ERROR_CODES = {
     link_failed: ['method'],
     link_unavailable: [],
     media_unavailable: [],
+    /** Liveshare (the pilot publishes from /djiapp): the remote controller lists no aircraft camera. */
+    no_aircraft_camera: ['sn'],
   },
   /** Remote operations on a device (server/remote/, docs/remote.md). */
   remote: {

@@ -59,3 +59,16 @@ export const liveStartedSchema = z.object({
   joined: z.boolean(),
 });
 export type LiveStarted = z.infer<typeof liveStartedSchema>;
+
+/** Liveshare (POST/DELETE /api/Live/liveshare/): the remote controller the pilot holds (Pilot 2's platformGetRemoteControllerSN). */
+export const liveshareInputSchema = z.object({ gateway_sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a device serial') });
+
+/** Where the pilot's controller pushes its aircraft's camera: an RTMP URL with a fresh, unguessable stream name. */
+export const liveshareTargetSchema = z.object({
+  video_id: z.string(),
+  /** `rtmp://host:port/app/{name}`: liveshareSetConfig's RTMP `url`. */
+  url: z.string(),
+  /** The video was live already (started from the console): the controller pushes to that stream. */
+  joined: z.boolean(),
+});
+export type LiveshareTarget = z.infer<typeof liveshareTargetSchema>;

@@ -68,6 +68,8 @@ interface Push {
   lens: LensType;
   quality: VideoQuality;
   process: ChildProcess | null;
+  /** Told once whether the push got going (its first frame went out) or ended before. */
+  up?: (pushing: boolean) => void;
 }
 
 /**
@@ -98,10 +100,16 @@ export class SimulatedCamera {
     return { video_id: this.videoId, video_type: this.lens, video_quality: this.push?.quality ?? 0, status: this.push ? 1 : 0, error_status: 0 };
   }
 
-  start(url: string, quality: VideoQuality): void {
+  /**
+   * Pushes to `url`; resolves true once the first frame went out (the RTMP publish was accepted), false when ffmpeg
+   * ended before (the streaming server refused or could not be reached). A device answers live_start_push then.
+   */
+  start(url: string, quality: VideoQuality): Promise<boolean> {
     this.stop();
-    this.push = { url, lens: this.lens, quality, process: null };
-    this.run(this.push);
+    return new Promise((up) => {
+      this.push = { url, lens: this.lens, quality, process: null, up };
+      this.run(this.push);
+    });
   }
 
   setQuality(quality: VideoQuality): void {
@@ -122,7 +130,7 @@ export class SimulatedCamera {
   /** Replaces the push once the previous ffmpeg is gone (the ingest takes one publisher per stream). */
   private restart(next: Push) {
     const previous = this.push?.process;
-    const push: Push = { ...next, process: null };
+    const push: Push = { ...next, process: null, up: undefined };
     this.push = push;
     const run = () => this.push === push && this.run(push);
     if (!previous || previous.exitCode !== null || previous.signalCode !== null) return run();
@@ -141,11 +149,13 @@ export class SimulatedCamera {
       const frames = [...chunk.toString().matchAll(/^frame=(\d+)$/gm)];
       // `frame=N`: N frames (0 … N−1) are encoded by now.
       if (frames.length && this.push === push) this.encoded = { frame: Number(frames[frames.length - 1][1]) - 1, at: Date.now() };
+      if (this.encoded && this.encoded.frame >= 0) push.up?.(true);
     });
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
     child.on('error', (error) => this.log(`${this.videoId}: ffmpeg could not start: ${error.message}`));
     child.on('exit', (code, signal) => {
+      push.up?.(false);
       if (push.process === child && this.push === push) {
         this.log(`${this.videoId}: ffmpeg ended (${code ?? signal}) ${errors.trim()}`);
         this.push = null;

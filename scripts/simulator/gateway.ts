@@ -116,6 +116,8 @@ export type LiveFaults = Partial<
 
 /** DJI's "no live stream" for a stop, quality or lens change of a video that is not pushed (Pilot 2 613xxx, dock 513xxx). */
 const NO_LIVE_STREAM = 11;
+/** DJI's "enable failed, check the streaming server" (…010). */
+const ENABLE_FAILED = 10;
 /** The camera of each aircraft (an M4TD's, as a real Dock 3 reports it) and a dock's own. */
 const AIRCRAFT_CAMERA = '99-0-0';
 const DOCK_CAMERA = '165-0-7';
@@ -488,8 +490,11 @@ export class SimulatedGateway {
     this.sent.state++;
   }
 
-  /** A live service: carried out on its camera (ffmpeg), or refused with DJI's code. */
-  private serveLive(method: keyof LiveFaults, data: unknown): number | 'silent' {
+  /**
+   * A live service: carried out on its camera (ffmpeg), or refused with DJI's code. A start is answered once the push
+   * is up, as a device does (it reports a streaming server it cannot reach as …010 in the reply).
+   */
+  private serveLive(method: keyof LiveFaults, data: unknown): number | 'silent' | Promise<number> {
     const family = this.plan.kind === 'dock' ? 513_000 : 613_000;
     const fault = this.options.liveFaults?.[method];
     if (fault !== undefined) return fault;
@@ -500,7 +505,9 @@ export class SimulatedGateway {
       const start = liveStartPushSchema.parse(data);
       if (start.url_type !== 1) return family + 13;
       if (camera.live) return family + 3;
-      camera.start(start.url, start.video_quality as VideoQuality);
+      const pushing = camera.start(start.url, start.video_quality as VideoQuality);
+      this.sendLiveStatus();
+      return pushing.then((up) => (up ? RESULT.ok : family + ENABLE_FAILED));
     } else if (!camera.live) return family + NO_LIVE_STREAM;
     else if (method === METHOD_LIVE_STOP_PUSH) camera.stop();
     else if (method === METHOD_LIVE_SET_QUALITY) camera.setQuality(liveSetQualitySchema.parse(data).video_quality as VideoQuality);

@@ -6,10 +6,13 @@ import {
   changeLiveInputSchema,
   deviceCameraSchema,
   liveStartedSchema,
+  liveshareInputSchema,
+  liveshareTargetSchema,
   stopLiveQuerySchema,
   startLiveInputSchema,
   type Camera,
 } from '@shared/liveVideo';
+import { writeAudit } from '../api/audit';
 import { findScopedRow, idParams } from '../api/crud';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { parseJson } from '../db/json';
@@ -31,6 +34,7 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const db = appBase.db;
   const canRead = requirePermission(appBase, 'device:read');
+  const canPilot = requirePermission(appBase, 'device:pilot');
 
   const liveOf = (): LiveHandle => {
     if (!appBase.live) throw new HttpError(409, 'The live channel is off: no live video', undefined, { code: 'live.link_unavailable' });
@@ -66,6 +70,70 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
     await change(streams, cameraOf((await deviceCameras(request, id)).cameras, videoId));
     return cameraOf((await deviceCameras(request, id)).cameras, videoId);
   };
+
+  /**
+   * Liveshare: the remote controller `gatewaySn` (in the caller's scope, online) and the camera its pilot publishes,
+   * its aircraft's first camera in the controller's live_capacity (Pilot 2 shares what its camera view shows).
+   */
+  const liveshareCamera = async (request: FastifyRequest, gatewaySn: string) => {
+    const controller = await withDataScope(
+      db.selectFrom('devices').select(['id', 'name', 'serial', 'kind', 'gateway_sn']).where('serial', '=', gatewaySn).where('kind', '=', 'remote_controller'),
+      'devices',
+      scopeOf(request),
+    ).executeTakeFirst();
+    if (!controller) throw rowNotFound('device', gatewaySn);
+    if (appBase.mqtt?.gateway.gatewayFor(controller.serial) !== controller.serial)
+      throw new HttpError(409, `${controller.serial} is offline`, undefined, { code: 'live.device_offline', params: { sn: controller.serial } });
+    const [cameras] = await camerasOfDevices([controller]);
+    const camera = cameras.find((c) => c.sn !== controller.serial);
+    if (!camera)
+      throw new HttpError(409, `${controller.serial} reports no aircraft camera`, undefined, {
+        code: 'live.no_aircraft_camera',
+        params: { sn: controller.serial },
+      });
+    return { controller, camera };
+  };
+
+  app.post(
+    '/Live/liveshare/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "Liveshare: an RTMP URL for the pilot's controller to push its aircraft's camera to (Pilot 2's liveshareSetConfig)",
+        body: liveshareInputSchema,
+        response: { 200: envelopeSchema(liveshareTargetSchema) },
+      },
+      preValidation: canPilot,
+    },
+    async (request) => {
+      const live = liveOf();
+      const { controller, camera } = await liveshareCamera(request, request.body.gateway_sn);
+      const { stream, joined } = await live.streams.openLiveshare(controller.serial, camera.video_id);
+      await writeAudit(db, request, 'liveshare_start', 'device', controller.id, { video_id: camera.video_id, joined });
+      return ok({ video_id: camera.video_id, url: live.streams.pushUrl(stream.name), joined });
+    },
+  );
+
+  app.delete(
+    '/Live/liveshare/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Liveshare: the pilot stopped publishing on the controller; the stream ends (its viewers see it end)',
+        querystring: liveshareInputSchema,
+        response: { 200: envelopeSchema(cameraSchema) },
+      },
+      preValidation: canPilot,
+    },
+    async (request) => {
+      const { streams } = liveOf();
+      const { controller, camera } = await liveshareCamera(request, request.query.gateway_sn);
+      streams.endLiveshare(camera.video_id);
+      await writeAudit(db, request, 'liveshare_stop', 'device', controller.id, { video_id: camera.video_id });
+      const [cameras] = await camerasOfDevices([controller]);
+      return ok(cameraOf(cameras, camera.video_id));
+    },
+  );
 
   app.get(
     '/Live/cameras/',

@@ -38,7 +38,8 @@ interface Stream {
   videoId: string;
   gatewaySn: string;
   name: string;
-  quality: number;
+  /** The video_quality asked for; null for a pilot's liveshare push (Pilot 2 picks it). */
+  quality: number | null;
   lens: string | null;
   state: Extract<StreamState, 'live' | 'ended'>;
   endedReason: EndReason | null;
@@ -113,6 +114,11 @@ export class LiveStreams {
     return [...this.streams.values()].filter((s) => s.state === 'live').map(({ videoId, name, lens }) => ({ videoId, name, lens }));
   }
 
+  /** The URL a device pushes stream `name` to (the media server's RTMP base and the name). */
+  pushUrl(name: string): string {
+    return `${this.options.media.rtmpBase()}/${name}`;
+  }
+
   /** The live stream with this name (publish and play authorisation). */
   byName(name: string): Stream | undefined {
     for (const stream of this.streams.values()) if (stream.name === name && stream.state === 'live') return stream;
@@ -182,7 +188,30 @@ export class LiveStreams {
     this.streams.clear();
   }
 
-  private async push(gatewaySn: string, videoId: string, quality: number, retried = false): Promise<Stream> {
+  /**
+   * A stream the pilot publishes from Pilot 2's liveshare component (docs/controller.md): a fresh name opened for the
+   * remote controller's push without live_start_push (the pilot starts it on the controller). A video already live is
+   * joined: its device pushes to that name already.
+   */
+  async openLiveshare(gatewaySn: string, videoId: string): Promise<{ stream: Stream; joined: boolean }> {
+    const live = this.streams.get(videoId);
+    if (live?.state === 'live') return { stream: live, joined: true };
+    const pending = this.starting.get(videoId);
+    if (pending) return { stream: await pending, joined: true };
+    const name = await this.openName();
+    const stream = this.track(videoId, gatewaySn, name, null);
+    this.options.log.info({ videoId, gatewaySn }, 'live: opened for the pilot to publish');
+    return { stream, joined: false };
+  }
+
+  /** The pilot stopped publishing on the controller: the stream ends without a service (the device stopped already). */
+  endLiveshare(videoId: string): void {
+    const stream = this.streams.get(videoId);
+    if (stream?.state === 'live') this.end(stream, 'stopped');
+  }
+
+  /** A fresh stream name open for one publish; 503 when the media server cannot take streams. */
+  private async openName(): Promise<string> {
     const { media } = this.options;
     await media.ready().catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'live: the media server cannot take streams');
@@ -190,7 +219,21 @@ export class LiveStreams {
     });
     const name = newStreamName();
     media.open(name);
-    const data = { url_type: URL_TYPE_RTMP, url: `${media.rtmpBase()}/${name}`, video_id: videoId, video_quality: quality };
+    return name;
+  }
+
+  /** Records `videoId` as live under `name` (its lens as set before, if it was live earlier). */
+  private track(videoId: string, gatewaySn: string, name: string, quality: number | null): Stream {
+    const previous = this.streams.get(videoId);
+    const stream: Stream = { videoId, gatewaySn, name, quality, lens: previous?.lens ?? null, state: 'live', endedReason: null, idleSince: this.now() };
+    this.streams.set(videoId, stream);
+    return stream;
+  }
+
+  private async push(gatewaySn: string, videoId: string, quality: number, retried = false): Promise<Stream> {
+    const { media } = this.options;
+    const name = await this.openName();
+    const data = { url_type: URL_TYPE_RTMP, url: this.pushUrl(name), video_id: videoId, video_quality: quality };
     try {
       await this.call(gatewaySn, METHOD_LIVE_START_PUSH, data);
     } catch (error) {
@@ -202,9 +245,7 @@ export class LiveStreams {
       }
       throw liveFailure(METHOD_LIVE_START_PUSH, error);
     }
-    const previous = this.streams.get(videoId);
-    const stream: Stream = { videoId, gatewaySn, name, quality, lens: previous?.lens ?? null, state: 'live', endedReason: null, idleSince: this.now() };
-    this.streams.set(videoId, stream);
+    const stream = this.track(videoId, gatewaySn, name, quality);
     this.options.log.info({ videoId, gatewaySn }, 'live: started');
     return stream;
   }

@@ -1,4 +1,4 @@
-import type { Camera, DeviceCamera, LiveStarted } from '@shared/liveVideo';
+import type { Camera, DeviceCamera, LiveStarted, LiveshareTarget } from '@shared/liveVideo';
 import type { HttpClient } from './client';
 
 /** The live video endpoints (docs/live-video.md): a device's cameras, start (or join), change and stop a stream. */
@@ -15,3 +15,11 @@ export const changeLive = (client: HttpClient, deviceId: number, body: { video_i
 
 export const stopLive = (client: HttpClient, deviceId: number, videoId: string) =>
   client.request<Camera>('DELETE', `/Device/${deviceId}/live/`, { query: { video_id: videoId } });
+
+/** Liveshare (/djiapp): the RTMP URL the pilot's controller `gatewaySn` pushes its aircraft's camera to. */
+export const requestLiveshare = (client: HttpClient, gatewaySn: string) =>
+  client.request<LiveshareTarget>('POST', '/Live/liveshare/', { body: { gateway_sn: gatewaySn } });
+
+/** Liveshare: the pilot stopped publishing; the stream ends. */
+export const endLiveshare = (client: HttpClient, gatewaySn: string) =>
+  client.request<Camera>('DELETE', '/Live/liveshare/', { query: { gateway_sn: gatewaySn } });

@@ -6,7 +6,11 @@ import type { Saga } from 'redux-saga';
  */
 export async function loadFeatureSagas(insideBridge: boolean): Promise<Saga[]> {
   if (!insideBridge) return [];
-  return [(await import(/* webpackChunkName: "controller-saga" */ '../features/controller/controllerSaga')).default];
+  const [controller, liveshare] = await Promise.all([
+    import(/* webpackChunkName: "controller-saga" */ '../features/controller/controllerSaga'),
+    import(/* webpackChunkName: "controller-saga" */ '../features/controller/liveshareSaga'),
+  ]);
+  return [controller.default, liveshare.default];
 }
 
 /** The signed-in app's sagas, a chunk the login page does not wait for (started by startWhenSignedIn). */

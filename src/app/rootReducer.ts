@@ -3,6 +3,7 @@ import alerts from '../features/alerts/alertsSlice';
 import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
+import liveshare from '../features/controller/liveshareSlice';
 import devicelink from '../features/devicelink/devicelinkSlice';
 import live from '../features/live/liveSlice';
 import remote from '../features/remote/remoteSlice';
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   menu,
   project,
   controller,
+  liveshare,
   broker,
   devicelink,
   live,

@@ -120,6 +120,28 @@ describe('createBridge', () => {
     expect(bridge.getAircraftSn()).toBeNull();
     expect(bridge.getRemoteControllerSn()).toBe('RC1');
   });
+
+  it('liveshare: the config goes as (Int type, JSON string); the status is read as an object or a JSON string inside data', () => {
+    const setConfig = jest.fn((..._args: unknown[]) => ok(null));
+    const status = { type: 2, status: 2, fps: 30 };
+    const bridge = createBridge(raw({ liveshareSetConfig: setConfig as never, liveshareGetStatus: () => ok(JSON.stringify(status)) }));
+    bridge.liveshareSetConfig({ type: 2, params: '{"url":"rtmp://h/live/s"}' });
+    expect(setConfig).toHaveBeenCalledWith(2, '{"url":"rtmp://h/live/s"}');
+    expect(bridge.liveshareGetStatus()).toMatchObject({ status: 2, fps: 30, videoBitRate: null });
+    expect(createBridge(raw({ liveshareGetStatus: () => ok(status) })).liveshareGetStatus()).toMatchObject({ status: 2 });
+    expect(() => createBridge(raw({ liveshareGetStatus: () => ok('nothing') })).liveshareGetStatus()).toThrow(expect.objectContaining({ kind: 'malformed' }));
+  });
+
+  it("liveshare: setVideoPublishType on the bridge (DJI's demo), else on window.liveshare (DJI's doc)", () => {
+    const onBridge = jest.fn(() => ok(true));
+    createBridge(raw({ liveshareSetVideoPublishType: onBridge })).liveshareSetVideoPublishType('video-by-manual');
+    expect(onBridge).toHaveBeenCalledWith('video-by-manual');
+    const onWindow = jest.fn(() => ok(true));
+    const win = { liveshare: { setVideoPublishType: onWindow } } as unknown as Window;
+    createBridge(raw({}), win).liveshareSetVideoPublishType('video-demand-aux-manual');
+    expect(onWindow).toHaveBeenCalledWith('video-demand-aux-manual');
+    expect(() => createBridge(raw({})).liveshareSetVideoPublishType('video-on-demand')).toThrow(expect.objectContaining({ kind: 'missing' }));
+  });
 });
 
 describe('getBridge', () => {

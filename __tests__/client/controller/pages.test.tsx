@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installSimulatedBridge, SIMULATED_AIRCRAFT_SN, type SimulatedBridgeOptions } from '../../../src/features/controller/simulatedBridge';
+import { SIMULATED_AIRCRAFT_SN } from '../../../src/features/controller/simulatedBridge';
 import { loggedInState, renderApp } from '../support/renderApp';
-import type { Route } from '../support/testStore';
 import { controllerRoutes } from './fixtures';
+import { inBridge } from './inBridge';
 
 // Leaflet needs a real layout engine; the map itself is covered by the browser test.
 jest.mock('../../../src/features/controller/RouteMap', () => ({
@@ -16,19 +16,6 @@ jest.mock('../../../src/features/controller/RouteMap', () => ({
 }));
 
 const project = { id: 7, name: '深圳湾巡检' };
-
-interface InBridge {
-  sim?: SimulatedBridgeOptions;
-  routes?: Record<string, Route>;
-  loggedIn?: boolean;
-  project?: { id: number; name: string };
-}
-
-function inBridge(path: string, { sim = {}, routes = controllerRoutes, loggedIn = false, project }: InBridge = {}) {
-  const bridge = installSimulatedBridge({ connectDelayMs: 0, ...sim });
-  const preloadedState = { ...(loggedIn ? loggedInState : {}), ...(project ? { project: { current: project, joiningId: null } } : {}) };
-  return { bridge, ...renderApp(path, { routes, preloadedState }) };
-}
 
 beforeEach(() => {
   localStorage.clear();

@@ -7,6 +7,7 @@ import { createAppNavigator } from '../../../src/app/navigator';
 import { buildRoutes } from '../../../src/app/router';
 import { createAppStore } from '../../../src/app/store';
 import controllerSaga from '../../../src/features/controller/controllerSaga';
+import liveshareSaga from '../../../src/features/controller/liveshareSaga';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { createTestI18n } from './i18n';
 import { menuLoaded } from '../../../src/features/menu/menuSlice';
@@ -32,7 +33,7 @@ export function renderApp(
     preloadedState,
     middleware,
     // As bootstrap does inside the DJI bridge; the controller saga only acts on the controller's own actions.
-    featureSagas: [controllerSaga],
+    featureSagas: [controllerSaga, liveshareSaga],
     // As bootstrap does: started once signed in, fed every action from then on.
     loadSignedInSagas,
   });

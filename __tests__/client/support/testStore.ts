@@ -4,6 +4,7 @@ import type { RootState } from '../../../src/app/rootReducer';
 import signedInSagas from '../../../src/app/signedInSagas';
 import { createAppStore } from '../../../src/app/store';
 import controllerSaga from '../../../src/features/controller/controllerSaga';
+import liveshareSaga from '../../../src/features/controller/liveshareSaga';
 import { createTestI18n } from './i18n';
 
 export type Route = (options: RequestOptions | undefined) => unknown;
@@ -39,7 +40,7 @@ export function createTestStore(routes: Record<string, Route> = {}, preloadedSta
     middleware: [recordActions],
     // As bootstrap does inside the DJI bridge (the controller saga only acts on the controller's own actions); the
     // signed-in sagas run from the start, so a test drives any saga at once (renderApp loads them as bootstrap does).
-    featureSagas: [controllerSaga, signedInSagas],
+    featureSagas: [controllerSaga, liveshareSaga, signedInSagas],
     services: { http, navigator: { navigate: (path) => navigations.push(path) }, storage: window.localStorage, i18n: createTestI18n('zh-cn'), document },
     preloadedState,
   });

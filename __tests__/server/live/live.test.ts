@@ -90,7 +90,8 @@ function pushTo(name: string): Promise<number> {
 const streamName = (url: string) => /\/live\/([^.]+)\.flv/.exec(url)![1];
 
 beforeAll(async () => {
-  server = await startServer({}, { RTMP_PORT: '0', LIVE_SWEEP_MS: '100', LIVE_IDLE_STOP_S: '3', LIVE_REPLY_TIMEOUT_MS: '1500', LIVE_PLAY_URL_TTL_S: '30' });
+  // The simulated camera answers a start once its push is up (ffmpeg starting, slower on a loaded machine).
+  server = await startServer({}, { RTMP_PORT: '0', LIVE_SWEEP_MS: '100', LIVE_IDLE_STOP_S: '3', LIVE_REPLY_TIMEOUT_MS: '5000', LIVE_PLAY_URL_TTL_S: '30' });
   adminToken = await loginToken(server);
   simulation = await simulatedDock(server, 'LIVE', { rate: 2, plans: false, liveFaults: faults });
   aircraftSn = simulation.gateways[0].plan.aircraft.sn;

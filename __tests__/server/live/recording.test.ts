@@ -31,7 +31,7 @@ const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: ob
 
 beforeAll(async () => {
   // A short idle time: a recorded stream nobody watches must outlive it.
-  server = await startServer({}, { RTMP_PORT: '0', LIVE_SWEEP_MS: '100', LIVE_IDLE_STOP_S: '1', LIVE_REPLY_TIMEOUT_MS: '3000' });
+  server = await startServer({}, { RTMP_PORT: '0', LIVE_SWEEP_MS: '100', LIVE_IDLE_STOP_S: '1', LIVE_REPLY_TIMEOUT_MS: '5000' });
   token = await loginToken(server);
   simulation = await simulatedDock(server, 'REC', { rate: 2, plans: false });
   const aircraftSn = simulation.gateways[0].plan.aircraft.sn;

@@ -65,6 +65,8 @@ const WITHOUT_ID: Record<string, string> = {
   'POST /api/Device': 'filed under the caller’s department; a foreign dept_id is a 400 (dataScope.test)',
   'POST /api/Device/names': 'names only devices in scope (dataScope.test)',
   'GET /api/Live/cameras': 'the cameras of online devices in scope only (live/live.test.ts "scope")',
+  'POST /api/Live/liveshare': 'a remote controller in scope only, by serial (live/liveshare.test.ts "who may")',
+  'DELETE /api/Live/liveshare': 'a remote controller in scope only, by serial (live/liveshare.test.ts "who may")',
   'GET /api/Project': 'narrowed to the scope (below)',
   'POST /api/Project': 'filed under the caller’s department',
   'GET /api/Route': 'narrowed to the scope (below)',

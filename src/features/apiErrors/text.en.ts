@@ -255,6 +255,7 @@ export default translateFeature(text, {
     link_failed: 'The command could not be sent to the device',
     link_unavailable: 'The live channel is off: no live video',
     media_unavailable: 'The media server is not available',
+    no_aircraft_camera: 'Remote controller {{sn}} reports no aircraft camera: connect the aircraft first',
   },
   liveDji: liveErrorTexts('en'),
   remote: {

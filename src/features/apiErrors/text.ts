@@ -264,6 +264,7 @@ export default defineFeatureText({
       link_failed: '直播指令无法发送到设备',
       link_unavailable: '实时通道已关闭，无法直播',
       media_unavailable: '流媒体服务不可用',
+      no_aircraft_camera: '遥控器 {{sn}} 未上报飞行器相机，请先连接飞行器',
     },
     /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/liveErrors.ts. */
     liveDji: liveErrorTexts('zh'),

@@ -17,13 +17,14 @@ import {
 } from './controllerSlice';
 import { BoundSerials } from '../devicelink';
 import { CLOUD_COMPONENTS } from './components';
+import LivesharePanel from './LivesharePanel';
 import StatusTile from './StatusTile';
 
 const thingTone = (state: ThingState) => (state === 'connected' ? 'ok' : state === 'failed' ? 'bad' : state === 'connecting' ? 'warn' : 'neutral');
 const brokerTone = (status: BrokerStatus) =>
   status === 'connected' ? 'ok' : status === 'error' ? 'bad' : status === 'reconnecting' || status === 'connecting' ? 'warn' : 'neutral';
 
-/** /djiapp/home: serials, aircraft connection, bridge components, broker and current project. */
+/** /djiapp/home: serials, aircraft connection, bridge components, broker and current project; the liveshare panel. */
 export default function ControllerHomePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -93,6 +94,7 @@ export default function ControllerHomePage() {
         </StatusTile>
         <StatusTile label={t('controller.home.broker')} value={t(`controller.broker.${brokerStatus}`)} tone={brokerTone(brokerStatus)} />
       </Box>
+      <LivesharePanel />
     </Box>
   );
 }

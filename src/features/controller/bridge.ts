@@ -1,5 +1,6 @@
 import type { BridgeWindow } from './bridgePresence';
 import type { CloudComponent } from './components';
+import { parseLiveshareStatus, type LiveshareStatus, type VideoPublishType } from './liveshare';
 
 /**
  * Typed adapter around window.djiBridge, the JS bridge DJI Pilot 2 injects into its Cloud API web view.
@@ -23,7 +24,21 @@ export interface DjiBridgeRaw {
   apiSetToken(token: string): string;
   thingGetConnectState(): string;
   thingConnect(username: string, password: string, callbackName: string): string;
+  // The liveshare component (DJI's JSBridge doc; the names as its web demo calls them).
+  liveshareSetVideoPublishType(type: string): string;
+  /** `type` is an Int (liveshare.ts LIVESHARE_TYPES), `params` a JSON string. */
+  liveshareSetConfig(type: number, params: string): string;
+  liveshareGetStatus(): string;
+  liveshareStartLive(): string;
+  liveshareStopLive(): string;
 }
+
+/**
+ * DJI's JSBridge doc lists setVideoPublishType on `window.liveshare` ("window.liveshare.setVideoPublishType"), where
+ * every other call is on window.djiBridge; DJI's web demo calls `djiBridge.liveshareSetVideoPublishType`. Which one
+ * Pilot 2 injects is not verified: the adapter uses the bridge's and falls back to the doc's.
+ */
+export type LiveshareWindow = Window & { liveshare?: { setVideoPublishType?: (type: string) => string } };
 
 export type BridgeMethod = keyof DjiBridgeRaw;
 
@@ -133,20 +148,27 @@ export interface DjiBridge {
   setApiToken(token: string): void;
   thingIsConnected(): boolean;
   thingConnect(username: string, password: string, callbackName: string): void;
+  liveshareSetVideoPublishType(type: VideoPublishType): void;
+  /** liveshareSetConfig(type, params) with `params` as the JSON string DJI expects (liveshare.ts rtmpConfig). */
+  liveshareSetConfig(config: { type: number; params: string }): void;
+  /** BridgeError('malformed') when the answer is no status. */
+  liveshareGetStatus(): LiveshareStatus;
+  liveshareStartLive(): void;
+  liveshareStopLive(): void;
 }
 
-export function createBridge(raw: DjiBridgeRaw): DjiBridge {
-  const invoke = (method: BridgeMethod, ...args: string[]): unknown => {
-    const fn = raw[method] as ((...a: string[]) => unknown) | undefined;
+export function createBridge(raw: DjiBridgeRaw, win: Window | null = null): DjiBridge {
+  const call = (method: BridgeMethod, target: object | undefined, fn: unknown, args: Array<string | number>): unknown => {
     if (typeof fn !== 'function') throw new BridgeError('missing', method, `djiBridge.${method} is not available`);
     let answer: unknown;
     try {
-      answer = fn.apply(raw, args);
+      answer = (fn as (...a: Array<string | number>) => unknown).apply(target, args);
     } catch (error) {
       throw new BridgeError('thrown', method, `djiBridge.${method} threw: ${error instanceof Error ? error.message : String(error)}`);
     }
     return bridgeData(method, answer);
   };
+  const invoke = (method: BridgeMethod, ...args: Array<string | number>): unknown => call(method, raw, raw[method], args);
   return {
     verifyLicense(appId, appKey, appLicense) {
       const accepted = asBoolean('platformVerifyLicense', invoke('platformVerifyLicense', appId, appKey, appLicense));
@@ -164,6 +186,20 @@ export function createBridge(raw: DjiBridgeRaw): DjiBridge {
     setApiToken: (token) => void invoke('apiSetToken', token),
     thingIsConnected: () => asBoolean('thingGetConnectState', invoke('thingGetConnectState')),
     thingConnect: (username, password, callbackName) => void invoke('thingConnect', username, password, callbackName),
+    liveshareSetVideoPublishType: (type) => {
+      const docForm = (win as LiveshareWindow | null)?.liveshare;
+      if (typeof raw.liveshareSetVideoPublishType !== 'function' && docForm)
+        return void call('liveshareSetVideoPublishType', docForm, docForm.setVideoPublishType, [type]);
+      invoke('liveshareSetVideoPublishType', type);
+    },
+    liveshareSetConfig: ({ type, params }) => void invoke('liveshareSetConfig', type, params),
+    liveshareGetStatus: () => {
+      const status = parseLiveshareStatus(invoke('liveshareGetStatus'));
+      if (!status) throw new BridgeError('malformed', 'liveshareGetStatus', 'liveshareGetStatus answered no live status');
+      return status;
+    },
+    liveshareStartLive: () => void invoke('liveshareStartLive'),
+    liveshareStopLive: () => void invoke('liveshareStopLive'),
   };
 }
 
@@ -171,5 +207,5 @@ export function createBridge(raw: DjiBridgeRaw): DjiBridge {
 export function getBridge(win: Window = window): DjiBridge {
   const raw = (win as BridgeWindow).djiBridge;
   if (!raw) throw new BridgeError('missing', null, 'window.djiBridge is not available: not running on the remote controller');
-  return createBridge(raw);
+  return createBridge(raw, win);
 }

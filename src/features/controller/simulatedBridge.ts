@@ -1,4 +1,5 @@
 import type { ComponentName, DjiBridgeRaw } from './bridge';
+import { LIVESHARE_TYPES, VIDEO_PUBLISH_TYPES, type LiveshareStatus } from './liveshare';
 
 /**
  * A stand-in for DJI Pilot 2's window.djiBridge: same functions, same JSON-string answers, with scriptable
@@ -14,8 +15,10 @@ export interface SimulatedBridgeOptions {
   failComponent?: ComponentName | null;
   /** fail: the thing component reports a failed broker connection. */
   thing?: 'ok' | 'fail';
-  /** Delay before the thing component calls its connect callback (ms). */
+  /** Delay before the thing component calls its connect callback (ms); a liveshare start goes live after it too. */
   connectDelayMs?: number;
+  /** false: Pilot 2 is not on the camera view, so liveshareStartLive answers 613006. */
+  cameraView?: boolean;
 }
 
 export interface SimulatedBridgeCall {
@@ -30,8 +33,11 @@ export interface SimulatedBridge extends DjiBridgeRaw {
   readonly sim: {
     options: Required<SimulatedBridgeOptions>;
     setAircraft(sn: string | null): void;
+    setCameraView(shown: boolean): void;
     loadedComponents(): string[];
     token(): string | null;
+    /** What liveshareSetConfig set last: the type and its params (the RTMP URL), or null. */
+    liveshareConfig(): { type: number; params: Record<string, unknown> } | null;
   };
 }
 
@@ -47,7 +53,19 @@ const DEFAULTS: Required<SimulatedBridgeOptions> = {
   failComponent: null,
   thing: 'ok',
   connectDelayMs: 50,
+  cameraView: true,
 };
+
+/** Pilot 2's live error codes (613xxx, shared/dji/liveErrors.ts). */
+const LIVE_NO_AIRCRAFT = 613001;
+const LIVE_ALREADY = 613003;
+const LIVE_NOT_IN_CAMERA_VIEW = 613006;
+const LIVE_NO_STREAM = 613011;
+const LIVE_BAD_PARAMETERS = 613014;
+/** How often Pilot 2 reports a running push's figures to the statusCallback (ms), and what it reports then. */
+const LIVESHARE_REPORT_MS = 1000;
+const LIVING: Omit<LiveshareStatus, 'type' | 'status'> = { fps: 30, videoBitRate: 2048, audioBitRate: 0, rtt: 40, quality: 2, jitter: 3, dropRate: 0 };
+const NO_FIGURES: Omit<LiveshareStatus, 'type' | 'status'> = { fps: -1, videoBitRate: -1, audioBitRate: -1, rtt: -1, quality: -1, jitter: -1, dropRate: -1 };
 
 const answer = (data: unknown, code = 0, message = 'success') => JSON.stringify({ code, message, data });
 const failure = (code: number, message: string) => answer(null, code, message);
@@ -59,7 +77,12 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
   let aircraftSn = opts.aircraftSn;
   let token: string | null = null;
   let thingConnected = false;
+  let cameraView = opts.cameraView;
   const components = new Map<string, Record<string, unknown>>();
+  /** The liveshare component: its config, publish type and push (status 0 disconnected, 1 connected, 2 living). */
+  let liveConfig: { type: number; params: Record<string, unknown> } | null = null;
+  let liveStatus = 0;
+  let liveTimer: ReturnType<typeof setInterval> | null = null;
 
   const record = (method: keyof DjiBridgeRaw, args: unknown[]) => calls.push({ method, args: args.map(String) });
 
@@ -74,14 +97,34 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
   const reportConnection = (callbackName: unknown) => callBack(callbackName, () => (thingConnected = opts.thing === 'ok' && components.has('thing')));
 
   const needsLicence = () => (verified ? null : failure(403, 'platform is not verified'));
+  const needsLiveshare = () => needsLicence() ?? (components.has('liveshare') ? null : failure(1, 'liveshare component is not loaded'));
+
+  const liveshareStatus = (): LiveshareStatus => ({
+    type: liveConfig?.type ?? LIVESHARE_TYPES.unknown,
+    status: liveStatus,
+    ...(liveStatus === 2 ? LIVING : NO_FIGURES),
+  });
+  /** Reports the live status to the component's statusCallback, as Pilot 2 does on each change and while it pushes. */
+  const reportLive = () => {
+    const name = components.get('liveshare')?.statusCallback;
+    const callback = typeof name === 'string' ? (win as unknown as Record<string, unknown>)[name] : undefined;
+    if (typeof callback === 'function') callback(liveshareStatus());
+  };
+  const endLive = () => {
+    if (liveTimer) clearInterval(liveTimer);
+    liveTimer = null;
+    liveStatus = 0;
+  };
 
   const bridge: SimulatedBridge = {
     calls,
     sim: {
       options: opts,
       setAircraft: (sn) => void (aircraftSn = sn),
+      setCameraView: (shown) => void (cameraView = shown),
       loadedComponents: () => [...components.keys()],
       token: () => token,
+      liveshareConfig: () => liveConfig,
     },
     platformVerifyLicense(appId, appKey, appLicense) {
       record('platformVerifyLicense', [appId, appKey, appLicense]);
@@ -137,6 +180,7 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
       record('platformUnloadComponent', [name]);
       components.delete(name);
       if (name === 'thing') thingConnected = false;
+      if (name === 'liveshare') endLive();
       if (name === 'api') token = null;
       return answer(null);
     },
@@ -154,6 +198,64 @@ export function createSimulatedBridge(options: SimulatedBridgeOptions = {}, win:
       if (!components.has('thing')) return failure(1, 'thing component is not loaded');
       reportConnection(callbackName);
       return answer(null);
+    },
+    liveshareSetVideoPublishType(type) {
+      record('liveshareSetVideoPublishType', [type]);
+      const denied = needsLiveshare();
+      if (denied) return denied;
+      if (!(VIDEO_PUBLISH_TYPES as readonly string[]).includes(type)) return failure(LIVE_BAD_PARAMETERS, `unknown video publish type ${type}`);
+      components.set('liveshare', { ...components.get('liveshare'), videoPublishType: type });
+      return answer(true);
+    },
+    liveshareSetConfig(type, params) {
+      record('liveshareSetConfig', [type, params]);
+      const denied = needsLiveshare();
+      if (denied) return denied;
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(params) as Record<string, unknown>;
+      } catch {
+        return failure(LIVE_BAD_PARAMETERS, 'params is not JSON');
+      }
+      if (type === LIVESHARE_TYPES.rtmp && !(typeof parsed.url === 'string' && /^rtmp:\/\/[^/]+\/.+\/.+/.test(parsed.url)))
+        return failure(LIVE_BAD_PARAMETERS, 'RTMP needs params {url: "rtmp://host/app/stream"}');
+      if (!Object.values(LIVESHARE_TYPES).includes(type as never) || type === LIVESHARE_TYPES.unknown)
+        return failure(LIVE_BAD_PARAMETERS, `unknown live type ${type}`);
+      liveConfig = { type, params: parsed };
+      return answer(null);
+    },
+    liveshareGetStatus() {
+      record('liveshareGetStatus', []);
+      // Pilot 2 answers the status as a JSON string inside the answer's data (DJI's demo parses it twice).
+      return needsLiveshare() ?? answer(JSON.stringify(liveshareStatus()));
+    },
+    liveshareStartLive() {
+      record('liveshareStartLive', []);
+      const denied = needsLiveshare();
+      if (denied) return denied;
+      if (!aircraftSn) return failure(LIVE_NO_AIRCRAFT, 'no aircraft');
+      if (!liveConfig) return failure(LIVE_BAD_PARAMETERS, 'set the live config first');
+      if (!cameraView) return failure(LIVE_NOT_IN_CAMERA_VIEW, 'not in camera view');
+      if (liveStatus !== 0) return failure(LIVE_ALREADY, 'already live');
+      // The push connects, then goes live and reports its figures every second (no video leaves a browser tab).
+      liveStatus = 1;
+      reportLive();
+      setTimeout(() => {
+        if (liveStatus !== 1) return;
+        liveStatus = 2;
+        reportLive();
+        liveTimer = setInterval(reportLive, LIVESHARE_REPORT_MS);
+      }, opts.connectDelayMs);
+      return answer(true);
+    },
+    liveshareStopLive() {
+      record('liveshareStopLive', []);
+      const denied = needsLiveshare();
+      if (denied) return denied;
+      if (liveStatus === 0) return failure(LIVE_NO_STREAM, 'no live stream');
+      endLive();
+      reportLive();
+      return answer(true);
     },
   };
   return bridge;
@@ -194,7 +296,8 @@ export function installSimulatedBridge(options: SimulatedBridgeOptions = {}, win
 /**
  * The simulator's query flags, read from location.search (before the hash):
  * djibridge=sim turns it on; djiaircraft=none|<serial>; djilicense=refused|error; djicomponent=<name> (that
- * component fails to load); djithing=fail (the broker connection fails). Returns null without djibridge=sim.
+ * component fails to load); djithing=fail (the broker connection fails); djicameraview=off (Pilot 2 is not on the
+ * camera view: a liveshare start answers 613006). Returns null without djibridge=sim.
  */
 export function simulatorOptionsFromQuery(search: string): SimulatedBridgeOptions | null {
   const params = new URLSearchParams(search);
@@ -207,5 +310,6 @@ export function simulatorOptionsFromQuery(search: string): SimulatedBridgeOption
   const component = params.get('djicomponent');
   if (component && (COMPONENT_NAMES as readonly string[]).includes(component)) options.failComponent = component as ComponentName;
   if (params.get('djithing') === 'fail') options.thing = 'fail';
+  if (params.get('djicameraview') === 'off') options.cameraView = false;
   return options;
 }

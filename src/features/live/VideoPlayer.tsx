@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { loadHls, loadMpegts } from './playerModules';
 import type { PlaySource } from './playSource';
 
 /** Starts a player on `element`; resolves with its destroy function. Each library is its own chunk, loaded when a video plays. */
@@ -9,7 +10,7 @@ async function attachPlayer(source: PlaySource, element: HTMLVideoElement): Prom
     return () => element.removeAttribute('src');
   }
   if (source.player === 'hlsjs') {
-    const { default: Hls } = await import(/* webpackChunkName: "hlsjs" */ 'hls.js');
+    const { default: Hls } = await loadHls();
     // Live edge two segments (of a key frame each) back; no worker (the CSP allows blob: workers, but none is needed).
     const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: false, backBufferLength: 10 });
     hls.loadSource(url);
@@ -17,10 +18,18 @@ async function attachPlayer(source: PlaySource, element: HTMLVideoElement): Prom
     void element.play().catch(() => undefined);
     return () => hls.destroy();
   }
-  const { default: mpegts } = await import(/* webpackChunkName: "mpegts" */ 'mpegts.js');
+  const { default: mpegts } = await loadMpegts();
+  // First frame: no stash buffer (each chunk goes to the demuxer as it arrives) and the stream's request sent at once,
+  // not after the MediaSource opened; the server starts each viewer at the latest key frame.
   const flv = mpegts.createPlayer(
     { type: 'flv', isLive: true, url },
-    { enableStashBuffer: false, liveBufferLatencyChasing: true, liveBufferLatencyMaxLatency: 1.5, liveBufferLatencyMinRemain: 0.3 },
+    {
+      enableStashBuffer: false,
+      deferLoadAfterSourceOpen: false,
+      liveBufferLatencyChasing: true,
+      liveBufferLatencyMaxLatency: 1.5,
+      liveBufferLatencyMinRemain: 0.3,
+    },
   );
   flv.attachMediaElement(element);
   flv.load();

@@ -1,10 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, getContext, put, takeEvery } from 'redux-saga/effects';
+import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { Camera, DeviceCamera, LiveStarted } from '@shared/liveVideo';
 import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest } from '../../api/errorCatalogue';
 import { changeLive, fetchCameras, fetchWallCameras, startLive, stopLive } from '../../api/live';
 import type { Saga } from '../../app/saga';
+import { loadHls, loadMpegts } from './playerModules';
+import type { PlayProtocol } from './playSource';
+import { selectPlayProtocol } from './selectors';
 import {
   camerasLoaded,
   camerasRequested,
@@ -52,18 +55,25 @@ function* command(videoId: string, deviceId: number, run: (client: HttpClient) =
   yield call(loadCameras, deviceId);
 }
 
+/** Loads the chosen protocol's player library while the device answers a start (a failed load shows when it plays). */
+function* preloadPlayer(): Saga {
+  const protocol: PlayProtocol = yield select(selectPlayProtocol);
+  yield call(() => (protocol === 'hls' ? loadHls() : loadMpegts()).catch(() => undefined));
+}
+
 /** Live video: cameras of the shown devices and of the wall, and start / change / stop through the API. */
 export default function* liveSaga(): Saga {
   yield takeEvery(camerasRequested.type, ({ payload }: PayloadAction<number>) => loadCameras(payload));
   yield takeEvery(wallRequested.type, loadWall);
-  yield takeEvery(startRequested.type, ({ payload }: ReturnType<typeof startRequested>) =>
-    command(
+  yield takeEvery(startRequested.type, function* start({ payload }: ReturnType<typeof startRequested>) {
+    yield fork(preloadPlayer);
+    yield* command(
       payload.videoId,
       payload.deviceId,
       (client) => startLive(client, payload.deviceId, { video_id: payload.videoId, quality: payload.quality }),
       (answer) => started({ videoId: payload.videoId, play: (answer as Envelope<LiveStarted>).data.play }),
-    ),
-  );
+    );
+  });
   yield takeEvery(changeRequested.type, ({ payload }: ReturnType<typeof changeRequested>) =>
     command(
       payload.videoId,

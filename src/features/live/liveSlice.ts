@@ -52,8 +52,12 @@ const liveSlice = createSlice({
     stopRequested(state, action: PayloadAction<Command>) {
       state.videos[action.payload.videoId] = { ...(state.videos[action.payload.videoId] ?? idleVideo), busy: true, error: null };
     },
+    /** The start's answer: the stream is live (the device replied), so its player starts now, not after the cameras are read again. */
     started(state, action: PayloadAction<{ videoId: string; play: LivePlay }>) {
-      state.videos[action.payload.videoId] = { play: action.payload.play, busy: false, error: null };
+      const { videoId, play } = action.payload;
+      state.videos[videoId] = { play, busy: false, error: null };
+      for (const camera of [...Object.values(state.cameras).flat(), ...(state.wall ?? [])])
+        if (camera.video_id === videoId) camera.live = { ...camera.live, status: 'live', ended_reason: null };
     },
     commandDone(state, action: PayloadAction<{ videoId: string; stopped: boolean }>) {
       const video = state.videos[action.payload.videoId] ?? idleVideo;

@@ -4,6 +4,7 @@ import * as alertsActions from '../alerts/alertsSlice';
 import * as authActions from '../auth/authSlice';
 import * as brokerActions from '../broker/brokerSlice';
 import * as controllerActions from '../controller/controllerSlice';
+import * as liveshareActions from '../controller/liveshareSlice';
 import * as defectsActions from '../defects/defectsSlice';
 import * as devicelinkActions from '../devicelink/devicelinkSlice';
 import * as localeActions from '../i18n/localeSlice';
@@ -35,6 +36,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/auth/authSlice': authActions,
   'features/broker/brokerSlice': brokerActions,
   'features/controller/controllerSlice': controllerActions,
+  'features/controller/liveshareSlice': liveshareActions,
   'features/defects/defectsSlice': defectsActions,
   'features/devicelink/devicelinkSlice': devicelinkActions,
   'features/i18n/localeSlice': localeActions,
