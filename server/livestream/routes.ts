@@ -12,7 +12,7 @@ import {
   startLiveInputSchema,
   type Camera,
 } from '@shared/liveVideo';
-import { writeAudit } from '../api/audit';
+import { writeAudit } from '../domain/audit';
 import { findScopedRow, idParams } from '../api/crud';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { parseJson } from '../db/json';
