@@ -22,6 +22,7 @@ import * as flightAreas from './migrations/060_flight_areas';
 import * as firmware from './migrations/061_firmware';
 import * as deviceLogs from './migrations/062_device_logs';
 import * as recordings from './migrations/070_recordings';
+import * as drcCredentials from './migrations/071_drc_credentials';
 import * as searchIndexes from './migrations/090_search_indexes';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -48,6 +49,7 @@ const migrations: Record<string, VersionedMigration> = {
   '061_firmware': firmware,
   '062_device_logs': deviceLogs,
   '070_recordings': recordings,
+  '071_drc_credentials': drcCredentials,
   '090_search_indexes': searchIndexes,
 };
 
