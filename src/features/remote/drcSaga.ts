@@ -8,7 +8,7 @@ import type { Envelope, HttpClient } from '../../api/client';
 import { failureText, toFailedRequest, type ErrorText } from '../../api/errorCatalogue';
 import { enterDrc, exitDrc } from '../../api/remote';
 import type { Saga } from '../../app/saga';
-import { connectWithMqttJs, type MqttConnect, type MqttLike } from '../broker/mqttClient';
+import { connectWithMqttJs, type MqttConnect, type MqttLike } from '../broker';
 import { obstaclesOf, sticksFor, type DrcKey } from './drcControls';
 import {
   drcConnected,
@@ -16,12 +16,12 @@ import {
   drcEmergencyStopRequested,
   drcEnded,
   drcEntered,
-  drcEnterRequested,
   drcExitRequested,
   drcFailed,
   drcKeysChanged,
   drcReported,
 } from './remoteSlice';
+import type { drcEnterRequested } from './remoteSlice';
 
 /** Nothing on drc/up for this long (the device pushes OSD at 10 Hz): the link is taken as dropped and control stops. */
 export const DRC_SILENCE_MS = 3_000;
