@@ -26,7 +26,11 @@ export default async function drcRoutes(appBase: FastifyInstance): Promise<void>
   /** The aircraft, which must fly through a dock (DJI Pilot 2 takes DRC only after its own pilot's consent: not built). */
   const targetOf = async (request: FastifyRequest, id: number): Promise<AircraftTarget> => {
     const target = await aircraftTarget(appBase, request, id);
-    const dock = await db.selectFrom('devices').select('kind').where('serial', '=', target.aircraft.gateway_sn ?? '').executeTakeFirst();
+    const dock = await db
+      .selectFrom('devices')
+      .select('kind')
+      .where('serial', '=', target.aircraft.gateway_sn ?? '')
+      .executeTakeFirst();
     if (dock?.kind !== 'dock')
       throw new HttpError(409, `${target.aircraft.model} takes no live flight controls from the platform`, undefined, {
         code: 'remote.not_supported',

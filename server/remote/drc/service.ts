@@ -30,7 +30,8 @@ export class DrcLinks {
           (gatewaySn, data) => {
             const previous = this.status.get(gatewaySn);
             // A (re)connection clears the last joystick refusal.
-            const joystick = data.drc_state === DRC_STATE.connected && previous?.drc_state !== DRC_STATE.connected ? null : (previous?.joystick_invalid ?? null);
+            const joystick =
+              data.drc_state === DRC_STATE.connected && previous?.drc_state !== DRC_STATE.connected ? null : (previous?.joystick_invalid ?? null);
             this.status.set(gatewaySn, { drc_state: data.drc_state, result: data.result, joystick_invalid: joystick, updated_at: nowIso() });
           },
           { followed: true },
