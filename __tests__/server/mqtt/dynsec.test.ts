@@ -230,27 +230,6 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await heard;
   });
 
-  it("a password change ends the user's other sessions' broker accounts", async () => {
-    const browserToken = await loginToken(server);
-    const account = await browserAccount(browserToken);
-    const browser = await connectBrowser(account);
-    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
-
-    const changer = await loginToken(server);
-    const adminId = (await api(server, changer, 'GET', '/api/logininfo/')).data.id as number;
-    const changed = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/User/${adminId}/`,
-      headers: { authorization: `Bearer ${changer}` },
-      payload: { password: `${ADMIN_PASSWORD}-new` },
-    });
-    expect(changed.statusCode).toBe(200);
-    await within(closed, 5000, 'the browser connection of the ended session closing');
-    await refused(account);
-    // The session that made the change keeps its own account.
-    await connectBrowser(await browserAccount(changer));
-  });
-
   it("DRC credentials: each side only its own dock's drc/down or drc/up, bound to its client id, deleted on exit", async () => {
     const admin = await loginToken(server);
     const dock = await registerDock(server, admin, 'DOCK-DRC1');
@@ -296,5 +275,26 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await server.app.mqtt!.credentials!.revokeDrc(await revokeDrcCredentials(server.app.db, 'DOCK-DRC1'));
     await within(Promise.all(closed), 5000, 'the DRC connections closing');
     await refused(issued.browser);
+  });
+
+  it("a password change ends the user's other sessions' broker accounts", async () => {
+    const browserToken = await loginToken(server);
+    const account = await browserAccount(browserToken);
+    const browser = await connectBrowser(account);
+    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+
+    const changer = await loginToken(server);
+    const adminId = (await api(server, changer, 'GET', '/api/logininfo/')).data.id as number;
+    const changed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/User/${adminId}/`,
+      headers: { authorization: `Bearer ${changer}` },
+      payload: { password: `${ADMIN_PASSWORD}-new` },
+    });
+    expect(changed.statusCode).toBe(200);
+    await within(closed, 5000, 'the browser connection of the ended session closing');
+    await refused(account);
+    // The session that made the change keeps its own account.
+    await connectBrowser(await browserAccount(changer));
   });
 });
