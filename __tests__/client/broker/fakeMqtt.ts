@@ -11,7 +11,6 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   ended = false;
   subscriptions: Array<{ topics: string[]; qos: number }> = [];
   unsubscribed: string[] = [];
-  published: Array<{ topic: string; payload: string; qos: 0 | 1 }> = [];
 
   constructor(
     readonly url: string,
@@ -28,11 +27,6 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   unsubscribe(topics: string | string[], callback?: (error?: Error | null) => void) {
     this.unsubscribed.push(...([] as string[]).concat(topics));
     callback?.(null);
-    return this;
-  }
-  publish(topic: string, payload: string, options: { qos: 0 | 1 }) {
-    if (!this.connected) throw new Error('not connected');
-    this.published.push({ topic, payload, qos: options.qos });
     return this;
   }
   end() {
