@@ -1,17 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { multipart, type Dialect } from '../api/harness';
+import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { DJI_FIXTURES } from '../../support/djiFixtures';
-
-const MAVIC = fs.readFileSync(path.join(DJI_FIXTURES, 'photos', 'mavicpro_wide_nadir_DJI_0010.JPG'));
-const RECT = {
-  type: 'rect',
-  points: [
-    [0.1, 0.2],
-    [0.3, 0.4],
-  ],
-};
+import { RECT, uploadPhoto } from './photoFixtures';
 
 describe.each<Dialect>(['sqlite', 'postgres'])('defects API (%s)', (dialect) => {
   const api = useTestApi(dialect);
@@ -21,14 +10,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('defects API (%s)', (dialect) => 
 
   beforeAll(async () => {
     projectId = (await call('POST', '/api/Project/', 'admin', { name: `defects ${dialect}`, status: 'active' })).body.data.id;
-    const body = multipart({ project_id: String(projectId) }, { field: 'file', filename: 'DJI_0010.JPG', contentType: 'image/jpeg', data: MAVIC });
-    const response = await api.server.handle.app.inject({
-      method: 'POST',
-      url: '/api/Media/',
-      headers: { ...body.headers, authorization: `Bearer ${api.tokens.admin}` },
-      payload: body.payload,
-    });
-    mediaId = response.json().data.item.id;
+    mediaId = (await uploadPhoto(api, 'admin', projectId)).json().data.item.id;
   });
 
   it('seeds a category tree of the common inspections, with zh-cn and English names', async () => {
@@ -151,13 +133,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('defects API (%s)', (dialect) => 
       (u) => u.username === 'defect-op',
     )!.dept_id;
     const ownProject = (await call('POST', '/api/Project/', 'admin', { name: `isolated ${dialect}`, status: 'active', dept_id: opDept })).body.data.id;
-    const body = multipart({ project_id: String(ownProject) }, { field: 'file', filename: 'DJI_0010.JPG', contentType: 'image/jpeg', data: MAVIC });
-    const upload = await api.server.handle.app.inject({
-      method: 'POST',
-      url: '/api/Media/',
-      headers: { ...body.headers, authorization: `Bearer ${api.tokens.outsider}` },
-      payload: body.payload,
-    });
+    const upload = await uploadPhoto(api, 'outsider', ownProject);
     expect(upload.statusCode).toBe(201);
     const own = (await call('POST', '/api/Defect/', 'outsider', { media_id: upload.json().data.item.id, region: RECT, severity: 'low' })).body.data.id;
     expect((await call('PUT', `/api/Defect/${own}/`, 'outsider', { assignee_id: op })).status).toBe(200);

@@ -1,18 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { announcesUrgentDefect, type DefectSeverity, type DefectStatus } from '@shared/entities/defectStatus';
-import { multipart, type Dialect } from '../api/harness';
+import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { DJI_FIXTURES } from '../../support/djiFixtures';
-
-const MAVIC = fs.readFileSync(path.join(DJI_FIXTURES, 'photos', 'mavicpro_wide_nadir_DJI_0010.JPG'));
-const RECT = {
-  type: 'rect',
-  points: [
-    [0.1, 0.2],
-    [0.3, 0.4],
-  ],
-};
+import { RECT, uploadPhoto } from './photoFixtures';
 
 describe('announcesUrgentDefect: which change of a defect notifies its project', () => {
   const d = (status: DefectStatus, severity: DefectSeverity) => ({ status, severity });
@@ -55,14 +44,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     await api.addUser('stranger', 'operator');
     const member = (await call('GET', '/api/User/?search=member', 'admin')).body.data.items.find((u: { username: string }) => u.username === 'member');
     const project = (await call('POST', '/api/Project/', 'admin', { name: `输电线路巡检 ${dialect}`, status: 'active', members: [member.id] })).body.data;
-    const body = multipart({ project_id: String(project.id) }, { field: 'file', filename: 'DJI_0010.JPG', contentType: 'image/jpeg', data: MAVIC });
-    const response = await api.server.handle.app.inject({
-      method: 'POST',
-      url: '/api/Media/',
-      headers: { ...body.headers, authorization: `Bearer ${api.tokens.admin}` },
-      payload: body.payload,
-    });
-    mediaId = response.json().data.item.id;
+    mediaId = (await uploadPhoto(api, 'admin', project.id)).json().data.item.id;
   });
 
   it("confirming a high defect puts an urgent notice in the project members' bell and inbox, and nobody else's", async () => {

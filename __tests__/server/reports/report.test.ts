@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { cropBox, projectPoints } from '../../../server/reports/render';
-import { multipart, type Dialect } from '../api/harness';
+import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
-import { DJI_FIXTURES } from '../../support/djiFixtures';
+import { uploadPhoto } from '../media/photoFixtures';
 
 jest.setTimeout(120_000);
-
-const PHOTO = fs.readFileSync(path.join(DJI_FIXTURES, 'photos', 'mavicpro_wide_nadir_DJI_0010.JPG'));
 
 describe('report geometry', () => {
   it.each([
@@ -74,14 +70,7 @@ describe.each<Dialect>(['sqlite'])('inspection report (%s)', (dialect) => {
   beforeAll(async () => {
     const projectId = (await call('POST', '/api/Project/', 'admin', { name: '报告项目', status: 'active' })).body.data.id;
     taskId = (await call('POST', '/api/Task/', 'admin', { name: '线路巡检 A', project_id: projectId, kind: 'inspection' })).body.data.id;
-    const body = multipart({ project_id: String(projectId) }, { field: 'file', filename: 'DJI_0010.JPG', contentType: 'image/jpeg', data: PHOTO });
-    const uploaded = await api.server.handle.app.inject({
-      method: 'POST',
-      url: '/api/Media/',
-      headers: { ...body.headers, authorization: `Bearer ${api.tokens.admin}` },
-      payload: body.payload,
-    });
-    const mediaId = uploaded.json().data.item.id;
+    const mediaId = (await uploadPhoto(api, 'admin', projectId)).json().data.item.id;
     // As a dock's callback of this task's flight files it.
     await api.server.handle.app.db.updateTable('media').set({ task_id: taskId }).where('id', '=', mediaId).execute();
     const category = (await call('GET', '/api/DefectCategory/', 'admin')).body.data.items.find((c: { code: string }) => c.code === 'power.insulator');
