@@ -88,8 +88,11 @@ export interface ServerConfig {
   /** The HMS text table: DJI's published one, a copy on disk, our own (server/hms/). */
   hms: HmsConfig;
   live: LiveConfig;
-  /** Remote operations (server/remote/, docs/remote.md): how long a command waits for the device's services_reply (ms). */
-  remote: { replyTimeoutMs: number };
+  /**
+   * Remote operations (server/remote/, docs/remote.md): how long a command waits for the device's services_reply (ms),
+   * and how long the broker credentials of a DRC link live (s).
+   */
+  remote: { replyTimeoutMs: number; drcTtlSeconds: number };
 }
 
 /** Live video (issue 30, docs/live-video.md). */
@@ -225,6 +228,7 @@ const environmentSchema = z.object({
   LIVE_PLAY_URL_TTL_S: integer(1),
   LIVE_SWEEP_MS: integer(10),
   REMOTE_REPLY_TIMEOUT_MS: integer(1),
+  DRC_CREDENTIAL_TTL_S: integer(10, 86_400),
   REDIS_TIMEOUT_MS: integer(1, 60_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
@@ -370,7 +374,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
     },
     live: liveConfig(e),
-    remote: { replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000 },
+    remote: { replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000, drcTtlSeconds: e.DRC_CREDENTIAL_TTL_S ?? 3_600 },
   };
 }
 

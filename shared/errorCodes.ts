@@ -242,6 +242,7 @@ export const ERROR_CODES = {
     log_upload_not_found: ['id'],
     log_archive_missing: ['module'],
     setting_not_writable: ['name', 'kind'],
+    drc_unavailable: [],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

@@ -44,6 +44,8 @@ export interface SimulationOptions {
   otaJobMs?: number;
   /** How long each step of a dock's log upload takes, ms (default 3 s). */
   logStepMs?: number;
+  /** A dock drops DRC after this long without a heart_beat, ms (default DJI's 60 s). */
+  drcHeartbeatTimeoutMs?: number;
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -180,6 +182,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     debugJobMs: options.debugJobMs,
     otaJobMs: options.otaJobMs,
     logStepMs: options.logStepMs,
+    drcHeartbeatTimeoutMs: options.drcHeartbeatTimeoutMs,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);

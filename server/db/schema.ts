@@ -123,6 +123,20 @@ export interface ThingCredentialsTable {
   created_at: string;
 }
 
+/** Broker credentials of a DRC link (migration 071): the browser's or the device's side of one gateway. */
+export interface DrcCredentialsTable {
+  username: string;
+  secret_hash: string;
+  client_id: string;
+  side: 'browser' | 'device';
+  gateway_sn: string;
+  device_id: number;
+  user_id: number;
+  session_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 /** args: JSON object text. */
 export interface AlertsTable {
   id: Generated<number>;
@@ -459,6 +473,7 @@ export interface Database {
   features: FeaturesTable;
   audit_log: AuditLogTable;
   thing_credentials: ThingCredentialsTable;
+  drc_credentials: DrcCredentialsTable;
   alerts: AlertsTable;
   media: MediaTable;
   defect_categories: DefectCategoriesTable;

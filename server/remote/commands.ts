@@ -63,6 +63,25 @@ export function aircraftFacts(
   };
 }
 
+/** The aircraft a command moves, the gateway it flies through, what the flight rules read of it and who holds authority. */
+export interface AircraftTarget {
+  aircraft: Selectable<DevicesTable>;
+  gatewaySn: string;
+  facts: AircraftFacts;
+  controlSource: unknown;
+}
+
+/** The aircraft of device `id` in the caller's scope (the device itself, or the aircraft behind a gateway), else 404 / 409. */
+export async function aircraftTarget(app: FastifyInstance, request: FastifyRequest, id: number): Promise<AircraftTarget> {
+  const device = await scopedDevice(app.db, request, id);
+  const aircraft =
+    device.kind === 'aircraft'
+      ? device
+      : await app.db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
+  if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
+  return { aircraft, ...aircraftFacts(app, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
+}
+
 /** A flight rule's refusal as the API answers it (`sn`: the aircraft's). */
 export function flightRefusalError(refusal: FlightRefusal, sn: string, facts: AircraftFacts): HttpError {
   switch (refusal) {

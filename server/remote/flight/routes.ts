@@ -1,25 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
 import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
-import { flightRefusal, type AircraftFacts } from '@shared/dji/remoteRules';
-import { findScopedRow, idParams } from '../../api/crud';
-import { parseJson } from '../../db/json';
-import type { DevicesTable } from '../../db/schema';
-import { envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
+import { flightRefusal } from '@shared/dji/remoteRules';
+import { idParams } from '../../api/crud';
+import { envelopeSchema, HttpError, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { aircraftFacts, assertConfirmed, auditedCommand, flightRefusalError } from '../commands';
+import { aircraftTarget, assertConfirmed, auditedCommand, flightRefusalError, type AircraftTarget as Target } from '../commands';
 import type { CommandFlights } from './service';
-
-type Device = Selectable<DevicesTable>;
-
-/** The aircraft a command moves and the gateway it flies through. */
-interface Target {
-  aircraft: Device;
-  gatewaySn: string;
-  facts: AircraftFacts;
-  controlSource: unknown;
-}
 
 /**
  * Command flight (docs/remote.md): take-off to a point, fly to a point (change, stop) and return home of the aircraft
@@ -36,17 +23,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     return appBase.remote.flights;
   };
 
-  /** The device's aircraft (the device itself, or the aircraft behind a gateway) and what the rules read of it. */
-  const targetOf = async (request: FastifyRequest, id: number): Promise<Target> => {
-    const device = await findScopedRow(db, 'devices', id, request);
-    if (!device) throw rowNotFound('device', id);
-    const aircraft =
-      device.kind === 'aircraft'
-        ? device
-        : await db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
-    if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
-    return { aircraft, ...aircraftFacts(appBase, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
-  };
+  const targetOf = (request: FastifyRequest, id: number) => aircraftTarget(appBase, request, id);
 
   /** Runs a flight command on the device's aircraft: confirmed, allowed now, audited. */
   const command = async <T>(

@@ -282,6 +282,7 @@ export default translateFeature(text, {
     log_upload_not_found: 'Log upload {{id}} not found',
     log_archive_missing: 'The upload has no archive of this module (yet)',
     setting_not_writable: '{{name}} cannot be set on this device',
+    drc_unavailable: 'Live flight controls need the embedded broker or Mosquitto with dynamic security',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -292,6 +292,7 @@ export default defineFeatureText({
       log_upload_not_found: '日志上传 {{id}} 不存在',
       log_archive_missing: '该次上传（尚）没有此模块的日志包',
       setting_not_writable: '该设备不能设置 {{name}}',
+      drc_unavailable: '实时飞控需要内置消息代理，或启用动态安全的 Mosquitto',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteErrors.ts. */
     remoteDji: remoteErrorTexts('zh'),

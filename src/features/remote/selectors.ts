@@ -1,5 +1,5 @@
 import type { RootState } from '../../app/rootReducer';
-import { noAreas, noFirmware, noLogs, noSettings, type DockDebugState, type FlightState } from './remoteSlice';
+import { noAreas, noDrc, noFirmware, noLogs, noSettings, type DockDebugState, type FlightState } from './remoteSlice';
 
 const NOT_SHOWN: DockDebugState = { view: null, sending: null, error: null };
 
@@ -16,3 +16,5 @@ export const selectFirmware = (deviceId: number) => (state: RootState) => state.
 export const selectLogs = (deviceId: number) => (state: RootState) => state.remote.logs[deviceId] ?? noLogs;
 
 export const selectSettings = (deviceId: number) => (state: RootState) => state.remote.settings[deviceId] ?? noSettings;
+
+export const selectDrc = (deviceId: number) => (state: RootState) => state.remote.drc[deviceId] ?? noDrc;
