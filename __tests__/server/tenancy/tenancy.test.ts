@@ -135,6 +135,7 @@ const VALID_INPUT: Record<string, { payload?: object; query?: string }> = {
   'POST /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5, confirm_sn: 'SN0000000000001' } },
   'PATCH /api/Device/:id/flyto': { payload: { lat: 22.5, lng: 114, height: 60, max_speed: 5 } },
   'POST /api/Device/:id/return-home': { payload: { confirm_sn: 'SN0000000000001' } },
+  'POST /api/Device/:id/drc': { payload: { confirm_sn: 'SN0000000000001' } },
   'POST /api/Device/:id/ota': { payload: { firmware_id: 1, confirm_sn: 'SN0000000000001' } },
   'POST /api/Device/:id/logs': { payload: { files: [{ module: '3', boot_indexes: [1] }] } },
   'GET /api/Device/:id/logs/file': { query: 'upload=1&module=3' },

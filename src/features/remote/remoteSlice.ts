@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 import type { FlightView } from '@shared/dji/commandFlight';
 import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
@@ -297,4 +298,10 @@ export const {
   settingsDone,
   settingsClosed,
 } = remoteSlice.actions;
-export default remoteSlice.reducer;
+
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof remoteSlice> {}
+}
+
+/** Remote operations join the store when their code loads (the device pages, the signed-in sagas): the login page never carries them. */
+export const selectRemote = remoteSlice.injectInto(rootReducer).selectSlice;
