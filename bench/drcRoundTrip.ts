@@ -74,6 +74,8 @@ async function main() {
     hmsEverySeconds: 0,
     prefix: 'BDRC',
     parked: true,
+    // A take-off needs an accepted plan in its window: filed around the dock's circuit.
+    plans: true,
   });
   const gateway = simulation.gateways[0];
   const aircraftId = (await server.app.db.selectFrom('devices').select('id').where('serial', '=', gateway.plan.aircraft.sn).executeTakeFirstOrThrow()).id;
@@ -81,6 +83,7 @@ async function main() {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) }).then((r) => r.json());
   await until(async () => (await call('GET', `/api/Device/${aircraftId}/live/`)).data.live?.modeCode === 0, 15_000, 'the aircraft in standby');
+  await simulation.planWindowsOpen();
   await call('POST', `/api/Device/${aircraftId}/takeoff/`, {
     lat: home.lat + 20 / 111_320,
     lng: home.lng,

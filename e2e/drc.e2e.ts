@@ -14,7 +14,7 @@ jest.setTimeout(180_000);
 let simulation: Simulation | undefined;
 const session = useBrowserSession({
   afterServer: async (server) => {
-    simulation = await simulateInProcess(server, { docks: 1, prefix: 'E2EDRC', rate: 5, parked: true });
+    simulation = await simulateInProcess(server, { docks: 1, prefix: 'E2EDRC', rate: 5, parked: true, plans: true });
   },
 });
 afterAll(() => simulation?.stop());
@@ -36,7 +36,9 @@ test('holding W flies the aircraft north through DRC; Space is the emergency sto
   const devices = await admin.data<{ items: { id: number; serial: string }[] }>('GET', `/Device/?search=${sn}`);
   const aircraftId = devices.items.find((row) => row.serial === sn)!.id;
 
-  // In the air first: DRC is refused on the ground (take-off to a point 20 m north, then it hovers).
+  // In the air first: DRC is refused on the ground (take-off to a point 20 m north, then it hovers), and a take-off
+  // needs an accepted plan in its window (the simulator files one around the dock's circuit).
+  await simulation!.planWindowsOpen();
   const takeoff = await admin.call('POST', `/Device/${aircraftId}/takeoff/`, {
     lat: home.lat + 20 / 111_320,
     lng: home.lng,

@@ -243,6 +243,10 @@ export const ERROR_CODES = {
     log_archive_missing: ['module'],
     setting_not_writable: ['name', 'kind'],
     drc_unavailable: [],
+    /** A take-off or fly-to target breaks the airspace rules; `rule`: a ConformanceRule (shared/entities/alert.ts). */
+    airspace_refused: ['sn', 'rule'],
+    /** Neither the aircraft nor its dock has reported the height its target is measured from. */
+    height_reference_unknown: ['sn'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

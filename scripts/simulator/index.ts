@@ -67,6 +67,8 @@ export interface Simulation {
   gateways: SimulatedGateway[];
   /** The latest accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
   flightPlans: ReadonlyMap<string, number>;
+  /** Resolves once the first plan of every aircraft (with `plans`) is in its window: take-off and fly-to are allowed. */
+  planWindowsOpen(): Promise<void>;
   /** Sends the aircraft with this serial off its circuit to hover at `target`; null sends it back to its circuit. */
   flyTo(aircraftSn: string, target: FlyToTarget | null): void;
   /** messages published so far, all gateways together. */
@@ -238,6 +240,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   return {
     gateways,
     flightPlans: flightPlans.current,
+    planWindowsOpen: () => flightPlans.windowsOpen(),
     flyTo: (aircraftSn, target) => {
       const gateway = byAircraft.get(aircraftSn);
       if (!gateway) throw new Error(`no simulated aircraft ${aircraftSn}`);

@@ -62,5 +62,5 @@ export default fp(
       };
     });
   },
-  { name: 'skyline-remote', dependencies: ['skyline-mqtt'] },
+  { name: 'skyline-remote', dependencies: ['skyline-mqtt', 'skyline-conformance'] },
 );

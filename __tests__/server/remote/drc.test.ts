@@ -4,7 +4,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, within, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, deviceIdOf, userWith } from './support';
+import { callAs, departmentsAround, deviceIdOf, openPlanOf, userWith } from './support';
 
 /**
  * Live flight controls (issue 32, docs/remote.md) through the API against the simulated dock: entering DRC grabs flight
@@ -47,7 +47,7 @@ const osdOf = (payload: unknown) => (payload as { method: string; data: OsdInfoP
 beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
-  simulation = await simulatedDock(server, 'RDRC', { plans: false, drcHeartbeatTimeoutMs: HEARTBEAT_TIMEOUT_MS });
+  simulation = await simulatedDock(server, 'RDRC', { plans: true, drcHeartbeatTimeoutMs: HEARTBEAT_TIMEOUT_MS });
   const gateway = simulation.gateways[0];
   dockSn = gateway.sn;
   aircraftSn = gateway.plan.aircraft.sn;
@@ -57,6 +57,8 @@ beforeAll(async () => {
   tokens.writer = await userWith(server, admin, 'drc_writer', own, ['device:read', 'device:write']);
   tokens.foreign = await userWith(server, admin, 'drc_foreign', other, ['device:*']);
   await until(async () => (await call('GET', `/api/Device/${aircraftId}/live/`)).body.data.live?.modeCode === 0, 10_000, 'the aircraft reports standby');
+  // Take-off needs an accepted plan in its window (the simulator files one around the dock's circuit).
+  await openPlanOf(simulation, aircraftSn);
 }, 120_000);
 
 afterEach(async () => {

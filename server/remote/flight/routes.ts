@@ -5,7 +5,15 @@ import { flightRefusal } from '@shared/dji/remoteRules';
 import { idParams } from '../../api/crud';
 import { envelopeSchema, HttpError, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { aircraftTarget, assertConfirmed, auditedCommand, flightRefusalError, type AircraftTarget as Target } from '../commands';
+import {
+  aircraftTarget,
+  assertConfirmed,
+  assertDestinationAllowed,
+  auditedCommand,
+  flightRefusalError,
+  type AircraftTarget as Target,
+  type FlightDestination,
+} from '../commands';
 import type { CommandFlights } from './service';
 
 /**
@@ -25,11 +33,17 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
 
   const targetOf = (request: FastifyRequest, id: number) => aircraftTarget(appBase, request, id);
 
-  /** Runs a flight command on the device's aircraft: confirmed, allowed now, audited. */
+  /** Runs a flight command on the device's aircraft: confirmed, allowed now and (with a destination) by the airspace rules, audited. */
   const command = async <T>(
     request: FastifyRequest,
     id: number,
-    what: { method: string; rule: 'takeoff' | 'flyto' | 'return_home'; params: Record<string, unknown> | null; confirmSn?: string },
+    what: {
+      method: string;
+      rule: 'takeoff' | 'flyto' | 'return_home';
+      params: Record<string, unknown> | null;
+      confirmSn?: string;
+      destination?: FlightDestination;
+    },
     run: (flights: CommandFlights, target: Target) => Promise<T>,
   ): Promise<T> => {
     const target = await targetOf(request, id);
@@ -38,6 +52,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       const flights = flightsOf();
       const refusal = flightRefusal(what.rule, target.facts);
       if (refusal) throw flightRefusalError(refusal, target.aircraft.serial, target.facts);
+      if (what.destination) await assertDestinationAllowed(appBase, target, what.destination);
       request.log.info({ aircraft: target.aircraft.serial, gatewaySn: target.gatewaySn, method: what.method }, 'remote: command flight');
       return run(flights, target);
     });
@@ -75,10 +90,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     async (request) => {
       const { confirm_sn: confirmSn, ...params } = request.body;
       return ok(
-        await command(request, request.params.id, { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn }, async (flights, target) => {
-          await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn, destination: params },
+          async (flights, target) => {
+            await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
+            return progressOf(target);
+          },
+        ),
       );
     },
   );
@@ -98,10 +118,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     async (request) => {
       const { confirm_sn: confirmSn, ...params } = request.body;
       return ok(
-        await command(request, request.params.id, { method: 'fly_to_point', rule: 'flyto', params, confirmSn }, async (flights, target) => {
-          await flights.flyTo(target.gatewaySn, params, target.controlSource);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'fly_to_point', rule: 'flyto', params, confirmSn, destination: params },
+          async (flights, target) => {
+            await flights.flyTo(target.gatewaySn, params, target.controlSource);
+            return progressOf(target);
+          },
+        ),
       );
     },
   );
@@ -120,10 +145,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) =>
       ok(
-        await command(request, request.params.id, { method: 'fly_to_point_update', rule: 'flyto', params: request.body }, async (flights, target) => {
-          await flights.updateFlyTo(target.gatewaySn, request.body);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'fly_to_point_update', rule: 'flyto', params: request.body, destination: request.body },
+          async (flights, target) => {
+            await flights.updateFlyTo(target.gatewaySn, request.body);
+            return progressOf(target);
+          },
+        ),
       ),
   );
 

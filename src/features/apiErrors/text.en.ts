@@ -283,6 +283,15 @@ export default translateFeature(text, {
     log_archive_missing: 'The upload has no archive of this module (yet)',
     setting_not_writable: '{{name}} cannot be set on this device',
     drc_unavailable: 'Live flight controls need the embedded broker or Mosquitto with dynamic security',
+    airspace_refused: '{{sn}} may not fly there: $t(apiError.remoteAirspace.{{rule}})',
+    height_reference_unknown: 'Neither {{sn}} nor its dock has reported its height, so the target height cannot be checked against its flight plan',
+  },
+  /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
+  remoteAirspace: {
+    no_plan: 'the aircraft has no accepted flight plan now',
+    outside_window: 'it is outside its flight plan window now',
+    outside_volume: 'the point is outside its flight plan volume (area or height)',
+    in_no_fly_zone: 'the point is in a no-fly zone',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -293,6 +293,15 @@ export default defineFeatureText({
       log_archive_missing: '该次上传（尚）没有此模块的日志包',
       setting_not_writable: '该设备不能设置 {{name}}',
       drc_unavailable: '实时飞控需要内置消息代理，或启用动态安全的 Mosquitto',
+      airspace_refused: '{{sn}} 不能飞往该点：$t(apiError.remoteAirspace.{{rule}})',
+      height_reference_unknown: '{{sn}} 及其机场尚未上报高度，无法核对目标高度是否在飞行计划内',
+    },
+    /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
+    remoteAirspace: {
+      no_plan: '该飞行器此刻没有已接受的飞行计划',
+      outside_window: '此刻不在其飞行计划的时段内',
+      outside_volume: '目标点在其飞行计划的空域（范围或高度）之外',
+      in_no_fly_zone: '目标点在禁飞区内',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteErrors.ts. */
     remoteDji: remoteErrorTexts('zh'),
