@@ -134,7 +134,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authPlugin, { secret, tokenLifetimeSeconds: config.sessionMaxAgeSeconds });
   await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
@@ -176,6 +176,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await api.register(healthRoutes, { redis: redisWatch });
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,
+        sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
         loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },
         rolesOf: (userId) => loadUserRoles(app.db, userId),
       });

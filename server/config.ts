@@ -54,7 +54,10 @@ export interface ServerConfig {
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
   staticDir: string;
+  /** A session ends this long after it was last used or refreshed (sliding). */
   tokenTtlSeconds: number;
+  /** No refresh takes a session (or its token) past this age: the absolute limit of one sign-in. */
+  sessionMaxAgeSeconds: number;
   /** Token signing secret; when unset one is generated once and kept in the database. */
   jwtSecret?: string;
   logLevel: string;
@@ -146,6 +149,7 @@ const environmentSchema = z.object({
   DIST_DIR: text,
   STATIC_DIR: text,
   TOKEN_TTL_SECONDS: integer(1),
+  SESSION_MAX_AGE_SECONDS: integer(1),
   JWT_SECRET: text,
   LOG_LEVEL: text,
   TRUST_PROXY: text.transform((v, ctx) => {
@@ -333,6 +337,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     distDir: path.resolve(e.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(projectRoot, 'static')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
+    sessionMaxAgeSeconds: Math.max(e.SESSION_MAX_AGE_SECONDS ?? 7 * 86_400, e.TOKEN_TTL_SECONDS ?? 12 * 3600),
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'warn',
     trustProxy: e.TRUST_PROXY,

@@ -46,6 +46,7 @@ const WITHOUT_ID: Record<string, string> = {
   'GET /api/health': 'public: up or down of the database and Redis, no tenant data',
   'POST /api/auth/login': 'signs in; answers the caller’s own user',
   'POST /api/auth/logout': 'ends the caller’s own session',
+  'POST /api/auth/refresh': 'extends the caller’s own session',
   'POST /api/auth/verify': 'checks a token; answers that token’s own user',
   'POST /api/auth/mqtt': 'the caller’s own broker account',
   'GET /api/logininfo': 'the caller’s own user',
