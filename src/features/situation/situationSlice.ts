@@ -2,6 +2,7 @@ import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert } from '@shared/entities/alert';
 import { withAlert } from '@shared/entities/alertList';
 import type { Plan } from '@shared/entities/airspace';
+import type { Task, TaskCommand } from '@shared/entities/task';
 import type { DeviceStatus } from '@shared/live';
 import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { loggedOut, sessionExpired } from '../auth';
@@ -9,6 +10,12 @@ import { alertNotified } from '../devicelink';
 import type { FleetCounts } from './fleetFrame';
 
 export type StatusFilter = 'all' | DeviceStatus | 'flagged';
+
+/** A task an aircraft on the view flies, as its card and the map show it: the task, and its route's waypoints (null: none, or not readable). */
+export interface DroneTask {
+  task: Task;
+  route: Array<{ lat: number; lng: number }> | null;
+}
 
 /**
  * What the header and filter show of the newest fleet snapshot. The fleet itself (typed arrays, outside the store)
@@ -46,6 +53,8 @@ export interface SituationState {
   conformance: ConformanceView;
   /** sysinfo/airsense: the manned traffic each drone hears, its newest report per drone (currentTraffic expires it). */
   airsense: Record<string, AirsenseTraffic>;
+  /** Task id → the task an aircraft flies (loaded when its card opens, kept while the view is open). */
+  droneTasks: Record<number, DroneTask>;
 }
 
 export const initialFleetSummary: FleetSummary = {
@@ -65,6 +74,7 @@ export const initialSituationState: SituationState = {
   names: {},
   conformance: initialConformance,
   airsense: {},
+  droneTasks: {},
 };
 
 const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
@@ -101,6 +111,7 @@ const situationSlice = createSlice({
       state.names = {};
       state.conformance = initialConformance;
       state.airsense = {};
+      state.droneTasks = {};
     },
     /** A drone's manned traffic (sysinfo/airsense): it replaces the drone's last report; an empty list clears it. */
     airsenseReported(state, action: PayloadAction<AirsenseTraffic>) {
@@ -117,6 +128,13 @@ const situationSlice = createSlice({
     monitoredPlansLoaded(state, action: PayloadAction<Plan[]>) {
       state.conformance.plans = action.payload;
     },
+    /** A drone's card opened on an aircraft flying this task: load the task and its route. */
+    droneTaskRequested(_state, _action: PayloadAction<number>) {},
+    droneTaskLoaded(state, action: PayloadAction<DroneTask>) {
+      state.droneTasks[action.payload.task.id] = action.payload;
+    },
+    /** Pause, resume or send home the aircraft flying the task, confirmed on its card (`label`: the command's name, for the toast). */
+    droneTaskCommanded(_state, _action: PayloadAction<{ taskId: number; command: Exclude<TaskCommand, 'execute'>; label: string }>) {},
   },
   extraReducers: (builder) => {
     builder
@@ -148,5 +166,8 @@ export const {
   conformanceAlertsLoaded,
   monitoredPlansLoaded,
   airsenseReported,
+  droneTaskRequested,
+  droneTaskLoaded,
+  droneTaskCommanded,
 } = situationSlice.actions;
 export default situationSlice.reducer;
