@@ -1,5 +1,5 @@
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import { conformanceWatchStarted, droneTaskCommanded, droneTaskRequested } from '../../../src/features/situation/situationSlice';
+import { conformanceWatchStarted, droneTaskCommanded, droneTaskRequested } from '../../../src/features/situation/viewActions';
 import { createTestStore, flush, httpError, whenStore, type Route } from '../support/testStore';
 import { flyingTask, routeOfTask } from './taskFixtures';
 

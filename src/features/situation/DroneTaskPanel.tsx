@@ -7,7 +7,7 @@ import { useCan } from '../auth';
 import { selectTaskLive, TaskProgressView } from '../tasks';
 import { CARD_COMMANDS, commandBlocked, planOfTask, type CardCommand } from './droneTask';
 import { selectConformance, selectDroneTask } from './selectors';
-import { droneTaskCommanded, droneTaskRequested } from './situationSlice';
+import { droneTaskCommanded, droneTaskRequested } from './viewActions';
 
 /**
  * The task an aircraft on the view flies, on its card: name and status, progress (waypoint i / n), the flight plan it

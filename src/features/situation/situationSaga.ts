@@ -21,19 +21,8 @@ import { selectCan } from '../auth';
 import { brokerEvents, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import { alertNotified } from '../devicelink';
 import { reportActionFailure, toastShown } from '../notifications';
-import {
-  airsenseReported,
-  type DroneTask,
-  conformanceAlertsLoaded,
-  conformanceWatchStarted,
-  conformanceWatchStopped,
-  droneTaskCommanded,
-  droneTaskLoaded,
-  droneTaskRequested,
-  fleetNamesLoaded,
-  fleetSerialsAppeared,
-  monitoredPlansLoaded,
-} from './situationSlice';
+import { conformanceWatchStarted, conformanceWatchStopped, droneTaskCommanded, droneTaskRequested, fleetSerialsAppeared } from './viewActions';
+import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
 const MAX_PAGES = 50;

@@ -2,7 +2,7 @@ import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert } from '@shared/entities/alert';
 import { withAlert } from '@shared/entities/alertList';
 import type { Plan } from '@shared/entities/airspace';
-import type { Task, TaskCommand } from '@shared/entities/task';
+import type { Task } from '@shared/entities/task';
 import type { DeviceStatus } from '@shared/live';
 import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { loggedOut, sessionExpired } from '../auth';
@@ -100,8 +100,6 @@ const situationSlice = createSlice({
     fleetSnapshotApplied(state, action: PayloadAction<FleetSummary>) {
       state.fleet = action.payload;
     },
-    /** Serials the view shows for the first time since it opened (the situation saga names them). */
-    fleetSerialsAppeared(_state, _action: PayloadAction<string[]>) {},
     fleetNamesLoaded(state, action: PayloadAction<Record<string, string>>) {
       Object.assign(state.names, action.payload);
     },
@@ -119,22 +117,16 @@ const situationSlice = createSlice({
       if (report.traffic.length === 0) delete state.airsense[report.sn];
       else if ((state.airsense[report.sn]?.at ?? -1) <= report.at) state.airsense[report.sn] = report;
     },
-    /** The view opened: load the open conformance alerts and the monitored plans, and follow them. */
-    conformanceWatchStarted() {},
-    conformanceWatchStopped() {},
     conformanceAlertsLoaded(state, action: PayloadAction<Alert[]>) {
       state.conformance.alerts = action.payload.filter((a) => a.kind === 'conformance' && a.active === 1).sort(newestFirst);
     },
     monitoredPlansLoaded(state, action: PayloadAction<Plan[]>) {
       state.conformance.plans = action.payload;
     },
-    /** A drone's card opened on an aircraft flying this task: load the task and its route. */
-    droneTaskRequested(_state, _action: PayloadAction<number>) {},
+    /** The task an aircraft flies and its route, read when its card opened (viewActions.ts). */
     droneTaskLoaded(state, action: PayloadAction<DroneTask>) {
       state.droneTasks[action.payload.task.id] = action.payload;
     },
-    /** Pause, resume or send home the aircraft flying the task, confirmed on its card (`label`: the command's name, for the toast). */
-    droneTaskCommanded(_state, _action: PayloadAction<{ taskId: number; command: Exclude<TaskCommand, 'execute'>; label: string }>) {},
   },
   extraReducers: (builder) => {
     builder
@@ -158,16 +150,11 @@ export const {
   statusFilterChanged,
   followToggled,
   fleetSnapshotApplied,
-  fleetSerialsAppeared,
   fleetNamesLoaded,
   fleetClosed,
-  conformanceWatchStarted,
-  conformanceWatchStopped,
   conformanceAlertsLoaded,
   monitoredPlansLoaded,
   airsenseReported,
-  droneTaskRequested,
   droneTaskLoaded,
-  droneTaskCommanded,
 } = situationSlice.actions;
 export default situationSlice.reducer;
