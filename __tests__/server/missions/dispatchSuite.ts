@@ -152,6 +152,8 @@ export function runDispatchSuite(dialect: Dialect): void {
 
   it('refuses a transit to the route that leaves the approved area of the plan, with the leg and the plan', async () => {
     const id = await newTask();
+    // A plan filed earlier for the route alone holds the whole transit; the task flies under the one filed for it.
+    await acceptedPlan(db(), { deviceId: aircraftId, taskId: null, routeId, area: box(22.5, 114, 22.7, 114.2) });
     // Approved: the route and 110 m around it; the aircraft waits 550 m south of the first waypoint.
     const planId = await acceptedPlan(db(), { deviceId: aircraftId, taskId: id, routeId, area: box(22.599, 114.099, 22.603, 114.102) });
     await osd({ latitude: 22.595 });

@@ -39,9 +39,10 @@ async function areaAround(db: Kysely<Database>, routeId: number, marginDeg = 0.0
 
 /**
  * An approved application (of `area`, by default the route with a margin around it) and an accepted flight plan of
- * the aircraft for the task and its route, valid for the next hour; resolves with the plan's id.
+ * the aircraft for the task (null: filed for the route only) and its route, valid for the next hour; resolves with the
+ * plan's id.
  */
-export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: number; taskId: number; routeId: number; area?: Polygon }): Promise<number> {
+export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: number; taskId: number | null; routeId: number; area?: Polygon }): Promise<number> {
   const area = plan.area ?? (await areaAround(db, plan.routeId));
   const now = Date.now();
   const stamp = new Date(now).toISOString();

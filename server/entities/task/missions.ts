@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Polygon } from '@shared/geo';
 import { transitLeavingArea, wholeFlight, type WholeFlightFacts } from '@shared/missions/wholeFlight';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Envelope } from '@shared/dji/envelope';
 import type { FlighttaskProgress } from '@shared/dji/events';
 import {
@@ -351,7 +351,7 @@ export class MissionService {
 
   /**
    * An accepted or activated flight plan of the task's aircraft whose window holds now and that is filed for this
-   * task or its route, with the area its airspace application approved (one that cannot be read holds nothing: every
+   * task (first) or its route, with the area its airspace application approved (one that cannot be read holds nothing: every
    * transit leaves it).
    */
   private async coveringPlan(task: TaskRow, now: number): Promise<{ id: number; area: Polygon } | null> {
@@ -366,6 +366,8 @@ export class MissionService {
       .where('flight_plans.planned_start_at', '<=', at)
       .where('flight_plans.planned_end_at', '>=', at)
       .where((eb) => eb.or([eb('flight_plans.task_id', '=', task.id), ...(task.route_id ? [eb('flight_plans.route_id', '=', task.route_id)] : [])]))
+      // The plan filed for the task before one filed for its route (as the console's card names it).
+      .orderBy(sql`case when flight_plans.task_id = ${task.id} then 0 else 1 end`)
       .orderBy('flight_plans.id')
       .executeTakeFirst();
     return plan ? { id: plan.id, area: parseJson<Polygon>(plan.area, { type: 'Polygon', coordinates: [] }) } : null;
