@@ -175,6 +175,7 @@ export const ERROR_CODES = {
     battery_low: ['battery', 'needed'],
     weather: [],
     no_plan: [],
+    transit_outside_area: ['leg', 'plan_id'],
     already_dispatched: [],
     command_not_applicable: ['command', 'status'],
     cancel_in_flight: [],

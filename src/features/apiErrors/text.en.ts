@@ -234,6 +234,7 @@ export default translateFeature(text, {
     battery_low: 'Battery {{battery}}% is under the {{needed}}% the whole flight needs (to the first waypoint, the route and home, plus reserve)',
     weather: 'The weather is not flyable',
     no_plan: 'No accepted flight plan covers this route and the present time',
+    transit_outside_area: 'The flight $t(apiError.missionLeg.{{leg}}) leaves the approved area of flight plan #{{plan_id}}: not dispatched',
     already_dispatched: 'The task has already been dispatched',
     command_not_applicable: 'The task cannot do that in its current state',
     cancel_in_flight: 'The flight has started and cannot be withdrawn; send the aircraft home instead',
@@ -257,6 +258,7 @@ export default translateFeature(text, {
     media_unavailable: 'The media server is not available',
     no_aircraft_camera: 'Remote controller {{sn}} reports no aircraft camera: connect the aircraft first',
   },
+  missionLeg: { out: 'from the aircraft to the first waypoint', back: 'from the last waypoint home' },
   liveDji: liveErrorTexts('en'),
   remote: {
     device_offline: 'Device {{sn}} is offline',
