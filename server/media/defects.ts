@@ -26,7 +26,6 @@ import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
 import { moveStatus } from '../domain/transitions';
-import { NoticeBroadcaster } from '../entities/notice/broadcast';
 import { notifyUrgentDefect } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
@@ -100,7 +99,6 @@ const categoryBody = z.object({
  */
 export default async function defectRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const notices = new NoticeBroadcaster(() => appBase.mqtt?.bus, appBase.log);
   const db = app.db;
 
   const scopedDefect = async (request: FastifyRequest, id: number) => {
@@ -298,7 +296,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeAudit(db, request, 'update', 'defect', row.id, request.body);
-      await notifyUrgentDefect(db, notices, before, row, request.auth!.username);
+      await notifyUrgentDefect(db, appBase.notices, before, row, request.auth!.username);
       return ok(await defectToApi(db, row));
     },
   );
@@ -323,7 +321,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       if (!moved.ok) throw conflict(`A ${from} defect cannot ${action}`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
       const row = await db.selectFrom('defects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await recordEvent(id, action, from, moved.to, request, request.body?.note);
-      await notifyUrgentDefect(db, notices, current, row, request.auth!.username);
+      await notifyUrgentDefect(db, appBase.notices, current, row, request.auth!.username);
       await refreshHasDefects(db, row.media_id);
       return ok({ ...(await defectToApi(db, row)), events: await eventsOf(id) });
     },

@@ -83,6 +83,24 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     expect((await noticesOf('member')).filter((n) => n.defect_id === id)).toHaveLength(1);
   });
 
+  it("the urgent-defect service and the notice routes announce through the server's one NoticeBroadcaster", async () => {
+    const app = api.server.handle.app;
+    expect(app.hasPlugin('skyline-notices')).toBe(true);
+    const written = jest.spyOn(app.notices, 'written');
+    try {
+      const id = await newDefect('critical');
+      await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+      const urgent = (await noticesOf('member')).find((n) => n.defect_id === id)!;
+      const people = (await call('POST', '/api/Notice/', 'admin', { title: '巡检安排', content: '明日巡检', level: 'info' })).body.data.id as number;
+      expect(written.mock.calls.map(([notice, change]) => [notice.id, change])).toEqual([
+        [urgent.id, 'published'],
+        [people, 'published'],
+      ]);
+    } finally {
+      written.mockRestore();
+    }
+  });
+
   it('the notices people write still reach everyone', async () => {
     const before = await unread('stranger');
     expect((await call('POST', '/api/Notice/', 'admin', { title: '维护通知', content: '今晚停机维护', level: 'info' })).status).toBe(200);

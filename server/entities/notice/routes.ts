@@ -10,20 +10,13 @@ import { nowIso } from '../../db/time';
 import { envelopeSchema, notFound, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
-import { NoticeBroadcaster } from './broadcast';
 import { markNoticesRead, readerOf, readNoticeIds, unreadNotices } from './service';
 
 export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
 
 /** Notices (CRUD) and the signed-in user's read marks. */
 export default async function noticeRoutes(appBase: FastifyInstance): Promise<void> {
-  const broadcaster = new NoticeBroadcaster(() => appBase.mqtt?.bus, appBase.log);
-  // Notices scheduled before this start are announced when due; timers end with the server.
-  appBase.addHook('onReady', async () => {
-    const scheduled = await appBase.db.selectFrom('notices').select(['id', 'publish_at']).where('publish_at', '>', nowIso()).execute();
-    for (const notice of scheduled) broadcaster.written(notice, 'published');
-  });
-  appBase.addHook('onClose', async () => broadcaster.stop());
+  const broadcaster = appBase.notices;
   registerCrud(appBase, {
     entity: 'notice',
     path: '/Notice/',
