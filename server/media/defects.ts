@@ -26,6 +26,7 @@ import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
 import { moveStatus } from '../domain/transitions';
+import { scopedDefects } from './defectScope';
 import { notifyUrgentDefect } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
@@ -74,10 +75,6 @@ export async function refreshHasDefects(db: Kysely<Database>, mediaId: number): 
     .where('id', '=', mediaId)
     .execute();
 }
-
-/** The defects (with their photo's columns) whose photo the caller's data scope shows: a defect is seen with its photo. */
-export const scopedDefects = (db: Kysely<Database>, request: FastifyRequest) =>
-  withDataScope(db.selectFrom('defects').innerJoin('media', 'media.id', 'defects.media_id'), 'media', scopeOf(request)).selectAll('defects');
 
 const listQuery = defectFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
