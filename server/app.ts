@@ -12,6 +12,7 @@ import { openDatabase, waitForDatabase, type DatabaseHandle } from './db/databas
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import alertsPlugin from './entities/alert/plugin';
+import noticesPlugin from './entities/notice/plugin';
 import conformancePlugin from './conformance/plugin';
 import flightRecordsPlugin from './flightRecords/plugin';
 import safetyPlugin from './safety/plugin';
@@ -140,6 +141,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(alertsPlugin);
   await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather });
+  await app.register(noticesPlugin);
   // Domain services on the device link, each a plugin of its own (docs/architecture.md "The device link").
   await app.register(missionsPlugin, { signingSecret: secret });
   await app.register(schedulerPlugin);

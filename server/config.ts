@@ -115,6 +115,8 @@ export interface LiveConfig {
   playUrlTtlSeconds: number;
   /** How often idle and offline streams are looked for (ms). */
   sweepMs: number;
+  /** How long a push URL handed to a pilot (liveshare) takes a publish (ms): a publish after that is refused. */
+  liveshareTtlMs: number;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -231,6 +233,7 @@ const environmentSchema = z.object({
   LIVE_IDLE_STOP_S: integer(1),
   LIVE_PLAY_URL_TTL_S: integer(1),
   LIVE_SWEEP_MS: integer(10),
+  LIVE_LIVESHARE_TTL_S: integer(1),
   REMOTE_REPLY_TIMEOUT_MS: integer(1),
   DRC_CREDENTIAL_TTL_S: integer(10, 86_400),
   REDIS_TIMEOUT_MS: integer(1, 60_000),
@@ -275,6 +278,7 @@ function liveConfig(e: Environment): LiveConfig {
     idleStopMs: (e.LIVE_IDLE_STOP_S ?? 120) * 1000,
     playUrlTtlSeconds: e.LIVE_PLAY_URL_TTL_S ?? 60,
     sweepMs: e.LIVE_SWEEP_MS ?? 5_000,
+    liveshareTtlMs: (e.LIVE_LIVESHARE_TTL_S ?? 4 * 3600) * 1000,
   };
 }
 

@@ -25,6 +25,7 @@ import * as recordings from './migrations/070_recordings';
 import * as searchIndexes from './migrations/090_search_indexes';
 import * as noticeAudience from './migrations/091_notice_audience';
 import * as drcCredentials from './migrations/092_drc_credentials';
+import * as noticeFacts from './migrations/097_notice_facts';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -53,6 +54,7 @@ const migrations: Record<string, VersionedMigration> = {
   '090_search_indexes': searchIndexes,
   '091_notice_audience': noticeAudience,
   '092_drc_credentials': drcCredentials,
+  '097_notice_facts': noticeFacts,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -82,6 +82,8 @@ export interface NoticesTable extends Stamped {
   project_id: number | null;
   /** The defect it announces. */
   defect_id: number | null;
+  /** A platform notice's facts (JSON, server/media/urgentDefects.ts), rendered per reader's language; null for people's notices. */
+  facts: string | null;
 }
 
 export interface NoticeReadsTable {
