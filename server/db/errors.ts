@@ -19,6 +19,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return c === '23503' || c === 'SQLITE_CONSTRAINT_FOREIGNKEY' || (c.startsWith('SQLITE_CONSTRAINT') && message(error).includes('FOREIGN KEY'));
 }
 
+/**
+ * A schema other than `ownSchema` vanished under a catalog scan (PostgreSQL 3F000): Kysely's migrator lists the tables
+ * of every schema (`has_schema_privilege` per schema), so another user of the database dropping its schema at that
+ * moment fails the scan, not the migration. Worth trying again; our own schema missing is not.
+ */
+export function isOtherSchemaDropped(error: unknown, ownSchema: string | undefined): boolean {
+  if (code(error) !== '3F000') return false;
+  return ownSchema === undefined || !message(error).includes(`"${ownSchema}"`);
+}
+
 /** SQLSTATE classes/codes and socket errors that mean "the database is not reachable right now", not "the request is wrong". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseHandle } from './database';
-import { isUniqueViolation } from './errors';
+import { isOtherSchemaDropped, isUniqueViolation } from './errors';
 import type { MigrationContext } from './migrationHelpers';
 import * as identity from './migrations/001_identity';
 import * as domain from './migrations/002_domain';
@@ -57,6 +57,9 @@ const migrations: Record<string, VersionedMigration> = {
   '097_notice_facts': noticeFacts,
 };
 
+/** Attempts of a migration run whose catalog scan met another schema's drop (isOtherSchemaDropped). */
+const MIGRATION_ATTEMPTS = 3;
+
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const ctx: MigrationContext = { dialect: handle.dialect };
   if (handle.dialect === 'postgres' && handle.schema) {
@@ -76,7 +79,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider,
     ...(handle.dialect === 'postgres' && handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    // Applied migrations are not applied again: a retry after another schema's drop carries on where this one stopped.
+    if (error && attempt < MIGRATION_ATTEMPTS && handle.dialect === 'postgres' && isOtherSchemaDropped(error, handle.schema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
