@@ -61,6 +61,7 @@ export class ClusterMembership {
 
   /** Leaves the list and tells the others, who take this instance's share at once. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
     await this.options.redis.zrem(this.key, this.id).catch(() => undefined);
