@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
 import { toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
+import { METHOD_UPDATE_TOPO } from '@shared/dji/topology';
 import { OWNED_CHANNELS, parseDeviceTopic, replyTopic, servicesTopic, splitUplinkFilters, UPLINK_FILTERS } from '@shared/dji/topics';
 import type { TopicSubscriptions } from '../external';
 import type { AlertService } from '../../entities/alert/service';
@@ -12,7 +13,6 @@ import { healthCapability } from './capabilities/health';
 import { organizationCapability, type PlatformIdentity } from './capabilities/organization';
 import { telemetryCapability } from './capabilities/telemetry';
 import { gatewayTopoSchema, topologyCapability } from './capabilities/topology';
-import { METHOD_UPDATE_TOPO } from '@shared/dji/topology';
 import type { TopologyDeclaration, TopologyMirror } from './sharedTopology';
 import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
 import type { Binder, DeviceLinkStore } from './store';
@@ -213,7 +213,10 @@ export class DjiGateway {
     });
   }
 
-  /** A topology another instance applied (`shared`): the sub-devices the gateway no longer declares are offline. */
+  /**
+   * A topology another instance received (`shared`): the sub-devices the gateway no longer declares are offline, and
+   * the owner's subscriptions follow.
+   */
   private followTopology({ gatewaySn, topo, at }: TopologyDeclaration): void {
     const applied = this.topology.apply(gatewaySn, topo, at);
     if (!applied) return;
@@ -244,7 +247,7 @@ export class DjiGateway {
    * update_topo takes effect before the OSD it sent next, and its answers leave in the order it asked.
    */
   handle(topic: string, payload: Buffer): Promise<void> {
-    if (this.owned) this.announce(topic, payload);
+    if (this.owned && topic.startsWith('sys/')) this.announce(topic, payload);
     this.queue = this.queue
       .then(() => this.apply(topic, payload))
       .catch((error: unknown) => this.options.log.warn({ err: error, topic }, 'dji: message handling failed'));
