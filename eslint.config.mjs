@@ -40,6 +40,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Ambient declarations (e.g. augmenting Jest's Matchers in `declare global`) need a namespace.
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // A lazily injected slice declares itself by extending WithSlice (RTK's declaration-merging pattern).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       'no-console': 'off',
     },
   },

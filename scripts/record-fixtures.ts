@@ -42,14 +42,8 @@ import { brokerEvents } from '../src/features/broker/eventBus';
 import { openFleetFeed } from '../src/features/situation/fleetFeed';
 import { FleetStore } from '../src/features/situation/fleetStore';
 import situationSaga from '../src/features/situation/situationSaga';
-import {
-  conformanceWatchStarted,
-  conformanceWatchStopped,
-  droneSearchChanged,
-  droneSelected,
-  followToggled,
-  statusFilterChanged,
-} from '../src/features/situation/situationSlice';
+import { droneSearchChanged, droneSelected, followToggled, statusFilterChanged } from '../src/features/situation/situationSlice';
+import { conformanceWatchStarted, conformanceWatchStopped } from '../src/features/situation/viewActions';
 import { inThreadFleetWorker } from '../__tests__/client/support/fleetWorker';
 
 export const FIXTURE_DIR = path.join(__dirname, '../__tests__/fixtures/replay');

@@ -12,6 +12,7 @@ import { openDatabase, waitForDatabase, type DatabaseHandle } from './db/databas
 import { migrateToLatest } from './db/migrate';
 import mqttPlugin from './mqtt/plugin';
 import alertsPlugin from './entities/alert/plugin';
+import noticesPlugin from './entities/notice/plugin';
 import conformancePlugin from './conformance/plugin';
 import flightRecordsPlugin from './flightRecords/plugin';
 import safetyPlugin from './safety/plugin';
@@ -134,12 +135,13 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authPlugin, { secret, tokenLifetimeSeconds: config.sessionMaxAgeSeconds });
   await app.register(mediaPlugin, { orphanAgeMs: config.uploadOrphanAgeMs });
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(alertsPlugin);
   await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather });
+  await app.register(noticesPlugin);
   // Domain services on the device link, each a plugin of its own (docs/architecture.md "The device link").
   await app.register(missionsPlugin, { signingSecret: secret });
   await app.register(schedulerPlugin);
@@ -176,6 +178,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await api.register(healthRoutes, { redis: redisWatch });
       await api.register(authRoutes, {
         tokenTtlSeconds: config.tokenTtlSeconds,
+        sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
         loginRateLimit: { max: config.loginRateLimit, timeWindow: 60_000 },
         rolesOf: (userId) => loadUserRoles(app.db, userId),
       });

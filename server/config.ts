@@ -54,7 +54,10 @@ export interface ServerConfig {
   /** Built SPA (webpack output) and the runtime static files (config.json, images). */
   distDir: string;
   staticDir: string;
+  /** A session ends this long after it was last used or refreshed (sliding). */
   tokenTtlSeconds: number;
+  /** No refresh takes a session (or its token) past this age: the absolute limit of one sign-in. */
+  sessionMaxAgeSeconds: number;
   /** Token signing secret; when unset one is generated once and kept in the database. */
   jwtSecret?: string;
   logLevel: string;
@@ -88,8 +91,11 @@ export interface ServerConfig {
   /** The HMS text table: DJI's published one, a copy on disk, our own (server/hms/). */
   hms: HmsConfig;
   live: LiveConfig;
-  /** Remote operations (server/remote/, docs/remote.md): how long a command waits for the device's services_reply (ms). */
-  remote: { replyTimeoutMs: number };
+  /**
+   * Remote operations (server/remote/, docs/remote.md): how long a command waits for the device's services_reply (ms),
+   * and how long the broker credentials of a DRC link live (s).
+   */
+  remote: { replyTimeoutMs: number; drcTtlSeconds: number };
 }
 
 /** Live video (issue 30, docs/live-video.md). */
@@ -109,6 +115,8 @@ export interface LiveConfig {
   playUrlTtlSeconds: number;
   /** How often idle and offline streams are looked for (ms). */
   sweepMs: number;
+  /** How long a push URL handed to a pilot (liveshare) takes a publish (ms): a publish after that is refused. */
+  liveshareTtlMs: number;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -143,6 +151,7 @@ const environmentSchema = z.object({
   DIST_DIR: text,
   STATIC_DIR: text,
   TOKEN_TTL_SECONDS: integer(1),
+  SESSION_MAX_AGE_SECONDS: integer(1),
   JWT_SECRET: text,
   LOG_LEVEL: text,
   TRUST_PROXY: text.transform((v, ctx) => {
@@ -224,7 +233,9 @@ const environmentSchema = z.object({
   LIVE_IDLE_STOP_S: integer(1),
   LIVE_PLAY_URL_TTL_S: integer(1),
   LIVE_SWEEP_MS: integer(10),
+  LIVE_LIVESHARE_TTL_S: integer(1),
   REMOTE_REPLY_TIMEOUT_MS: integer(1),
+  DRC_CREDENTIAL_TTL_S: integer(10, 86_400),
   REDIS_TIMEOUT_MS: integer(1, 60_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
@@ -267,6 +278,7 @@ function liveConfig(e: Environment): LiveConfig {
     idleStopMs: (e.LIVE_IDLE_STOP_S ?? 120) * 1000,
     playUrlTtlSeconds: e.LIVE_PLAY_URL_TTL_S ?? 60,
     sweepMs: e.LIVE_SWEEP_MS ?? 5_000,
+    liveshareTtlMs: (e.LIVE_LIVESHARE_TTL_S ?? 4 * 3600) * 1000,
   };
 }
 
@@ -329,6 +341,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     distDir: path.resolve(e.DIST_DIR ?? path.join(projectRoot, 'dist')),
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(projectRoot, 'static')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
+    sessionMaxAgeSeconds: Math.max(e.SESSION_MAX_AGE_SECONDS ?? 7 * 86_400, e.TOKEN_TTL_SECONDS ?? 12 * 3600),
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'warn',
     trustProxy: e.TRUST_PROXY,
@@ -370,7 +383,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
     },
     live: liveConfig(e),
-    remote: { replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000 },
+    remote: { replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000, drcTtlSeconds: e.DRC_CREDENTIAL_TTL_S ?? 3_600 },
   };
 }
 

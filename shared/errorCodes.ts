@@ -175,6 +175,7 @@ export const ERROR_CODES = {
     battery_low: ['battery', 'needed'],
     weather: [],
     no_plan: [],
+    transit_outside_area: ['leg', 'plan_id'],
     already_dispatched: [],
     command_not_applicable: ['command', 'status'],
     cancel_in_flight: [],
@@ -242,6 +243,11 @@ export const ERROR_CODES = {
     log_upload_not_found: ['id'],
     log_archive_missing: ['module'],
     setting_not_writable: ['name', 'kind'],
+    drc_unavailable: [],
+    /** A take-off or fly-to target breaks the airspace rules; `rule`: a ConformanceRule (shared/entities/alert.ts). */
+    airspace_refused: ['sn', 'rule'],
+    /** Neither the aircraft nor its dock has reported the height its target is measured from. */
+    height_reference_unknown: ['sn'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

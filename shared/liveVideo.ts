@@ -70,5 +70,7 @@ export const liveshareTargetSchema = z.object({
   url: z.string(),
   /** The video was live already (started from the console): the controller pushes to that stream. */
   joined: z.boolean(),
+  /** The URL takes no publish after this (ISO; LIVE_LIVESHARE_TTL_S, 4 h by default); ask again for a fresh one. */
+  expires_at: z.string(),
 });
 export type LiveshareTarget = z.infer<typeof liveshareTargetSchema>;

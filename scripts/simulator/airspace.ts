@@ -99,6 +99,8 @@ export class CircuitPlans {
   /** The latest plan of each aircraft, by serial. */
   readonly current = new Map<string, number>();
   private readonly filed: number[] = [];
+  /** One per aircraft filed for: resolved when it is cleared for take-off. */
+  private readonly clearances: Promise<void>[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
@@ -116,12 +118,24 @@ export class CircuitPlans {
         if (!device) throw new Error('the aircraft is not registered');
         const startMs = Date.now() + PLAN_LEAD_MS;
         await this.file(gateway, device.id, startMs);
-        this.at(startMs, () => gateway.clearForTakeoff());
+        this.clearances.push(
+          new Promise((cleared) =>
+            this.at(startMs, () => {
+              gateway.clearForTakeoff();
+              cleared();
+            }),
+          ),
+        );
       } catch (error) {
         this.log(`${sn}: no flight plan (${(error as Error).message}); it flies without one`);
         gateway.clearForTakeoff();
       }
     });
+  }
+
+  /** Resolves once every aircraft filed for is cleared for take-off: its first plan's window is open. */
+  async windowsOpen(): Promise<void> {
+    await Promise.all(this.clearances);
   }
 
   /** Cancels the renewals and ends every plan filed: the flights are over, and the next run needs no override here. */

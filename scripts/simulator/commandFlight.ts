@@ -1,5 +1,6 @@
 import { DRAIN_PER_S, flightSample, MODE, type FlightSample } from './flight';
-import { bearing, distance, round, type Point } from './geometry';
+import type { Sticks } from '@shared/dji/drcMessages';
+import { bearing, distance, offset, round, type Point } from './geometry';
 
 const CLIMB_SPEED = 4;
 const LAND_SPEED = 3;
@@ -25,6 +26,8 @@ export interface CommandProgress {
 export class CommandFlight {
   private phase: Phase = 'climbing';
   private pos: Point;
+  /** Where the nose points, ° clockwise from north (DRC sticks turn it and move along it). */
+  private heading = 0;
   private battery: number;
   private flightTime = 0;
   private readonly climbTo: number;
@@ -79,6 +82,30 @@ export class CommandFlight {
     return true;
   }
 
+  /** Position (height above take-off) and heading now. */
+  get attitude(): Point & { heading: number } {
+    return { ...this.pos, heading: this.heading };
+  }
+
+  /**
+   * DRC sticks held for `dt` s (spec §4 drone_control: x forward along the heading, y right, h up, w clockwise yaw; m/s
+   * and °/s): a fly-to in progress is cancelled and the aircraft moves so, never below the ground. Refused (false)
+   * while it climbs after take-off, returns home, lands or is on the ground.
+   */
+  drive(sticks: Sticks, dt: number): boolean {
+    if (this.phase !== 'flying' && this.phase !== 'hovering') return false;
+    if (this.phase === 'flying') {
+      this.phase = 'hovering';
+      this.command.stopped = true;
+    }
+    this.heading = (((this.heading + sticks.w * dt) % 360) + 360) % 360;
+    const yaw = (this.heading * Math.PI) / 180;
+    const north = (sticks.x * Math.cos(yaw) - sticks.y * Math.sin(yaw)) * dt;
+    const east = (sticks.x * Math.sin(yaw) + sticks.y * Math.cos(yaw)) * dt;
+    this.pos = { ...offset(this.pos, north, east), alt: Math.max(0, this.pos.alt + sticks.h * dt) };
+    return true;
+  }
+
   /** The progress event due now, if any: one per step while flying to a target, then its end (ok, or cancel after a stop) once. */
   progress(): CommandProgress | null {
     const flying = this.phase === 'climbing' || this.phase === 'flying';
@@ -100,7 +127,6 @@ export class CommandFlight {
 
   step(dt: number): FlightSample {
     const before = { ...this.pos };
-    let heading = 0;
     if (this.phase !== 'landed') {
       this.flightTime += dt;
       this.battery = Math.max(0, this.battery - DRAIN_PER_S * dt);
@@ -111,12 +137,12 @@ export class CommandFlight {
         if (this.pos.alt >= this.climbTo) this.phase = 'flying';
         break;
       case 'flying':
-        heading = this.moveTowards(this.command.target, this.command.speed * dt);
+        this.heading = this.moveTowards(this.command.target, this.command.speed * dt);
         if (distance(this.pos, this.command.target) < 0.5 && Math.abs(this.pos.alt - this.command.target.alt) < 0.5) this.phase = 'hovering';
         break;
       case 'returning': {
         if (this.pos.alt < this.rthAltitude) this.pos = { ...this.pos, alt: Math.min(this.rthAltitude, this.pos.alt + CLIMB_SPEED * dt) };
-        else heading = this.moveTowards({ ...this.home, alt: this.pos.alt }, RETURN_SPEED * dt);
+        else this.heading = this.moveTowards({ ...this.home, alt: this.pos.alt }, RETURN_SPEED * dt);
         if (distance(this.pos, this.home) < 1) this.phase = 'landing';
         break;
       }
@@ -138,7 +164,7 @@ export class CommandFlight {
     return flightSample(
       { pos: this.pos, home: this.home, battery: this.battery, flightTime: this.flightTime },
       {
-        heading,
+        heading: this.heading,
         horizontalSpeed: dt > 0 ? distance(before, this.pos) / dt : 0,
         verticalSpeed: dt > 0 ? (this.pos.alt - before.alt) / dt : 0,
         modeCode,

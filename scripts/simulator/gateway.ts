@@ -7,6 +7,7 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
+import { METHOD_DRC_MODE_ENTER, METHOD_DRC_MODE_EXIT, type OsdInfoPush } from '@shared/dji/drcMessages';
 import { METHOD_FILEUPLOAD_LIST, METHOD_FILEUPLOAD_START, METHOD_FILEUPLOAD_UPDATE } from '@shared/dji/deviceLogs';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
@@ -54,6 +55,7 @@ import { readKmz } from '../../server/wayline/kmz';
 import { SimulatedCamera } from './camera';
 import { CommandFlight } from './commandFlight';
 import { SimulatedDockDebug, type DebugReply, type DockConditions } from './dockDebug';
+import { SimulatedDrc } from './drc';
 import { SimulatedFirmware } from './firmware';
 import { SimulatedLogs } from './logs';
 import { SimulatedSettings } from './settings';
@@ -162,6 +164,8 @@ export interface GatewayOptions {
   otaJobMs?: number;
   /** How long each step of a dock's log upload (pull, pack) takes, ms (default 3 s). */
   logStepMs?: number;
+  /** A dock drops DRC after this long without a heart_beat, ms (DJI: 60 s). */
+  drcHeartbeatTimeoutMs?: number;
   /** Called as each flighttask_progress goes out (the flight benchmark measures latency from here). */
   onProgressSent?: (progress: { flightId: string; status: MissionStatus; percent: number; at: number }) => void;
   /** Called as each photo's file_upload_callback goes out, its object already in the store (the media benchmark measures from here). */
@@ -215,6 +219,8 @@ export class SimulatedGateway {
   readonly logs: SimulatedLogs | null;
   /** The writable properties of the dock and its aircraft (property/set). */
   readonly settings = new SimulatedSettings();
+  /** A dock's live flight controls (docks only: Pilot 2 asks its own pilot first, not simulated). */
+  readonly drc: SimulatedDrc | null;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -265,6 +271,22 @@ export class SimulatedGateway {
             options.otaJobMs ?? 60_000,
           )
         : null;
+    this.drc =
+      kind === 'dock'
+        ? new SimulatedDrc(
+            {
+              gatewaySn: plan.gateway.sn,
+              drive: (sticks, dt) => this.commanded?.drive(sticks, dt) ?? false,
+              osd: () => this.drcOsd(),
+              emit: (method, data) => {
+                this.sent.events++;
+                this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }), 1);
+              },
+              log,
+            },
+            options.drcHeartbeatTimeoutMs,
+          )
+        : null;
     this.logs =
       kind === 'dock'
         ? new SimulatedLogs(
@@ -280,6 +302,24 @@ export class SimulatedGateway {
             options.logStepMs ?? 3_000,
           )
         : null;
+  }
+
+  /** The commanded aircraft as DRC's osd_info_push reports it (ellipsoidal height), or null on the ground. */
+  private drcOsd(): OsdInfoPush | null {
+    if (!this.commanded?.airborne) return null;
+    const { lat, lng, alt, heading } = this.commanded.attitude;
+    return {
+      attitude_head: heading > 180 ? heading - 360 : heading,
+      latitude: lat,
+      longitude: lng,
+      height: alt + SIMULATED_HOME_ELEVATION,
+      speed_x: 0,
+      speed_y: 0,
+      speed_z: 0,
+      gimbal_pitch: -30,
+      gimbal_roll: 0,
+      gimbal_yaw: heading > 180 ? heading - 360 : heading,
+    };
   }
 
   /** A device of this gateway now runs `version`: kept for reconnections and reported in `state`. */
@@ -459,6 +499,7 @@ export class SimulatedGateway {
     this.dockDebug?.stop();
     this.firmware?.stop();
     this.logs?.stop();
+    this.drc?.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) await this.announceTopology(false).catch(() => undefined);
@@ -621,7 +662,11 @@ export class SimulatedGateway {
         if (this.commanded) return this.commanded.returnHome() ? RESULT.ok : NOT_NOW;
         return this.flying()?.returnHome() ? RESULT.ok : NOT_NOW;
       case METHOD_FLIGHT_AUTHORITY_GRAB:
-        return RESULT.ok;
+        return this.drc?.grab() ?? RESULT.ok;
+      case METHOD_DRC_MODE_ENTER:
+        return this.drc?.enter(data) ?? RESULT.unknownMethod;
+      case METHOD_DRC_MODE_EXIT:
+        return this.drc?.exit() ?? RESULT.unknownMethod;
       case METHOD_TAKEOFF_TO_POINT:
         return this.takeoff(data);
       case METHOD_FLY_TO_POINT: {

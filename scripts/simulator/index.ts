@@ -44,6 +44,8 @@ export interface SimulationOptions {
   otaJobMs?: number;
   /** How long each step of a dock's log upload takes, ms (default 3 s). */
   logStepMs?: number;
+  /** A dock drops DRC after this long without a heart_beat, ms (default DJI's 60 s). */
+  drcHeartbeatTimeoutMs?: number;
   /**
    * Fly under flight plans, as a disciplined operator does: once connected, each aircraft's airspace and plan are
    * filed and accepted through the API (the user needs airspace:write and airspace:approve; scripts/simulator/airspace.ts)
@@ -65,6 +67,8 @@ export interface Simulation {
   gateways: SimulatedGateway[];
   /** The latest accepted flight plan of each aircraft, by serial (with `plans`; an aircraft whose filing failed has none). */
   flightPlans: ReadonlyMap<string, number>;
+  /** Resolves once the first plan of every aircraft (with `plans`) is in its window: take-off and fly-to are allowed. */
+  planWindowsOpen(): Promise<void>;
   /** Sends the aircraft with this serial off its circuit to hover at `target`; null sends it back to its circuit. */
   flyTo(aircraftSn: string, target: FlyToTarget | null): void;
   /** messages published so far, all gateways together. */
@@ -180,6 +184,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     debugJobMs: options.debugJobMs,
     otaJobMs: options.otaJobMs,
     logStepMs: options.logStepMs,
+    drcHeartbeatTimeoutMs: options.drcHeartbeatTimeoutMs,
   };
   const gateways = plans.map((plan, i) => new SimulatedGateway(plan, logins[i], gatewayOptions));
   const flightPlans = new CircuitPlans(admin, options.planHours ?? PLAN_HOURS, log);
@@ -235,6 +240,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   return {
     gateways,
     flightPlans: flightPlans.current,
+    planWindowsOpen: () => flightPlans.windowsOpen(),
     flyTo: (aircraftSn, target) => {
       const gateway = byAircraft.get(aircraftSn);
       if (!gateway) throw new Error(`no simulated aircraft ${aircraftSn}`);

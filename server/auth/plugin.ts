@@ -57,8 +57,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export default fp(
-  async (app: FastifyInstance, options: { secret: string; tokenTtlSeconds: number }) => {
-    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtlSeconds } });
+  /**
+   * `tokenLifetimeSeconds`: a token's own expiry, the absolute limit of its session; the session row ends it sooner
+   * (its sliding expiry, logout, a deactivated user).
+   */
+  async (app: FastifyInstance, options: { secret: string; tokenLifetimeSeconds: number }) => {
+    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenLifetimeSeconds } });
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);

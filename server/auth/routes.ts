@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeSchema, HttpError, notFound, ok, unauthorized } from '../http/envelope';
 import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
 import { resolveToken } from './plugin';
-import { createSession, revokeSession } from './tokens';
+import { createSession, extendSession, revokeSession } from './tokens';
 import { findUserById, findUserByUsername, toUserInfo } from './users';
 
 const credentialsSchema = z.object({
@@ -17,6 +17,7 @@ const sessionSchema = z.object({ token: z.string(), expiresAt: z.string(), user:
 
 export interface AuthRoutesOptions {
   tokenTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
   loginRateLimit: { max: number; timeWindow: number };
   /** The user's roles and permission codes (server/rbac, a layer above sign-in: it reads the session's token). */
   rolesOf(userId: number): Promise<{ roles: RoleRef[]; permissions: string[] }>;
@@ -79,6 +80,24 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
       const user = await findUserById(app.db, auth.userId);
       if (!user) throw unauthorized('Token is invalid, expired or revoked');
       return ok({ valid: true as const, expiresAt: auth.expiresAt, user: toUserInfo(user) });
+    },
+  );
+
+  app.post(
+    '/auth/refresh/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Keep the current session alive: its end moves to the token lifetime from now (never past the session's maximum age); the token stays the same",
+        response: { 200: envelopeSchema(z.object({ expiresAt: z.string() })) },
+      },
+      preValidation: app.authenticate,
+    },
+    async (request) => {
+      const expiresAt = await extendSession(app.db, request.auth!.sessionId, options.tokenTtlSeconds, options.sessionMaxAgeSeconds);
+      if (!expiresAt) throw unauthorized('Token is invalid, expired or revoked');
+      return ok({ expiresAt });
     },
   );
 

@@ -27,6 +27,30 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlSec
   return { id: session.id, expiresAt: session.expires_at };
 }
 
+/**
+ * Moves a live session's end to `ttlSeconds` from now (sliding expiry), never past `maxAgeSeconds` after it began;
+ * resolves with the new end, or null when the session has ended (revoked, expired).
+ */
+export async function extendSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  ttlSeconds: number,
+  maxAgeSeconds: number,
+  now = Date.now(),
+): Promise<string | null> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso(now))
+    .executeTakeFirst();
+  if (!session) return null;
+  const end = nowIso(Math.min(now + ttlSeconds * 1000, Date.parse(session.created_at) + maxAgeSeconds * 1000));
+  await db.updateTable('sessions').set({ expires_at: end }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  return end;
+}
+
 export async function findActiveSession(db: Kysely<Database>, sessionId: string) {
   return db
     .selectFrom('sessions')

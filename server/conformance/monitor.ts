@@ -10,7 +10,7 @@ import { restrictingAreas } from '../entities/feature/service';
 import type { AircraftSample } from '../mqtt/gateway/service';
 import { loadPlanBook, type BookedPlan } from './planBook';
 import { advancePlan } from './planStates';
-import { IDLE_TRACK, judge, step, type ConformanceSettings, type Effect, type Track } from './rules';
+import { IDLE_TRACK, judge, step, type ConformanceSettings, type Effect, type Finding, type Track } from './rules';
 import { ZoneIndex } from './zoneIndex';
 
 /** The alert operations the monitor needs (AlertService). */
@@ -143,6 +143,17 @@ export class ConformanceMonitor {
     // Landing after the window ends the plan now rather than at the next tick.
     const plan = craft.planId === null ? undefined : this.planById.get(craft.planId);
     if (wasFlying && !flying && plan && sample.at > plan.volume.end_ms) this.planAction(craft, plan.id, 'end', sample.at);
+  }
+
+  /**
+   * What a commanded destination of aircraft `sn` would break (a take-off or fly-to target; `alt` above take-off), by
+   * the newest plans and zones: judged as strictly as an aircraft with an open alert (no slack inside a plan's volume,
+   * clear of a no-fly zone by the tolerance). Null: inside an accepted plan's volume and window, in no no-fly zone.
+   */
+  async judgeDestination(sn: string, target: { lng: number; lat: number; alt: number }, at = this.now()): Promise<Finding | null> {
+    await this.reloading;
+    const position = { ...target, at };
+    return judge(position, this.plans.get(sn) ?? [], this.zones.near(target.lng, target.lat), this.options.settings.tolerance, true).finding;
   }
 
   /** Ends plans whose window has passed: at once when never flown, at landing when their aircraft is still up. */

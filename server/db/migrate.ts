@@ -24,6 +24,8 @@ import * as deviceLogs from './migrations/062_device_logs';
 import * as recordings from './migrations/070_recordings';
 import * as searchIndexes from './migrations/090_search_indexes';
 import * as noticeAudience from './migrations/091_notice_audience';
+import * as drcCredentials from './migrations/092_drc_credentials';
+import * as noticeFacts from './migrations/097_notice_facts';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -51,6 +53,8 @@ const migrations: Record<string, VersionedMigration> = {
   '070_recordings': recordings,
   '090_search_indexes': searchIndexes,
   '091_notice_audience': noticeAudience,
+  '092_drc_credentials': drcCredentials,
+  '097_notice_facts': noticeFacts,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

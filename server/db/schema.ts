@@ -82,6 +82,8 @@ export interface NoticesTable extends Stamped {
   project_id: number | null;
   /** The defect it announces. */
   defect_id: number | null;
+  /** A platform notice's facts (JSON, server/media/urgentDefects.ts), rendered per reader's language; null for people's notices. */
+  facts: string | null;
 }
 
 export interface NoticeReadsTable {
@@ -120,6 +122,20 @@ export interface ThingCredentialsTable {
   secret_hash: string;
   user_id: number;
   session_id: string;
+  created_at: string;
+}
+
+/** Broker credentials of a DRC link (migration 071): the browser's or the device's side of one gateway. */
+export interface DrcCredentialsTable {
+  username: string;
+  secret_hash: string;
+  client_id: string;
+  side: 'browser' | 'device';
+  gateway_sn: string;
+  device_id: number;
+  user_id: number;
+  session_id: string;
+  expires_at: string;
   created_at: string;
 }
 
@@ -459,6 +475,7 @@ export interface Database {
   features: FeaturesTable;
   audit_log: AuditLogTable;
   thing_credentials: ThingCredentialsTable;
+  drc_credentials: DrcCredentialsTable;
   alerts: AlertsTable;
   media: MediaTable;
   defect_categories: DefectCategoriesTable;

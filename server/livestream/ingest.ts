@@ -3,6 +3,7 @@ import type AVPacket from 'node-media-server/src/core/avpacket.js';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
+import { publishAllowed } from './playback';
 
 // The protocol classes log every session at info level on the console; the server logs what matters itself.
 nmsLogger.level = 'error';
@@ -20,6 +21,8 @@ export interface Viewer {
 
 interface Channel {
   publisher: net.Socket | null;
+  /** A publish after this (epoch ms) is refused: the push URL handed to a pilot expired. Null: no expiry. */
+  publishUntil: number | null;
   metadata: Buffer | null;
   audioHeader: Buffer | null;
   videoHeader: Buffer | null;
@@ -71,11 +74,14 @@ export class RtmpIngest {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** Lets one publisher push to `name` (a start's fresh name). */
-  open(name: string): void {
-    if (!this.channels.has(name))
+  /** Lets one publisher push to `name` (a start's fresh name), until `publishUntil` when given (again: a new expiry). */
+  open(name: string, publishUntil: number | null): void {
+    const open = this.channels.get(name);
+    if (open) open.publishUntil = publishUntil;
+    else
       this.channels.set(name, {
         publisher: null,
+        publishUntil,
         metadata: null,
         audioHeader: null,
         videoHeader: null,
@@ -153,6 +159,7 @@ export class RtmpIngest {
     rtmp.onPushCallback = () => {
       if (!channel) return refuse('unknown or ended stream name');
       if (channel.publisher) return refuse('the stream already has a publisher');
+      if (!publishAllowed(channel.publishUntil, Date.now())) return refuse('the push URL expired');
       channel.publisher = socket;
       // The stream goes on where the previous publisher (if any: the device reconnected) left it.
       channel.dtsOffset = channel.lastDts ? channel.lastDts + 40 : 0;

@@ -47,7 +47,7 @@ export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined,
     rtmpBase: () => config.rtmpPublicUrl ?? `rtmp://${publicUrl ? new URL(publicUrl).hostname : '127.0.0.1'}:${port}/${app}`,
     playUrl: (name, query) => `/live/${name}.flv?${query}`,
     hlsUrl: (name, query) => `/live/${name}/index.m3u8?${query}`,
-    open: (name) => ingest.open(name),
+    open: (name, publishUntil) => ingest.open(name, publishUntil),
     close: (name) => ingest.close(name),
     viewers: (name) => ingest.viewers(name) + hls.viewers(name),
     async stop() {

@@ -3,6 +3,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** A fresh stream name for one start: 144 random bits, RTMP- and URL-safe, never reused. */
 export const newStreamName = (): string => randomBytes(18).toString('base64url');
 
+/** Whether a stream name takes a publish now: until its push URL expires (epoch ms; null: no expiry, a device's start). */
+export const publishAllowed = (publishUntil: number | null, now: number): boolean => publishUntil === null || now < publishUntil;
+
 const signature = (secret: string, name: string, expiresAt: number) => createHmac('sha256', secret).update(`play:${name}:${expiresAt}`).digest('base64url');
 
 /** The query that authorises playing stream `name` until `expiresAt` (epoch s). */

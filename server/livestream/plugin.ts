@@ -67,6 +67,7 @@ export default fp(
         media,
         replyTimeoutMs: config.replyTimeoutMs,
         idleStopMs: config.idleStopMs,
+        liveshareTtlMs: config.liveshareTtlMs,
         held: (videoId) => recordings?.records(videoId) ?? false,
         log,
       });
@@ -159,7 +160,7 @@ export default fp(
       const hooks = scope.withTypeProvider<ZodTypeProvider>();
       const streamName = (body: z.infer<typeof hookBody>) => body.name ?? body.stream ?? '';
       hooks.post('/live/hooks/publish', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
-        if (!app.live?.streams.byName(streamName(request.body))) return refuse(reply, 403, 'Unknown or ended stream name');
+        if (!app.live?.streams.mayPublish(streamName(request.body))) return refuse(reply, 403, 'Unknown or ended stream name, or its push URL expired');
         return reply.code(200).send('ok');
       });
       hooks.post('/live/hooks/play', { schema: { hide: true, body: hookBody } }, async (request, reply) => {

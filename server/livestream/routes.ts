@@ -108,9 +108,10 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
     async (request) => {
       const live = liveOf();
       const { controller, camera } = await liveshareCamera(request, request.body.gateway_sn);
-      const { stream, joined } = await live.streams.openLiveshare(controller.serial, camera.video_id);
-      await writeAudit(db, request, 'liveshare_start', 'device', controller.id, { video_id: camera.video_id, joined });
-      return ok({ video_id: camera.video_id, url: live.streams.pushUrl(stream.name), joined });
+      const { stream, joined, expiresAt } = await live.streams.openLiveshare(controller.serial, camera.video_id);
+      const expires_at = new Date(expiresAt).toISOString();
+      await writeAudit(db, request, 'liveshare_start', 'device', controller.id, { video_id: camera.video_id, joined, expires_at });
+      return ok({ video_id: camera.video_id, url: live.streams.pushUrl(stream.name), joined, expires_at });
     },
   );
 

@@ -9,7 +9,7 @@ import {
 } from '@shared/dji/livestream';
 import type { StreamState } from '@shared/liveVideo';
 import { HttpError } from '../http/envelope';
-import { newStreamName } from './playback';
+import { newStreamName, publishAllowed } from './playback';
 import type { StreamView } from './cameras';
 
 /** The device link the streams speak through (the DJI gateway). */
@@ -25,8 +25,8 @@ export interface MediaBackend {
   ready(): Promise<void>;
   /** The RTMP base devices push to (rtmp://host:port/app), known once ready: a stream's URL is this plus its name. */
   rtmpBase(): string;
-  /** Allows one publish on `name`. */
-  open(name: string): void;
+  /** Allows one publish on `name`, until `publishUntil` (epoch ms) when not null; opened again, the new expiry holds. */
+  open(name: string, publishUntil: number | null): void;
   /** Ends `name`: its publisher and viewers are disconnected and a later publish is refused. */
   close(name: string): void;
   viewers(name: string): number;
@@ -45,6 +45,8 @@ interface Stream {
   endedReason: EndReason | null;
   /** Since when nobody watches (ms), null while someone does. */
   idleSince: number | null;
+  /** When its push URL, once handed to a pilot (liveshare), stops taking a publish (epoch ms); null: never handed out. */
+  publishUntil: number | null;
 }
 
 export interface LiveStreamsOptions {
@@ -53,6 +55,8 @@ export interface LiveStreamsOptions {
   replyTimeoutMs: number;
   /** A stream nobody watches is stopped after this long (ms), unless it is held (recorded). */
   idleStopMs: number;
+  /** A push URL handed to a pilot (liveshare) takes a publish for this long (ms); DELETE revokes it at once. */
+  liveshareTtlMs: number;
   held?: (videoId: string) => boolean;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
@@ -125,6 +129,12 @@ export class LiveStreams {
     return undefined;
   }
 
+  /** Whether a publish on `name` is allowed now (an external media server's publish hook): live, its push URL not expired. */
+  mayPublish(name: string): boolean {
+    const stream = this.byName(name);
+    return stream !== undefined && publishAllowed(stream.publishUntil, this.now());
+  }
+
   /** Starts pushing `videoId` through `gatewaySn`, or joins its live stream; resolves with it and whether it joined. */
   async start(gatewaySn: string, videoId: string, quality: number): Promise<{ stream: Stream; joined: boolean }> {
     const live = this.streams.get(videoId);
@@ -191,17 +201,29 @@ export class LiveStreams {
   /**
    * A stream the pilot publishes from Pilot 2's liveshare component (docs/controller.md): a fresh name opened for the
    * remote controller's push without live_start_push (the pilot starts it on the controller). A video already live is
-   * joined: its device pushes to that name already.
+   * joined: its device pushes to that name already. The URL handed out takes a publish until `expiresAt` (the first
+   * handing out of a name sets it, liveshareTtlMs on); asked for after that, the stream ends and a fresh name is opened.
    */
-  async openLiveshare(gatewaySn: string, videoId: string): Promise<{ stream: Stream; joined: boolean }> {
+  async openLiveshare(gatewaySn: string, videoId: string): Promise<{ stream: Stream; joined: boolean; expiresAt: number }> {
     const live = this.streams.get(videoId);
-    if (live?.state === 'live') return { stream: live, joined: true };
+    if (live?.state === 'live' && publishAllowed(live.publishUntil, this.now())) return { stream: live, joined: true, expiresAt: this.handOut(live) };
+    if (live?.state === 'live') this.end(live, 'stopped');
     const pending = this.starting.get(videoId);
-    if (pending) return { stream: await pending, joined: true };
+    if (pending) {
+      const stream = await pending;
+      return { stream, joined: true, expiresAt: this.handOut(stream) };
+    }
     const name = await this.openName();
     const stream = this.track(videoId, gatewaySn, name, null);
     this.options.log.info({ videoId, gatewaySn }, 'live: opened for the pilot to publish');
-    return { stream, joined: false };
+    return { stream, joined: false, expiresAt: this.handOut(stream) };
+  }
+
+  /** `stream`'s push URL goes to a pilot: it takes a publish until this (set the first time), the ingest told so. */
+  private handOut(stream: Stream): number {
+    stream.publishUntil ??= this.now() + this.options.liveshareTtlMs;
+    this.options.media.open(stream.name, stream.publishUntil);
+    return stream.publishUntil;
   }
 
   /** The pilot stopped publishing on the controller: the stream ends without a service (the device stopped already). */
@@ -218,14 +240,24 @@ export class LiveStreams {
       throw new HttpError(503, 'The media server is not available', undefined, { code: 'live.media_unavailable' });
     });
     const name = newStreamName();
-    media.open(name);
+    media.open(name, null);
     return name;
   }
 
   /** Records `videoId` as live under `name` (its lens as set before, if it was live earlier). */
   private track(videoId: string, gatewaySn: string, name: string, quality: number | null): Stream {
     const previous = this.streams.get(videoId);
-    const stream: Stream = { videoId, gatewaySn, name, quality, lens: previous?.lens ?? null, state: 'live', endedReason: null, idleSince: this.now() };
+    const stream: Stream = {
+      videoId,
+      gatewaySn,
+      name,
+      quality,
+      lens: previous?.lens ?? null,
+      state: 'live',
+      endedReason: null,
+      idleSince: this.now(),
+      publishUntil: null,
+    };
     this.streams.set(videoId, stream);
     return stream;
   }

@@ -26,7 +26,7 @@ import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
 import { moveStatus } from '../domain/transitions';
-import { NoticeBroadcaster } from '../entities/notice/broadcast';
+import { scopedDefects } from './defectScope';
 import { notifyUrgentDefect } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
@@ -76,10 +76,6 @@ export async function refreshHasDefects(db: Kysely<Database>, mediaId: number): 
     .execute();
 }
 
-/** The defects (with their photo's columns) whose photo the caller's data scope shows: a defect is seen with its photo. */
-export const scopedDefects = (db: Kysely<Database>, request: FastifyRequest) =>
-  withDataScope(db.selectFrom('defects').innerJoin('media', 'media.id', 'defects.media_id'), 'media', scopeOf(request)).selectAll('defects');
-
 const listQuery = defectFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(20),
@@ -100,7 +96,6 @@ const categoryBody = z.object({
  */
 export default async function defectRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const notices = new NoticeBroadcaster(() => appBase.mqtt?.bus, appBase.log);
   const db = app.db;
 
   const scopedDefect = async (request: FastifyRequest, id: number) => {
@@ -298,7 +293,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeAudit(db, request, 'update', 'defect', row.id, request.body);
-      await notifyUrgentDefect(db, notices, before, row, request.auth!.username);
+      await notifyUrgentDefect(db, appBase.notices, before, row, request.auth!.username);
       return ok(await defectToApi(db, row));
     },
   );
@@ -323,7 +318,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
       if (!moved.ok) throw conflict(`A ${from} defect cannot ${action}`, undefined, { code: 'defect.out_of_order', params: { action, status: from } });
       const row = await db.selectFrom('defects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await recordEvent(id, action, from, moved.to, request, request.body?.note);
-      await notifyUrgentDefect(db, notices, current, row, request.auth!.username);
+      await notifyUrgentDefect(db, appBase.notices, current, row, request.auth!.username);
       await refreshHasDefects(db, row.media_id);
       return ok({ ...(await defectToApi(db, row)), events: await eventsOf(id) });
     },

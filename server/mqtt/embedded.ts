@@ -10,7 +10,7 @@ import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
 import { parseEnvelope, replyTo, RESULT } from '@shared/dji/envelope';
 import { expectsReply, parseDeviceTopic, replyTopic } from '@shared/dji/topics';
 import { TOPIC_FLEET } from '@shared/live';
-import { canPublish, canSubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
+import { canPublish, canSubscribe, drcMayPublish, drcMaySubscribe, samePrincipal, sessionOf, type BrokerIdentity, type GatewayIdentity } from './acl';
 import { namespaceSerial } from '@shared/topics';
 import { checkGatewayPublish, gatewaySubscribeSerial } from './gateway/link';
 import type { MessageBus } from './liveChannel';
@@ -50,8 +50,8 @@ export interface EmbeddedBrokerOptions {
   tcpHost: string;
   /** Take a websocket client's address from the last X-Forwarded-For entry (the one the trusted proxy appended). */
   trustProxy: TrustProxy;
-  /** Decides who connects. */
-  authenticate(username: string, password: string): Promise<Authenticated>;
+  /** Decides who connects (DRC credentials are bound to a client id). */
+  authenticate(username: string, password: string, clientId: string): Promise<Authenticated>;
   /** May this Pilot 2 connection become the gateway `sn` (not a registered dock, nor a device outside its pilot's scope)? */
   mayClaimGateway(identity: GatewayIdentity, sn: string): Promise<boolean>;
   /** May this gateway connection declare these sub-devices (server/devices/topology/claims.ts)? */
@@ -89,8 +89,10 @@ export interface EmbeddedBroker {
   closeGateway(sn: string): boolean;
   /** The login sessions of the browser connections open now. */
   browserSessions(): Set<string>;
-  /** Closes the connections (browsers, Pilot 2) whose login session is no longer active; returns how many. */
+  /** Closes the connections (browsers, Pilot 2, DRC) whose login session is no longer active; returns how many. */
   closeEndedSessions(activeOf: (sessionIds: string[]) => Promise<Set<string>>): Promise<number>;
+  /** Closes the DRC connections whose credentials are no longer live (revoked, replaced, expired); returns how many. */
+  closeRevokedDrc(liveOf: (usernames: string[]) => Promise<Set<string>>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -111,6 +113,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const { Aedes } = await import('aedes');
   const { log } = options;
   const stats: BrokerStats = { refused: {}, skippedBehind: 0 };
+  const now = options.now ?? Date.now;
   /** Snapshots skipped so far for each browser now behind. */
   const behind = new WeakMap<Client, number>();
   const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000, options.now);
@@ -215,7 +218,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (throttle.blocked(address)) return fail('throttled');
       if (!username || !password) return fail('unknown_username');
       options
-        .authenticate(username, password.toString('utf8'))
+        .authenticate(username, password.toString('utf8'), client.id)
         .then((result) => {
           if ('refused' in result) return fail(result.refused);
           const holder = connected.get(client.id);
@@ -235,6 +238,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // client null: the server's own publish.
       if (!client) return done(null);
       const identity = identityOf(client);
+      if (identity?.kind === 'drc') {
+        if (drcMayPublish(identity, packet.topic, packet.retain, now())) return done(null);
+        refuse('topic_not_allowed', { clientId: client.id, topic: packet.topic });
+        return done(new Error(`publish to ${packet.topic} not allowed`));
+      }
       if (identity?.kind !== 'gateway') {
         if (identity && canPublish(identity, packet.topic, packet.retain)) return done(null);
         refuse(packet.retain ? 'retained' : 'topic_not_allowed', { clientId: client.id, topic: packet.topic });
@@ -273,6 +281,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         const sn = namespaceSerial(received.topic);
         return sn !== null && (sn === identity.link.gatewaySn || identity.link.declared.has(sn)) ? received : null;
       }
+      // A DRC connection hears its one topic, until its credentials expire.
+      if (identity?.kind === 'drc') return drcMaySubscribe(identity, received.topic, now()) ? received : null;
       if (identity?.kind !== 'web') return received;
       // A browser hears only about the devices in its user's data scope.
       const payload = options.narrow ? options.narrow(identity.sessionId, received.topic, received.payload) : received.payload;
@@ -302,6 +312,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         done(null, null);
       };
       if (!identity) return deny();
+      if (identity.kind === 'drc') return drcMaySubscribe(identity, subscription.topic, now()) ? done(null, subscription) : deny();
       if (identity.kind !== 'gateway') return canSubscribe(identity, subscription.topic) ? done(null, subscription) : deny();
       const sn = gatewaySubscribeSerial(identity.link, subscription.topic);
       if (!sn) return deny();
@@ -431,6 +442,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         client.close();
       }
       return ended.length;
+    },
+    async closeRevokedDrc(liveOf) {
+      const drc = [...connected.values()].flatMap((client) => {
+        const identity = identityOf(client);
+        return identity?.kind === 'drc' ? [{ client, username: identity.username }] : [];
+      });
+      if (drc.length === 0) return 0;
+      const live = await liveOf(drc.map((c) => c.username));
+      const revoked = drc.filter(({ username }) => !live.has(username));
+      for (const { client } of revoked) {
+        log.info({ clientId: client.id }, 'mqtt: DRC credentials revoked or expired, connection closed');
+        client.close();
+      }
+      return revoked.length;
     },
     async close() {
       options.server.off('upgrade', onUpgrade);

@@ -15,6 +15,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
 import { connectExternalBroker, type ExternalBus } from './external';
+import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { SharedTopology } from './gateway/sharedTopology';
@@ -135,6 +136,7 @@ export default fp(
           staticPassword: config.password,
           resolveToken: (token) => resolveToken(app, token),
           findCredential: (username) => findGatewayCredential(app.db, username),
+          findDrcCredential: (username) => findDrcCredential(app.db, username),
         });
         broker = await startEmbeddedBroker({
           server: app.server,
@@ -143,8 +145,8 @@ export default fp(
           tcpHost: config.tcpHost,
           trustProxy: options.trustProxy ?? false,
           // A browser's device scope is known before its first message can be forwarded.
-          authenticate: async (username, password) => {
-            const result = await authenticate(username, password);
+          authenticate: async (username, password, clientId) => {
+            const result = await authenticate(username, password, clientId);
             if ('identity' in result && result.identity.kind === 'web') await browserScope.load(result.identity.sessionId, result.identity.userId);
             return result;
           },
@@ -162,6 +164,7 @@ export default fp(
           () =>
             void embedded
               .closeEndedSessions((ids) => activeSessionIds(app.db, ids))
+              .then(() => embedded.closeRevokedDrc((usernames) => liveDrcUsernames(app.db, usernames)))
               .then(() => browserScope.refresh(embedded.browserSessions()))
               .catch((error: unknown) => log.warn({ err: error }, 'mqtt: session check failed')),
           config.sessionCheckMs,

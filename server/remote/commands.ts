@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
-import type { AircraftFacts, FlightRefusal } from '@shared/dji/remoteRules';
+import { heightAboveTakeoff, type AircraftFacts, type FlightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../domain/audit';
 import { findScopedRow } from '../api/crud';
 import type { Database, DevicesTable } from '../db/schema';
@@ -61,6 +61,53 @@ export function aircraftFacts(
       dockModeCode: gatewayLive?.kind === 'dock' ? gatewayLive.modeCode : null,
     },
   };
+}
+
+/** The aircraft a command moves, the gateway it flies through, what the flight rules read of it and who holds authority. */
+export interface AircraftTarget {
+  aircraft: Selectable<DevicesTable>;
+  gatewaySn: string;
+  facts: AircraftFacts;
+  controlSource: unknown;
+}
+
+/** The aircraft of device `id` in the caller's scope (the device itself, or the aircraft behind a gateway), else 404 / 409. */
+export async function aircraftTarget(app: FastifyInstance, request: FastifyRequest, id: number): Promise<AircraftTarget> {
+  const device = await scopedDevice(app.db, request, id);
+  const aircraft =
+    device.kind === 'aircraft'
+      ? device
+      : await app.db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
+  if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
+  return { aircraft, ...aircraftFacts(app, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
+}
+
+/** Where a take-off or fly-to sends the aircraft (DJI: height above the WGS84 ellipsoid). */
+export interface FlightDestination {
+  lat: number;
+  lng: number;
+  height: number;
+}
+
+/**
+ * Refuses (409) a destination the airspace rules do not allow now, like a dispatch (docs/remote.md): in a no-fly zone,
+ * or not inside an accepted plan of the aircraft, its window and its volume (height measured from take-off, as plans
+ * are filed). The conformance monitor judges it against the same plans and zones it judges flights by.
+ */
+export async function assertDestinationAllowed(app: FastifyInstance, target: AircraftTarget, destination: FlightDestination): Promise<void> {
+  const sn = target.aircraft.serial;
+  const monitor = app.conformance;
+  if (!monitor) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+  const gateway = app.mqtt?.gateway;
+  const gatewayLive = gateway?.liveState(target.gatewaySn);
+  const alt = heightAboveTakeoff(destination.height, { aircraft: gateway?.liveState(sn), dock: gatewayLive?.kind === 'dock' ? gatewayLive : null });
+  if (alt === null) throw new HttpError(409, `${sn} has not reported its height`, undefined, { code: 'remote.height_reference_unknown', params: { sn } });
+  const finding = await monitor.judgeDestination(sn, { lng: destination.lng, lat: destination.lat, alt });
+  if (finding)
+    throw new HttpError(409, `${sn} may not fly to that point (${finding.rule})`, undefined, {
+      code: 'remote.airspace_refused',
+      params: { sn, rule: finding.rule },
+    });
 }
 
 /** A flight rule's refusal as the API answers it (`sn`: the aircraft's). */

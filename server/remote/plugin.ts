@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../http/publicUrl';
 import { DockDebug } from './debug/service';
+import { DrcLinks } from './drc/service';
 import { FirmwareUpgrades } from './firmware/service';
 import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
@@ -12,6 +13,7 @@ import { DeviceProperties } from './properties/service';
 /** Remote operations on devices (docs/remote.md): one service per capability, on the DJI device gateway. */
 export interface RemoteHandle {
   debug: DockDebug;
+  drc: DrcLinks;
   flights: CommandFlights;
   flightAreas: FlightAreaService;
   firmware: FirmwareUpgrades;
@@ -51,6 +53,7 @@ export default fp(
       };
       app.remote = {
         debug: new DockDebug(gateway, options),
+        drc: new DrcLinks(gateway, options),
         flights: new CommandFlights(gateway, options),
         flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
         firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
@@ -59,5 +62,5 @@ export default fp(
       };
     });
   },
-  { name: 'skyline-remote', dependencies: ['skyline-mqtt'] },
+  { name: 'skyline-remote', dependencies: ['skyline-mqtt', 'skyline-conformance'] },
 );

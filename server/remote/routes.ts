@@ -6,6 +6,7 @@ import { envelopeSchema, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { commandRecordSchema, commandsOf } from './commands';
 import debugRoutes from './debug/routes';
+import drcRoutes from './drc/routes';
 import flightRoutes from './flight/routes';
 import firmwareRoutes from './firmware/routes';
 import flightAreaRoutes from './flightAreas/routes';
@@ -20,6 +21,7 @@ export default async function remoteRoutes(appBase: FastifyInstance): Promise<vo
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   await appBase.register(debugRoutes);
   await appBase.register(flightRoutes);
+  await appBase.register(drcRoutes);
   await appBase.register(flightAreaRoutes);
   await appBase.register(firmwareRoutes);
   await appBase.register(logRoutes);

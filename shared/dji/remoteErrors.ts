@@ -8,7 +8,7 @@ export interface RemoteError extends ModeMeaning {
   key: string;
 }
 
-/** DJI's error codes of remote operations the spec names (SDK DebugErrorCodeEnum, control and fly-to families). */
+/** DJI's error codes of remote operations the spec names (SDK DebugErrorCodeEnum, control, DRC link and fly-to families). */
 /** 312022 and 312027 (firmware upgrade) mean the same. */
 const AIRCRAFT_NOT_IN_DOCK: RemoteError = {
   key: 'ota_aircraft_not_in_dock',
@@ -36,9 +36,16 @@ export const REMOTE_ERRORS: Readonly<Record<number, RemoteError>> = {
   514170: { key: 'initialising', en: 'The dock is initialising', zh: '机场正在初始化' },
   514171: { key: 'bad_parameter', en: 'Bad parameter', zh: '参数错误' },
   326002: { key: 'cellular', en: '4G dongle or SIM problem', zh: '4G 模块或 SIM 卡异常' },
+  327000: { key: 'control_failed', en: 'Flight control failed', zh: '飞行控制失败' },
   327002: { key: 'authority_failed', en: 'Obtaining flight control failed', zh: '获取飞行控制权失败' },
   327003: { key: 'authority_offline', en: 'The device is offline: no flight control', zh: '设备离线，无法获取控制权' },
   327012: { key: 'authority_locked', en: 'The device is locked: no flight control', zh: '设备已锁定，无法获取控制权' },
+  327014: { key: 'gimbal_limit', en: 'The gimbal is at its limit', zh: '云台已达限位' },
+  514300: { key: 'drc_gateway_error', en: 'DRC link: gateway or MQTT error', zh: 'DRC 链路：网关或 MQTT 异常' },
+  514301: { key: 'drc_heartbeat_timeout', en: 'DRC link: heartbeat timed out', zh: 'DRC 链路：心跳超时' },
+  514302: { key: 'drc_certificate', en: 'DRC link: certificate error', zh: 'DRC 链路：证书异常' },
+  514303: { key: 'drc_link_lost', en: 'DRC link lost', zh: 'DRC 链路断开' },
+  514304: { key: 'drc_refused', en: 'DRC link: connection refused', zh: 'DRC 链路：连接被拒绝' },
   319030: { key: 'no_flight_control', en: 'No flight control of the aircraft', zh: '没有飞行器控制权' },
   336000: { key: 'flyto_failed', en: 'The fly-to failed', zh: '飞向目标点失败' },
   324001: { key: 'log_restart', en: 'A device restart interrupted the log upload', zh: '设备重启，日志上传中断' },
@@ -59,6 +66,7 @@ export function remoteErrorMeaning(result: number): RemoteError | undefined {
   if (result >= 514180 && result <= 514185) return { key: 'air_conditioner', en: 'Air conditioner fault', zh: '空调故障' };
   if (result >= 326002 && result <= 326010) return REMOTE_ERRORS[326002];
   if (result >= 336000 && result <= 336019) return REMOTE_ERRORS[336000];
+  if (result >= 327000 && result <= 327020) return REMOTE_ERRORS[result] ?? REMOTE_ERRORS[327000];
   return REMOTE_ERRORS[result];
 }
 

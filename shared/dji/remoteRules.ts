@@ -61,3 +61,22 @@ const RC_SOURCES: ReadonlySet<string> = new Set(['A', 'B']);
  */
 export const needsAuthorityGrab = (controlSource: unknown): boolean =>
   typeof controlSource !== 'string' || controlSource === '' || RC_SOURCES.has(controlSource);
+
+/** What the height reference reads: the aircraft's ellipsoid height and height above take-off, its dock's ellipsoid height. */
+export interface HeightReference {
+  aircraft: { height?: number; elevation?: number } | undefined;
+  /** The dock's own OSD (null: not a dock's aircraft). */
+  dock: { height?: number } | null | undefined;
+}
+
+/**
+ * A command flight's target height (DJI: WGS84 ellipsoid, m) as height above the take-off point, the height plans are
+ * filed in: the aircraft's own ellipsoid height less its height above take-off, else (in its dock, before it reports a
+ * position) the dock's ellipsoid height. Null when neither is known. Pure.
+ */
+export function heightAboveTakeoff(targetHeight: number, reference: HeightReference): number | null {
+  const { aircraft, dock } = reference;
+  if (aircraft?.height !== undefined && aircraft.elevation !== undefined) return targetHeight - (aircraft.height - aircraft.elevation);
+  if (dock?.height !== undefined) return targetHeight - dock.height;
+  return null;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refName } from './fields';
+import { langParam, refName } from './fields';
 
 /** The Alert resource (GET /api/Alert/, POST /api/Alert/{id}/ack/): one row per device + code, counted while it repeats. */
 export const ALERT_KINDS = ['hms', 'conformance', 'safety', 'airsense'] as const;
@@ -65,7 +65,7 @@ export const alertFilterSchema = z.object({
   active: z.coerce.number().int().min(0).max(1).optional(),
   plan_id: z.coerce.number().int().positive().optional(),
   /** The language of `message` (else Accept-Language). */
-  lang: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['en', 'zh-cn'])).optional(),
+  lang: langParam,
 });
 
 /**

@@ -20,3 +20,6 @@ export const fetchLoginInfo = (client: HttpClient) => client.request<LoginInfo>(
 export const fetchBrokerAccount = (client: HttpClient) => client.request<Credentials | null>('POST', '/auth/mqtt/');
 
 export const logout = (client: HttpClient) => client.request<null>('POST', '/auth/logout/');
+
+/** Keeps the signed-in session alive: its end moves a token lifetime on (the token stays the same). */
+export const refreshSession = (client: HttpClient) => client.request<{ expiresAt: string }>('POST', '/auth/refresh/');

@@ -18,6 +18,9 @@ export interface DefectCreate {
 /** The defect endpoints (docs/media.md "Defects"). */
 export const listDefects = (client: HttpClient, query: Record<string, QueryValue>) => client.request<DefectPage>('GET', '/Defect/', { query });
 
+/** GET /Defect/{id}/: one defect the caller's data scope shows (404 for any other). */
+export const getDefect = (client: HttpClient, id: number) => client.request<Defect>('GET', `/Defect/${id}/`);
+
 export const listDefectCategories = (client: HttpClient) => client.request<{ items: DefectCategory[] }>('GET', '/DefectCategory/');
 
 export const createDefect = (client: HttpClient, body: DefectCreate) => client.request<Defect>('POST', '/Defect/', { body });

@@ -1,4 +1,4 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices } from '@reduxjs/toolkit';
 import alerts from '../features/alerts/alertsSlice';
 import auth from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
@@ -6,7 +6,6 @@ import controller from '../features/controller/controllerSlice';
 import liveshare from '../features/controller/liveshareSlice';
 import devicelink from '../features/devicelink/devicelinkSlice';
 import live from '../features/live/liveSlice';
-import remote from '../features/remote/remoteSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
 import media from '../features/media/mediaSlice';
@@ -21,8 +20,15 @@ import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
 import tasks from '../features/tasks/tasksSlice';
 
-/** Every slice of the app. Pure: QA replay runs exactly this reducer in Node. */
-export const rootReducer = combineReducers({
+/**
+ * Slices that join the store when their code loads, off the login path (`slice.injectInto(rootReducer)` beside the
+ * slice, which also declares itself here).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging from each lazy slice
+export interface LazyLoadedSlices {}
+
+/** Every slice of the app. Pure: QA replay runs exactly this reducer in Node (with every lazy slice its registry loads). */
+export const rootReducer = combineSlices({
   auth,
   tabs,
   menu,
@@ -32,7 +38,6 @@ export const rootReducer = combineReducers({
   broker,
   devicelink,
   live,
-  remote,
   locale,
   notifications,
   platform,
@@ -44,6 +49,6 @@ export const rootReducer = combineReducers({
   media,
   defects,
   alerts,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,7 @@
 import { all, fork } from 'redux-saga/effects';
 import recordExportSaga from '../features/airspace/recordExportSaga';
 import alertsSaga from '../features/alerts/alertsSaga';
+import sessionSaga from '../features/auth/sessionSaga';
 import brokerSaga from '../features/broker/brokerSaga';
 import devicelinkSaga from '../features/devicelink/devicelinkSaga';
 import liveSaga from '../features/live/liveSaga';
@@ -25,6 +26,7 @@ import tasksSaga from '../features/tasks/tasksSaga';
 export default function* signedInSagas() {
   yield all([
     fork(brokerSaga),
+    fork(sessionSaga),
     fork(alertsSaga),
     fork(resourcesSaga),
     fork(projectSaga),

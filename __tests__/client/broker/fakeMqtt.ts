@@ -11,6 +11,7 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   ended = false;
   subscriptions: Array<{ topics: string[]; qos: number }> = [];
   unsubscribed: string[] = [];
+  published: Array<{ topic: string; payload: string; qos: 0 | 1 }> = [];
 
   constructor(
     readonly url: string,
@@ -27,6 +28,11 @@ export class FakeMqttClient extends EventEmitter implements MqttLike {
   unsubscribe(topics: string | string[], callback?: (error?: Error | null) => void) {
     this.unsubscribed.push(...([] as string[]).concat(topics));
     callback?.(null);
+    return this;
+  }
+  publish(topic: string, payload: string, options: { qos: 0 | 1 }) {
+    if (!this.connected) throw new Error('not connected');
+    this.published.push({ topic, payload, qos: options.qos });
     return this;
   }
   end() {

@@ -6,6 +6,7 @@ import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { MENU_TREE } from '../../../src/features/menu/menuTree';
 import { visibleMenu } from '../../../src/features/navigation/permissions';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+import { httpError } from '../support/testStore';
 import { photo } from '../media/mediaFixtures';
 
 jest.setTimeout(60_000);
@@ -100,6 +101,40 @@ describe('/Defect', () => {
     expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toMatchObject({ media_id: 1 });
     await userEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("#/Defect?id=… opens that defect's photo with its region, though it is not on the list page", async () => {
+    const { calls } = renderApp('/Defect?id=31', {
+      routes: {
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': (options?: RequestOptions) =>
+          (options?.query as Record<string, unknown>)?.media_id === 1 ? { items: [defect(31, 'high', 'confirmed', [])], total: 1 } : { items: [], total: 0 },
+        'GET /Defect/31/': () => defect(31, 'high', 'confirmed', ['repair', 'reject']),
+        'GET /Media/1/': () => photo(1, 'DJI_0001_W.JPG'),
+      },
+      preloadedState: loggedInState,
+    });
+    const dialog = await screen.findByRole('dialog', { name: '缺陷 31 的照片' }, wait);
+    expect(await within(dialog).findByRole('img', { name: 'DJI_0001_W.JPG' }, wait)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('严重缺陷 31')).toHaveAttribute('points', '25,10 50,10 50,40 25,40');
+    expect(calls.filter((c) => c.path === '/Defect/31/')).toHaveLength(1);
+  });
+
+  it('#/Defect?id=… of a defect the user does not see (404) shows "not found", never its data', async () => {
+    const { calls } = renderApp('/Defect?id=32', {
+      routes: {
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': () => ({ items: [], total: 0 }),
+        'GET /Defect/32/': httpError(404, 'No defect with id 32'),
+        'GET /Media/1/': () => photo(1, 'DJI_0001_W.JPG'),
+      },
+      preloadedState: loggedInState,
+    });
+    const dialog = await screen.findByRole('dialog', { name: '缺陷 32 的照片' }, wait);
+    expect(await within(dialog).findByText('缺陷 32 不存在，或不在你的数据范围内', {}, wait)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/Media/1/')).toBe(false);
   });
 
   it('assigns a defect to a user found as the reviewer types, and shows who it is assigned to', async () => {

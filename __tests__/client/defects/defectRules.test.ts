@@ -2,11 +2,13 @@ import type { Defect, DefectCategory } from '@shared/entities/defect';
 import {
   categoryName,
   categoryOptions,
+  defectLink,
   defectListQuery,
   defectPoints,
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
+  linkedDefectId,
   regionOutline,
   reviewShortcut,
 } from '../../../src/features/defects/defectRules';
@@ -210,5 +212,25 @@ describe('defectPoints', () => {
     ],
   ])('%s', (_name, items, expected) => {
     expect(defectPoints(items)).toEqual(expected);
+  });
+});
+
+describe('defectLink and linkedDefectId: the /Defect deep link', () => {
+  it('links to a defect by its id', () => {
+    expect(defectLink(123)).toBe('/Defect?id=123');
+  });
+  it.each<[string | null, number | null]>([
+    ['123', 123],
+    ['1', 1],
+    [null, null],
+    ['', null],
+    ['0', null],
+    ['-4', null],
+    ['1.5', null],
+    ['12abc', null],
+    ['0012', null],
+    ['1234567890123456', null],
+  ])('?id=%p names %p', (value, id) => {
+    expect(linkedDefectId(value)).toBe(id);
   });
 });

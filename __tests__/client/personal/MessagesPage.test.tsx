@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { photo } from '../media/mediaFixtures';
 import { loggedInState, renderApp } from '../support/renderApp';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
@@ -32,5 +33,68 @@ describe('/personal/message and the bell', () => {
     await userEvent.click(screen.getByRole('button', { name: '标为已读 台风预警' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Notice/1/read/')).toBe(true));
     expect(await screen.findByRole('link', { name: '未读消息 0 条' }, wait)).toBeInTheDocument();
+  });
+
+  it("shows an urgent defect's notice in the console's language and links it to the defect, which /Defect opens", async () => {
+    const notice = {
+      id: 5,
+      title: '【危急】输电线路：绝缘子破损 #7',
+      content: '中文正文',
+      texts: {
+        zh: { title: '【危急】输电线路：绝缘子破损 #7', content: '中文正文' },
+        en: { title: '[Critical] Power line: Broken insulator #7', content: 'A critical defect was confirmed.' },
+      },
+      level: 'urgent',
+      publish_at: '2026-01-01T00:00:00.000Z',
+      read: true,
+      project_id: 1,
+      defect_id: 7,
+    };
+    const defect = {
+      id: 7,
+      media_id: 1,
+      project_id: 1,
+      task_id: null,
+      flight_record_id: null,
+      category_id: null,
+      severity: 'critical',
+      status: 'confirmed',
+      region: {
+        type: 'rect',
+        points: [
+          [0.1, 0.1],
+          [0.2, 0.2],
+        ],
+      },
+      note: null,
+      lat: null,
+      lng: null,
+      assignee_id: null,
+      assignee_name: null,
+      created_by: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      actions: ['repair', 'reject'],
+    };
+    const { calls } = renderApp('/personal/message', {
+      routes: {
+        'GET /Notice/': () => ({ items: [notice], total: 1 }),
+        'GET /Notice/unread/': () => ({ count: 0 }),
+        'GET /DefectCategory/': () => ({ items: [], total: 0 }),
+        'GET /Defect/': () => ({ items: [], total: 0 }),
+        'GET /Defect/7/': () => defect,
+        'GET /Media/1/': () => photo(1, 'DJI_0001_W.JPG'),
+      },
+      preloadedState: { ...loggedInState, locale: { language: 'en' } },
+    });
+    await userEvent.click(await screen.findByText('[Critical] Power line: Broken insulator #7', {}, wait));
+    expect(await screen.findByText('A critical defect was confirmed.', {}, wait)).toBeInTheDocument();
+    expect(screen.queryByText('中文正文')).not.toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Open the defect' });
+    expect(link).toHaveAttribute('href', '#/Defect?id=7');
+    await userEvent.click(link);
+    const dialog = await screen.findByRole('dialog', { name: 'Photo of defect 7' }, wait);
+    expect(await within(dialog).findByRole('img', { name: 'DJI_0001_W.JPG' }, wait)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/Defect/7/')).toBe(true);
   });
 });

@@ -7,10 +7,13 @@ import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/br
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
 import SituationPage from '../../../src/features/situation/SituationPage';
+import { droneSelected } from '../../../src/features/situation/situationSlice';
+import { taskLiveReceived } from '../../../src/features/tasks';
 import { renderWithStore } from '../support/renderWithStore';
-import { createTestStore, flush } from '../support/testStore';
+import { createTestStore, flush, type Route } from '../support/testStore';
 import { inThreadFleetWorker } from '../support/fleetWorker';
 import { sample, snapshotBytes } from './fleetFixtures';
+import { flyingTask, routeOfTask } from './taskFixtures';
 
 const openAlert: Alert = {
   id: 41,
@@ -37,8 +40,11 @@ const openAlert: Alert = {
   message_en: 'Left its plan volume',
 };
 
-/** `permissions`: the signed-in user's codes (none given: the server did not say, nothing is hidden). */
-function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[]) {
+/**
+ * `permissions`: the signed-in user's codes (none given: the server did not say, nothing is hidden); `routes`: more
+ * API answers, or other ones.
+ */
+function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[], routes: Record<string, Route> = {}) {
   const { store, calls } = createTestStore(
     {
       'GET /Project/': () => ({ items: [], total: 0 }),
@@ -47,6 +53,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[]) {
       'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
       // C3 and D4 are outside the user's data scope: the server leaves them out.
       'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' } }),
+      ...routes,
     },
     permissions && { auth: { ...initialAuthState, token: 't', user: { id: 3, username: 'viewer', name: 'Viewer', phone: null, email: null, permissions } } },
   );
@@ -60,7 +67,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[]) {
   );
   const deliver = (message: unknown) => act(() => brokerEvents.emit('sysinfo/fleet', { topic: 'sysinfo/fleet', message }));
   const nameRequests = () => calls.filter((c) => c.path === '/Device/names/').map((c) => (c.options?.body as { serials: string[] }).serials);
-  return { store, worker, view, deliver, nameRequests };
+  return { store, calls, worker, view, deliver, nameRequests };
 }
 
 describe('/Tas header', () => {
@@ -196,5 +203,82 @@ describe('/Tas fleet', () => {
     await act(flush);
     expect(nameRequests()).toEqual([]);
     expect(within(screen.getByRole('list', { name: '态势感知' })).getByRole('button')).toHaveTextContent(/^A1飞行中 · /);
+  });
+});
+
+describe('/Tas drone card: the task the aircraft flies', () => {
+  beforeAll(() => {
+    jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(300);
+  });
+  afterAll(() => jest.restoreAllMocks());
+
+  const acceptedPlan = { id: 7, application_id: 107, task_id: 19, route_id: 9, device_id: 5, status: 'accepted' };
+  const taskRoutes: Record<string, Route> = {
+    'GET /Task/19/': () => flyingTask,
+    'GET /Route/9/': () => routeOfTask(9),
+    'POST /Task/19/pause/': () => flyingTask,
+    // The monitored plans, asked per status.
+    'GET /Airspace/Plan/': (options) => (options?.query?.status === 'accepted' ? { items: [acceptedPlan], total: 1 } : { items: [], total: 0 }),
+  };
+
+  /** B2 reports flying task 19 and is selected: its card. */
+  async function cardOfB2(...args: Parameters<typeof setup>) {
+    const test = setup(...args);
+    await waitFor(() => expect(test.worker.onmessage).not.toBeNull());
+    test.deliver(snapshotBytes([sample('B2', { taskId: 19 })]));
+    await waitFor(() => expect(test.store.getState().situation.fleet.reporting).toBe(1));
+    act(() => void test.store.dispatch(droneSelected('B2')));
+    return { ...test, card: () => screen.getByRole('region', { name: args[0] === 'en' ? 'Drone details' : '无人机详情' }) };
+  }
+
+  it('shows the task, its progress and plan, and pauses it after a confirmation naming the aircraft', async () => {
+    const { store, calls, card } = await cardOfB2('zh-cn', undefined, taskRoutes);
+    const section = await within(card()).findByRole('group', { name: '执行中的任务' });
+    await waitFor(() => expect(section).toHaveTextContent('飞行计划#7（已受理），空域申请 #107'));
+    expect(section).toHaveTextContent('任务深圳湾巡检 (#19)');
+    expect(section).toHaveTextContent('任务状态执行中');
+    expect(section).toHaveTextContent('航点进度第 2 / 3 个航点');
+    expect(within(section).getByTestId('task-progress')).toHaveAttribute('data-percent', '40');
+    // In flight: pause and return home apply, resume does not.
+    expect(within(section).getByRole('button', { name: '继续' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: '返航' })).toBeEnabled();
+
+    await userEvent.click(within(section).getByRole('button', { name: '暂停' }));
+    const dialog = await screen.findByRole('dialog', { name: '暂停 · Dam 2' });
+    expect(dialog).toHaveTextContent('确定暂停 Dam 2 正在执行的航线任务“深圳湾巡检”吗？');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(store.getState().notifications.queue.map((t) => t.params)).toContainEqual({ step: '暂停' }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/Task/')).map((c) => c.path)).toEqual(['/Task/19/pause/']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The aircraft reports the pause (sysinfo/task): resume applies, pause no longer.
+    act(
+      () =>
+        void store.dispatch(
+          taskLiveReceived({ task_id: 19, status: 'running', progress: { ...flyingTask.progress!, status: 'paused' }, dispatch_error: null, at: Date.now() }),
+        ),
+    );
+    expect(within(section).getByRole('button', { name: '继续' })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: '暂停' })).toBeDisabled();
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { card, calls } = await cardOfB2('zh-cn', undefined, taskRoutes);
+    const section = await within(card()).findByRole('group', { name: '执行中的任务' });
+    await userEvent.click(within(section).getByRole('button', { name: '返航' }));
+    const dialog = await screen.findByRole('dialog', { name: '返航 · Dam 2' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/Task/'))).toEqual([]);
+  });
+
+  it('in English, without task:write: the commands are disabled with the reason', async () => {
+    const { card, store } = await cardOfB2('en', ['task:read', 'project:read', 'device:read', 'airspace:read'], taskRoutes);
+    const section = await within(card()).findByRole('group', { name: 'Task being flown' });
+    expect(section).toHaveTextContent('Waypoint2 of 3');
+    for (const name of ['Pause', 'Resume', 'Return home']) expect(within(section).getByRole('button', { name })).toBeDisabled();
+    expect(section).toHaveTextContent('You may not control tasks');
+    expect(store.getState().situation.droneTasks[19].task.name).toBe('深圳湾巡检');
   });
 });

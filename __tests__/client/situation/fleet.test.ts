@@ -14,12 +14,12 @@ import reducer, {
   droneSelected,
   fleetClosed,
   fleetNamesLoaded,
-  fleetSerialsAppeared,
   fleetSnapshotApplied,
   followToggled,
   initialSituationState,
   statusFilterChanged,
 } from '../../../src/features/situation/situationSlice';
+import { fleetSerialsAppeared } from '../../../src/features/situation/viewActions';
 import { sample, snapshotBytes, snapshotColumns } from './fleetFixtures';
 
 function fleetOf(...snapshots: Array<Parameters<typeof sample>[]>) {

@@ -41,6 +41,33 @@ describe.each<Dialect>(['sqlite', 'postgres'])('auth and permissions API (%s)', 
       expect((await call('POST', '/api/auth/verify/', undefined, { token: session })).status).toBe(401);
     });
 
+    it('keeps a session alive by refresh (sliding, the same token), never past its maximum age, and not after logout', async () => {
+      const token = (await login('viewer2', api.server.handle.demoPasswords!.viewer2)).body.data.token as string;
+      const headers = { authorization: `Bearer ${token}` };
+      const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+      const db = api.server.handle.app.db;
+      const { tokenTtlSeconds, sessionMaxAgeSeconds } = api.server.handle.app.config;
+      const setSession = (values: { expires_at?: string; created_at?: string }) => db.updateTable('sessions').set(values).where('id', '=', sessionId).execute();
+      const refresh = () => call('POST', '/api/auth/refresh/', undefined, {}, headers);
+
+      // A minute before its end, a refresh moves the end a whole lifetime on; the token keeps working.
+      await setSession({ expires_at: new Date(Date.now() + 60_000).toISOString() });
+      const before = Date.now();
+      const refreshed = await refresh();
+      expect(refreshed.status).toBe(200);
+      expect(Date.parse(refreshed.body.data.expiresAt)).toBeGreaterThanOrEqual(before + tokenTtlSeconds * 1000 - 1000);
+      expect((await call('POST', '/api/auth/verify/', undefined, { token })).body.data.expiresAt).toBe(refreshed.body.data.expiresAt);
+
+      // Never past its maximum age from sign-in.
+      const signedIn = Date.now() - sessionMaxAgeSeconds * 1000 + 120_000;
+      await setSession({ created_at: new Date(signedIn).toISOString() });
+      expect(Date.parse((await refresh()).body.data.expiresAt)).toBe(signedIn + sessionMaxAgeSeconds * 1000);
+
+      // An ended session is not brought back.
+      expect((await call('POST', '/api/auth/logout/', undefined, {}, headers)).status).toBe(200);
+      expect((await refresh()).status).toBe(401);
+    });
+
     it('returns roles and permission codes in /logininfo/', async () => {
       const operator = (await call('GET', '/api/logininfo/', 'operator1')).body.data;
       expect(operator).toMatchObject({ username: 'operator1', name: expect.any(String), roles: [{ code: 'operator' }] });

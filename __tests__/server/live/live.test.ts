@@ -5,6 +5,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import type { LiveFaults } from '../../../scripts/simulator/gateway';
 import { until } from '../../support/until';
+import { pushTo as pushPattern } from './push';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
 
 /**
@@ -66,27 +67,8 @@ function watch(url: string): Promise<{ status: number; close: () => void }> {
   });
 }
 
-/** Pushes a test pattern to `rtmp://…/live/{name}` for a second; resolves with ffmpeg's exit code (non-zero: refused). */
-function pushTo(name: string): Promise<number> {
-  const rtmpPort = (server.app.live!.media.rtmpBase().match(/:(\d+)\//) ?? [])[1];
-  const child = spawn('ffmpeg', [
-    '-v',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x240:rate=10',
-    '-t',
-    '3',
-    '-c:v',
-    'libx264',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${rtmpPort}/live/${name}`,
-  ]);
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-}
+/** Pushes a test pattern to `rtmp://…/live/{name}`; resolves with ffmpeg's exit code (non-zero: refused). */
+const pushTo = (name: string) => pushPattern(server.app.live!.media.rtmpBase(), name);
 const streamName = (url: string) => /\/live\/([^.]+)\.flv/.exec(url)![1];
 
 beforeAll(async () => {

@@ -96,11 +96,18 @@ describe('a shared stream', () => {
     const operator2 = await login('operator2');
     const shared = await share(operator2);
     expect(shared.status).toBe(200);
-    expect(shared.body.data).toEqual({ video_id: videoId, url: expect.stringMatching(/^rtmp:\/\/[^/]+\/live\/[A-Za-z0-9_-]{24}$/), joined: false });
+    expect(shared.body.data).toEqual({
+      video_id: videoId,
+      url: expect.stringMatching(/^rtmp:\/\/[^/]+\/live\/[A-Za-z0-9_-]{24}$/),
+      joined: false,
+      expires_at: expect.any(String),
+    });
+    // The URL takes a publish for LIVE_LIVESHARE_TTL_S (4 h by default; liveshareExpiry.test.ts refuses one after).
+    expect(Date.parse(shared.body.data.expires_at) - Date.now()).toBeGreaterThan(4 * 3600_000 - 60_000);
     const url: string = shared.body.data.url;
     const audit = await server.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'liveshare_start').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ username: 'operator2', entity: 'device', entity_id: String(rcId) });
-    expect(JSON.parse(audit.detail!)).toEqual({ video_id: videoId, joined: false });
+    expect(JSON.parse(audit.detail!)).toEqual({ video_id: videoId, joined: false, expires_at: shared.body.data.expires_at });
 
     // Asked again (the page reopened): the same stream.
     expect(streamName((await share(operator2)).body.data.url)).toBe(streamName(url));

@@ -1,4 +1,5 @@
 import { announcesUrgentDefect, type DefectSeverity, type DefectStatus } from '@shared/entities/defectStatus';
+import { urgentDefectNotice, type UrgentDefectFacts } from '../../../server/media/urgentDefects';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
 import { RECT, uploadPhoto } from './photoFixtures';
@@ -18,6 +19,66 @@ describe('announcesUrgentDefect: which change of a defect notifies its project',
     ['rejected', d('new', 'critical'), d('rejected', 'critical'), false],
   ])('%s', (_what, before, after, announces) => {
     expect(announcesUrgentDefect(before, after)).toBe(announces);
+  });
+});
+
+describe('urgentDefectNotice: what the notice says, in the reader language, from the stored facts', () => {
+  const facts: UrgentDefectFacts = {
+    kind: 'urgent_defect',
+    defect_id: 7,
+    severity: 'critical',
+    category_id: 3,
+    task_id: 2,
+    media_id: 5,
+    by: 'zhang',
+    note: '伞裙破损',
+  };
+  it.each<[string, UrgentDefectFacts, { project: string; category: string | null }, 'zh' | 'en', boolean, { title: string; content: string }]>([
+    [
+      'zh, seen',
+      facts,
+      { project: '输电线路', category: '绝缘子破损' },
+      'zh',
+      true,
+      { title: '【危急】输电线路：绝缘子破损 #7', content: '项目「输电线路」的危急缺陷 绝缘子破损 #7 已确认，确认人：zhang，请尽快安排处理。\n备注：伞裙破损' },
+    ],
+    [
+      'en, seen',
+      facts,
+      { project: 'Line A', category: 'Broken insulator' },
+      'en',
+      true,
+      {
+        title: '[Critical] Line A: Broken insulator #7',
+        content: 'A critical defect, Broken insulator #7, was confirmed in project "Line A" by zhang. Please arrange its repair soon.\nNote: 伞裙破损',
+      },
+    ],
+    [
+      'en, no category, confirmer or note',
+      { ...facts, severity: 'high', category_id: null, by: null, note: null },
+      { project: 'Line A', category: null },
+      'en',
+      true,
+      { title: '[High] Line A: Defect #7', content: 'A high defect, Defect #7, was confirmed in project "Line A". Please arrange its repair soon.' },
+    ],
+    [
+      'zh, not seen',
+      facts,
+      { project: '输电线路', category: '绝缘子破损' },
+      'zh',
+      false,
+      { title: '【危急】输电线路：紧急缺陷', content: '项目「输电线路」有一个危急缺陷已确认。' },
+    ],
+    [
+      'en, not seen',
+      facts,
+      { project: 'Line A', category: 'Broken insulator' },
+      'en',
+      false,
+      { title: '[Critical] Line A: urgent defect', content: 'A critical defect was confirmed in project "Line A".' },
+    ],
+  ])('%s', (_what, f, names, language, visible, expected) => {
+    expect(urgentDefectNotice(f, names, language, visible)).toEqual(expected);
   });
 });
 
@@ -42,6 +103,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
   beforeAll(async () => {
     await api.addUser('member', 'operator');
     await api.addUser('stranger', 'operator');
+    // Writes notices (so sees every notice) but sees only its own photos (so none of these defects).
+    expect(
+      (await call('POST', '/api/Role/', 'admin', { code: 'notice_writer', name: '通知员', permissions: ['notice:write', 'task:read'], data_scope: 'own' }))
+        .status,
+    ).toBe(200);
+    await api.addUser('writer', 'notice_writer');
     const member = (await call('GET', '/api/User/?search=member', 'admin')).body.data.items.find((u: { username: string }) => u.username === 'member');
     const project = (await call('POST', '/api/Project/', 'admin', { name: `输电线路巡检 ${dialect}`, status: 'active', members: [member.id] })).body.data;
     mediaId = (await uploadPhoto(api, 'admin', project.id)).json().data.item.id;
@@ -72,6 +139,40 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     expect(await unread('member')).toBe(memberBefore);
   });
 
+  it("the notice is written in each reader's language (?lang=, Accept-Language) and carries both texts", async () => {
+    const category = (await call('GET', '/api/DefectCategory/', 'admin')).body.data.items[0] as { id: number; name_zh: string; name_en: string };
+    const id = (
+      await call('POST', '/api/Defect/', 'admin', { media_id: mediaId, region: RECT, severity: 'critical', category_id: category.id, note: 'cracked' })
+    ).body.data.id as number;
+    await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+    const zh = (await noticesOf('member')).find((n) => n.defect_id === id)!;
+    expect(zh.title).toBe(`【危急】输电线路巡检 ${dialect}：${category.name_zh} #${id}`);
+    const en = (await call('GET', '/api/Notice/?page_size=100&lang=en', 'member')).body.data.items.find((n: { id: number }) => n.id === zh.id);
+    expect(en.title).toBe(`[Critical] 输电线路巡检 ${dialect}: ${category.name_en} #${id}`);
+    expect(en.content).toContain('by admin');
+    expect(en.content).toContain('Note: cracked');
+    expect(en.texts).toEqual({ zh: { title: zh.title, content: zh.content }, en: { title: en.title, content: en.content } });
+    expect(en).not.toHaveProperty('facts');
+    const byId = await call('GET', `/api/Notice/${zh.id}/`, 'member', undefined, { 'accept-language': 'en-US,en;q=0.9,zh;q=0.5' });
+    expect(byId.body.data).toMatchObject({ title: en.title, content: en.content, defect_id: id });
+    // People's notices stay as written.
+    const people = (await call('POST', '/api/Notice/', 'admin', { title: '维护通知', content: '今晚停机维护', level: 'info' })).body.data.id as number;
+    expect((await call('GET', `/api/Notice/${people}/?lang=en`, 'member')).body.data).toMatchObject({ title: '维护通知', texts: null, defect_id: null });
+  });
+
+  it('a notice writer who does not see the defect reads that there is one, without its id or details', async () => {
+    const id = await newDefect('high');
+    await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+    const notice = (await noticesOf('member')).find((n) => n.defect_id === id)!;
+    const seen = (await call('GET', `/api/Notice/${notice.id}/`, 'writer')).body.data;
+    expect(seen).toMatchObject({ level: 'urgent', defect_id: null, title: `【严重】输电线路巡检 ${dialect}：紧急缺陷` });
+    expect(JSON.stringify(seen)).not.toContain('伞裙破损');
+    expect(JSON.stringify(seen)).not.toContain(`#${id}`);
+    expect((await call('GET', `/api/Defect/${id}/`, 'writer')).status).toBe(404);
+    // The members see it, with the defect.
+    expect(notice.title).toContain(`#${id}`);
+  });
+
   it('a low defect confirmed notifies nobody; raised to critical afterwards it does, once', async () => {
     const id = await newDefect('low');
     await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
@@ -81,6 +182,24 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     // Starting the repair of an announced defect announces nothing more.
     await call('POST', `/api/Defect/${id}/repair/`, 'admin', {});
     expect((await noticesOf('member')).filter((n) => n.defect_id === id)).toHaveLength(1);
+  });
+
+  it("the urgent-defect service and the notice routes announce through the server's one NoticeBroadcaster", async () => {
+    const app = api.server.handle.app;
+    expect(app.hasPlugin('skyline-notices')).toBe(true);
+    const written = jest.spyOn(app.notices, 'written');
+    try {
+      const id = await newDefect('critical');
+      await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+      const urgent = (await noticesOf('member')).find((n) => n.defect_id === id)!;
+      const people = (await call('POST', '/api/Notice/', 'admin', { title: '巡检安排', content: '明日巡检', level: 'info' })).body.data.id as number;
+      expect(written.mock.calls.map(([notice, change]) => [notice.id, change])).toEqual([
+        [urgent.id, 'published'],
+        [people, 'published'],
+      ]);
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it('the notices people write still reach everyone', async () => {

@@ -7,7 +7,7 @@ import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { TaskScheduler } from '../../../server/entities/task/scheduler';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
-import { acceptedPlan, TestWeather } from './fixtures';
+import { acceptedPlan, box, TestWeather } from './fixtures';
 import { connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, type TestServer } from '../mqtt/support';
 
 /** What the fake device answers to a service: a result code, or no answer at all (a timeout). */
@@ -148,6 +148,24 @@ export function runDispatchSuite(dialect: Dialect): void {
     expect(await task(id)).toMatchObject({ status: 'pending', flight_id: null });
     expect(await services.untilMarker(server)).toEqual([]);
     expect(device.received).toHaveLength(0);
+  });
+
+  it('refuses a transit to the route that leaves the approved area of the plan, with the leg and the plan', async () => {
+    const id = await newTask();
+    // A plan filed earlier for the route alone holds the whole transit; the task flies under the one filed for it.
+    await acceptedPlan(db(), { deviceId: aircraftId, taskId: null, routeId, area: box(22.5, 114, 22.7, 114.2) });
+    // Approved: the route and 110 m around it; the aircraft waits 550 m south of the first waypoint.
+    const planId = await acceptedPlan(db(), { deviceId: aircraftId, taskId: id, routeId, area: box(22.599, 114.099, 22.603, 114.102) });
+    await osd({ latitude: 22.595 });
+    const services = recordMessages(dock.client, servicesTopic(DOCK_SN));
+    const refused = await api(server, token, 'POST', `/api/Task/${id}/execute/`);
+    expect(refused).toMatchObject({ status: 409, error_code: 'mission.transit_outside_area', params: { leg: 'out', plan_id: planId } });
+    expect(await task(id)).toMatchObject({ status: 'pending', flight_id: null, progress: null });
+    expect(await services.untilMarker(server)).toEqual([]);
+    // Once the aircraft is inside the area, the same plan lets the task fly.
+    await osd({ latitude: 22.5995 });
+    expect(await api(server, token, 'POST', `/api/Task/${id}/execute/`)).toMatchObject({ status: 200, data: { status: 'running' } });
+    expect(device.methods().slice(-2)).toEqual(['flighttask_prepare', 'flighttask_execute']);
   });
 
   it('dispatches: prepare with the signed KMZ URL and its md5, execute, then progress drives the task to done, pushed live', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Polygon } from '@shared/geo';
 import type { Database } from '../../../server/db/schema';
 import type { WeatherArea, WeatherProvider } from '../../../server/mqtt/weather';
 
@@ -13,8 +14,36 @@ export class TestWeather implements WeatherProvider {
   }
 }
 
-/** An approved application and an accepted flight plan of the aircraft for the task and its route, valid for the next hour. */
-export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: number; taskId: number; routeId: number }): Promise<void> {
+/** A rectangle from south-west to north-east corner. */
+export const box = (south: number, west: number, north: number, east: number): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
+});
+
+/** The route's waypoints with `marginDeg` (0.02° ≈ 2 km) around them: the aircraft parked near the route flies inside. */
+async function areaAround(db: Kysely<Database>, routeId: number, marginDeg = 0.02): Promise<Polygon> {
+  const route = await db.selectFrom('routes').select('waypoints').where('id', '=', routeId).executeTakeFirstOrThrow();
+  const points = JSON.parse(route.waypoints) as Array<{ lat: number; lng: number }>;
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  return box(Math.min(...lats) - marginDeg, Math.min(...lngs) - marginDeg, Math.max(...lats) + marginDeg, Math.max(...lngs) + marginDeg);
+}
+
+/**
+ * An approved application (of `area`, by default the route with a margin around it) and an accepted flight plan of
+ * the aircraft for the task (null: filed for the route only) and its route, valid for the next hour; resolves with the
+ * plan's id.
+ */
+export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: number; taskId: number | null; routeId: number; area?: Polygon }): Promise<number> {
+  const area = plan.area ?? (await areaAround(db, plan.routeId));
   const now = Date.now();
   const stamp = new Date(now).toISOString();
   const start = new Date(now - 60_000).toISOString();
@@ -24,7 +53,7 @@ export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: numbe
     .values({
       applicant_id: null,
       device_id: plan.deviceId,
-      area: '{"type":"Polygon","coordinates":[]}',
+      area: JSON.stringify(area),
       min_alt: 0,
       max_alt: 120,
       start_at: start,
@@ -38,7 +67,7 @@ export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: numbe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
+  const inserted = await db
     .insertInto('flight_plans')
     .values({
       application_id: application.id,
@@ -52,5 +81,7 @@ export async function acceptedPlan(db: Kysely<Database>, plan: { deviceId: numbe
       created_at: stamp,
       updated_at: stamp,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }

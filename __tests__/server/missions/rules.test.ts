@@ -111,7 +111,7 @@ describe('executeRule', () => {
     offlineAfterMs: 30_000,
     batteryReservePct: 20,
     weather: { flyable: true, reasons: [] },
-    planCovers: true,
+    plan: { id: 7, transitLeaves: null },
   };
   it.each<[string, Partial<ExecuteFacts>, string | null, Record<string, unknown> | null]>([
     ['ready', {}, null, null],
@@ -124,9 +124,12 @@ describe('executeRule', () => {
     ['battery under estimate + reserve', { live: { at: 1_000_000, battery: 54 } }, 'mission.battery_low', { battery: 54, needed: 55 }],
     ['battery unknown', { live: { at: 1_000_000 } }, 'mission.battery_low', { battery: 0, needed: 55 }],
     ['weather', { weather: { flyable: false, reasons: ['wind', 'gust'] } }, 'mission.weather', { reasons: 'wind, gust' }],
-    ['no flight plan', { planCovers: false }, 'mission.no_plan', null],
+    ['no flight plan', { plan: null }, 'mission.no_plan', null],
+    ['transit to the route leaves the area', { plan: { id: 7, transitLeaves: 'out' } }, 'mission.transit_outside_area', { leg: 'out', plan_id: 7 }],
+    ['transit home leaves the area', { plan: { id: 7, transitLeaves: 'back' } }, 'mission.transit_outside_area', { leg: 'back', plan_id: 7 }],
     // The first problem wins, in the order an operator fixes them.
-    ['offline and no plan', { live: undefined, planCovers: false }, 'mission.offline', null],
+    ['offline and no plan', { live: undefined, plan: null }, 'mission.offline', null],
+    ['weather and transit outside', { weather: { flyable: false, reasons: ['wind'] }, plan: { id: 7, transitLeaves: 'out' } }, 'mission.weather', null],
   ])('%s', (_name, change, code, params) => {
     const rule = executeRule({ ...ready, ...change });
     expect(rule.ok ? null : rule.code).toBe(code);

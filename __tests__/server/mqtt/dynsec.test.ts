@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { readMqttConfig } from '../../../server/config';
+import { drcDownTopic, drcUpTopic } from '@shared/dji/drcMessages';
+import { issueDrcCredentials, revokeDrcCredentials } from '../../../server/mqtt/drcCredentials';
 import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, streamBehindTopo, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
@@ -226,6 +228,53 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     const heard = nextMessage(browser, osdTopic(own.serial));
     await server.app.mqtt!.bus.publish(osdTopic(own.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
     await heard;
+  });
+
+  it("DRC credentials: each side only its own dock's drc/down or drc/up, bound to its client id, deleted on exit", async () => {
+    const admin = await loginToken(server);
+    const dock = await registerDock(server, admin, 'DOCK-DRC1');
+    const session = await server.app.db.selectFrom('sessions').select(['id', 'user_id']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const issued = await issueDrcCredentials(server.app.db, { gatewaySn: 'DOCK-DRC1', deviceId: dock.id, userId: session.user_id, sessionId: session.id }, 600);
+    await server.app.mqtt!.credentials!.issueDrc([issued.browser, issued.device], issued.replaced);
+    const as = (grant: typeof issued.browser, clientId = grant.clientId) => connect(tcpUrl, { clientId, username: grant.username, password: grant.password });
+    const browser = await as(issued.browser);
+    const device = await as(issued.device);
+    clients.push(browser, device);
+    await expect(as(issued.browser, 'another-client')).rejects.toThrow(/Not authorized|Bad username or password|Identifier rejected/);
+
+    expect(await subscribe(browser, drcUpTopic('DOCK-DRC1'))).toBe(0);
+    expect(await subscribe(device, drcDownTopic('DOCK-DRC1'))).toBe(0);
+    for (const [client, filter] of [
+      [browser, drcUpTopic('DOCK-OTHER')],
+      [browser, drcDownTopic('DOCK-DRC1')],
+      [browser, 'thing/product/+/drc/up'],
+      [device, drcDownTopic('DOCK-OTHER')],
+      [device, 'thing/product/DOCK-DRC1/services'],
+    ] as const)
+      expect([filter, await subscribe(client, filter)]).toEqual([filter, 0x80]);
+
+    // Each side hears the other; what either publishes elsewhere reaches nobody (the server's subscriber sees it all).
+    const seenByDevice = nextMessage(device, drcDownTopic('DOCK-DRC1'));
+    await browser.publishAsync(drcDownTopic('DOCK-DRC1'), JSON.stringify({ method: 'heart_beat', seq: 1, data: { timestamp: 1 } }), { qos: 1 });
+    await seenByDevice;
+    const seenByBrowser = nextMessage(browser, drcUpTopic('DOCK-DRC1'));
+    await device.publishAsync(drcUpTopic('DOCK-DRC1'), JSON.stringify({ method: 'delay_info_push', data: { sdr_cmd_delay: 40, liveview_delay_list: [] } }), {
+      qos: 1,
+    });
+    await seenByBrowser;
+    const watcher = await connect(tcpUrl, { clientId: 'drc-watch', username: SERVER_USER, password: SERVER_SECRET });
+    clients.push(watcher);
+    const recording = recordMessages(watcher, drcDownTopic('DOCK-OTHER'));
+    await subscribe(watcher, drcDownTopic('DOCK-OTHER'));
+    await browser.publishAsync(drcDownTopic('DOCK-OTHER'), '{"method":"drone_emergency_stop","data":{}}', { qos: 1 });
+    await device.publishAsync(drcDownTopic('DOCK-OTHER'), '{"method":"drone_emergency_stop","data":{}}', { qos: 1 });
+    expect(await recording.untilMarker(server)).toEqual([]);
+
+    // Exit: the accounts are deleted, which closes both connections.
+    const closed = [browser, device].map((client) => new Promise<void>((resolve) => client.once('close', () => resolve())));
+    await server.app.mqtt!.credentials!.revokeDrc(await revokeDrcCredentials(server.app.db, 'DOCK-DRC1'));
+    await within(Promise.all(closed), 5000, 'the DRC connections closing');
+    await refused(issued.browser);
   });
 
   it("a password change ends the user's other sessions' broker accounts", async () => {

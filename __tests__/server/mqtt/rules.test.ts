@@ -1,7 +1,7 @@
 import type { DjiDomain } from '@shared/dji/devices';
 import { declareRefusal, gatewayClaimRefusal, type ClaimRefusal, type ClaimRow, type Speaker } from '../../../server/devices/topology/claims';
 import type { DataScopeRule } from '../../../server/rbac/dataScope';
-import { canPublish, canSubscribe } from '../../../server/mqtt/acl';
+import { canPublish, canSubscribe, drcMayPublish, drcMaySubscribe, type DrcIdentity } from '../../../server/mqtt/acl';
 import { createAuthenticator } from '../../../server/mqtt/authenticate';
 import { areaCentre } from '../../../server/mqtt/domain';
 import type { TrustProxy } from '../../../server/http/trustProxy';
@@ -38,6 +38,31 @@ describe('ACL', () => {
     [web, '#', false],
     [web, '+/online', false],
   ])('subscribe %o → %s: %s', (identity, filter, allowed) => expect(canSubscribe(identity, filter)).toBe(allowed));
+
+  const drc = (side: DrcIdentity['side']): DrcIdentity => ({ kind: 'drc', side, username: `drc-${side}`, gatewaySn: 'DOCK1', expiresAt: 1000, sessionId: 's' });
+  it.each<[DrcIdentity['side'], 'publish' | 'subscribe', string, number, boolean]>([
+    ['browser', 'publish', 'thing/product/DOCK1/drc/down', 0, true],
+    ['browser', 'publish', 'thing/product/DOCK1/drc/down', 1000, false],
+    ['browser', 'publish', 'thing/product/DOCK1/drc/up', 0, false],
+    ['browser', 'publish', 'thing/product/DOCK2/drc/down', 0, false],
+    ['browser', 'publish', 'thing/product/DOCK1/services', 0, false],
+    ['browser', 'publish', 'thing/product/+/drc/down', 0, false],
+    ['browser', 'subscribe', 'thing/product/DOCK1/drc/up', 0, true],
+    ['browser', 'subscribe', 'thing/product/DOCK1/drc/up', 1000, false],
+    ['browser', 'subscribe', 'thing/product/DOCK2/drc/up', 0, false],
+    ['browser', 'subscribe', 'thing/product/+/drc/up', 0, false],
+    ['browser', 'subscribe', 'thing/product/DOCK1/#', 0, false],
+    ['browser', 'subscribe', 'thing/product/DOCK1/drc/down', 0, false],
+    ['device', 'publish', 'thing/product/DOCK1/drc/up', 0, true],
+    ['device', 'publish', 'thing/product/DOCK1/drc/down', 0, false],
+    ['device', 'publish', 'thing/product/DOCK1/osd', 0, false],
+    ['device', 'subscribe', 'thing/product/DOCK1/drc/down', 0, true],
+    ['device', 'subscribe', 'thing/product/DOCK1/drc/up', 0, false],
+  ])('DRC %s: %s %s at %d ms → %s', (side, what, topic, now, allowed) =>
+    expect(what === 'publish' ? drcMayPublish(drc(side), topic, false, now) : drcMaySubscribe(drc(side), topic, now)).toBe(allowed),
+  );
+
+  it('DRC connections never retain', () => expect(drcMayPublish(drc('browser'), 'thing/product/DOCK1/drc/down', true, 0)).toBe(false));
 });
 
 describe('gateway links', () => {
@@ -125,6 +150,19 @@ describe('authentication', () => {
           : username === 'DOCK1'
             ? { kind: 'dock', hash: hashSecret('dock-pw'), sn: 'DOCK1' }
             : null,
+      findDrcCredential: async (username) =>
+        username === 'drc-web-1' || username === 'drc-web-old'
+          ? {
+              side: 'browser',
+              hash: hashSecret('drc-pw'),
+              clientId: 'drc-web-DOCK1-1',
+              gatewaySn: 'DOCK1',
+              expiresAt: username === 'drc-web-1' ? 5000 : 1000,
+              sessionId: 's3',
+              sessionActive: true,
+            }
+          : null,
+      now: () => 2000,
     });
     expect(await auth('admin', 'a.b.c')).toEqual({ identity: { kind: 'web', username: 'admin', userId: 1, sessionId: 's1' } });
     expect(await auth('bob', 'a.b.c')).toEqual({ refused: 'wrong_secret' });
@@ -145,6 +183,14 @@ describe('authentication', () => {
       identity: { kind: 'gateway', source: 'dock', username: 'DOCK1', link: { gatewaySn: 'DOCK1', declared: new Set() } },
     });
     expect(await auth('DOCK1', 'pilot-pw')).toEqual({ refused: 'wrong_secret' });
+    // DRC credentials: bound to their client id, until they expire.
+    expect(await auth('drc-web-1', 'drc-pw', 'drc-web-DOCK1-1')).toEqual({
+      identity: { kind: 'drc', side: 'browser', username: 'drc-web-1', gatewaySn: 'DOCK1', expiresAt: 5000, sessionId: 's3' },
+    });
+    expect(await auth('drc-web-1', 'drc-pw', 'another-client')).toEqual({ refused: 'wrong_secret' });
+    expect(await auth('drc-web-1', 'wrong', 'drc-web-DOCK1-1')).toEqual({ refused: 'wrong_secret' });
+    expect(await auth('drc-web-old', 'drc-pw', 'drc-web-DOCK1-1')).toEqual({ refused: 'wrong_secret' });
+    expect(await auth('drc-unknown', 'drc-pw', 'x')).toEqual({ refused: 'unknown_username' });
   });
 
   it('throttles an address after repeated failures, for one window', () => {

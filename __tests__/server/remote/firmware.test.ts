@@ -5,7 +5,7 @@ import { multipart } from '../api/harness';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { callAs, departmentsAround, deviceIdOf, userWith, type Json } from './support';
+import { callAs, departmentsAround, deviceIdOf, openPlanOf, userWith, type Json } from './support';
 
 /**
  * Firmware packages and upgrades (issue 32, docs/remote.md), against the simulated dock: it downloads the package from
@@ -39,7 +39,7 @@ async function upload(fields: Record<string, string>, data: Buffer | null, token
 beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
-  simulation = await simulatedDock(server, 'ROTA', { plans: false, otaJobMs: 1200 });
+  simulation = await simulatedDock(server, 'ROTA', { plans: true, otaJobMs: 1200 });
   dockId = await deviceIdOf(server, dock().sn);
   aircraftId = await deviceIdOf(server, dock().plan.aircraft.sn);
   const { own, other } = await departmentsAround(server, admin, dock().sn, ['固件一队', '固件二队']);
@@ -138,6 +138,7 @@ describe('upgrading', () => {
   });
 
   it('refuses to upgrade the aircraft while it flies, sending nothing', async () => {
+    await openPlanOf(simulation, dock().plan.aircraft.sn);
     const { lat, lng } = dock().plan.route[0];
     const takeoff = await call('POST', `/api/Device/${dockId}/takeoff/`, { lat: lat + 0.0003, lng, height: 60, confirm_sn: dock().plan.aircraft.sn });
     expect(takeoff.status).toBe(200);

@@ -2,7 +2,7 @@ import type { Simulation } from '../../../scripts/simulator';
 import { simulatedDock } from '../mqtt/simulatedDock';
 import { until } from '../../support/until';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
-import { deviceIdOf } from './support';
+import { deviceIdOf, openPlanOf } from './support';
 
 /**
  * Take-off to a point, fly-to and return home through the API (issue 32, docs/remote.md), against the simulated dock
@@ -17,6 +17,7 @@ let dockId: number;
 let aircraftId: number;
 let aircraftSn: string;
 let home: { lat: number; lng: number };
+let planId: number;
 /** The simulated home's height above the ellipsoid (the simulator's SIMULATED_HOME_ELEVATION). */
 const HOME_HEIGHT = 20;
 
@@ -45,13 +46,15 @@ const offset = (north: number, east: number) => ({
 beforeAll(async () => {
   server = await startServer({}, { REMOTE_REPLY_TIMEOUT_MS: '3000' });
   admin = await loginToken(server);
-  simulation = await simulatedDock(server, 'RFLY', { plans: false });
+  // The dock flies under an accepted plan around its circuit (filed and accepted by the simulator through the API).
+  simulation = await simulatedDock(server, 'RFLY', { plans: true });
   const gateway = simulation.gateways[0];
   aircraftSn = gateway.plan.aircraft.sn;
   home = gateway.plan.route[0];
   dockId = await deviceIdOf(server, gateway.sn);
   aircraftId = await deviceIdOf(server, aircraftSn);
   await until(async () => (await aircraftLive())?.modeCode === 0, 10_000, 'the aircraft reports standby');
+  planId = await openPlanOf(simulation, aircraftSn);
 }, 120_000);
 
 afterAll(async () => {
@@ -67,6 +70,48 @@ describe('command flight', () => {
     const wrong = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...offset(10, 0), height: 50, confirm_sn: 'SOMETHING-ELSE' });
     expect([wrong.status, wrong.body.error_code, wrong.body.params]).toEqual([400, 'remote.confirm_mismatch', { sn: aircraftSn }]);
     expect(received().length).toBe(before);
+  });
+
+  it.each([
+    ['a point 5 km away, outside the plan area', () => ({ ...offset(5_000, 0), height: HOME_HEIGHT + 25 }), 'outside_volume'],
+    ['a point 1 km above take-off, over the plan ceiling', () => ({ ...offset(30, 0), height: HOME_HEIGHT + 1_000 }), 'outside_volume'],
+  ])('refuses a take-off to %s like a dispatch, sending nothing and auditing the refusal', async (_what, point, rule) => {
+    const before = received().length;
+    const refused = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...point(), confirm_sn: aircraftSn });
+    expect([refused.status, refused.body.error_code, refused.body.params]).toEqual([409, 'remote.airspace_refused', { sn: aircraftSn, rule }]);
+    expect(received().length).toBe(before);
+    const [audited] = (await call('GET', `/api/Device/${aircraftId}/commands/`)).body.data as { method: string; error_code: string | null }[];
+    expect(audited).toMatchObject({ method: 'takeoff_to_point', error_code: 'remote.airspace_refused' });
+  });
+
+  it('refuses a take-off into a no-fly zone inside the plan area', async () => {
+    const zone = offset(60, 0);
+    const square = (d: number) => [
+      [zone.lng - d, zone.lat - d],
+      [zone.lng + d, zone.lat - d],
+      [zone.lng + d, zone.lat + d],
+      [zone.lng - d, zone.lat + d],
+      [zone.lng - d, zone.lat - d],
+    ];
+    const feature = await call('POST', '/api/Feature/', {
+      name: 'RFLY no-fly',
+      category: 'no_fly_zone',
+      geometry: { type: 'Polygon', coordinates: [square(0.0002)] },
+    });
+    expect(feature.status).toBe(200);
+    try {
+      const before = received().length;
+      // The feature's change reaches the monitor through the domain events; its refresh is awaited by the check.
+      const refused = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...zone, height: HOME_HEIGHT + 25, confirm_sn: aircraftSn });
+      expect([refused.status, refused.body.error_code, refused.body.params]).toEqual([
+        409,
+        'remote.airspace_refused',
+        { sn: aircraftSn, rule: 'in_no_fly_zone' },
+      ]);
+      expect(received().length).toBe(before);
+    } finally {
+      await call('DELETE', `/api/Feature/${feature.body.data.id}/`);
+    }
   });
 
   it('takes off to a point after grabbing flight authority, and reports the progress until it hovers there', async () => {
@@ -136,5 +181,13 @@ describe('command flight', () => {
       ['takeoff_to_point', null, 'remote.already_flying'],
       ['takeoff_to_point', 0, null],
     ]);
+  });
+
+  it('refuses a take-off once the plan has ended: no accepted plan covers the aircraft now', async () => {
+    expect((await call('POST', `/api/Airspace/Plan/${planId}/end/`, {})).status).toBe(200);
+    const before = received().length;
+    const refused = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...offset(30, 0), height: HOME_HEIGHT + 25, confirm_sn: aircraftSn });
+    expect([refused.status, refused.body.error_code, refused.body.params]).toEqual([409, 'remote.airspace_refused', { sn: aircraftSn, rule: 'no_plan' }]);
+    expect(received().length).toBe(before);
   });
 });

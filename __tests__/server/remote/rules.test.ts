@@ -1,6 +1,14 @@
 import { debugCommandSchema, debugServiceData } from '@shared/dji/remoteDebug';
 import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
-import { debugRefusal, flightRefusal, needsAuthorityGrab, type AircraftFacts, type DockFacts } from '@shared/dji/remoteRules';
+import {
+  debugRefusal,
+  flightRefusal,
+  heightAboveTakeoff,
+  needsAuthorityGrab,
+  type AircraftFacts,
+  type DockFacts,
+  type HeightReference,
+} from '@shared/dji/remoteRules';
 
 const dock = (facts: Partial<DockFacts> = {}): DockFacts => ({ kind: 'dock', djiType: 2, online: true, modeCode: 2, ...facts });
 
@@ -73,5 +81,19 @@ describe('debug commands as DJI takes them', () => {
     [999999, undefined],
   ])("DJI's %p means %p", (code, key) => {
     expect(remoteErrorMeaning(code)?.key).toBe(key);
+  });
+});
+
+describe('heightAboveTakeoff', () => {
+  it.each<[string, number, HeightReference, number | null]>([
+    ['an airborne aircraft: its ellipsoid height less its height above take-off', 75, { aircraft: { height: 60, elevation: 40 }, dock: { height: 25 } }, 55],
+    ['an aircraft on the ground reports elevation 0', 45, { aircraft: { height: 20, elevation: 0 }, dock: null }, 25],
+    ["in its dock before it reports a position: the dock's height", 45, { aircraft: {}, dock: { height: 20 } }, 25],
+    ['an aircraft without elevation falls back to its dock', 45, { aircraft: { height: 30 }, dock: { height: 20 } }, 25],
+    ['a target below take-off is negative (the plan band refuses it)', 10, { aircraft: { height: 20, elevation: 0 }, dock: null }, -10],
+    ['nothing reported', 45, { aircraft: undefined, dock: null }, null],
+    ['an RC aircraft that reported no height', 45, { aircraft: { elevation: 3 }, dock: undefined }, null],
+  ])('%s', (_what, target, reference, expected) => {
+    expect(heightAboveTakeoff(target, reference)).toBe(expected);
   });
 });

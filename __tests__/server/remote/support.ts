@@ -1,3 +1,4 @@
+import type { Simulation } from '../../../scripts/simulator';
 import type { TestServer } from '../mqtt/support';
 import { loginToken } from '../mqtt/support';
 
@@ -48,4 +49,12 @@ export async function departmentsAround(server: TestServer, admin: string, dockS
 /** The registered device's id by its serial. */
 export async function deviceIdOf(server: TestServer, sn: string): Promise<number> {
   return (await server.app.db.selectFrom('devices').select('id').where('serial', '=', sn).executeTakeFirstOrThrow()).id;
+}
+
+/** The accepted plan the simulator filed for aircraft `sn` (simulation option `plans`), once its window is open; its id. */
+export async function openPlanOf(simulation: Simulation, sn: string): Promise<number> {
+  await simulation.planWindowsOpen();
+  const id = simulation.flightPlans.get(sn);
+  if (id === undefined) throw new Error(`the simulator filed no plan for ${sn}`);
+  return id;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { langParam } from '@shared/entities/fields';
 import { noticeInputSchema } from '@shared/entities/notice';
 import { grants } from '@shared/permissions';
 import { idParams, registerCrud } from '../../api/crud';
@@ -10,20 +11,15 @@ import { nowIso } from '../../db/time';
 import { envelopeSchema, notFound, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
-import { NoticeBroadcaster } from './broadcast';
+import { requestLanguage } from '../../http/language';
+import { presentPlatformNotices } from '../../media/urgentDefects';
 import { markNoticesRead, readerOf, readNoticeIds, unreadNotices } from './service';
 
 export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
 
 /** Notices (CRUD) and the signed-in user's read marks. */
 export default async function noticeRoutes(appBase: FastifyInstance): Promise<void> {
-  const broadcaster = new NoticeBroadcaster(() => appBase.mqtt?.bus, appBase.log);
-  // Notices scheduled before this start are announced when due; timers end with the server.
-  appBase.addHook('onReady', async () => {
-    const scheduled = await appBase.db.selectFrom('notices').select(['id', 'publish_at']).where('publish_at', '>', nowIso()).execute();
-    for (const notice of scheduled) broadcaster.written(notice, 'published');
-  });
-  appBase.addHook('onClose', async () => broadcaster.stop());
+  const broadcaster = appBase.notices;
   registerCrud(appBase, {
     entity: 'notice',
     path: '/Notice/',
@@ -40,7 +36,7 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     },
     input: noticeInputSchema,
     // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
-    listParams: { published: z.enum(['0', '1']).optional() },
+    listParams: { published: z.enum(['0', '1']).optional(), lang: langParam },
     // Scheduled notices stay hidden until their publish time, and a project's notices from its non-members, except
     // from those who write notices.
     scope: (qb, request, params) => {
@@ -55,13 +51,15 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     toApi: noticeToApi,
     afterCommit: (operation, row) =>
       operation === 'delete' ? broadcaster.deleted(row) : broadcaster.written(row, operation === 'create' ? 'published' : 'updated'),
+    // A platform notice in the request's language (?lang=, Accept-Language) and in both (`texts`); the read mark.
     decorate: async (db, items, request) => {
       const read = await readNoticeIds(
         db,
         request.auth!.userId,
         items.map((i) => i.id as number),
       );
-      return items.map((i) => ({ ...i, read: read.has(i.id as number) }));
+      const presented = await presentPlatformNotices(db, request, requestLanguage(request), items);
+      return presented.map((i) => ({ ...i, read: read.has(i.id as number) }));
     },
   });
 

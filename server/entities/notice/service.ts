@@ -45,15 +45,18 @@ export async function readNoticeIds(db: Kysely<Database>, userId: number, notice
   return new Set(rows.map((r) => r.notice_id));
 }
 
-/** Stores a notice the platform writes itself (no author), published now. */
+/**
+ * Stores a notice the platform writes itself (no author), published now: its facts, not a text (the API writes each
+ * reader's title and content from them, in the reader's language).
+ */
 export function insertPlatformNotice(
   db: Kysely<Database>,
-  notice: { title: string; content: string; level: NoticeLevel; project_id: number | null; defect_id: number | null },
+  notice: { facts: object; level: NoticeLevel; project_id: number | null; defect_id: number | null },
 ): Promise<Selectable<NoticesTable>> {
   const now = nowIso();
   return db
     .insertInto('notices')
-    .values({ ...notice, publish_at: now, created_by: null, created_at: now, updated_at: now })
+    .values({ ...notice, facts: JSON.stringify(notice.facts), title: '', content: '', publish_at: now, created_by: null, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -18,8 +18,11 @@ export interface ExecuteFacts {
   offlineAfterMs: number;
   batteryReservePct: number;
   weather: { flyable: boolean; reasons: string[] };
-  /** An accepted/activated flight plan of this aircraft covers the route and now. */
-  planCovers: boolean;
+  /**
+   * The accepted/activated flight plan of this aircraft that covers the route and now (null: none), and the transit
+   * leg of the whole flight that leaves its approved area ('out': to the first waypoint, 'back': home; null: none).
+   */
+  plan: { id: number; transitLeaves: 'out' | 'back' | null } | null;
 }
 
 const refuse = (code: MissionCode, message: string, params?: Record<string, string | number>): RuleResult => ({
@@ -52,6 +55,11 @@ export function executeRule(f: ExecuteFacts): RuleResult {
     const reasons = f.weather.reasons.join(', ');
     return refuse('mission.weather', `The weather is not flyable (${reasons})`, { reasons });
   }
-  if (!f.planCovers) return refuse('mission.no_plan', 'No accepted flight plan of this aircraft covers the route and the present time');
+  if (!f.plan) return refuse('mission.no_plan', 'No accepted flight plan of this aircraft covers the route and the present time');
+  if (f.plan.transitLeaves) {
+    const leg = f.plan.transitLeaves;
+    const what = leg === 'out' ? 'from the aircraft to the first waypoint' : 'from the last waypoint home';
+    return refuse('mission.transit_outside_area', `The flight ${what} leaves the approved area of flight plan ${f.plan.id}`, { leg, plan_id: f.plan.id });
+  }
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { wholeFlight } from '@shared/missions/wholeFlight';
-import type { Kysely, Selectable } from 'kysely';
+import type { Polygon } from '@shared/geo';
+import { transitLeavingArea, wholeFlight, type WholeFlightFacts } from '@shared/missions/wholeFlight';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Envelope } from '@shared/dji/envelope';
 import type { FlighttaskProgress } from '@shared/dji/events';
 import {
@@ -30,11 +31,19 @@ import { signWaylineToken, verifyWaylineToken } from './waylineLink';
 
 export type TaskRow = Selectable<TasksTable>;
 
-/** The route facts a dispatch needs (route model of issue 15). */
 /** A reported position, or null while unknown. */
 const positionOf = (live: Pick<DjiLive, 'lat' | 'lng'> | undefined) =>
   live?.lat !== undefined && live.lng !== undefined ? { lat: live.lat, lng: live.lng } : null;
 
+/** The route as the whole-flight rules read it. */
+const routeFacts = (route: DispatchRoute): WholeFlightFacts['route'] => ({
+  first: route.first,
+  last: route.last,
+  durationS: route.duration_s,
+  batteryPct: route.battery_pct,
+});
+
+/** The route facts a dispatch needs (route model of issue 15). */
 export interface DispatchRoute {
   id: number;
   battery_pct: number;
@@ -127,16 +136,18 @@ export class MissionService {
     const gatewaySn = aircraftSn ? this.options.link.gatewayFor(aircraftSn) : undefined;
     const now = this.now();
     const live = aircraftSn ? this.options.link.liveState(aircraftSn) : undefined;
+    const flight = route ? this.wholeFlightOf(route, live, gatewaySn) : null;
+    const plan = await this.coveringPlan(task, now);
     const verdict = executeRule({
       aircraftSn,
-      flightBatteryPct: route ? this.wholeFlightOf(route, live, gatewaySn).batteryPct : null,
+      flightBatteryPct: flight?.batteryPct ?? null,
       gatewaySn,
       live,
       now,
       offlineAfterMs: this.options.offlineAfterMs,
       batteryReservePct: this.options.batteryReservePct,
       weather: route ? await this.weatherAt(task.project_id, route.first, now) : { flyable: true, reasons: [] },
-      planCovers: await this.planCovers(task, now),
+      plan: plan && { id: plan.id, transitLeaves: route && flight ? transitLeavingArea(flight, routeFacts(route), plan.area) : null },
     });
     if (!verdict.ok) throw refusal(verdict);
     const kmz = await this.options.routes.kmz(route!.id);
@@ -328,32 +339,37 @@ export class MissionService {
     return { flyable: station?.flyable ?? true, reasons: station?.reasons ?? [] };
   }
 
-  /**
-   * An accepted or activated flight plan of the task's aircraft whose window holds now and that is filed for this
-   * task or its route.
-   */
   /** The whole flight of a dispatch: from where the aircraft is (or its dock) to the route, the route, and back to its dock (or where it took off). */
   private wholeFlightOf(route: DispatchRoute, live: Pick<DjiLive, 'lat' | 'lng'> | undefined, gatewaySn: string | undefined) {
     const gateway = gatewaySn ? this.options.link.liveState(gatewaySn) : undefined;
     return wholeFlight({
-      route: { first: route.first, last: route.last, durationS: route.duration_s, batteryPct: route.battery_pct },
+      route: routeFacts(route),
       aircraft: positionOf(live),
       home: gateway?.kind === 'dock' ? positionOf(gateway) : null,
     });
   }
 
-  private async planCovers(task: TaskRow, now: number): Promise<boolean> {
-    if (!task.device_id) return false;
+  /**
+   * An accepted or activated flight plan of the task's aircraft whose window holds now and that is filed for this
+   * task (first) or its route, with the area its airspace application approved (one that cannot be read holds nothing: every
+   * transit leaves it).
+   */
+  private async coveringPlan(task: TaskRow, now: number): Promise<{ id: number; area: Polygon } | null> {
+    if (!task.device_id) return null;
     const at = nowIso(now);
     const plan = await this.options.db
       .selectFrom('flight_plans')
-      .select('id')
-      .where('device_id', '=', task.device_id)
-      .where('status', 'in', ['accepted', 'activated'])
-      .where('planned_start_at', '<=', at)
-      .where('planned_end_at', '>=', at)
-      .where((eb) => eb.or([eb('task_id', '=', task.id), ...(task.route_id ? [eb('route_id', '=', task.route_id)] : [])]))
+      .innerJoin('airspace_applications', 'airspace_applications.id', 'flight_plans.application_id')
+      .select(['flight_plans.id', 'airspace_applications.area'])
+      .where('flight_plans.device_id', '=', task.device_id)
+      .where('flight_plans.status', 'in', ['accepted', 'activated'])
+      .where('flight_plans.planned_start_at', '<=', at)
+      .where('flight_plans.planned_end_at', '>=', at)
+      .where((eb) => eb.or([eb('flight_plans.task_id', '=', task.id), ...(task.route_id ? [eb('flight_plans.route_id', '=', task.route_id)] : [])]))
+      // The plan filed for the task before one filed for its route (as the console's card names it).
+      .orderBy(sql`case when flight_plans.task_id = ${task.id} then 0 else 1 end`)
+      .orderBy('flight_plans.id')
       .executeTakeFirst();
-    return plan !== undefined;
+    return plan ? { id: plan.id, area: parseJson<Polygon>(plan.area, { type: 'Polygon', coordinates: [] }) } : null;
   }
 }

@@ -4,12 +4,15 @@ import { activeSessionUsers } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { visibleSerials } from '../browserScope';
+import { isDrcUsername, liveDrcUsernames, type DrcGrant } from '../drcCredentials';
 import { issueThingCredentials, newSecret } from '../gateway/credentials';
 import type { DeviceLinkStore } from '../gateway/store';
 import { HttpError } from '../../http/envelope';
 import { DynsecError, type DynsecControl } from './control';
 import {
   browserAcls,
+  drcAcls,
+  drcRole,
   gatewayAcls,
   gatewayRole,
   pruneCommands,
@@ -32,8 +35,8 @@ type Session = { userId: number; sessionId: string };
 /**
  * Per-session browser accounts and per-device gateway accounts on an external Mosquitto, provisioned through its
  * dynamic-security plugin (MQTT_DYNSEC=1). The database stays the source of truth: `reconcile` deletes every
- * provisioned client whose session ended, whose pilot credential was replaced or whose dock is gone, and re-reads the
- * browsers' data scopes.
+ * provisioned client whose session ended, whose pilot credential was replaced, whose dock is gone or whose DRC link
+ * was exited or expired, and re-reads the browsers' data scopes.
  */
 export class DynsecCredentials {
   /** The sub-devices each gateway's role was last written with by this instance. */
@@ -86,6 +89,22 @@ export class DynsecCredentials {
     await this.run([...(await this.gatewayRoleCommands(sn)), ...replaceClient(sn, secret, [gatewayRole(sn)])]);
   }
 
+  /** The accounts of a DRC link (the browser's and the device's), replacing the link's earlier ones (`replaced`). */
+  async issueDrc(grants: DrcGrant[], replaced: string[]): Promise<void> {
+    await this.run([
+      ...replaced.map((username) => ({ command: 'deleteClient', username })),
+      ...grants.flatMap((g) => [
+        ...upsertRole(drcRole(g.side, g.gatewaySn), drcAcls(g.side, g.gatewaySn)),
+        ...replaceClient(g.username, g.password, [drcRole(g.side, g.gatewaySn)], g.clientId),
+      ]),
+    ]);
+  }
+
+  /** Deletes a DRC link's accounts (exit), which closes their connections. */
+  async revokeDrc(usernames: string[]): Promise<void> {
+    await this.run(usernames.map((username) => ({ command: 'deleteClient', username })));
+  }
+
   /**
    * A gateway's accepted topology: it may now publish the telemetry of these sub-devices. Awaited before the
    * status_reply, so the devices' next reports pass. A repeated topology (every reconnection sends one) writes nothing.
@@ -108,7 +127,8 @@ export class DynsecCredentials {
     const usernames = listed.map((c) => c.username);
     const webSessions = await activeSessionUsers(db, [...new Set(usernames.map(sessionOfWebUsername).filter((sid): sid is string => sid !== null))]);
     const browsers = usernames.filter((username) => webSessions.has(sessionOfWebUsername(username) ?? ''));
-    const wanted = new Set([...browsers, ...(await this.liveGatewayUsernames(usernames))]);
+    const drc = await liveDrcUsernames(db, usernames.filter(isDrcUsername));
+    const wanted = new Set([...browsers, ...drc, ...(await this.liveGatewayUsernames(usernames))]);
     const prune = pruneCommands(
       listed,
       roleList.map((r) => r.rolename),

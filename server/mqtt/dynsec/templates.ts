@@ -1,4 +1,5 @@
 import { deviceTopic, statusTopic } from '@shared/dji/topics';
+import { drcDownTopic, drcUpTopic } from '@shared/dji/drcMessages';
 import { namespaceFilters, SYSINFO_FILTER } from '@shared/topics';
 
 /**
@@ -76,6 +77,18 @@ export function gatewayAcls(gatewaySn: string, subSerials: readonly string[]): D
   ];
 }
 
+/** One role per side of a gateway's DRC link, shared by that side's credentials (one at a time). */
+export const drcRole = (side: 'browser' | 'device', gatewaySn: string) => `skyline-drc-${side}-${gatewaySn}`;
+
+/**
+ * A DRC link's side publishes one topic and reads one of its gateway: the browser drc/down and drc/up, the device the
+ * other way round. `gatewaySn` must be plain (`isPlainSerial`).
+ */
+export function drcAcls(side: 'browser' | 'device', gatewaySn: string): DynsecAcl[] {
+  const [publish, read] = side === 'browser' ? [drcDownTopic(gatewaySn), drcUpTopic(gatewaySn)] : [drcUpTopic(gatewaySn), drcDownTopic(gatewaySn)];
+  return [allow('publishClientSend', publish), allow('subscribeLiteral', read)];
+}
+
 /** Creates the role or, when it exists, gives it exactly these ACLs. */
 export function upsertRole(rolename: string, acls: DynsecAcl[]): DynsecCommand[] {
   return [
@@ -97,11 +110,21 @@ export function syncRole(rolename: string, current: ListedRole | undefined, acls
   return same ? [] : [{ command: 'modifyRole', rolename, acls }];
 }
 
-/** (Re)creates a client with a new password and these roles; a connection made with the old one is kicked. */
-export function replaceClient(username: string, password: string, roles: string[]): DynsecCommand[] {
+/**
+ * (Re)creates a client with a new password and these roles, bound to `clientId` when given; a connection made with the
+ * old one is kicked.
+ */
+export function replaceClient(username: string, password: string, roles: string[], clientId?: string): DynsecCommand[] {
   return [
     { command: 'deleteClient', username },
-    { command: 'createClient', username, password, textname: PROVISIONED_MARK, roles: roles.map((rolename) => ({ rolename })) },
+    {
+      command: 'createClient',
+      username,
+      password,
+      ...(clientId ? { clientid: clientId } : {}),
+      textname: PROVISIONED_MARK,
+      roles: roles.map((rolename) => ({ rolename })),
+    },
   ];
 }
 

@@ -1,25 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
 import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
-import { flightRefusal, type AircraftFacts } from '@shared/dji/remoteRules';
-import { findScopedRow, idParams } from '../../api/crud';
-import { parseJson } from '../../db/json';
-import type { DevicesTable } from '../../db/schema';
-import { envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
+import { flightRefusal } from '@shared/dji/remoteRules';
+import { idParams } from '../../api/crud';
+import { envelopeSchema, HttpError, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { aircraftFacts, assertConfirmed, auditedCommand, flightRefusalError } from '../commands';
+import {
+  aircraftTarget,
+  assertConfirmed,
+  assertDestinationAllowed,
+  auditedCommand,
+  flightRefusalError,
+  type AircraftTarget as Target,
+  type FlightDestination,
+} from '../commands';
 import type { CommandFlights } from './service';
-
-type Device = Selectable<DevicesTable>;
-
-/** The aircraft a command moves and the gateway it flies through. */
-interface Target {
-  aircraft: Device;
-  gatewaySn: string;
-  facts: AircraftFacts;
-  controlSource: unknown;
-}
 
 /**
  * Command flight (docs/remote.md): take-off to a point, fly to a point (change, stop) and return home of the aircraft
@@ -36,23 +31,19 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     return appBase.remote.flights;
   };
 
-  /** The device's aircraft (the device itself, or the aircraft behind a gateway) and what the rules read of it. */
-  const targetOf = async (request: FastifyRequest, id: number): Promise<Target> => {
-    const device = await findScopedRow(db, 'devices', id, request);
-    if (!device) throw rowNotFound('device', id);
-    const aircraft =
-      device.kind === 'aircraft'
-        ? device
-        : await db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
-    if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
-    return { aircraft, ...aircraftFacts(appBase, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
-  };
+  const targetOf = (request: FastifyRequest, id: number) => aircraftTarget(appBase, request, id);
 
-  /** Runs a flight command on the device's aircraft: confirmed, allowed now, audited. */
+  /** Runs a flight command on the device's aircraft: confirmed, allowed now and (with a destination) by the airspace rules, audited. */
   const command = async <T>(
     request: FastifyRequest,
     id: number,
-    what: { method: string; rule: 'takeoff' | 'flyto' | 'return_home'; params: Record<string, unknown> | null; confirmSn?: string },
+    what: {
+      method: string;
+      rule: 'takeoff' | 'flyto' | 'return_home';
+      params: Record<string, unknown> | null;
+      confirmSn?: string;
+      destination?: FlightDestination;
+    },
     run: (flights: CommandFlights, target: Target) => Promise<T>,
   ): Promise<T> => {
     const target = await targetOf(request, id);
@@ -61,6 +52,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
       const flights = flightsOf();
       const refusal = flightRefusal(what.rule, target.facts);
       if (refusal) throw flightRefusalError(refusal, target.aircraft.serial, target.facts);
+      if (what.destination) await assertDestinationAllowed(appBase, target, what.destination);
       request.log.info({ aircraft: target.aircraft.serial, gatewaySn: target.gatewaySn, method: what.method }, 'remote: command flight');
       return run(flights, target);
     });
@@ -98,10 +90,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     async (request) => {
       const { confirm_sn: confirmSn, ...params } = request.body;
       return ok(
-        await command(request, request.params.id, { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn }, async (flights, target) => {
-          await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'takeoff_to_point', rule: 'takeoff', params, confirmSn, destination: params },
+          async (flights, target) => {
+            await flights.takeoff(target.gatewaySn, request.body, target.controlSource);
+            return progressOf(target);
+          },
+        ),
       );
     },
   );
@@ -121,10 +118,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     async (request) => {
       const { confirm_sn: confirmSn, ...params } = request.body;
       return ok(
-        await command(request, request.params.id, { method: 'fly_to_point', rule: 'flyto', params, confirmSn }, async (flights, target) => {
-          await flights.flyTo(target.gatewaySn, params, target.controlSource);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'fly_to_point', rule: 'flyto', params, confirmSn, destination: params },
+          async (flights, target) => {
+            await flights.flyTo(target.gatewaySn, params, target.controlSource);
+            return progressOf(target);
+          },
+        ),
       );
     },
   );
@@ -143,10 +145,15 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) =>
       ok(
-        await command(request, request.params.id, { method: 'fly_to_point_update', rule: 'flyto', params: request.body }, async (flights, target) => {
-          await flights.updateFlyTo(target.gatewaySn, request.body);
-          return progressOf(target);
-        }),
+        await command(
+          request,
+          request.params.id,
+          { method: 'fly_to_point_update', rule: 'flyto', params: request.body, destination: request.body },
+          async (flights, target) => {
+            await flights.updateFlyTo(target.gatewaySn, request.body);
+            return progressOf(target);
+          },
+        ),
       ),
   );
 

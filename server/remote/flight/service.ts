@@ -106,9 +106,8 @@ export class CommandFlights {
     await this.withAuthority(gatewaySn, controlSource, METHOD_RETURN_HOME, {});
   }
 
-  private async withAuthority(gatewaySn: string, controlSource: unknown, method: string, data: Record<string, unknown>) {
-    if (needsAuthorityGrab(controlSource)) await this.send(gatewaySn, METHOD_FLIGHT_AUTHORITY_GRAB, {});
-    await this.send(gatewaySn, method, data);
+  private withAuthority(gatewaySn: string, controlSource: unknown, method: string, data: Record<string, unknown>) {
+    return withFlightAuthority((m, d) => this.send(gatewaySn, m, d), controlSource, method, data);
   }
 
   private send(gatewaySn: string, method: string, data: Record<string, unknown>) {
@@ -140,6 +139,20 @@ export class CommandFlights {
       updated_at: nowIso(),
     });
   }
+}
+
+/**
+ * Sends `method` through `send` after `flight_authority_grab`, unless the aircraft's `control_source` shows the platform
+ * holds flight authority (a refused grab stops there: the command is not sent).
+ */
+export async function withFlightAuthority(
+  send: (method: string, data: Record<string, unknown>) => Promise<unknown>,
+  controlSource: unknown,
+  method: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (needsAuthorityGrab(controlSource)) await send(METHOD_FLIGHT_AUTHORITY_GRAB, {});
+  await send(method, data);
 }
 
 const point = (target: FlyToTarget) => ({ latitude: target.lat, longitude: target.lng, height: target.height });

@@ -234,6 +234,7 @@ export default translateFeature(text, {
     battery_low: 'Battery {{battery}}% is under the {{needed}}% the whole flight needs (to the first waypoint, the route and home, plus reserve)',
     weather: 'The weather is not flyable',
     no_plan: 'No accepted flight plan covers this route and the present time',
+    transit_outside_area: 'The flight $t(apiError.missionLeg.{{leg}}) leaves the approved area of flight plan #{{plan_id}}: not dispatched',
     already_dispatched: 'The task has already been dispatched',
     command_not_applicable: 'The task cannot do that in its current state',
     cancel_in_flight: 'The flight has started and cannot be withdrawn; send the aircraft home instead',
@@ -257,6 +258,7 @@ export default translateFeature(text, {
     media_unavailable: 'The media server is not available',
     no_aircraft_camera: 'Remote controller {{sn}} reports no aircraft camera: connect the aircraft first',
   },
+  missionLeg: { out: 'from the aircraft to the first waypoint', back: 'from the last waypoint home' },
   liveDji: liveErrorTexts('en'),
   remote: {
     device_offline: 'Device {{sn}} is offline',
@@ -282,6 +284,16 @@ export default translateFeature(text, {
     log_upload_not_found: 'Log upload {{id}} not found',
     log_archive_missing: 'The upload has no archive of this module (yet)',
     setting_not_writable: '{{name}} cannot be set on this device',
+    drc_unavailable: 'Live flight controls need the embedded broker or Mosquitto with dynamic security',
+    airspace_refused: '{{sn}} may not fly there: $t(apiError.remoteAirspace.{{rule}})',
+    height_reference_unknown: 'Neither {{sn}} nor its dock has reported its height, so the target height cannot be checked against its flight plan',
+  },
+  /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
+  remoteAirspace: {
+    no_plan: 'the aircraft has no accepted flight plan now',
+    outside_window: 'it is outside its flight plan window now',
+    outside_volume: 'the point is outside its flight plan volume (area or height)',
+    in_no_fly_zone: 'the point is in a no-fly zone',
   },
   remoteDji: remoteErrorTexts('en'),
 });

@@ -243,6 +243,7 @@ export default defineFeatureText({
       battery_low: '电量 {{battery}}% 低于整个飞行所需的 {{needed}}%（飞往航线起点、航线及返航，加预留）',
       weather: '当前天气不适合飞行',
       no_plan: '没有覆盖该航线和当前时间的已批准飞行计划',
+      transit_outside_area: '$t(apiError.missionLeg.{{leg}})的航迹离开了飞行计划 #{{plan_id}} 的批准空域，不能下发',
       already_dispatched: '任务已被下发',
       command_not_applicable: '任务当前状态下不能执行该操作',
       cancel_in_flight: '飞行已开始，无法撤销任务，请使用返航',
@@ -267,6 +268,8 @@ export default defineFeatureText({
       no_aircraft_camera: '遥控器 {{sn}} 未上报飞行器相机，请先连接飞行器',
     },
     /** DJI's live error meanings (the `meaning` of live.device_refused), from shared/dji/liveErrors.ts. */
+    /** The transit legs of a whole flight (the `leg` of mission.transit_outside_area). */
+    missionLeg: { out: '飞行器飞往航线起点', back: '从航线终点返航' },
     liveDji: liveErrorTexts('zh'),
     remote: {
       device_offline: '设备 {{sn}} 离线',
@@ -292,6 +295,16 @@ export default defineFeatureText({
       log_upload_not_found: '日志上传 {{id}} 不存在',
       log_archive_missing: '该次上传（尚）没有此模块的日志包',
       setting_not_writable: '该设备不能设置 {{name}}',
+      drc_unavailable: '实时飞控需要内置消息代理，或启用动态安全的 Mosquitto',
+      airspace_refused: '{{sn}} 不能飞往该点：$t(apiError.remoteAirspace.{{rule}})',
+      height_reference_unknown: '{{sn}} 及其机场尚未上报高度，无法核对目标高度是否在飞行计划内',
+    },
+    /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
+    remoteAirspace: {
+      no_plan: '该飞行器此刻没有已接受的飞行计划',
+      outside_window: '此刻不在其飞行计划的时段内',
+      outside_volume: '目标点在其飞行计划的空域（范围或高度）之外',
+      in_no_fly_zone: '目标点在禁飞区内',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteErrors.ts. */
     remoteDji: remoteErrorTexts('zh'),

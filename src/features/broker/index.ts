@@ -4,3 +4,4 @@ export { type BrokerStatus, brokerStatusChanged, selectBrokerStatus, selectLiveS
 export { selectCurrentWeather, selectOnlineSummary } from './selectors';
 export { brokerEvents, type BrokerEvents, type EventBus } from './eventBus';
 export { topicChannel, withSubscription } from './topicSubscription';
+export { connectWithMqttJs, type MqttConnect, type MqttLike } from './mqttClient';

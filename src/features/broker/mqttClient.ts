@@ -9,6 +9,8 @@ export interface MqttLike {
   removeListener(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
   subscribe(topics: string | string[], options: { qos: 0 | 1 | 2 }, callback?: (error?: Error | null) => void): unknown;
   unsubscribe(topics: string | string[], callback?: (error?: Error | null) => void): unknown;
+  /** Only the live flight controls publish (src/features/remote/drcSaga.ts). */
+  publish(topic: string, payload: string, options: { qos: 0 | 1 }): unknown;
   end(force?: boolean): unknown;
 }
 

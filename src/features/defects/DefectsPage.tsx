@@ -1,6 +1,7 @@
 import { Alert, Pagination, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageFrame } from '../pages';
 import DefectAssignDialog from './DefectAssignDialog';
@@ -8,17 +9,25 @@ import DefectFilterBar from './DefectFilterBar';
 import DefectMap from './DefectMap';
 import DefectPhoto from './DefectPhoto';
 import DefectTable from './DefectTable';
-import { DEFECT_LIST_PAGE } from './defectRules';
+import { DEFECT_LIST_PAGE, linkedDefectId } from './defectRules';
 import { defectOpened, defectPageChanged, defectPageOpened, defectViewChanged, selectDefects, type DefectView } from './defectsSlice';
 
-/** 缺陷管理 / Defects (/Defect): the defects the user's data scope shows, filtered, moved through their workflow, on a map. */
+/**
+ * 缺陷管理 / Defects (/Defect): the defects the user's data scope shows, filtered, moved through their workflow, on a
+ * map; `#/Defect?id=…` (an urgent notice's link) opens that defect's photo.
+ */
 export default function DefectsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { view, items, total, page, failed } = useAppSelector(selectDefects).list;
+  const [params] = useSearchParams();
+  const linked = linkedDefectId(params.get('id'));
   useEffect(() => {
     dispatch(defectPageOpened());
   }, [dispatch]);
+  useEffect(() => {
+    if (linked !== null) dispatch(defectOpened(linked));
+  }, [dispatch, linked]);
   const pages = Math.max(1, Math.ceil(total / DEFECT_LIST_PAGE));
   const title = t('menu.defects');
   return (

@@ -168,3 +168,12 @@ export function defectPoints(items: readonly Defect[]): DefectPoint[] {
     .map((d) => ({ id: d.id, position: [d.lat!, d.lng!] as [number, number], severity: d.severity }))
     .sort((a, b) => DEFECT_SEVERITIES.indexOf(a.severity) - DEFECT_SEVERITIES.indexOf(b.severity) || a.id - b.id);
 }
+
+/** The /Defect page opening one defect's photo (a notice's link: hash router, `#/Defect?id=…`). */
+export const defectLink = (id: number) => `/Defect?id=${id}`;
+
+/** The defect `?id=` names: a positive whole number, else none. */
+export function linkedDefectId(value: string | null): number | null {
+  if (value === null || !/^[1-9][0-9]{0,14}$/.test(value)) return null;
+  return Number(value);
+}

@@ -1,10 +1,10 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Defect, DefectCategory } from '@shared/entities/defect';
-import type { Envelope } from '../../api/client';
+import { ApiError, type Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
 import { getMedia } from '../../api/media';
 import type { Media } from '@shared/entities/media';
-import { assignDefect, createDefect, fetchTaskReport, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import { assignDefect, createDefect, fetchTaskReport, getDefect, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
 import { downloadBlob } from '../../crud/csv';
 import { selectLanguage, type Language } from '../i18n';
 import type { Saga } from '../../app/saga';
@@ -19,6 +19,7 @@ import {
   defectFiltersChanged,
   defectListFailed,
   defectListLoaded,
+  defectNotFound,
   defectOpened,
   defectPageChanged,
   defectPageOpened,
@@ -149,12 +150,31 @@ function* loadList(): Saga {
   }
 }
 
-/** The photo of the defect opened on the /Defect page, with the photo's defects to outline on it. */
-function* openDefectPhoto(action: ReturnType<typeof defectOpened>): Saga {
+/** A defect of the list, else as the server gives it to the user (a deep link); null when there is none they see (404). */
+function* defectOf(id: number): Saga<Defect | null> {
   const { list }: DefectsState = yield select(selectDefects);
-  const defect = list.items.find((d) => d.id === action.payload);
-  if (!defect) return;
+  const listed = list.items.find((d) => d.id === id);
+  if (listed) return listed;
   try {
+    const response: Envelope<Defect> = yield* callApi(getDefect, id);
+    return response.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The photo of the defect opened on the /Defect page (from its list, or `#/Defect?id=…`), with the photo's defects to
+ * outline on it; a defect the user does not see is the viewer's "not found", never its data.
+ */
+function* openDefectPhoto(action: ReturnType<typeof defectOpened>): Saga {
+  try {
+    const defect: Defect | null = yield* defectOf(action.payload);
+    if (!defect) {
+      yield put(defectNotFound());
+      return;
+    }
     const media: Envelope<Media> = yield* callApi(getMedia, defect.media_id);
     const defects: Envelope<DefectPage> = yield* callApi(listDefects, { media_id: defect.media_id, page_size: DEFECTS_PAGE });
     yield put(photoDefectsLoaded({ mediaId: defect.media_id, items: defects.data.items }));

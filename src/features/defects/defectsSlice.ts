@@ -23,8 +23,8 @@ export interface DefectsState {
   reporting: ReportFormat | null;
   /** The /Defect page's list. */
   list: { view: DefectView; filters: DefectFilters; page: number; items: Defect[]; total: number; loading: boolean; failed: boolean };
-  /** The defect whose photo the /Defect page shows, and the photo once loaded. */
-  viewer: { defectId: number; media: Media | null } | null;
+  /** The defect whose photo the /Defect page shows, and the photo once loaded; `missing`: no such defect the user sees. */
+  viewer: { defectId: number; media: Media | null; missing: boolean } | null;
   /** The defect being assigned: the user chosen ('' for nobody), the save on its way or refused. */
   assigning: { defectId: number; assigneeId: string; saving: boolean; failed: boolean } | null;
 }
@@ -135,7 +135,10 @@ const defectsSlice = createSlice({
       state.list.view = action.payload;
     },
     defectOpened(state, action: PayloadAction<number>) {
-      state.viewer = { defectId: action.payload, media: null };
+      state.viewer = { defectId: action.payload, media: null, missing: false };
+    },
+    defectNotFound(state) {
+      if (state.viewer) state.viewer.missing = true;
     },
     defectPhotoLoaded(state, action: PayloadAction<Media>) {
       if (state.viewer) state.viewer.media = action.payload;
@@ -194,6 +197,7 @@ export const {
   defectListFailed,
   defectViewChanged,
   defectOpened,
+  defectNotFound,
   defectPhotoLoaded,
   defectClosed,
   assignOpened,

@@ -3,5 +3,5 @@ export { default as DefectOverlay } from './DefectOverlay';
 export { default as DefectForm } from './DefectForm';
 export { default as DefectTable } from './DefectTable';
 export { default as TaskDefects } from './TaskDefects';
-export { reviewShortcut } from './defectRules';
+export { defectLink, reviewShortcut } from './defectRules';
 export { draftCancelled, draftChanged, defectSaveRequested, drawingToggled, selectDefects } from './defectsSlice';

@@ -40,6 +40,7 @@ export default translateFeature(text, {
     noPositions: 'None of the defects on this page has a position',
     mapPageOnly: 'The map shows the {{shown}} of this page’s {{count}} defects that have a position',
     photoOf: 'Photo of defect {{id}}',
+    notFound: 'Defect {{id}} does not exist or is outside your data scope',
     close: 'Close',
   },
 });

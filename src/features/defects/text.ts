@@ -41,6 +41,7 @@ export default defineFeatureText({
       noPositions: '本页缺陷均无位置',
       mapPageOnly: '地图显示本页 {{count}} 个缺陷中有位置的 {{shown}} 个',
       photoOf: '缺陷 {{id}} 的照片',
+      notFound: '缺陷 {{id}} 不存在，或不在你的数据范围内',
       close: '关闭',
     },
   },

@@ -4,7 +4,8 @@ import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLanguage } from '../i18n';
 import { PageFrame } from '../pages';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
@@ -14,7 +15,18 @@ import StatusChip from '../../crud/StatusChip';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
-import { emptyNotice, LEVEL_COLORS, NOTICE_LEVELS, noticeSchema, noticeState, noticeToBody, noticeToForm, WITHDRAWN_AT, type NoticeForm } from './noticeRules';
+import {
+  emptyNotice,
+  LEVEL_COLORS,
+  NOTICE_LEVELS,
+  noticeSchema,
+  noticeState,
+  noticeText,
+  noticeToBody,
+  noticeToForm,
+  WITHDRAWN_AT,
+  type NoticeForm,
+} from './noticeRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
@@ -25,16 +37,24 @@ export default function NoticesPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
   const state = useResourceList(RESOURCE);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.title));
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => noticeText(row, language).title);
   const close = useCallback(() => setEditing(null), []);
   const levelOptions = NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) }));
   const setPublishAt = (row: ResourceRow, at: string, failureToast: string) =>
     dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at }, failureToast }));
 
   const columns: GridColDef[] = [
-    { field: 'title', headerName: t('notices.title'), flex: 1, minWidth: 180, sortable: false },
+    {
+      field: 'title',
+      headerName: t('notices.title'),
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      renderCell: (p) => noticeText(p.row as ResourceRow, language).title,
+    },
     {
       field: 'level',
       headerName: t('notices.level'),

@@ -1,4 +1,4 @@
 // The notices feature's public face: other features import these from here, never its files.
-export { LEVEL_COLORS } from './noticeRules';
+export { LEVEL_COLORS, noticeText } from './noticeRules';
 export { INBOX_RESOURCE, UNREAD_RESOURCE } from './resources';
 export { useUnreadCount } from './useUnreadCount';

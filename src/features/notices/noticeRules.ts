@@ -1,4 +1,4 @@
-import { NOTICE_LEVELS } from '@shared/entities/notice';
+import { NOTICE_LEVELS, type NoticeText } from '@shared/entities/notice';
 import { z } from 'zod';
 import type { ResourceRow } from '../../crud/types';
 
@@ -15,6 +15,16 @@ export function noticeState(row: ResourceRow, now = Date.now()): NoticeState {
   const at = String(row.publish_at ?? '');
   if (at.startsWith('9999')) return 'withdrawn';
   return Date.parse(at) <= now ? 'published' : 'scheduled';
+}
+
+/**
+ * What a notice says in the console's language: a platform notice (an urgent defect's) carries both texts, a
+ * person's notice is shown as written.
+ */
+export function noticeText(row: ResourceRow, language: string): NoticeText {
+  const texts = row.texts as { zh: NoticeText; en: NoticeText } | null | undefined;
+  if (texts) return language === 'en' ? texts.en : texts.zh;
+  return { title: String(row.title ?? ''), content: String(row.content ?? '') };
 }
 
 export const noticeSchema = z.object({

@@ -20,4 +20,5 @@ export default translateFeature(text, {
   markRead: 'Mark read',
   levels: { info: 'Info', warning: 'Important', urgent: 'Urgent' },
   readState: 'Read state',
+  openDefect: 'Open the defect',
 });

@@ -21,5 +21,6 @@ export default defineFeatureText({
     markRead: '标为已读',
     levels: { info: '普通', warning: '重要', urgent: '紧急' },
     readState: '阅读状态',
+    openDefect: '查看缺陷',
   },
 });

@@ -1,10 +1,13 @@
 import DoneIcon from '@mui/icons-material/Done';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
-import { INBOX_RESOURCE, LEVEL_COLORS, UNREAD_RESOURCE } from '../notices';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { defectLink } from '../defects';
+import { selectLanguage } from '../i18n';
+import { INBOX_RESOURCE, LEVEL_COLORS, noticeText, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
 import DetailDrawer from '../../crud/DetailDrawer';
 import ResourceTable from '../../crud/ResourceTable';
@@ -20,11 +23,15 @@ const RESOURCE = INBOX_RESOURCE;
 // The server leaves out scheduled and withdrawn notices, so pages and totals count messages only.
 const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1' } };
 
-/** /personal/message: the notices published to the user; opening one or "mark read" marks it read. */
+/**
+ * /personal/message: the notices published to the user, in the console's language; opening one or "mark read" marks
+ * it read; an urgent defect's notice links to the defect (#/Defect?id=…).
+ */
 export default function MessagesPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
   const state = useResourceList(RESOURCE, INBOX_QUERY);
   const [openId, setOpenId] = useState<number | string | null>(null);
   // A read mark changes the bell's count.
@@ -48,7 +55,7 @@ export default function MessagesPage() {
       sortable: false,
       renderCell: (p) => (
         <Box component="span" sx={{ fontWeight: (p.row as ResourceRow).read ? 400 : 700 }}>
-          {String(p.value)}
+          {noticeText(p.row as ResourceRow, language).title}
         </Box>
       ),
     },
@@ -67,6 +74,7 @@ export default function MessagesPage() {
     ),
   ];
   const open = state.items.find((r) => String(r.id) === String(openId)) ?? null;
+  const openText = open ? noticeText(open, language) : null;
 
   return (
     <PageFrame title={t('route.personalMessage')}>
@@ -85,11 +93,16 @@ export default function MessagesPage() {
       />
       <DetailDrawer
         open={open !== null}
-        title={open ? String(open.title) : ''}
+        title={openText?.title ?? ''}
         onClose={() => setOpenId(null)}
         items={open ? [{ label: t('notices.publishAt'), value: fmt.dateTime(open.publish_at) }] : []}
       >
-        {open && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(open.content ?? '')}</Typography>}
+        {openText && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{openText.content}</Typography>}
+        {typeof open?.defect_id === 'number' && (
+          <Button variant="outlined" sx={{ mt: 2 }} component={Link} to={defectLink(open.defect_id)}>
+            {t('notices.openDefect')}
+          </Button>
+        )}
       </DetailDrawer>
     </PageFrame>
   );

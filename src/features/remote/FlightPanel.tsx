@@ -5,6 +5,7 @@ import type { FlightCommand } from '../../api/remote';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useCan } from '../auth';
+import DrcPanel from './DrcPanel';
 import { flightClosed, flightCommandRequested, flightRequested } from './remoteSlice';
 import { selectFlight } from './selectors';
 
@@ -95,6 +96,7 @@ export default function FlightPanel({ deviceId }: { deviceId: number }) {
         </>
       ) : null}
       {error ? <MuiAlert severity="error">{t(error.key, error.params)}</MuiAlert> : null}
+      {canOperate ? <DrcPanel deviceId={deviceId} aircraftSn={sn} /> : null}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`remote.flight.${confirming === 'return_home' ? 'returnHome' : confirming}`) : ''}

@@ -29,7 +29,9 @@ import {
   type FlightAreaSyncOutcome,
 } from '../../api/remote';
 import type { Saga } from '../../app/saga';
+import { drcLink } from './drcSaga';
 import {
+  drcEnterRequested,
   otaLoaded,
   otaRequested,
   otaUpgradeDone,
@@ -230,6 +232,7 @@ function* changeSettings({ payload }: ReturnType<typeof settingsChangeRequested>
 
 /** Remote operations: the shown docks' debugging and flight areas, the shown aircraft's command flight, through the API. */
 export default function* remoteSaga(): Saga {
+  yield takeEvery(drcEnterRequested.type, drcLink);
   yield takeEvery(debugRequested.type, ({ payload }: PayloadAction<number>) => loadDebug(payload));
   yield takeEvery(debugCommandRequested.type, sendCommand);
   yield takeEvery(flightRequested.type, ({ payload }: PayloadAction<number>) => loadFlight(payload));

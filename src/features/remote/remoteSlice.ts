@@ -1,8 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 import type { FlightView } from '@shared/dji/commandFlight';
 import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
+import type { OsdInfoPush } from '@shared/dji/drcMessages';
+import type { DrcKey, Obstacles } from './drcControls';
 import type { DeviceSettings, SettingsView } from '@shared/dji/properties';
 import type { DebugCommand, DebugMethodName, DebugView } from '@shared/dji/remoteDebug';
 import type { ErrorText } from '../../api/errorCatalogue';
@@ -29,8 +32,45 @@ export interface FlightAreaState {
   error: ErrorText | null;
 }
 
+/** Why the keys stopped driving the aircraft: the window lost focus, the link dropped, the heartbeat could not go out. */
+export type DrcStop = 'blur' | 'link_lost' | 'heartbeat';
+
+/**
+ * A device's live flight controls: where the link is, the keys held, what the aircraft reports on drc/up (position,
+ * obstacles, the link's delay and the measured round trip of drone_control), why control stopped, the last failure.
+ * The broker credentials stay in the saga.
+ */
+export interface DrcState {
+  phase: 'idle' | 'entering' | 'connecting' | 'active' | 'exiting';
+  aircraftSn: string | null;
+  held: DrcKey[];
+  osd: OsdInfoPush | null;
+  obstacles: Obstacles | null;
+  /** delay_info_push's sdr_cmd_delay (ms). */
+  sdrDelayMs: number | null;
+  /** From a drone_control to its reply on drc/up (ms). */
+  roundTripMs: number | null;
+  stopped: DrcStop | null;
+  error: ErrorText | null;
+}
+export const noDrc: DrcState = {
+  phase: 'idle',
+  aircraftSn: null,
+  held: [],
+  osd: null,
+  obstacles: null,
+  sdrDelayMs: null,
+  roundTripMs: null,
+  stopped: null,
+  error: null,
+};
+
+/** What the saga read on drc/up. */
+export type DrcReport = Partial<Pick<DrcState, 'osd' | 'obstacles' | 'sdrDelayMs' | 'roundTripMs'>>;
+
 /** Remote operations of the shown devices, by device id. */
 export interface RemoteState {
+  drc: Record<number, DrcState>;
   docks: Record<number, DockDebugState>;
   flights: Record<number, FlightState>;
   areas: Record<number, FlightAreaState>;
@@ -64,7 +104,8 @@ export interface FirmwareState {
 }
 export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
 
-export const initialRemoteState: RemoteState = { docks: {}, flights: {}, areas: {}, firmware: {}, logs: {}, settings: {} };
+export const initialRemoteState: RemoteState = { drc: {}, docks: {}, flights: {}, areas: {}, firmware: {}, logs: {}, settings: {} };
+const drcOf = (state: RemoteState, deviceId: number) => (state.drc[deviceId] ??= { ...noDrc });
 export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
 const noFlight: FlightState = { view: null, sending: null, error: null };
 
@@ -165,6 +206,43 @@ const remoteSlice = createSlice({
     settingsClosed(state, action: PayloadAction<number>) {
       delete state.settings[action.payload];
     },
+    drcEnterRequested(state, action: PayloadAction<{ deviceId: number; confirmSn: string }>) {
+      state.drc[action.payload.deviceId] = { ...noDrc, phase: 'entering' };
+    },
+    drcEntered(state, action: PayloadAction<{ deviceId: number; aircraftSn: string }>) {
+      Object.assign(drcOf(state, action.payload.deviceId), { phase: 'connecting', aircraftSn: action.payload.aircraftSn });
+    },
+    drcConnected(state, action: PayloadAction<number>) {
+      Object.assign(drcOf(state, action.payload), { phase: 'active', stopped: null });
+    },
+    /** The keys held now (the page's keyboard); ignored unless the link is up. */
+    drcKeysChanged(state, action: PayloadAction<{ deviceId: number; held: DrcKey[] }>) {
+      const drc = drcOf(state, action.payload.deviceId);
+      if (drc.phase !== 'active') return;
+      drc.held = action.payload.held;
+      if (action.payload.held.length > 0) drc.stopped = null;
+    },
+    drcEmergencyStopRequested(state, action: PayloadAction<number>) {
+      drcOf(state, action.payload).held = [];
+    },
+    drcReported(state, action: PayloadAction<{ deviceId: number; report: DrcReport }>) {
+      Object.assign(drcOf(state, action.payload.deviceId), action.payload.report);
+    },
+    /** The keys stop driving the aircraft (focus lost, link dropped, heartbeat failed): nothing is held any more. */
+    drcControlStopped(state, action: PayloadAction<{ deviceId: number; reason: DrcStop }>) {
+      Object.assign(drcOf(state, action.payload.deviceId), { held: [], stopped: action.payload.reason });
+    },
+    drcExitRequested(state, action: PayloadAction<number>) {
+      const drc = state.drc[action.payload];
+      if (drc && drc.phase !== 'idle') Object.assign(drc, { phase: 'exiting', held: [] });
+    },
+    /** The link ended (exit, or its failure: `error`). */
+    drcEnded(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+      Object.assign(drcOf(state, action.payload.deviceId), { phase: 'idle', held: [], error: action.payload.error });
+    },
+    drcFailed(state, action: PayloadAction<{ deviceId: number; error: ErrorText }>) {
+      drcOf(state, action.payload.deviceId).error = action.payload.error;
+    },
     /** The dock's panel closed: nothing of it is kept. */
     debugClosed(state, action: PayloadAction<number>) {
       delete state.docks[action.payload];
@@ -173,6 +251,16 @@ const remoteSlice = createSlice({
 });
 
 export const {
+  drcEnterRequested,
+  drcEntered,
+  drcConnected,
+  drcKeysChanged,
+  drcEmergencyStopRequested,
+  drcReported,
+  drcControlStopped,
+  drcExitRequested,
+  drcEnded,
+  drcFailed,
   debugRequested,
   debugLoaded,
   debugCommandRequested,
@@ -210,4 +298,10 @@ export const {
   settingsDone,
   settingsClosed,
 } = remoteSlice.actions;
-export default remoteSlice.reducer;
+
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof remoteSlice> {}
+}
+
+/** Remote operations join the store when their code loads (the device pages, the signed-in sagas): the login page never carries them. */
+export const selectRemote = remoteSlice.injectInto(rootReducer).selectSlice;

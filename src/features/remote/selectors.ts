@@ -1,18 +1,20 @@
 import type { RootState } from '../../app/rootReducer';
-import { noAreas, noFirmware, noLogs, noSettings, type DockDebugState, type FlightState } from './remoteSlice';
+import { selectRemote, noAreas, noDrc, noFirmware, noLogs, noSettings, type DockDebugState, type FlightState } from './remoteSlice';
 
 const NOT_SHOWN: DockDebugState = { view: null, sending: null, error: null };
 
-export const selectDockDebug = (deviceId: number) => (state: RootState) => state.remote.docks[deviceId] ?? NOT_SHOWN;
+export const selectDockDebug = (deviceId: number) => (state: RootState) => selectRemote(state).docks[deviceId] ?? NOT_SHOWN;
 
 const NO_FLIGHT: FlightState = { view: null, sending: null, error: null };
 
-export const selectFlight = (deviceId: number) => (state: RootState) => state.remote.flights[deviceId] ?? NO_FLIGHT;
+export const selectFlight = (deviceId: number) => (state: RootState) => selectRemote(state).flights[deviceId] ?? NO_FLIGHT;
 
-export const selectFlightAreas = (deviceId: number) => (state: RootState) => state.remote.areas[deviceId] ?? noAreas;
+export const selectFlightAreas = (deviceId: number) => (state: RootState) => selectRemote(state).areas[deviceId] ?? noAreas;
 
-export const selectFirmware = (deviceId: number) => (state: RootState) => state.remote.firmware[deviceId] ?? noFirmware;
+export const selectFirmware = (deviceId: number) => (state: RootState) => selectRemote(state).firmware[deviceId] ?? noFirmware;
 
-export const selectLogs = (deviceId: number) => (state: RootState) => state.remote.logs[deviceId] ?? noLogs;
+export const selectLogs = (deviceId: number) => (state: RootState) => selectRemote(state).logs[deviceId] ?? noLogs;
 
-export const selectSettings = (deviceId: number) => (state: RootState) => state.remote.settings[deviceId] ?? noSettings;
+export const selectSettings = (deviceId: number) => (state: RootState) => selectRemote(state).settings[deviceId] ?? noSettings;
+
+export const selectDrc = (deviceId: number) => (state: RootState) => selectRemote(state).drc[deviceId] ?? noDrc;

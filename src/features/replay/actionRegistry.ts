@@ -20,6 +20,7 @@ import * as projectActions from '../project/projectSlice';
 import * as resourcesActions from '../../crud/resourcesSlice';
 import * as routeEditorActions from '../routes/routeEditorSlice';
 import * as situationActions from '../situation/situationSlice';
+import * as situationViewActions from '../situation/viewActions';
 import * as tabsActions from '../tabs/tabsSlice';
 import * as tasksActions from '../tasks/tasksSlice';
 import * as qaActions from './qaActions';
@@ -52,6 +53,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'crud/resourcesSlice': resourcesActions,
   'features/routes/routeEditorSlice': routeEditorActions,
   'features/situation/situationSlice': situationActions,
+  'features/situation/viewActions': situationViewActions,
   'features/tabs/tabsSlice': tabsActions,
   'features/tasks/tasksSlice': tasksActions,
   'features/replay/qaActions': qaActions,

@@ -5,11 +5,16 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
 import { SourceLivePanel } from '../live';
+import DroneTaskPanel from './DroneTaskPanel';
+import { platformTaskId } from './droneTask';
 import { useFleetFrame } from './fleetStore';
 import { selectConformance, selectFleetNames } from './selectors';
 import { droneSelected, followToggled } from './situationSlice';
 
-/** The selected drone's card: its newest sample (once a snapshot), its open conformance alert, its DJI live fields and HMS alerts, follow and close. */
+/**
+ * The selected drone's card: its newest sample (once a snapshot), its open conformance alert, the task it flies (with
+ * pause / resume / return home), its DJI live fields and HMS alerts, follow and close.
+ */
 export default function DroneDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -22,6 +27,8 @@ export default function DroneDetail({ sn }: { sn: string }) {
   if (slot < 0) return null;
   const status = DEVICE_STATUSES[frame.status[slot]];
   const taskId = frame.taskId[slot];
+  // A task of ours gets its own section; one the aircraft names itself is shown as it says.
+  const platformTask = platformTaskId(taskId);
   const rows: Array<[string, string]> = [
     [t('situation.name'), name ?? '—'],
     [t('situation.sn'), sn],
@@ -30,7 +37,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
     [t('situation.altitude'), fmt.altitude(frame.alt[slot])],
     [t('situation.speed'), fmt.speed(frame.speed[slot])],
     [t('situation.heading'), `${Math.round(frame.heading[slot])}°`],
-    [t('situation.task'), taskId === undefined ? '—' : String(taskId)],
+    ...(platformTask === null ? [[t('situation.task'), taskId === undefined ? '—' : String(taskId)] as [string, string]] : []),
     [t('situation.lastSeen'), fmt.time(frame.sampleAt[slot])],
   ];
   return (
@@ -61,6 +68,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
             </Box>
           ))}
         </Box>
+        {platformTask !== null && <DroneTaskPanel taskId={platformTask} aircraft={name ?? sn} />}
         <DeviceLiveDetails sn={sn} />
         <SourceLivePanel sn={sn} />
         <Button size="small" variant={follow ? 'contained' : 'outlined'} sx={{ mt: 1 }} onClick={() => dispatch(followToggled())}>

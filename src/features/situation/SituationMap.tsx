@@ -3,6 +3,7 @@ import { MapCanvas, AreaOverlays, LayerSwitcher } from '../map';
 import AirTrafficLayer from './AirTrafficLayer';
 import DroneLayer from './DroneLayer';
 import PlanOverlays from './PlanOverlays';
+import TaskRouteLayer from './TaskRouteLayer';
 
 /** The situational map (its own chunk: the page's list and counters show before Leaflet has loaded). */
 export default function SituationMap() {
@@ -12,6 +13,7 @@ export default function SituationMap() {
       <MapCanvas label={t('menu.tas')}>
         <AreaOverlays />
         <PlanOverlays />
+        <TaskRouteLayer />
         <DroneLayer />
         <AirTrafficLayer />
       </MapCanvas>

@@ -12,7 +12,8 @@ import DroneList from './DroneList';
 import { useFleetFeed } from './fleetFeed';
 import { FleetStore, FleetStoreContext } from './fleetStore';
 import { selectDroneSearch, selectFleetSummary, selectSelectedDrone, selectStatusFilter } from './selectors';
-import { conformanceWatchStarted, conformanceWatchStopped, droneSearchChanged, statusFilterChanged, type StatusFilter } from './situationSlice';
+import { droneSearchChanged, statusFilterChanged, type StatusFilter } from './situationSlice';
+import { conformanceWatchStarted, conformanceWatchStopped } from './viewActions';
 
 const SituationMap = lazy(() => import(/* webpackChunkName: "page-tas-map" */ './SituationMap'));
 

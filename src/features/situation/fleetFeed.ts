@@ -6,7 +6,8 @@ import { brokerEvents, subscriptionsChanged, type BrokerEvents, type EventBus } 
 import type { FleetWorkerPort } from './fleetFrame';
 import type { FleetStore } from './fleetStore';
 import { selectFlaggedSerials } from './selectors';
-import { fleetClosed, fleetSerialsAppeared, fleetSnapshotApplied } from './situationSlice';
+import { fleetClosed, fleetSnapshotApplied } from './situationSlice';
+import { fleetSerialsAppeared } from './viewActions';
 
 export type FleetWorkerFactory = () => Promise<FleetWorkerPort>;
 

@@ -10,6 +10,8 @@ export const selectStatusFilter = (state: RootState) => state.situation.statusFi
 export const selectFleetSummary = (state: RootState) => state.situation.fleet;
 export const selectFleetNames = (state: RootState) => state.situation.names;
 export const selectConformance = (state: RootState) => state.situation.conformance;
+/** The loaded task of that id (an aircraft's task on the view), undefined until loaded. */
+export const selectDroneTask = (state: RootState, taskId: number | null) => (taskId === null ? undefined : state.situation.droneTasks[taskId]);
 /** The drones' manned traffic still current at `now` (a report not repeated within AIRSENSE_TTL_MS is gone). */
 export const selectCurrentTraffic = createSelector([(state: RootState) => state.situation.airsense, (_state: RootState, now: number) => now], currentTraffic);
 /** The serials with an open conformance alert (the aircraft /Tas flags), in a stable array per alert list. */

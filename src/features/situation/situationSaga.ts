@@ -6,25 +6,23 @@ import { TOPIC_AIRSENSE } from '@shared/dji/airsenseTraffic';
 import { MONITORED_PLAN_STATUSES, type Plan } from '@shared/entities/airspace';
 import type { Alert } from '@shared/entities/alert';
 import { MAX_NAME_SERIALS, type DeviceNames } from '@shared/entities/device';
+import type { Route } from '@shared/entities/route';
+import type { Task as TaskRecord } from '@shared/entities/task';
 import { callApi } from '../../api/callApi';
 import type { Saga } from '../../app/saga';
 import type { Envelope } from '../../api/client';
 import { CONFORMANCE_PAGE_SIZE, fetchOpenConformanceAlerts, fetchPlansInStatus } from '../../api/conformance';
 import { fetchDeviceNames, type Page } from '../../api/devicelink';
+import { getResource, resourceAction } from '../../api/resources';
+import { getRoute } from '../../api/routes';
 import type { RootState } from '../../app/rootReducer';
 import { loadSplitModule } from '../../app/splitModule';
 import { selectCan } from '../auth';
 import { brokerEvents, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import { alertNotified } from '../devicelink';
-import {
-  airsenseReported,
-  conformanceAlertsLoaded,
-  conformanceWatchStarted,
-  conformanceWatchStopped,
-  fleetNamesLoaded,
-  fleetSerialsAppeared,
-  monitoredPlansLoaded,
-} from './situationSlice';
+import { reportActionFailure, toastShown } from '../notifications';
+import { conformanceWatchStarted, conformanceWatchStopped, droneTaskCommanded, droneTaskRequested, fleetSerialsAppeared } from './viewActions';
+import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
 const MAX_PAGES = 50;
@@ -76,6 +74,46 @@ function* loadNames(action: PayloadAction<string[]>): Saga {
   }
 }
 
+/** The tasks API (the same collection the task list works on). */
+const TASK_PATH = '/Task/';
+
+/**
+ * The task an aircraft on the view flies, and its route's waypoints (read once per route while the view is open: a
+ * flying task's route is not edited). Needs task:read; the route needs project:read (without it the map draws none).
+ */
+function* loadDroneTask(taskId: number): Saga {
+  const can: { task: boolean; route: boolean } = yield select((state: RootState) => ({
+    task: selectCan(state, 'task:read'),
+    route: selectCan(state, 'project:read'),
+  }));
+  if (!can.task) return;
+  try {
+    const response: Envelope<unknown> = yield* callApi(getResource, TASK_PATH, taskId);
+    const task = response.data as TaskRecord;
+    const cached: DroneTask | undefined = yield select((state: RootState) => state.situation.droneTasks[taskId]);
+    let route = cached && cached.task.route_id === task.route_id ? cached.route : null;
+    if (!route && task.route_id !== null && can.route) {
+      const loaded: Envelope<Route> = yield* callApi(getRoute, task.route_id);
+      route = loaded.data.waypoints.map(({ lat, lng }) => ({ lat, lng }));
+    }
+    yield put(droneTaskLoaded({ task, route }));
+  } catch {
+    // Reported by callApi; the card shows the task's id.
+  }
+}
+
+/** A command confirmed on the drone card: sent, told, and the task read again (its status follows on sysinfo/task). */
+function* commandDroneTask(action: ReturnType<typeof droneTaskCommanded>): Saga {
+  const { taskId, command, label } = action.payload;
+  try {
+    yield* callApi(resourceAction, TASK_PATH, taskId, command);
+    yield put(toastShown({ messageKey: 'resources.actionDone', params: { step: label }, severity: 'success' }));
+    yield call(loadDroneTask, taskId);
+  } catch (error) {
+    yield* reportActionFailure('resources.actionFailed', error);
+  }
+}
+
 /** The sysinfo/airsense check carries zod: loaded when /Tas opens, not with the first paint. */
 const loadAirsenseSchema = () => import(/* webpackChunkName: "airsense-messages" */ '@shared/dji/airsense');
 
@@ -110,6 +148,8 @@ function* followView(): Saga {
   yield fork(loadPlans);
   yield fork(followAirsense);
   yield takeEvery(fleetSerialsAppeared.type, loadNames);
+  yield takeEvery(droneTaskRequested.type, (action: PayloadAction<number>) => loadDroneTask(action.payload));
+  yield takeEvery(droneTaskCommanded.type, commandDroneTask);
   yield debounce(1000, conformanceNotified, loadPlans);
 }
 

@@ -2,6 +2,7 @@ import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alert } from '@shared/entities/alert';
 import { withAlert } from '@shared/entities/alertList';
 import type { Plan } from '@shared/entities/airspace';
+import type { Task } from '@shared/entities/task';
 import type { DeviceStatus } from '@shared/live';
 import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import { loggedOut, sessionExpired } from '../auth';
@@ -9,6 +10,12 @@ import { alertNotified } from '../devicelink';
 import type { FleetCounts } from './fleetFrame';
 
 export type StatusFilter = 'all' | DeviceStatus | 'flagged';
+
+/** A task an aircraft on the view flies, as its card and the map show it: the task, and its route's waypoints (null: none, or not readable). */
+export interface DroneTask {
+  task: Task;
+  route: Array<{ lat: number; lng: number }> | null;
+}
 
 /**
  * What the header and filter show of the newest fleet snapshot. The fleet itself (typed arrays, outside the store)
@@ -46,6 +53,8 @@ export interface SituationState {
   conformance: ConformanceView;
   /** sysinfo/airsense: the manned traffic each drone hears, its newest report per drone (currentTraffic expires it). */
   airsense: Record<string, AirsenseTraffic>;
+  /** Task id → the task an aircraft flies (loaded when its card opens, kept while the view is open). */
+  droneTasks: Record<number, DroneTask>;
 }
 
 export const initialFleetSummary: FleetSummary = {
@@ -65,6 +74,7 @@ export const initialSituationState: SituationState = {
   names: {},
   conformance: initialConformance,
   airsense: {},
+  droneTasks: {},
 };
 
 const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
@@ -90,8 +100,6 @@ const situationSlice = createSlice({
     fleetSnapshotApplied(state, action: PayloadAction<FleetSummary>) {
       state.fleet = action.payload;
     },
-    /** Serials the view shows for the first time since it opened (the situation saga names them). */
-    fleetSerialsAppeared(_state, _action: PayloadAction<string[]>) {},
     fleetNamesLoaded(state, action: PayloadAction<Record<string, string>>) {
       Object.assign(state.names, action.payload);
     },
@@ -101,6 +109,7 @@ const situationSlice = createSlice({
       state.names = {};
       state.conformance = initialConformance;
       state.airsense = {};
+      state.droneTasks = {};
     },
     /** A drone's manned traffic (sysinfo/airsense): it replaces the drone's last report; an empty list clears it. */
     airsenseReported(state, action: PayloadAction<AirsenseTraffic>) {
@@ -108,14 +117,15 @@ const situationSlice = createSlice({
       if (report.traffic.length === 0) delete state.airsense[report.sn];
       else if ((state.airsense[report.sn]?.at ?? -1) <= report.at) state.airsense[report.sn] = report;
     },
-    /** The view opened: load the open conformance alerts and the monitored plans, and follow them. */
-    conformanceWatchStarted() {},
-    conformanceWatchStopped() {},
     conformanceAlertsLoaded(state, action: PayloadAction<Alert[]>) {
       state.conformance.alerts = action.payload.filter((a) => a.kind === 'conformance' && a.active === 1).sort(newestFirst);
     },
     monitoredPlansLoaded(state, action: PayloadAction<Plan[]>) {
       state.conformance.plans = action.payload;
+    },
+    /** The task an aircraft flies and its route, read when its card opened (viewActions.ts). */
+    droneTaskLoaded(state, action: PayloadAction<DroneTask>) {
+      state.droneTasks[action.payload.task.id] = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -140,13 +150,11 @@ export const {
   statusFilterChanged,
   followToggled,
   fleetSnapshotApplied,
-  fleetSerialsAppeared,
   fleetNamesLoaded,
   fleetClosed,
-  conformanceWatchStarted,
-  conformanceWatchStopped,
   conformanceAlertsLoaded,
   monitoredPlansLoaded,
   airsenseReported,
+  droneTaskLoaded,
 } = situationSlice.actions;
 export default situationSlice.reducer;

@@ -1,0 +1,102 @@
+import { Box, Button, Stack, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import ConfirmDialog from '../../crud/ConfirmDialog';
+import { useCan } from '../auth';
+import { selectTaskLive, TaskProgressView } from '../tasks';
+import { CARD_COMMANDS, commandBlocked, planOfTask, type CardCommand } from './droneTask';
+import { selectConformance, selectDroneTask } from './selectors';
+import { droneTaskCommanded, droneTaskRequested } from './viewActions';
+
+/**
+ * The task an aircraft on the view flies, on its card: name and status, progress (waypoint i / n), the flight plan it
+ * flies under, and pause / resume / return home, each confirmed naming the aircraft. The task loads when the card opens.
+ */
+export default function DroneTaskPanel({ taskId, aircraft }: { taskId: number; aircraft: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const loaded = useAppSelector((state) => selectDroneTask(state, taskId));
+  const live = useAppSelector((state) => selectTaskLive(state, taskId));
+  const { plans } = useAppSelector(selectConformance);
+  const canWrite = useCan('task:write');
+  const [confirming, setConfirming] = useState<CardCommand | null>(null);
+  useEffect(() => {
+    dispatch(droneTaskRequested(taskId));
+  }, [dispatch, taskId]);
+
+  if (!loaded) return <Typography variant="body2">{t('situation.droneTask.unnamed', { id: taskId })}</Typography>;
+  const { task, route } = loaded;
+  // What sysinfo/task pushed since the task was read is newer.
+  const flight = { status: live?.status ?? task.status, flight_id: task.flight_id, progress: live ? live.progress : task.progress };
+  const plan = planOfTask(plans, task);
+  const waypoint = flight.progress?.waypoint_index ?? null;
+  const commandName = (command: CardCommand) => t(`situation.droneTask.commands.${command}`);
+  const rows: Array<[string, string]> = [
+    [t('situation.droneTask.name'), `${task.name} (#${task.id})`],
+    [t('situation.droneTask.status'), t(`tasks.statuses.${flight.status}`)],
+    ...(route && waypoint !== null
+      ? [[t('situation.droneTask.waypoints'), t('situation.droneTask.waypointOf', { index: waypoint + 1, total: route.length })] as [string, string]]
+      : []),
+    [
+      t('situation.droneTask.plan'),
+      plan
+        ? t('situation.droneTask.planValue', { id: plan.id, status: t(`airspace.planStatuses.${plan.status}`), application: plan.application_id })
+        : t('situation.droneTask.noPlan'),
+    ],
+  ];
+  return (
+    <Box role="group" aria-label={t('situation.droneTask.title')} sx={{ mt: 1 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, fontSize: 14 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <TaskProgressView progress={flight.progress} compact />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        {CARD_COMMANDS.map((command) => {
+          const blocked = commandBlocked(command, flight, canWrite);
+          const reason =
+            blocked && t(`situation.droneTask.blocked.${blocked}`, { command: commandName(command), status: t(`tasks.statuses.${flight.status}`) });
+          return (
+            <Tooltip key={command} title={reason || ''}>
+              <span>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color={command === 'return_home' ? 'warning' : 'primary'}
+                  disabled={blocked !== null}
+                  onClick={() => setConfirming(command)}
+                >
+                  {commandName(command)}
+                </Button>
+              </span>
+            </Tooltip>
+          );
+        })}
+      </Stack>
+      {!canWrite && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {t('situation.droneTask.blocked.permission')}
+        </Typography>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? t('situation.droneTask.confirmTitle', { command: commandName(confirming), aircraft }) : ''}
+        body={confirming ? t(`situation.droneTask.confirm.${confirming}`, { aircraft, task: task.name }) : ''}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) dispatch(droneTaskCommanded({ taskId, command: confirming, label: commandName(confirming) }));
+          setConfirming(null);
+        }}
+      />
+    </Box>
+  );
+}
