@@ -18,6 +18,7 @@ import { connectExternalBroker, type ExternalBus } from './external';
 import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
+import { SharedLive } from './gateway/sharedLive';
 import { SharedTopology } from './gateway/sharedTopology';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
@@ -92,6 +93,7 @@ export default fp(
     let credentials: DynsecCredentials | undefined;
     let sharedTopology: SharedTopology | undefined;
     let membership: ClusterMembership | undefined;
+    let sharedLive: SharedLive | undefined;
 
     app.addHook('onReady', async () => {
       const { redisUrl, redisKeyPrefix } = app.config;
@@ -180,6 +182,8 @@ export default fp(
         sharedTopology = new SharedTopology({ url: splitting.url, keyPrefix: redisKeyPrefix, timeoutMs, log });
         membership = new ClusterMembership({ redis: splitting.redis, url: splitting.url, keyPrefix: redisKeyPrefix, termMs: MEMBER_TERM_MS, timeoutMs, log });
         await membership.start();
+        sharedLive = new SharedLive(splitting.redis, redisKeyPrefix, log);
+        sharedLive.start();
       }
       channel = new LiveChannel({
         bus,
@@ -209,8 +213,16 @@ export default fp(
         binderOf: (sn) => binderOf(broker, sn),
         ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
         ...(sharedBroker ? { isLocal: (sn: string) => sharedBroker.gateway(sn) !== undefined } : {}),
-        ...(splitting && sharedTopology && membership
-          ? { shared: { group: config.shareGroup, topology: sharedTopology, members: membership, subscriptions: splitting.subscriptions } }
+        ...(splitting && sharedTopology && membership && sharedLive
+          ? {
+              shared: {
+                group: config.shareGroup,
+                topology: sharedTopology,
+                members: membership,
+                subscriptions: splitting.subscriptions,
+                live: sharedLive,
+              },
+            }
           : {}),
         offlineAfterMs: config.deviceTimeoutMs,
         log,
@@ -240,6 +252,8 @@ export default fp(
       clearInterval(sessionCheck);
       credentials = undefined;
       gateway?.stop();
+      // The live state changed since the last flush: the instances taking this one's gateways read it until they hear them.
+      await sharedLive?.stop();
       // Leaving the members at once: the others take this instance's gateways without waiting for its term to run out.
       await membership?.stop();
       await channel?.stop();

@@ -11,6 +11,7 @@ import type { ReplyEnvelope } from '@shared/dji/envelope';
 import { forkServerInstance, type ServerInstance } from '../../support/serverInstance';
 import { useScaledOutServers } from '../../support/serverProcess';
 import { until } from '../../support/until';
+import { ADMIN_PASSWORD } from '../api/harness';
 import { aircraft, aircraftOsd, RC, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
 import { connect, end, subscribe } from './support';
@@ -31,6 +32,8 @@ class StandIn {
   sent = 0;
   /** The latitude its aircraft reports: the test moves every aircraft to tell snapshots apart. */
   latitude: number;
+  /** The mode its aircraft reports (5: wayline flight, aircraftOsd's). */
+  modeCode = 5;
   readonly statusReplies: string[] = [];
   /** The reply to the update_topo it sent on connecting. */
   readonly topoReply: Promise<ReplyEnvelope>;
@@ -72,10 +75,7 @@ class StandIn {
 
   stream() {
     this.pause();
-    const send = () => {
-      this.gateway.osd(this.aircraftSn, aircraftOsd({ latitude: this.latitude }));
-      this.sent++;
-    };
+    const send = () => this.burst(1);
     send();
     this.timer = setInterval(send, OSD_EVERY_MS);
   }
@@ -87,7 +87,7 @@ class StandIn {
   /** Sends `count` OSD messages at once (streaming paused). */
   burst(count: number) {
     for (let i = 0; i < count; i++) {
-      this.gateway.osd(this.aircraftSn, aircraftOsd({ latitude: this.latitude }));
+      this.gateway.osd(this.aircraftSn, aircraftOsd({ latitude: this.latitude, mode_code: this.modeCode }));
       this.sent++;
     }
   }
@@ -164,6 +164,17 @@ const samplesBetween = (before: Handled[], after: Handled[], standIns: StandIn[]
 /** The instances that applied samples of the aircraft (by index), per aircraft. */
 const appliedBy = (counts: Map<string, number[]>) => [...counts.values()].map((perInstance) => perInstance.flatMap((n, i) => (n > 0 ? [i] : [])));
 
+/** An API call to `instance` (signed in with `token`): the envelope's data. */
+const call = async <T>(instance: ServerInstance, method: string, url: string, token?: string, body?: unknown): Promise<T> => {
+  const response = await fetch(new URL(`api${url}`, instance.url), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+};
+
 /** Every gateway answers a config request: its owner has applied all it sent before (one instance applies a gateway's messages in order). */
 const flushAll = (standIns: StandIn[]) => Promise.all(standIns.map((s) => s.gateway.flush()));
 
@@ -194,7 +205,14 @@ describe('device messages split across three instances (MQTT shared subscription
   });
   const instances = useScaledOutServers(
     3,
-    () => ({ MQTT_URL: mosquitto.tcpUrl, MQTT_USER: 'skyline-server', MQTT_PASSWORD: 'server-secret', MQTT_SYSINFO_INTERVAL_MS: '2000' }),
+    () => ({
+      ADMIN_PASSWORD,
+      API_RATE_LIMIT: '100000',
+      MQTT_URL: mosquitto.tcpUrl,
+      MQTT_USER: 'skyline-server',
+      MQTT_PASSWORD: 'server-secret',
+      MQTT_SYSINFO_INTERVAL_MS: '2000',
+    }),
     { redis: true, start: forkServerInstance },
   );
   afterAll(() => {
@@ -254,6 +272,39 @@ describe('device messages split across three instances (MQTT shared subscription
   it('gives each instance the replies to its own services', async () => {
     const answers = await Promise.all(instances.map((instance, i) => instance.service(standIns[i].sn, 'shared_subscription_ping')));
     expect(answers).toEqual(instances.map((_, i) => ({ kind: 'service', output: { answeredBy: standIns[i].sn } })));
+  });
+
+  it("answers every device's live state on every instance, the owner's newest within a second", async () => {
+    const { token } = await call<{ token: string }>(instances[0], 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+    // Registered (the broker's devices bind to no workspace by themselves): the API answers for rows it has.
+    const ids = new Map<string, number>();
+    for (const s of standIns)
+      ids.set(
+        s.aircraftSn,
+        (await call<{ id: number }>(instances[0], 'POST', '/Device/', token, { serial: s.aircraftSn, name: s.aircraftSn, model: 'M30', kind: 'aircraft' })).id,
+      );
+    // Each aircraft's owner (the one instance that applied its samples) and the two others, which never hear its OSD.
+    const handled = await Promise.all(instances.map(handledOsd));
+    const others = standIns.map((s) => instances.filter((_, i) => !handled[i].samples[s.aircraftSn]));
+    expect(others.map((o) => o.length)).toEqual(standIns.map(() => 2));
+    const liveOn = (instance: ServerInstance, s: StandIn) =>
+      call<{ live: { lat?: number; modeCode?: number } | null; gatewaySn: string | null }>(instance, 'GET', `/Device/${ids.get(s.aircraftSn)}/live/`, token);
+    const shown = async () => {
+      const answers = await Promise.all(standIns.flatMap((s, i) => others[i].map((instance) => liveOn(instance, s))));
+      const expected = standIns.flatMap((s, i) => others[i].map(() => ({ lat: s.latitude, modeCode: s.modeCode, gatewaySn: s.sn })));
+      return answers.every((a, i) => a.live?.lat === expected[i].lat && a.live.modeCode === expected[i].modeCode && a.gatewaySn === expected[i].gatewaySn);
+    };
+    await until(shown, 5_000, "each aircraft's live state on the instances that do not own it");
+
+    // Every aircraft moves and changes mode: the others show it as soon as its owner shares it (every 250 ms).
+    const sent = Date.now();
+    standIns.forEach((s) => {
+      s.latitude += 0.5;
+      s.modeCode = 9;
+      s.burst(1);
+    });
+    await until(shown, 1_500, "each aircraft's newest live state on the instances that do not own it");
+    console.info(`${GATEWAYS} aircraft's newest live state on the two other instances ${Date.now() - sent} ms after their OSD`);
   });
 
   /**

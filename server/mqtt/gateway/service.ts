@@ -18,6 +18,7 @@ import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, typ
 import type { Binder, DeviceLinkStore } from './store';
 import { LinkTopology } from './topology';
 import { OwnedUplink, type Members } from './ownedUplink';
+import type { SharedLive } from './sharedLive';
 
 export type { AircraftSample, TopologyChange } from './capabilities/core';
 export type { PlatformIdentity } from './capabilities/organization';
@@ -53,9 +54,16 @@ export interface GatewayOptions {
    * Instances splitting the devices' messages on an external broker (REDIS_URL): the MQTT shared subscription group
    * the status channel is subscribed in (replies stay unshared, see splitUplinkFilters), where gateway topologies are
    * shared (a gateway's update_topo may reach any instance), the live members, and the broker's plain subscriptions
-   * through which the owner of a gateway alone receives the rest of its messages (OwnedUplink).
+   * through which the owner of a gateway alone receives the rest of its messages (OwnedUplink), and where the owner
+   * shares its devices' live state with the others (`currentLive`).
    */
-  shared?: { group: string; topology: TopologyMirror; members: Members; subscriptions: TopicSubscriptions };
+  shared?: {
+    group: string;
+    topology: TopologyMirror;
+    members: Members;
+    subscriptions: TopicSubscriptions;
+    live: Pick<SharedLive, 'changed' | 'gone' | 'read'>;
+  };
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
@@ -122,7 +130,10 @@ export class DjiGateway {
       topology: this.topology,
       now: this.now,
       liveState: (sn) => this.live.get(sn),
-      setLiveState: (sn, live) => void this.live.set(sn, live),
+      setLiveState: (sn, live) => {
+        this.live.set(sn, live);
+        options.shared?.live.changed(live);
+      },
       declared: async ({ gatewaySn }) => {
         await this.owned?.follow(gatewaySn);
       },
@@ -165,9 +176,16 @@ export class DjiGateway {
     this.registry.register(capability);
   }
 
-  /** The newest normalised live state of a device, if it reported since the server started. */
-  liveState(sn: string): DjiLive | undefined {
-    return this.live.get(sn);
+  /**
+   * The newest normalised live state of a device, if it reported since the server started and is not gone. Instances
+   * splitting the uplink (`shared`): this instance's own if it owns the device's gateway and heard it, else the one
+   * its owner shared through Redis (at most SHARED_LIVE_FLUSH_MS old); alone, no Redis call.
+   */
+  async currentLive(sn: string): Promise<DjiLive | undefined> {
+    const local = this.live.get(sn);
+    const shared = this.options.shared?.live;
+    if (!shared || !this.owned || (local && this.owned.owns(this.gatewayFor(sn) ?? sn))) return local;
+    return shared.read(sn);
   }
 
   /** Calls `listener` after each applied aircraft OSD report (synchronously; a throwing listener is logged, not fatal). */
@@ -367,8 +385,10 @@ export class DjiGateway {
 
   /** The devices are offline: their live state goes, and the live channel hears it. */
   private forget(serials: string[]) {
+    const now = this.now();
     for (const sn of serials) {
       this.live.delete(sn);
+      this.options.shared?.live.gone(sn, now);
       this.options.channel.deviceDisconnected(sn);
     }
   }
