@@ -274,10 +274,23 @@ describe('device messages split across three instances (MQTT shared subscription
     expect(answers).toEqual(instances.map((_, i) => ({ kind: 'service', output: { answeredBy: standIns[i].sn } })));
   });
 
+  /** The admin's token and each aircraft's device id (registered by the live state test). */
+  let token = '';
+  const ids = new Map<string, number>();
+  /** Whether each aircraft's live state read through `readersOf` it (GET /api/Device/{id}/live/) is its newest position, mode and gateway. */
+  const liveShown = async (readersOf: (s: StandIn, index: number) => ServerInstance[]) => {
+    const reads = standIns.flatMap((s, i) => readersOf(s, i).map((instance) => ({ s, instance })));
+    const answers = await Promise.all(
+      reads.map(({ s, instance }) =>
+        call<{ live: { lat?: number; modeCode?: number } | null; gatewaySn: string | null }>(instance, 'GET', `/Device/${ids.get(s.aircraftSn)}/live/`, token),
+      ),
+    );
+    return answers.every(({ live, gatewaySn }, i) => live?.lat === reads[i].s.latitude && live.modeCode === reads[i].s.modeCode && gatewaySn === reads[i].s.sn);
+  };
+
   it("answers every device's live state on every instance, the owner's newest within a second", async () => {
-    const { token } = await call<{ token: string }>(instances[0], 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+    ({ token } = await call<{ token: string }>(instances[0], 'POST', '/auth/login/', undefined, { username: 'admin', password: ADMIN_PASSWORD }));
     // Registered (the broker's devices bind to no workspace by themselves): the API answers for rows it has.
-    const ids = new Map<string, number>();
     for (const s of standIns)
       ids.set(
         s.aircraftSn,
@@ -287,14 +300,7 @@ describe('device messages split across three instances (MQTT shared subscription
     const handled = await Promise.all(instances.map(handledOsd));
     const others = standIns.map((s) => instances.filter((_, i) => !handled[i].samples[s.aircraftSn]));
     expect(others.map((o) => o.length)).toEqual(standIns.map(() => 2));
-    const liveOn = (instance: ServerInstance, s: StandIn) =>
-      call<{ live: { lat?: number; modeCode?: number } | null; gatewaySn: string | null }>(instance, 'GET', `/Device/${ids.get(s.aircraftSn)}/live/`, token);
-    const shown = async () => {
-      const answers = await Promise.all(standIns.flatMap((s, i) => others[i].map((instance) => liveOn(instance, s))));
-      const expected = standIns.flatMap((s, i) => others[i].map(() => ({ lat: s.latitude, modeCode: s.modeCode, gatewaySn: s.sn })));
-      return answers.every((a, i) => a.live?.lat === expected[i].lat && a.live.modeCode === expected[i].modeCode && a.gatewaySn === expected[i].gatewaySn);
-    };
-    await until(shown, 5_000, "each aircraft's live state on the instances that do not own it");
+    await until(() => liveShown((_, i) => others[i]), 5_000, "each aircraft's live state on the instances that do not own it");
 
     // Every aircraft moves and changes mode: the others show it as soon as its owner shares it (every 250 ms).
     const sent = Date.now();
@@ -303,7 +309,7 @@ describe('device messages split across three instances (MQTT shared subscription
       s.modeCode = 9;
       s.burst(1);
     });
-    await until(shown, 1_500, "each aircraft's newest live state on the instances that do not own it");
+    await until(() => liveShown((_, i) => others[i]), 1_500, "each aircraft's newest live state on the instances that do not own it");
     console.info(`${GATEWAYS} aircraft's newest live state on the two other instances ${Date.now() - sent} ms after their OSD`);
   });
 
@@ -367,5 +373,11 @@ describe('device messages split across three instances (MQTT shared subscription
     const newcomer = [...burst.values()].filter((perInstance) => perInstance[at] > 0).length;
     expect(newcomer).toBeGreaterThan(0);
     expect(newcomer).toBeLessThan(GATEWAYS);
+    // The instances that handed gateways to the newcomer answer for them from Redis, not with what they last heard.
+    standIns.forEach((s) => {
+      s.latitude += 0.5;
+      s.burst(1);
+    });
+    await until(() => liveShown(() => live), 1_500, "each aircraft's newest live state on every instance after the newcomer's share moved");
   });
 });
