@@ -164,15 +164,21 @@ const samplesBetween = (before: Handled[], after: Handled[], standIns: StandIn[]
 /** The instances that applied samples of the aircraft (by index), per aircraft. */
 const appliedBy = (counts: Map<string, number[]>) => [...counts.values()].map((perInstance) => perInstance.flatMap((n, i) => (n > 0 ? [i] : [])));
 
-/** An API call to `instance` (signed in with `token`): the envelope's data. */
-const call = async <T>(instance: ServerInstance, method: string, url: string, token?: string, body?: unknown): Promise<T> => {
+/** An API request to `instance` (signed in with `token`): its status and envelope. */
+const request = async (instance: ServerInstance, method: string, url: string, token?: string, body?: unknown) => {
   const response = await fetch(new URL(`api${url}`, instance.url), {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
+  return { status: response.status, body: (await response.json()) as { data: unknown; error_code?: string } };
+};
+
+/** An API call to `instance` that succeeds: the envelope's data. */
+const call = async <T>(instance: ServerInstance, method: string, url: string, token?: string, body?: unknown): Promise<T> => {
+  const { status, body: envelope } = await request(instance, method, url, token, body);
+  if (status !== 200) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
 };
 
 /** Every gateway answers a config request: its owner has applied all it sent before (one instance applies a gateway's messages in order). */
@@ -311,6 +317,17 @@ describe('device messages split across three instances (MQTT shared subscription
     });
     await until(() => liveShown((_, i) => others[i]), 1_500, "each aircraft's newest live state on the instances that do not own it");
     console.info(`${GATEWAYS} aircraft's newest live state on the two other instances ${Date.now() - sent} ms after their OSD`);
+
+    // A remote command's flight rule reads the same state: an instance that does not own the gateway sends a flying
+    // aircraft home, and refuses once it reports standing on the ground.
+    const [first] = standIns;
+    const [elsewhere] = others[0];
+    const returnHome = () => request(elsewhere, 'POST', `/Device/${ids.get(first.aircraftSn)}/return-home/`, token, { confirm_sn: first.aircraftSn });
+    expect((await returnHome()).status).toBe(200);
+    first.modeCode = 0;
+    first.burst(1);
+    await until(() => liveShown((_, i) => (i === 0 ? [elsewhere] : [])), 1_500, 'the aircraft on the ground on an instance that does not own it');
+    expect(await returnHome()).toMatchObject({ status: 409, body: { error_code: 'remote.not_flying' } });
   });
 
   /**
