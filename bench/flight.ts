@@ -121,8 +121,9 @@ async function main() {
   });
 
   // Execute needs each aircraft online: wait for its first OSD.
-  const online = () => simulation.gateways.every((g) => server.app.mqtt!.gateway.liveState(g.plan.aircraft.sn));
-  for (const deadline = Date.now() + 60_000; !online() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 200));
+  const online = async () =>
+    (await Promise.all(simulation.gateways.map((g) => server.app.mqtt!.gateway.currentLive(g.plan.aircraft.sn)))).every((live) => live !== undefined);
+  for (const deadline = Date.now() + 60_000; !(await online()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 200));
   console.log(`Planning and dispatching ${AIRCRAFT} missions of ${WAYPOINTS} waypoints…`);
   const started = Date.now();
   const dispatchOne = async (gateway: (typeof simulation.gateways)[number]) => {

@@ -133,8 +133,8 @@ async function main() {
       onPhotoCallbackSent: (photo) => callbackSent.set(photoKey(photo.aircraftSn, photo.name), photo.at),
     });
     const gateways = simulation.gateways;
-    const online = () => gateways.every((g) => app.mqtt!.gateway.liveState(g.plan.aircraft.sn));
-    for (const deadline = Date.now() + 60_000; !online() && Date.now() < deadline;) await sleep(200);
+    const online = async () => (await Promise.all(gateways.map((g) => app.mqtt!.gateway.currentLive(g.plan.aircraft.sn)))).every((live) => live !== undefined);
+    for (const deadline = Date.now() + 60_000; !(await online()) && Date.now() < deadline;) await sleep(200);
 
     // Each dock's share of the photos, one takePhoto waypoint each, dispatched through the API.
     const taskIds: number[] = [];

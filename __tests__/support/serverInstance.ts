@@ -5,11 +5,15 @@ import type { LiveChannelStats } from '../../server/mqtt/liveChannel';
 
 export type InstanceRequest = { id: number; kind: 'stats' } | { id: number; kind: 'service'; gatewaySn: string; method: string; timeoutMs: number };
 export type InstanceReply =
-  { kind: 'stats'; stats: GatewayStats; live: LiveChannelStats; cpu: NodeJS.CpuUsage } | { kind: 'service'; output?: Record<string, unknown>; error?: string };
+  | { kind: 'stats'; stats: GatewayStats; live: LiveChannelStats; samples: Record<string, number>; cpu: NodeJS.CpuUsage }
+  | { kind: 'service'; output?: Record<string, unknown>; error?: string };
 
 export interface ServerInstance {
   url: string;
-  /** The device link's counters (applied per channel, dropped per reason), the live channel's (sysinfo/* sent) and the CPU time so far. */
+  /**
+   * The device link's counters (applied per channel, dropped per reason), the live channel's (sysinfo/* sent), the
+   * OSD samples applied per aircraft and the CPU time so far.
+   */
   stats(): Promise<Extract<InstanceReply, { kind: 'stats' }>>;
   /** Sends service `method` to gateway `gatewaySn` from this instance: its output, or why it failed. */
   service(gatewaySn: string, method: string, timeoutMs?: number): Promise<Extract<InstanceReply, { kind: 'service' }>>;

@@ -73,6 +73,12 @@ export interface ScaleOutOptions<T extends { stop(): Promise<void> } = ServerPro
   start?: (env: Record<string, string>) => Promise<T>;
 }
 
+/** The instances of useScaledOutServers, in the order they started. */
+export type ScaledOut<T> = T[] & {
+  /** Starts one more on the same database, Redis and environment (stopped with the others). */
+  startAnother(): Promise<T>;
+};
+
 /**
  * `count` server processes behind one imaginary load balancer: one fresh PostgreSQL schema, one DATA_DIR (uploads), no
  * dist/ (the server only warns), no demo seed; `env` adds to that (a function: read in beforeAll, once what it names,
@@ -83,15 +89,22 @@ export function useScaledOutServers<T extends { stop(): Promise<void> } = Server
   count: number,
   env: Record<string, string> | (() => Record<string, string>),
   options: ScaleOutOptions<T> = {},
-): T[] {
+): ScaledOut<T> {
   const start = options.start ?? (spawnServerProcess as unknown as (env: Record<string, string>) => Promise<T>);
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const schema = `t_${id}_scaleout`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-scaleout-'));
-  const servers: T[] = [];
+  let shared: Record<string, string> | undefined;
+  const another = async () => {
+    if (!shared) throw new Error('the first instances have not started');
+    const server = await start(shared);
+    servers.push(server);
+    return server;
+  };
+  const servers: ScaledOut<T> = Object.assign([] as T[], { startAnother: another });
   beforeAll(async () => {
     await assertPostgres();
-    const shared = {
+    shared = {
       DATABASE_URL: `${PG_URL}?schema=${schema}`,
       DATA_DIR: path.join(root, 'data'),
       DIST_DIR: path.join(root, 'dist'),
@@ -100,10 +113,10 @@ export function useScaledOutServers<T extends { stop(): Promise<void> } = Server
       ...(typeof env === 'function' ? env() : env),
     };
     if (!options.together) {
-      for (let i = 0; i < count; i++) servers.push(await start(shared));
+      for (let i = 0; i < count; i++) await another();
       return;
     }
-    const started = await Promise.allSettled(Array.from({ length: count }, () => start(shared)));
+    const started = await Promise.allSettled(Array.from({ length: count }, () => start(shared!)));
     servers.push(...started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;

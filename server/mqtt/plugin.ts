@@ -14,13 +14,15 @@ import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
-import { connectExternalBroker } from './external';
+import { connectExternalBroker, type ExternalBus } from './external';
 import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
+import { SharedLive } from './gateway/sharedLive';
 import { SharedTopology } from './gateway/sharedTopology';
 import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
+import { ClusterMembership } from './membership';
 import { boundedRedis, closeRedis } from '../redis/connect';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
@@ -29,6 +31,11 @@ import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
 
 /** Term of the sysinfo lease (REDIS_URL): an instance that dies is replaced as sysinfo publisher within this. */
 export const SYSINFO_LEASE_MS = 3_000;
+/**
+ * Term of an instance's membership (external broker with REDIS_URL): a killed instance's gateways go to the others
+ * within this and a third of it (renewal), plus their SUBACK.
+ */
+export const MEMBER_TERM_MS = 6_000;
 
 export interface MqttPluginOptions {
   config: MqttConfig;
@@ -85,6 +92,8 @@ export default fp(
     let shared: SharedBroker | undefined;
     let credentials: DynsecCredentials | undefined;
     let sharedTopology: SharedTopology | undefined;
+    let membership: ClusterMembership | undefined;
+    let sharedLive: SharedLive | undefined;
 
     app.addHook('onReady', async () => {
       const { redisUrl, redisKeyPrefix } = app.config;
@@ -95,8 +104,10 @@ export default fp(
         lease = new RedisLease(leaseRedis, `${redisKeyPrefix}sysinfo-lease`, SYSINFO_LEASE_MS, log);
         await lease.start();
       }
+      let external: ExternalBus | undefined;
       if (config.url) {
-        bus = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
+        external = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
+        bus = external;
         if (config.dynsec && config.user) {
           const provisioned = new DynsecCredentials({
             control: await DynsecControl.open(bus),
@@ -165,8 +176,15 @@ export default fp(
       const sysinfoLease = lease;
       // Instances on one external broker split the devices' messages (shared subscriptions); what each needs of the
       // others' share (topologies, presence) goes through Redis (docs/mqtt.md, Scale-out).
-      const splitting = config.url && redisUrl && leaseRedis ? { redis: leaseRedis, url: redisUrl } : undefined;
-      if (splitting) sharedTopology = new SharedTopology({ url: splitting.url, keyPrefix: redisKeyPrefix, timeoutMs: app.config.redisTimeoutMs, log });
+      const splitting = external && redisUrl && leaseRedis ? { redis: leaseRedis, url: redisUrl, subscriptions: external } : undefined;
+      if (splitting) {
+        const { redisTimeoutMs: timeoutMs } = app.config;
+        sharedTopology = new SharedTopology({ url: splitting.url, keyPrefix: redisKeyPrefix, timeoutMs, log });
+        membership = new ClusterMembership({ redis: splitting.redis, url: splitting.url, keyPrefix: redisKeyPrefix, termMs: MEMBER_TERM_MS, timeoutMs, log });
+        await membership.start();
+        sharedLive = new SharedLive(splitting.redis, redisKeyPrefix, log);
+        sharedLive.start();
+      }
       channel = new LiveChannel({
         bus,
         directory,
@@ -195,7 +213,17 @@ export default fp(
         binderOf: (sn) => binderOf(broker, sn),
         ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
         ...(sharedBroker ? { isLocal: (sn: string) => sharedBroker.gateway(sn) !== undefined } : {}),
-        ...(sharedTopology ? { shared: { group: config.shareGroup, topology: sharedTopology } } : {}),
+        ...(splitting && sharedTopology && membership && sharedLive
+          ? {
+              shared: {
+                group: config.shareGroup,
+                topology: sharedTopology,
+                members: membership,
+                subscriptions: splitting.subscriptions,
+                live: sharedLive,
+              },
+            }
+          : {}),
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
@@ -211,7 +239,7 @@ export default fp(
         broker,
         describe(baseUrl) {
           if (config.url)
-            return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it${sharedTopology ? ` in the shared subscription group ${config.shareGroup}` : ''}${credentials ? '; accounts by dynamic security' : ''})`;
+            return `MQTT: external broker ${redact(config.url)} (sysinfo published there, devices read from it${sharedTopology ? `, each gateway by one instance of the group ${config.shareGroup}` : ''}${credentials ? '; accounts by dynamic security' : ''})`;
           const ws = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '') + config.wsPath;
           const tcp = broker?.tcpAddress ? `   TCP: mqtt://localhost:${broker.tcpAddress.port}` : '';
           return `MQTT: ${ws} (embedded broker)${tcp}`;
@@ -224,6 +252,10 @@ export default fp(
       clearInterval(sessionCheck);
       credentials = undefined;
       gateway?.stop();
+      // The live state changed since the last flush: the instances taking this one's gateways read it until they hear them.
+      await sharedLive?.stop();
+      // Leaving the members at once: the others take this instance's gateways without waiting for its term to run out.
+      await membership?.stop();
       await channel?.stop();
       // Handing the lease back lets another instance take over sysinfo at once.
       await lease?.stop();

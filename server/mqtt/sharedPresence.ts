@@ -1,5 +1,6 @@
 import type { DeviceStatus, Telemetry } from '@shared/live';
 import type { Redis } from 'ioredis';
+import { luaAt, NEWEST_HASH_TTL_MS, recordNewest } from './newestHash';
 
 /** One device as an instance last saw it: its status then, and its fleet sample (aircraft with a position). */
 export interface PresenceEntry {
@@ -10,28 +11,14 @@ export interface PresenceEntry {
   sample: Telemetry | null;
 }
 
-/** Each field is `{at}|{status}|{sample JSON or empty}`: the scripts below compare the `at` in front. */
-const AT = (value: string) => `(tonumber(string.match(${value}, '^%d+')) or 0)`;
-/**
- * HSET of each field/value pair in ARGV[2..] unless the field holds a newer entry (instances flush in no particular
- * order); the hash then lives ARGV[1] ms more.
- */
-const RECORD = `for i = 2, #ARGV, 2 do
-  local old = redis.call('hget', KEYS[1], ARGV[i])
-  if not old or ${AT('old')} <= ${AT('ARGV[i + 1]')} then redis.call('hset', KEYS[1], ARGV[i], ARGV[i + 1]) end
-end
-redis.call('pexpire', KEYS[1], ARGV[1])
-return 0`;
 /** HDEL of each field in ARGV[2..] whose entry is not newer than ARGV[1] (an instance may have written since it was read). */
 const FORGET = `for i = 2, #ARGV do
   local old = redis.call('hget', KEYS[1], ARGV[i])
-  if old and ${AT('old')} <= tonumber(ARGV[1]) then redis.call('hdel', KEYS[1], ARGV[i]) end
+  if old and ${luaAt('old')} <= tonumber(ARGV[1]) then redis.call('hdel', KEYS[1], ARGV[i]) end
 end
 return 0`;
 
-/** The hash outlives its last write by this: a deployment taken down leaves nothing behind for long. */
-const HASH_TTL_MS = 86_400_000;
-
+/** Each field is `{at}|{status}|{sample JSON or empty}` (newestHash.ts). */
 const encode = ({ at, status, sample }: PresenceEntry) => `${at}|${status}|${sample ? JSON.stringify(sample) : ''}`;
 
 function decode(sn: string, value: string): PresenceEntry | null {
@@ -65,7 +52,7 @@ export class SharedPresence {
   async record(entries: Iterable<PresenceEntry>): Promise<void> {
     const args: string[] = [];
     for (const entry of entries) args.push(entry.sn, encode(entry));
-    if (args.length) await this.redis.eval(RECORD, 1, this.key, String(HASH_TTL_MS), ...args);
+    await recordNewest(this.redis, this.key, NEWEST_HASH_TTL_MS, args);
   }
 
   /**

@@ -46,21 +46,28 @@ export function onlineDock(app: FastifyInstance, device: Selectable<DevicesTable
 }
 
 /** What the flight rule reads of an aircraft (by serial) on this server's gateway, and the gateway it flies through. */
-export function aircraftFacts(
+export async function aircraftFacts(
   app: FastifyInstance,
   aircraft: Pick<Selectable<DevicesTable>, 'serial' | 'gateway_sn'>,
-): { gatewaySn: string; facts: AircraftFacts } {
+): Promise<{ gatewaySn: string; facts: AircraftFacts }> {
   const gateway = app.mqtt?.gateway;
   const gatewaySn = gateway?.gatewayFor(aircraft.serial) ?? aircraft.gateway_sn ?? aircraft.serial;
-  const gatewayLive = gateway?.liveState(gatewaySn);
+  const { aircraftLive, dockLive } = await livesOf(app, aircraft.serial, gatewaySn);
   return {
     gatewaySn,
     facts: {
       online: gateway?.gatewayFor(aircraft.serial) !== undefined,
-      modeCode: gateway?.liveState(aircraft.serial)?.modeCode,
-      dockModeCode: gatewayLive?.kind === 'dock' ? gatewayLive.modeCode : null,
+      modeCode: aircraftLive?.modeCode,
+      dockModeCode: dockLive?.modeCode ?? null,
     },
   };
+}
+
+/** The live state of aircraft `sn` and of its gateway `gatewaySn` if a dock, as any instance reads them. */
+async function livesOf(app: FastifyInstance, sn: string, gatewaySn: string) {
+  const gateway = app.mqtt?.gateway;
+  const [aircraftLive, gatewayLive] = gateway ? await Promise.all([gateway.currentLive(sn), gateway.currentLive(gatewaySn)]) : [];
+  return { aircraftLive, dockLive: gatewayLive?.kind === 'dock' ? gatewayLive : null };
 }
 
 /** The aircraft a command moves, the gateway it flies through, what the flight rules read of it and who holds authority. */
@@ -79,7 +86,7 @@ export async function aircraftTarget(app: FastifyInstance, request: FastifyReque
       ? device
       : await app.db.selectFrom('devices').selectAll().where('gateway_sn', '=', device.serial).where('kind', '=', 'aircraft').executeTakeFirst();
   if (!aircraft) throw new HttpError(409, `${device.serial} has no aircraft`, undefined, { code: 'remote.no_aircraft' });
-  return { aircraft, ...aircraftFacts(app, aircraft), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
+  return { aircraft, ...(await aircraftFacts(app, aircraft)), controlSource: parseJson<Record<string, unknown>>(aircraft.dji_state, {}).control_source };
 }
 
 /** Where a take-off or fly-to sends the aircraft (DJI: height above the WGS84 ellipsoid). */
@@ -98,9 +105,8 @@ export async function assertDestinationAllowed(app: FastifyInstance, target: Air
   const sn = target.aircraft.serial;
   const monitor = app.conformance;
   if (!monitor) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
-  const gateway = app.mqtt?.gateway;
-  const gatewayLive = gateway?.liveState(target.gatewaySn);
-  const alt = heightAboveTakeoff(destination.height, { aircraft: gateway?.liveState(sn), dock: gatewayLive?.kind === 'dock' ? gatewayLive : null });
+  const { aircraftLive, dockLive } = await livesOf(app, sn, target.gatewaySn);
+  const alt = heightAboveTakeoff(destination.height, { aircraft: aircraftLive, dock: dockLive });
   if (alt === null) throw new HttpError(409, `${sn} has not reported its height`, undefined, { code: 'remote.height_reference_unknown', params: { sn } });
   const finding = await monitor.judgeDestination(sn, { lng: destination.lng, lat: destination.lat, alt });
   if (finding)

@@ -36,14 +36,31 @@ export const UPLINK_FILTERS: readonly string[] = UPLINK_CHANNELS.map((channel) =
 /** Uplink channels that answer a command of the platform's: only the instance that sent the command waits for them. */
 const REPLY_CHANNELS: ReadonlySet<UplinkChannel> = new Set(['services_reply', 'property/set_reply']);
 
+/** Uplink channels of one gateway's own traffic: on several instances, only the gateway's owner subscribes to them. */
+export const OWNED_CHANNELS = ['osd', 'state', 'events', 'requests'] as const satisfies readonly UplinkChannel[];
+/** Of those, what a sub-device (a gateway's aircraft, a dock's drone) publishes itself; events and requests go through its gateway. */
+const SUB_DEVICE_CHANNELS = ['osd', 'state'] as const satisfies readonly UplinkChannel[];
+
+/** Filters matching every gateway's owned channels (what the owner's subscriptions of them deliver). */
+export const OWNED_FILTERS: readonly string[] = OWNED_CHANNELS.map((channel) => deviceTopic('+', channel));
+
 /**
- * The uplink filters of an instance sharing the devices' messages with others (MQTT shared subscriptions,
- * `$share/{group}/…`: the broker hands each message to one subscriber of the group). Replies are subscribed unshared:
- * the command waiting for one is pending on a single instance, which the broker cannot know, so every instance hears
- * every reply and keeps those whose tid it holds (a few per command; simpler than routing them through Redis).
+ * The uplink filters every instance subscribes when several split the devices' messages: the status channel as an
+ * MQTT shared subscription (`$share/{group}/…`: the broker hands each message to one instance of the group; any of
+ * them may apply an update_topo, whose topology goes through Redis), and the replies unshared (the command waiting
+ * for one is pending on a single instance, which the broker cannot know: every instance hears every reply and keeps
+ * those whose tid it holds). The rest of a gateway's traffic is subscribed by its owner only (ownedUplinkTopics).
  */
-export function sharedUplinkFilters(group: string): string[] {
-  return UPLINK_CHANNELS.map((channel) => (REPLY_CHANNELS.has(channel) ? deviceTopic('+', channel) : `$share/${group}/${deviceTopic('+', channel)}`));
+export function splitUplinkFilters(group: string): string[] {
+  return [`$share/${group}/${statusTopic('+')}`, ...[...REPLY_CHANNELS].map((channel) => deviceTopic('+', channel))];
+}
+
+/** The topics the owner of a gateway subscribes to: the gateway's owned channels and its sub-devices' osd and state. */
+export function ownedUplinkTopics(gatewaySn: string, subSerials: readonly string[]): string[] {
+  return [
+    ...OWNED_CHANNELS.map((channel) => deviceTopic(gatewaySn, channel)),
+    ...subSerials.flatMap((sn) => SUB_DEVICE_CHANNELS.map((c) => deviceTopic(sn, c))),
+  ];
 }
 
 export interface ParsedDeviceTopic {

@@ -51,7 +51,7 @@ describe('device claims: a gateway connection speaks only for the devices it may
     await rc.flush();
     expect(rc.client.connected).toBe(true);
     expect(await deviceRow(victim.serial)).toMatchObject({ gateway_sn: victim.gateway_sn });
-    expect(server.app.mqtt!.gateway.liveState(victim.serial)).toBeUndefined();
+    expect(await server.app.mqtt!.gateway.currentLive(victim.serial)).toBeUndefined();
   });
 
   it("a pilot cannot claim another department's registered RC serial; the real RC is then still served", async () => {

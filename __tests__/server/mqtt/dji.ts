@@ -122,7 +122,8 @@ export async function streamBehindTopo(
     const osdBefore = server.app.mqtt!.gateway.stats.accepted.osd ?? 0;
     const reply = await gateway.topoThenOsd(self, aircraft(aircraftSn(i)), aircraftOsd({ latitude: 22 + i / 100 }));
     if (reply?.data.result === 0) await gateway.flush();
-    const heard = (server.app.mqtt!.gateway.stats.accepted.osd ?? 0) > osdBefore && server.app.mqtt!.gateway.liveState(aircraftSn(i))?.lat === 22 + i / 100;
+    const heard =
+      (server.app.mqtt!.gateway.stats.accepted.osd ?? 0) > osdBefore && (await server.app.mqtt!.gateway.currentLive(aircraftSn(i)))?.lat === 22 + i / 100;
     outcomes.push(reply === null ? 'closed' : reply.data.result !== 0 ? `result ${reply.data.result}` : heard ? 'heard' : 'osd lost');
     await gateway.end();
   }

@@ -128,7 +128,7 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await browser.publishAsync('sysinfo/online', '{"fake":true}', { qos: 1 });
     // The server's marker comes after both publishes: had the broker taken either, it would have arrived first.
     expect(await recording.untilMarker(server)).toEqual([]);
-    expect(server.app.mqtt?.gateway.liveState('AC-DS1')).toMatchObject({ lat: 22.6 });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-DS1')).toMatchObject({ lat: 22.6 });
 
     // A second tab of the same session gets its own account; the first one stays connected.
     const secondAccount = await browserAccount(token);
@@ -155,14 +155,14 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     dockOne.osd('AC-DS2', aircraftOsd());
     dockTwo.osd('AC-DS3', aircraftOsd());
     await Promise.all([dockOne.flush(), dockTwo.flush()]);
-    expect(server.app.mqtt?.gateway.liveState('AC-DS2')).toMatchObject({ lat: 22.6, battery: 66 });
-    expect(server.app.mqtt?.gateway.liveState('AC-DS3')).toMatchObject({ lat: 22.6 });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-DS2')).toMatchObject({ lat: 22.6, battery: 66 });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-DS3')).toMatchObject({ lat: 22.6 });
 
     // Dock one speaks for the other dock's aircraft and topology: the broker drops it, the server never sees it.
     dockOne.osd('AC-DS3', aircraftOsd({ latitude: 10 }));
     dockOne.client.publish('sys/product/DOCK-DS3/status', JSON.stringify({ tid: 't', bid: 'b', timestamp: 1, method: 'update_topo', data: {} }), { qos: 1 });
     await dockOne.flush();
-    expect(server.app.mqtt?.gateway.liveState('AC-DS3')).toMatchObject({ lat: 22.6 });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-DS3')).toMatchObject({ lat: 22.6 });
     expect(server.app.mqtt?.gateway.stats.dropped.invalid_data).toBe(0);
     expect(await subscribe(dockOne.client, 'thing/product/DOCK-DS3/services')).toBe(0x80);
 
@@ -188,7 +188,7 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect(await rc.topo(RC, [aircraft('AC-DS4')])).toMatchObject({ data: { result: 0 } });
     rc.osd('AC-DS4', aircraftOsd());
     await rc.flush();
-    expect(server.app.mqtt?.gateway.liveState('AC-DS4')).toMatchObject({ lat: 22.6 });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-DS4')).toMatchObject({ lat: 22.6 });
     // Its ACL names its own serial: another RC's topics stay closed.
     expect(await subscribe(rc.client, 'thing/product/RC-OTHER/services')).toBe(0x80);
 

@@ -78,13 +78,13 @@ describe('external broker mode (MQTT_URL) against a real Mosquitto', () => {
     expect(reply).toMatchObject({ method: 'update_topo', data: { result: 0 } });
     dock.osd('AC-EXT', aircraftOsd());
     await changed;
-    expect(server.app.mqtt?.gateway.liveState('AC-EXT')).toMatchObject({ lat: 22.6, battery: 66, mode: { en: 'Wayline flight' } });
+    expect(await server.app.mqtt?.gateway.currentLive('AC-EXT')).toMatchObject({ lat: 22.6, battery: 66, mode: { en: 'Wayline flight' } });
 
     // Mosquitto lets this one through (the ACL above), the gateway does not: no update_topo declared it.
     dock.osd('AC-UNDECLARED', aircraftOsd());
     await dock.flush();
     expect(server.app.mqtt?.gateway.stats.dropped.undeclared_serial).toBe(1);
-    expect(server.app.mqtt?.gateway.liveState('AC-UNDECLARED')).toBeUndefined();
+    expect(await server.app.mqtt?.gateway.currentLive('AC-UNDECLARED')).toBeUndefined();
 
     // Mosquitto's ACL: the viewer's publish to sysinfo/online is silently dropped (yet acknowledged).
     await recordMessages(viewer, 'sysinfo/online').untilMarker(server); // what the server published so far has arrived

@@ -63,7 +63,7 @@ describe('DjiGateway on instances sharing their brokers', () => {
     expect(elsewhere.alerts.recordHms).not.toHaveBeenCalled();
     expect(elsewhere.samples).toEqual([]);
     expect(elsewhere.gateway.gatewayFor('AC-F1')).toBe('DOCK-F1');
-    expect(elsewhere.gateway.liveState('AC-F1')).toBeDefined();
+    expect(await elsewhere.gateway.currentLive('AC-F1')).toBeDefined();
     expect(elsewhere.observed).toEqual(['DOCK-F1', 'AC-F1']);
 
     const answer = elsewhere.gateway.sendService('DOCK-F1', 'flighttask_prepare', {}, { timeoutMs: 5000 });

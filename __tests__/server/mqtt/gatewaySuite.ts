@@ -271,7 +271,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     gateway.osd('AC-S1', aircraftOsd({ some_future_key: { nested: true } }));
     gateway.osd('AC-S1', { mode_code: 9, another_new_key: 1 });
     await gateway.flush();
-    expect(server.app.mqtt!.gateway.liveState('AC-S1')).toMatchObject({ lat: 22.6, battery: 66, modeCode: 9 });
+    expect(await server.app.mqtt!.gateway.currentLive('AC-S1')).toMatchObject({ lat: 22.6, battery: 66, modeCode: 9 });
   });
 
   it('an unknown event method is logged, counted and still answered', async () => {
@@ -335,7 +335,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(dropped.not_json - before.not_json).toBe(2);
     expect(dropped.invalid_envelope - before.invalid_envelope).toBe(2);
     expect(dropped.invalid_data - before.invalid_data).toBe(4);
-    expect(server.app.mqtt!.gateway.liveState('AC-H1')).toBeUndefined();
+    expect(await server.app.mqtt!.gateway.currentLive('AC-H1')).toBeUndefined();
     expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify/', payload: { token } })).statusCode).toBe(200);
   });
 
@@ -357,7 +357,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     gateway.osd('DOCK-I1', { mode_code: 0 });
     await marker;
     expect(seen).toEqual([osdTopic('DOCK-I1')]);
-    expect(server.app.mqtt!.gateway.liveState('AC-OTHER')).toBeUndefined();
+    expect(await server.app.mqtt!.gateway.currentLive('AC-OTHER')).toBeUndefined();
   });
 
   it('a Pilot 2 gateway streaming OSD right behind its update_topo is answered and heard, 25 times of 25', async () => {
@@ -392,7 +392,7 @@ export function runGatewaySuite(dialect: Dialect): void {
       (r) => r?.status === 'offline',
     );
     expect(row).toMatchObject({ last_lat: 22.6, last_lng: 114.1, battery: 66, last_seen_at: expect.any(String) });
-    expect(server.app.mqtt!.gateway.liveState('AC-J1')).toBeUndefined();
+    expect(await server.app.mqtt!.gateway.currentLive('AC-J1')).toBeUndefined();
   });
 
   it('sendService resolves with the output, rejects with the device error code, and times out', async () => {
@@ -433,7 +433,7 @@ export function runGatewaySuite(dialect: Dialect): void {
     expect(audit).toMatchObject({ user_id: operator.id, username: 'operator1' });
     pilot.osd('RC-L1', { latitude: 22.5, longitude: 114, capacity_percent: 80, wireless_link: { sdr_quality: 4, '4g_quality': 3, link_workmode: 1 } });
     await pilot.flush();
-    expect(server.app.mqtt!.gateway.liveState('RC-L1')).toMatchObject({ kind: 'remote_controller', battery: 80, sdrQuality: 4, lteQuality: 3 });
+    expect(await server.app.mqtt!.gateway.currentLive('RC-L1')).toMatchObject({ kind: 'remote_controller', battery: 80, sdrQuality: 4, lteQuality: 3 });
 
     const closed = closedPromise(pilot.client);
     expect((await api(server, pilotToken, 'POST', '/api/auth/logout/')).status).toBe(200);

@@ -62,7 +62,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
       const device = await findScopedRow(db, 'devices', request.params.id, request);
       if (!device) throw rowNotFound('device', request.params.id);
       const gateway = appBase.mqtt?.gateway;
-      return ok({ live: gateway?.liveState(device.serial) ?? null, gatewaySn: gateway?.gatewayFor(device.serial) ?? device.gateway_sn });
+      return ok({ live: (await gateway?.currentLive(device.serial)) ?? null, gatewaySn: gateway?.gatewayFor(device.serial) ?? device.gateway_sn });
     },
   );
 }

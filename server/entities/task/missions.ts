@@ -57,7 +57,7 @@ export interface DispatchRoute {
 
 /** The part of the DJI gateway missions use. */
 export interface MissionLink {
-  liveState(sn: string): Pick<DjiLive, 'at' | 'battery' | 'kind' | 'lat' | 'lng'> | undefined;
+  currentLive(sn: string): Promise<Pick<DjiLive, 'at' | 'battery' | 'kind' | 'lat' | 'lng'> | undefined>;
   gatewayFor(sn: string): string | undefined;
   sendService(gatewaySn: string, method: string, data: Record<string, unknown>, options: { timeoutMs: number }): Promise<Record<string, unknown>>;
 }
@@ -135,8 +135,9 @@ export class MissionService {
     const aircraftSn = device?.serial ?? null;
     const gatewaySn = aircraftSn ? this.options.link.gatewayFor(aircraftSn) : undefined;
     const now = this.now();
-    const live = aircraftSn ? this.options.link.liveState(aircraftSn) : undefined;
-    const flight = route ? this.wholeFlightOf(route, live, gatewaySn) : null;
+    const liveOf = (sn: string | null | undefined) => (sn ? this.options.link.currentLive(sn) : Promise.resolve(undefined));
+    const [live, gateway] = await Promise.all([liveOf(aircraftSn), liveOf(gatewaySn)]);
+    const flight = route ? this.wholeFlightOf(route, live, gateway) : null;
     const plan = await this.coveringPlan(task, now);
     const verdict = executeRule({
       aircraftSn,
@@ -340,8 +341,7 @@ export class MissionService {
   }
 
   /** The whole flight of a dispatch: from where the aircraft is (or its dock) to the route, the route, and back to its dock (or where it took off). */
-  private wholeFlightOf(route: DispatchRoute, live: Pick<DjiLive, 'lat' | 'lng'> | undefined, gatewaySn: string | undefined) {
-    const gateway = gatewaySn ? this.options.link.liveState(gatewaySn) : undefined;
+  private wholeFlightOf(route: DispatchRoute, live: Pick<DjiLive, 'lat' | 'lng'> | undefined, gateway: Pick<DjiLive, 'kind' | 'lat' | 'lng'> | undefined) {
     return wholeFlight({
       route: routeFacts(route),
       aircraft: positionOf(live),

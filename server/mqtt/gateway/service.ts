@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
 import { toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
-import { parseDeviceTopic, replyTopic, servicesTopic, sharedUplinkFilters, UPLINK_FILTERS } from '@shared/dji/topics';
+import { METHOD_UPDATE_TOPO } from '@shared/dji/topology';
+import { OWNED_CHANNELS, parseDeviceTopic, replyTopic, servicesTopic, splitUplinkFilters, UPLINK_FILTERS } from '@shared/dji/topics';
+import type { TopicSubscriptions } from '../external';
 import type { AlertService } from '../../entities/alert/service';
 import type { LiveChannel, MessageBus } from '../liveChannel';
 import type { AircraftSample, LinkCore, TopologyChange } from './capabilities/core';
@@ -10,11 +12,13 @@ import { airsenseCapability } from './capabilities/airsense';
 import { healthCapability } from './capabilities/health';
 import { organizationCapability, type PlatformIdentity } from './capabilities/organization';
 import { telemetryCapability } from './capabilities/telemetry';
-import { topologyCapability } from './capabilities/topology';
+import { gatewayTopoSchema, topologyCapability } from './capabilities/topology';
 import type { TopologyDeclaration, TopologyMirror } from './sharedTopology';
 import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
 import type { Binder, DeviceLinkStore } from './store';
 import { LinkTopology } from './topology';
+import { OwnedUplink, type Members } from './ownedUplink';
+import type { SharedLive } from './sharedLive';
 
 export type { AircraftSample, TopologyChange } from './capabilities/core';
 export type { PlatformIdentity } from './capabilities/organization';
@@ -48,16 +52,26 @@ export interface GatewayOptions {
   isLocal?(gatewaySn: string): boolean;
   /**
    * Instances splitting the devices' messages on an external broker (REDIS_URL): the MQTT shared subscription group
-   * the uplink is subscribed in (replies stay unshared, see sharedUplinkFilters), and where gateway topologies are
-   * shared, since a gateway's update_topo and the messages of its sub-devices reach different instances.
+   * the status channel is subscribed in (replies stay unshared, see splitUplinkFilters), where gateway topologies are
+   * shared (a gateway's update_topo may reach any instance), the live members, and the broker's plain subscriptions
+   * through which the owner of a gateway alone receives the rest of its messages (OwnedUplink), and where the owner
+   * shares its devices' live state with the others (`currentLive`).
    */
-  shared?: { group: string; topology: TopologyMirror };
+  shared?: {
+    group: string;
+    topology: TopologyMirror;
+    members: Members;
+    subscriptions: TopicSubscriptions;
+    live: Pick<SharedLive, 'changed' | 'gone' | 'read'>;
+  };
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
 }
 
 type RouteResult =
   { kind: 'applied'; output: Record<string, unknown> | undefined } | { kind: 'dropped'; dropped: DroppedMessage } | { kind: 'unknown'; method: string };
+
+const OWNED_CHANNEL_SET: ReadonlySet<string> = new Set(OWNED_CHANNELS);
 
 /** The capability channel of an uplink channel, or null (services_reply and property/set_reply are the link's own). */
 function capabilityChannel(channel: string): CapabilityChannel | null {
@@ -84,7 +98,16 @@ export class ServiceError extends Error {
 export class DjiGateway {
   readonly stats: GatewayStats = {
     accepted: {},
-    dropped: { not_json: 0, invalid_envelope: 0, invalid_data: 0, undeclared_serial: 0, unexpected_topic: 0, unmatched_reply: 0, hms_over_budget: 0 },
+    dropped: {
+      not_json: 0,
+      invalid_envelope: 0,
+      invalid_data: 0,
+      undeclared_serial: 0,
+      unexpected_topic: 0,
+      unmatched_reply: 0,
+      hms_over_budget: 0,
+      not_owner: 0,
+    },
     unknownMethods: {},
   };
   private readonly registry = new CapabilityRegistry();
@@ -96,16 +119,23 @@ export class DjiGateway {
   private readonly topologyListeners: ((change: TopologyChange) => void)[] = [];
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
+  /** The gateways this instance owns (`shared`). */
+  private readonly owned: OwnedUplink | undefined;
 
   constructor(private readonly options: GatewayOptions) {
     this.now = options.now ?? Date.now;
+    const { shared } = options;
+    this.owned = shared && new OwnedUplink({ bus: shared.subscriptions, members: shared.members, topology: this.topology, log: options.log });
     const core: LinkCore = {
       topology: this.topology,
       now: this.now,
       liveState: (sn) => this.live.get(sn),
-      setLiveState: (sn, live) => void this.live.set(sn, live),
-      declared: async (declaration) => {
-        await this.options.shared?.topology.publish(declaration);
+      setLiveState: (sn, live) => {
+        this.live.set(sn, live);
+        options.shared?.live.changed(live);
+      },
+      declared: async ({ gatewaySn }) => {
+        await this.owned?.follow(gatewaySn);
       },
       forget: (serials) => this.forget(serials),
       report: (sn, kind) => this.report(sn, kind),
@@ -123,8 +153,9 @@ export class DjiGateway {
   async start(): Promise<void> {
     this.options.log.debug({ capabilities: this.registry.describe() }, 'dji: device link capabilities');
     const { shared } = this.options;
+    this.owned?.listen((topic, payload) => void this.handle(topic, payload));
     await shared?.topology.join((declaration) => this.followTopology(declaration));
-    for (const filter of shared ? sharedUplinkFilters(shared.group) : UPLINK_FILTERS)
+    for (const filter of shared ? splitUplinkFilters(shared.group) : UPLINK_FILTERS)
       await this.options.bus.subscribe(filter, (topic, payload) => void this.handle(topic, payload));
   }
 
@@ -145,9 +176,16 @@ export class DjiGateway {
     this.registry.register(capability);
   }
 
-  /** The newest normalised live state of a device, if it reported since the server started. */
-  liveState(sn: string): DjiLive | undefined {
-    return this.live.get(sn);
+  /**
+   * The newest normalised live state of a device, if it reported since the server started and is not gone. Instances
+   * splitting the uplink (`shared`): this instance's own if it owns the device's gateway and heard it, else the one
+   * its owner shared through Redis (at most SHARED_LIVE_FLUSH_MS old); alone, no Redis call.
+   */
+  async currentLive(sn: string): Promise<DjiLive | undefined> {
+    const local = this.live.get(sn);
+    const shared = this.options.shared?.live;
+    if (!shared || !this.owned || (local && this.owned.owns(this.gatewayFor(sn) ?? sn))) return local;
+    return shared.read(sn);
   }
 
   /** Calls `listener` after each applied aircraft OSD report (synchronously; a throwing listener is logged, not fatal). */
@@ -193,10 +231,15 @@ export class DjiGateway {
     });
   }
 
-  /** A topology another instance applied (`shared`): the sub-devices the gateway no longer declares are offline. */
+  /**
+   * A topology another instance received (`shared`): the sub-devices the gateway no longer declares are offline, and
+   * the owner's subscriptions follow.
+   */
   private followTopology({ gatewaySn, topo, at }: TopologyDeclaration): void {
     const applied = this.topology.apply(gatewaySn, topo, at);
-    if (applied) this.forget(applied.gone);
+    if (!applied) return;
+    this.forget(applied.gone);
+    void this.owned?.follow(gatewaySn);
   }
 
   /** The gateway's connection closed: it and everything behind it is offline. */
@@ -222,15 +265,38 @@ export class DjiGateway {
    * update_topo takes effect before the OSD it sent next, and its answers leave in the order it asked.
    */
   handle(topic: string, payload: Buffer): Promise<void> {
+    if (this.owned && topic.startsWith('sys/')) this.announce(topic, payload);
     this.queue = this.queue
       .then(() => this.apply(topic, payload))
       .catch((error: unknown) => this.options.log.warn({ err: error, topic }, 'dji: message handling failed'));
     return this.queue;
   }
 
+  /**
+   * An update_topo reaching one of several instances splitting the uplink goes out before it waits its turn behind
+   * the messages ahead of it (other gateways' work, database writes): the gateway streams its OSD right behind it
+   * (issue 28), so its owner hears the topology and subscribes at once (the owner itself before applying it). The
+   * other instances apply it as it comes, this one in its turn (capabilities/topology.ts).
+   */
+  private announce(topic: string, payload: Buffer): void {
+    const { shared } = this.options;
+    const parsed = parseDeviceTopic(topic);
+    if (!shared || !this.owned || parsed?.channel !== 'status') return;
+    const message = parseEnvelope(payload);
+    if (!message.ok || message.envelope.method !== METHOD_UPDATE_TOPO) return;
+    const topo = gatewayTopoSchema.safeParse(message.envelope.data);
+    if (!topo.success) return;
+    void shared.topology.publish({ gatewaySn: parsed.sn, topo: topo.data, at: message.envelope.timestamp });
+    const subSerials = new Set(topo.data.sub_devices.map((d) => d.sn).filter((sn) => sn !== parsed.sn));
+    void this.owned.prepare(parsed.sn, [...subSerials]);
+  }
+
   private async apply(topic: string, payload: Buffer): Promise<void> {
     const parsed = parseDeviceTopic(topic);
     if (!parsed) return this.drop('unexpected_topic', { topic });
+    // A message of a gateway another instance owns now, sent before the members changed and the subscriptions followed.
+    if (this.owned && OWNED_CHANNEL_SET.has(parsed.channel) && !this.owned.owns(this.gatewayFor(parsed.sn) ?? parsed.sn))
+      return this.drop('not_owner', { topic });
     const message = parseEnvelope(payload);
     if (this.options.isLocal && !this.options.isLocal(this.gatewayFor(parsed.sn) ?? parsed.sn)) {
       if (message.ok) await this.follow(parsed.channel, parsed.sn, message.envelope);
@@ -319,8 +385,10 @@ export class DjiGateway {
 
   /** The devices are offline: their live state goes, and the live channel hears it. */
   private forget(serials: string[]) {
+    const now = this.now();
     for (const sn of serials) {
       this.live.delete(sn);
+      this.options.shared?.live.gone(sn, now);
       this.options.channel.deviceDisconnected(sn);
     }
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { updateTopoSchema } from '@shared/dji/topology';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -7,12 +8,14 @@ import { boundedRedis, closeRedis } from '../../redis/connect';
 /** A gateway's topology as its latest update_topo declared it, and when the gateway sent that (envelope timestamp). */
 const declarationSchema = z.object({ gatewaySn: z.string(), at: z.number(), topo: updateTopoSchema });
 export type TopologyDeclaration = z.infer<typeof declarationSchema>;
+/** As kept and announced: with the instance that announced it, which applies it in its own turn. */
+const announcedSchema = declarationSchema.extend({ origin: z.string().optional() });
 
 /** What the device link needs to share topologies with other instances (SharedTopology). */
 export interface TopologyMirror {
   /** Starts applying the declarations other instances make (and those made before), with `apply`. */
   join(apply: (declaration: TopologyDeclaration) => void): Promise<void>;
-  /** Makes a declaration this instance applied known to the others. */
+  /** Makes a declaration known to the others: an update_topo this instance received, as it arrives. */
   publish(declaration: TopologyDeclaration): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,7 +36,7 @@ type Log = { warn(obj: unknown, msg?: string): void };
 /**
  * Gateway topologies of instances splitting the devices' messages (external broker, `$share`): the update_topo of a
  * gateway reaches one instance, and its next OSD may reach another, which must know the gateway's sub-devices. The
- * instance that applied it keeps it in the Redis hash `{prefix}link:topology` (field: the gateway) and announces it
+ * instance that received it keeps it in the Redis hash `{prefix}link:topology` (field: the gateway) and announces it
  * on the channel of the same name; every instance applies what it hears, and reloads the hash each time it
  * (re)joins the channel, so one started later, or back from a Redis outage, knows every gateway declared. Older
  * declarations than the one applied are ignored (LinkTopology.apply), so the order they arrive in does not matter.
@@ -42,6 +45,8 @@ export class SharedTopology implements TopologyMirror {
   private readonly key: string;
   private readonly redis: Redis;
   private channel: RedisChannel | undefined;
+  /** This instance, as the origin of what it announces. */
+  private readonly origin = randomBytes(6).toString('hex');
 
   constructor(private readonly options: { url: string; keyPrefix: string; timeoutMs: number; log: Log }) {
     this.key = `${options.keyPrefix}link:topology`;
@@ -49,13 +54,18 @@ export class SharedTopology implements TopologyMirror {
     this.redis.on('error', (error: Error) => options.log.warn({ err: error }, 'redis: topology connection problem'));
   }
 
-  /** Resolves once the declarations kept in Redis are applied, or after the Redis timeout (then they follow when it answers). */
+  /**
+   * Resolves once the declarations kept in Redis are applied, or after the Redis timeout (then they follow when it
+   * answers). Those this instance announced are not handed back: it applies them itself, in order with its messages.
+   */
   async join(apply: (declaration: TopologyDeclaration) => void): Promise<void> {
     const { url, timeoutMs, log } = this.options;
     const read = (text: string) => {
-      const parsed = declarationSchema.safeParse(parseJson(text));
-      if (parsed.success) apply(parsed.data);
-      else log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'redis: a topology declaration could not be read');
+      const parsed = announcedSchema.safeParse(parseJson(text));
+      if (parsed.success) {
+        const { origin, ...declaration } = parsed.data;
+        if (origin !== this.origin) apply(declaration);
+      } else log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'redis: a topology declaration could not be read');
     };
     let loaded: () => void = () => undefined;
     const firstLoad = new Promise<void>((resolve) => (loaded = resolve));
@@ -72,7 +82,7 @@ export class SharedTopology implements TopologyMirror {
   }
 
   async publish(declaration: TopologyDeclaration): Promise<void> {
-    const text = JSON.stringify(declaration);
+    const text = JSON.stringify({ ...declaration, origin: this.origin });
     try {
       await this.redis.multi().hset(this.key, declaration.gatewaySn, text).pexpire(this.key, KEEP_MS).exec();
     } catch (error) {

@@ -53,6 +53,11 @@ export class LinkTopology {
     return this.entries.get(gatewaySn);
   }
 
+  /** The serials of the gateways online. */
+  gateways(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
   /** The sub-devices gateway `gatewaySn` declared last. */
   subDevicesOf(gatewaySn: string): string[] {
     return [...(this.entries.get(gatewaySn)?.subs.keys() ?? [])];

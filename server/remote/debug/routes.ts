@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceModelName } from '@shared/dji/devices';
+import type { DjiLive } from '@shared/dji/live';
 import {
   DEBUG_METHOD_NAMES,
   DEBUG_METHODS,
@@ -41,13 +42,18 @@ export default async function debugRoutes(appBase: FastifyInstance): Promise<voi
     return device;
   };
 
-  const factsOf = (device: Device): DockFacts => {
+  /** What the rules read of a dock, and its live state. */
+  const factsOf = async (device: Device): Promise<{ facts: DockFacts; live: DjiLive | undefined }> => {
     const gateway = appBase.mqtt?.gateway;
+    const live = await gateway?.currentLive(device.serial);
     return {
-      kind: device.kind,
-      djiType: device.dji_type,
-      online: gateway?.gatewayFor(device.serial) === device.serial,
-      modeCode: gateway?.liveState(device.serial)?.modeCode,
+      facts: {
+        kind: device.kind,
+        djiType: device.dji_type,
+        online: gateway?.gatewayFor(device.serial) === device.serial,
+        modeCode: live?.modeCode,
+      },
+      live,
     };
   };
 
@@ -84,11 +90,11 @@ export default async function debugRoutes(appBase: FastifyInstance): Promise<voi
     },
     async (request) => {
       const device = await deviceOf(request, request.params.id);
-      const facts = factsOf(device);
+      const { facts, live } = await factsOf(device);
       return ok({
         online: facts.online,
         mode_code: facts.modeCode ?? null,
-        live: appBase.mqtt?.gateway.liveState(device.serial) ?? null,
+        live: live ?? null,
         job: appBase.remote?.debug.job(device.serial) ?? null,
         methods: DEBUG_METHOD_NAMES.map((method) => ({ method, job: DEBUG_METHODS[method].job, refusal: debugRefusal(method, facts) })).filter(
           (entry) => entry.refusal !== 'not_supported',
@@ -115,7 +121,7 @@ export default async function debugRoutes(appBase: FastifyInstance): Promise<voi
       return ok(
         await auditedCommand(db, request, device.id, { method: command.method, params: debugServiceData(command) }, async () => {
           const debug = debugOf();
-          const facts = factsOf(device);
+          const { facts } = await factsOf(device);
           const refusal = debugRefusal(command.method, facts);
           if (refusal) throw refusalError(refusal, command.method, device, facts);
           request.log.info({ device: device.serial, method: command.method }, 'remote: debug service');

@@ -248,7 +248,7 @@ export default async function firmwareRoutes(appBase: FastifyInstance): Promise<
               { code: 'remote.firmware_mismatch', params: { model: firmwareToApi(firmware).model } },
             );
           // Like a take-off: the dock online and idle, its aircraft on the ground (DJI refuses with 312015 otherwise).
-          const { facts } = aircraftFacts(appBase, aircraft ?? dock);
+          const { facts } = await aircraftFacts(appBase, aircraft ?? dock);
           const online = appBase.mqtt?.gateway.gatewayFor(dock.serial) === dock.serial;
           const refusal = flightRefusal('takeoff', { ...facts, online, ...(aircraft ? {} : { modeCode: undefined }) });
           if (refusal) throw flightRefusalError(refusal, device.serial, facts);

@@ -25,7 +25,10 @@ export interface LinkCore {
   now(): number;
   liveState(sn: string): DjiLive | undefined;
   setLiveState(sn: string, live: DjiLive): void;
-  /** A gateway's topology was applied here: the other instances sharing the uplink apply it too (no-op alone). */
+  /**
+   * A gateway's topology was applied here: resolves once this instance, if it owns the gateway, is subscribed to its
+   * devices' topics (the other instances splitting the uplink heard it as it arrived; no-op alone).
+   */
   declared(declaration: TopologyDeclaration): Promise<void>;
   /** The sub-devices a gateway no longer declares are offline. */
   forget(serials: string[]): void;

@@ -13,7 +13,10 @@ export interface TopologyOptions {
 }
 
 /** An update_topo whose domain is a gateway's (RC or dock). */
-const gatewayTopoSchema = updateTopoSchema.refine((topo) => deviceKindOf(topo.domain) !== null, { message: 'the domain is not a gateway', path: ['domain'] });
+export const gatewayTopoSchema = updateTopoSchema.refine((topo) => deviceKindOf(topo.domain) !== null, {
+  message: 'the domain is not a gateway',
+  path: ['domain'],
+});
 
 /**
  * Topology (`sys/product/{gw}/status` update_topo): which gateway is online with which sub-devices; binds devices
@@ -31,7 +34,7 @@ export function topologyCapability(core: LinkCore, options: TopologyOptions): Ca
           if (!applied) return;
           core.forget(applied.gone);
           if (local) {
-            // First, so that the other instances know the sub-devices by the time their messages reach them.
+            // First: the gateway's owner subscribes to its sub-devices before the status_reply.
             await core.declared({ gatewaySn, topo, at: envelope.timestamp });
             const devices = [
               { sn: gatewaySn, domain: topo.domain, type: topo.type, subType: topo.sub_type, thingVersion: topo.thing_version, gatewaySn: null },
