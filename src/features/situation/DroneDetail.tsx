@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUSES } from '@shared/live';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +10,7 @@ import { platformTaskId } from './droneTask';
 import { useFleetFrame } from './fleetStore';
 import { selectConformance, selectFleetNames } from './selectors';
 import { droneSelected, followToggled } from './situationSlice';
+import FieldRows from './FieldRows';
 
 /**
  * The selected drone's card: its newest sample (once a snapshot), its open conformance alert, the task it flies (with
@@ -56,18 +57,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
             {t(`situation.rules.${alert.code}`, { defaultValue: alert.code })}
           </Alert>
         )}
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, fontSize: 14 }}>
-          {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ color: 'text.secondary' }}>
-                {label}
-              </Box>
-              <Box component="dd" sx={{ m: 0 }} data-field={label}>
-                {value}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <FieldRows rows={rows} />
         {platformTask !== null && <DroneTaskPanel taskId={platformTask} aircraft={name ?? sn} />}
         <DeviceLiveDetails sn={sn} />
         <SourceLivePanel sn={sn} />

@@ -8,6 +8,7 @@ import { selectTaskLive, TaskProgressView } from '../tasks';
 import { CARD_COMMANDS, commandBlocked, planOfTask, type CardCommand } from './droneTask';
 import { selectConformance, selectDroneTask } from './selectors';
 import { droneTaskCommanded, droneTaskRequested } from './viewActions';
+import FieldRows from './FieldRows';
 
 /**
  * The task an aircraft on the view flies, on its card: name and status, progress (waypoint i / n), the flight plan it
@@ -47,18 +48,7 @@ export default function DroneTaskPanel({ taskId, aircraft }: { taskId: number; a
   ];
   return (
     <Box role="group" aria-label={t('situation.droneTask.title')} sx={{ mt: 1 }}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, fontSize: 14 }}>
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {label}
-            </Box>
-            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <FieldRows rows={rows} />
       <TaskProgressView progress={flight.progress} compact />
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
         {CARD_COMMANDS.map((command) => {
