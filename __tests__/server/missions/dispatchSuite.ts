@@ -7,7 +7,8 @@ import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
 import { TaskScheduler } from '../../../server/entities/task/scheduler';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
-import { acceptedPlan, box, TestWeather } from './fixtures';
+import { square } from '../conformance/fixtures';
+import { acceptedPlan, TestWeather } from './fixtures';
 import { connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, type TestServer } from '../mqtt/support';
 
 /** What the fake device answers to a service: a result code, or no answer at all (a timeout). */
@@ -153,9 +154,9 @@ export function runDispatchSuite(dialect: Dialect): void {
   it('refuses a transit to the route that leaves the approved area of the plan, with the leg and the plan', async () => {
     const id = await newTask();
     // A plan filed earlier for the route alone holds the whole transit; the task flies under the one filed for it.
-    await acceptedPlan(db(), { deviceId: aircraftId, taskId: null, routeId, area: box(22.5, 114, 22.7, 114.2) });
+    await acceptedPlan(db(), { deviceId: aircraftId, taskId: null, routeId, area: square(114, 22.5, 114.2, 22.7) });
     // Approved: the route and 110 m around it; the aircraft waits 550 m south of the first waypoint.
-    const planId = await acceptedPlan(db(), { deviceId: aircraftId, taskId: id, routeId, area: box(22.599, 114.099, 22.603, 114.102) });
+    const planId = await acceptedPlan(db(), { deviceId: aircraftId, taskId: id, routeId, area: square(114.099, 22.599, 114.102, 22.603) });
     await osd({ latitude: 22.595 });
     const services = recordMessages(dock.client, servicesTopic(DOCK_SN));
     const refused = await api(server, token, 'POST', `/api/Task/${id}/execute/`);

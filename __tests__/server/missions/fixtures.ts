@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Polygon } from '@shared/geo';
+import { square } from '../conformance/fixtures';
 import type { Database } from '../../../server/db/schema';
 import type { WeatherArea, WeatherProvider } from '../../../server/mqtt/weather';
 
@@ -14,27 +15,13 @@ export class TestWeather implements WeatherProvider {
   }
 }
 
-/** A rectangle from south-west to north-east corner. */
-export const box = (south: number, west: number, north: number, east: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
-
 /** The route's waypoints with `marginDeg` (0.02° ≈ 2 km) around them: the aircraft parked near the route flies inside. */
 async function areaAround(db: Kysely<Database>, routeId: number, marginDeg = 0.02): Promise<Polygon> {
   const route = await db.selectFrom('routes').select('waypoints').where('id', '=', routeId).executeTakeFirstOrThrow();
   const points = JSON.parse(route.waypoints) as Array<{ lat: number; lng: number }>;
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
-  return box(Math.min(...lats) - marginDeg, Math.min(...lngs) - marginDeg, Math.max(...lats) + marginDeg, Math.max(...lngs) + marginDeg);
+  return square(Math.min(...lngs) - marginDeg, Math.min(...lats) - marginDeg, Math.max(...lngs) + marginDeg, Math.max(...lats) + marginDeg);
 }
 
 /**
