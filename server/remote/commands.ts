@@ -17,9 +17,12 @@ export interface RemoteLink {
   register(capability: Capability): void;
 }
 
+/** 409: the live channel is off, so there are no remote operations (nor the monitor judging their targets). */
+const linkUnavailable = () => new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+
 /** The remote-operation services, or 409 while the live channel is off. */
 export function remoteOf(app: FastifyInstance): RemoteHandle {
-  if (!app.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+  if (!app.remote) throw linkUnavailable();
   return app.remote;
 }
 
@@ -104,7 +107,7 @@ export interface FlightDestination {
 export async function assertDestinationAllowed(app: FastifyInstance, target: AircraftTarget, destination: FlightDestination): Promise<void> {
   const sn = target.aircraft.serial;
   const monitor = app.conformance;
-  if (!monitor) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
+  if (!monitor) throw linkUnavailable();
   const { aircraftLive, dockLive } = await livesOf(app, sn, target.gatewaySn);
   const alt = heightAboveTakeoff(destination.height, { aircraft: aircraftLive, dock: dockLive });
   if (alt === null) throw new HttpError(409, `${sn} has not reported its height`, undefined, { code: 'remote.height_reference_unknown', params: { sn } });

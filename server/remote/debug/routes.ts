@@ -17,7 +17,7 @@ import type { Selectable } from 'kysely';
 import type { DevicesTable } from '../../db/schema';
 import { badRequest, envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
-import { auditedCommand } from '../commands';
+import { auditedCommand, remoteOf } from '../commands';
 import type { DockDebug } from './service';
 
 type Device = Selectable<DevicesTable>;
@@ -31,10 +31,7 @@ export default async function debugRoutes(appBase: FastifyInstance): Promise<voi
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const db = appBase.db;
 
-  const debugOf = (): DockDebug => {
-    if (!appBase.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
-    return appBase.remote.debug;
-  };
+  const debugOf = (): DockDebug => remoteOf(appBase).debug;
 
   const deviceOf = async (request: FastifyRequest, id: number): Promise<Device> => {
     const device = await findScopedRow(db, 'devices', id, request);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flightViewSchema, flyToChangeSchema, flyToInputSchema, returnHomeInputSchema, takeoffInputSchema } from '@shared/dji/commandFlight';
 import { flightRefusal } from '@shared/dji/remoteRules';
 import { idParams } from '../../api/crud';
-import { envelopeSchema, HttpError, ok } from '../../http/envelope';
+import { envelopeSchema, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import {
   aircraftTarget,
@@ -11,6 +11,7 @@ import {
   assertDestinationAllowed,
   auditedCommand,
   flightRefusalError,
+  remoteOf,
   type AircraftTarget as Target,
   type FlightDestination,
 } from '../commands';
@@ -26,10 +27,7 @@ export default async function flightRoutes(appBase: FastifyInstance): Promise<vo
   const db = appBase.db;
   const canOperate = requirePermission(appBase, 'device:operate');
 
-  const flightsOf = (): CommandFlights => {
-    if (!appBase.remote) throw new HttpError(409, 'The live channel is off: no remote operations', undefined, { code: 'remote.link_unavailable' });
-    return appBase.remote.flights;
-  };
+  const flightsOf = (): CommandFlights => remoteOf(appBase).flights;
 
   const targetOf = (request: FastifyRequest, id: number) => aircraftTarget(appBase, request, id);
 
