@@ -8,6 +8,15 @@ import type { Redis } from 'ioredis';
 /** Such a hash outlives its last write by this: a deployment taken down leaves nothing behind for long. */
 export const NEWEST_HASH_TTL_MS = 86_400_000;
 
+/** An entry of such a hash: `text` stamped with its time. */
+export const stamped = (at: number, text: string) => `${at}|${text}`;
+
+/** The text of an entry (after its stamp), undefined for a value that is not one. */
+export function stampedText(value: string | null | undefined): string | undefined {
+  const bar = value?.indexOf('|') ?? -1;
+  return value && bar >= 0 ? value.slice(bar + 1) : undefined;
+}
+
 /** Lua: the `at` in front of the entry `value` (0 if none). */
 export const luaAt = (value: string) => `(tonumber(string.match(${value}, '^%d+')) or 0)`;
 

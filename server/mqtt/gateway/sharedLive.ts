@@ -1,17 +1,16 @@
 import type { DjiLive } from '@shared/dji/live';
 import type { Redis } from 'ioredis';
-import { NEWEST_HASH_TTL_MS, recordNewest } from '../newestHash';
+import { NEWEST_HASH_TTL_MS, recordNewest, stamped, stampedText } from '../newestHash';
 
 /** A device's changes are written to Redis together this often (at most one entry per device per flush). */
 export const SHARED_LIVE_FLUSH_MS = 250;
 
 /** Each field is `{at}|{DjiLive JSON}`, or `{at}|` once the device is gone (newestHash.ts: an older state written late stays out). */
-const encode = (at: number, live: DjiLive | null) => `${at}|${live ? JSON.stringify(live) : ''}`;
+const encode = (at: number, live: DjiLive | null) => stamped(at, live ? JSON.stringify(live) : '');
 
 function decode(value: string | null): DjiLive | undefined {
-  const bar = value?.indexOf('|') ?? -1;
-  if (!value || bar < 0 || bar + 1 === value.length) return undefined;
-  return JSON.parse(value.slice(bar + 1)) as DjiLive;
+  const text = stampedText(value);
+  return text ? (JSON.parse(text) as DjiLive) : undefined;
 }
 
 /**

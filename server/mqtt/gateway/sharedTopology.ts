@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { joinRedisChannel, type RedisChannel } from '../../redis/channel';
 import { boundedRedis, closeRedis } from '../../redis/connect';
+import { recordNewest, stamped, stampedText } from '../newestHash';
 
 /** A gateway's topology as its latest update_topo declared it, and when the gateway sent that (envelope timestamp). */
 const declarationSchema = z.object({ gatewaySn: z.string(), at: z.number(), topo: updateTopoSchema });
@@ -36,10 +37,11 @@ type Log = { warn(obj: unknown, msg?: string): void };
 /**
  * Gateway topologies of instances splitting the devices' messages (external broker, `$share`): the update_topo of a
  * gateway reaches one instance, and its next OSD may reach another, which must know the gateway's sub-devices. The
- * instance that received it keeps it in the Redis hash `{prefix}link:topology` (field: the gateway) and announces it
- * on the channel of the same name; every instance applies what it hears, and reloads the hash each time it
- * (re)joins the channel, so one started later, or back from a Redis outage, knows every gateway declared. Older
- * declarations than the one applied are ignored (LinkTopology.apply), so the order they arrive in does not matter.
+ * instance that received it keeps it in the Redis hash `{prefix}link:topology` (field: the gateway, the newest
+ * declaration winning: newestHash.ts) and announces it on the channel of the same name; every instance applies what
+ * it hears, and reloads the hash each time it (re)joins the channel, so one started later, or back from a Redis
+ * outage, knows every gateway's last declaration. Older declarations than the one applied are ignored
+ * (LinkTopology.apply), so the order they arrive in does not matter.
  */
 export class SharedTopology implements TopologyMirror {
   private readonly key: string;
@@ -72,7 +74,7 @@ export class SharedTopology implements TopologyMirror {
     const reload = () =>
       void this.redis
         .hvals(this.key)
-        .then((declarations) => declarations.forEach(read))
+        .then((entries) => entries.forEach((entry) => read(stampedText(entry) ?? '')))
         .catch((error: unknown) => log.warn({ err: error }, 'redis: topologies not reloaded'))
         .finally(loaded);
     this.channel = joinRedisChannel({ url, channel: this.key, timeoutMs, what: 'topology' }, log, { onMessage: read, onJoined: reload });
@@ -84,7 +86,7 @@ export class SharedTopology implements TopologyMirror {
   async publish(declaration: TopologyDeclaration): Promise<void> {
     const text = JSON.stringify({ ...declaration, origin: this.origin });
     try {
-      await this.redis.multi().hset(this.key, declaration.gatewaySn, text).pexpire(this.key, KEEP_MS).exec();
+      await recordNewest(this.redis, this.key, KEEP_MS, [declaration.gatewaySn, stamped(declaration.at, text)]);
     } catch (error) {
       this.options.log.warn({ err: error, gatewaySn: declaration.gatewaySn }, 'redis: topology not kept');
     }
