@@ -30,10 +30,13 @@ function setUp(id: string, members: string[]) {
   const broker = new Broker();
   const topology = new LinkTopology();
   const live = { list: members, listeners: [] as (() => void)[] };
+  /** The devices handed to `acquire`, and how many packets had gone out then. */
+  const acquired: Array<{ serials: string[]; packetsBefore: number }> = [];
   const uplink = new OwnedUplink({
     bus: broker,
     members: { id, members: () => live.list, onChange: (listener) => live.listeners.push(listener) },
     topology,
+    acquire: async (serials) => void acquired.push({ serials: [...serials], packetsBefore: broker.packets.length }),
     log: { warn: () => undefined },
   });
   uplink.listen(() => undefined);
@@ -41,7 +44,7 @@ function setUp(id: string, members: string[]) {
     live.list = list;
     live.listeners.forEach((l) => l());
   };
-  return { broker, topology, uplink, changeMembers };
+  return { broker, topology, uplink, changeMembers, acquired };
 }
 
 /** Docks DOCK-0… and which of members a, b owns each. */
@@ -98,5 +101,26 @@ describe('OwnedUplink: the owner alone subscribes to a gateway, following topolo
     await uplink.rebalance();
     expect([...broker.subscribed].sort()).toEqual(owned(['a', 'b', 'c']).sort());
     expect(broker.packets.at(-1)?.kind).toBe('unsubscribe');
+  });
+
+  it('hands the devices it newly owns to acquire before it subscribes to them, once', async () => {
+    const { broker, topology, uplink, changeMembers, acquired } = setUp('a', ['a', 'b']);
+    docks.forEach((sn, i) => topology.apply(sn, topo(`DRONE-${i}`), 1));
+    await uplink.rebalance();
+    const devices = (members: string[]) => docks.flatMap((sn, i) => (ownerOf(sn, members) === 'a' ? [sn, `DRONE-${i}`] : []));
+    expect(acquired).toEqual([{ serials: devices(['a', 'b']), packetsBefore: 0 }]);
+
+    changeMembers(['a']);
+    await uplink.rebalance();
+    const taken = devices(['a']).filter((sn) => !devices(['a', 'b']).includes(sn));
+    expect(acquired.slice(1)).toEqual([{ serials: taken, packetsBefore: 1 }]);
+    expect(broker.packets).toHaveLength(2);
+
+    // A drone joining an owned dock is new to this instance too; the same topology again acquires nothing.
+    const [dock] = docks;
+    topology.apply(dock, topo('DRONE-0', 'DRONE-NEW'), 2);
+    await uplink.follow(dock);
+    await uplink.follow(dock);
+    expect(acquired.slice(2)).toEqual([{ serials: ['DRONE-NEW'], packetsBefore: 2 }]);
   });
 });

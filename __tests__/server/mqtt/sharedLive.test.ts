@@ -59,4 +59,14 @@ describe("the devices' live state in Redis (SharedLive)", () => {
     await owner.stop();
     expect(await formerOwner.read('AC-3')).toMatchObject({ at: 2000, lat: 24 });
   });
+
+  it("reads several devices' states in one call, leaving out those with none or gone", async () => {
+    owner.changed(live('AC-4', 3000, 25));
+    owner.gone('AC-3', 3000);
+    await owner.flush();
+    const calls = jest.spyOn(redis, 'hmget');
+    expect(await formerOwner.readMany(['AC-4', 'AC-3', 'AC-NONE', 'AC-1'])).toEqual([live('AC-4', 3000, 25), live('AC-1', 1300, 22.4)]);
+    expect(calls).toHaveBeenCalledTimes(1);
+    calls.mockRestore();
+  });
 });

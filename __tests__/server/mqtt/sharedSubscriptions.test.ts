@@ -34,6 +34,10 @@ class StandIn {
   latitude: number;
   /** The mode its aircraft reports (5: wayline flight, aircraftOsd's). */
   modeCode = 5;
+  /** The battery its aircraft reports. */
+  battery = 66;
+  /** Whether its OSD carries the battery alone (a partial report, as a dock's OSD comes in parts). */
+  partial = false;
   readonly statusReplies: string[] = [];
   /** The reply to the update_topo it sent on connecting. */
   readonly topoReply: Promise<ReplyEnvelope>;
@@ -87,7 +91,8 @@ class StandIn {
   /** Sends `count` OSD messages at once (streaming paused). */
   burst(count: number) {
     for (let i = 0; i < count; i++) {
-      this.gateway.osd(this.aircraftSn, aircraftOsd({ latitude: this.latitude, mode_code: this.modeCode }));
+      const battery = { capacity_percent: this.battery, remain_flight_time: 1200 };
+      this.gateway.osd(this.aircraftSn, this.partial ? { battery } : aircraftOsd({ latitude: this.latitude, mode_code: this.modeCode, battery }));
       this.sent++;
     }
   }
@@ -288,10 +293,18 @@ describe('device messages split across three instances (MQTT shared subscription
     const reads = standIns.flatMap((s, i) => readersOf(s, i).map((instance) => ({ s, instance })));
     const answers = await Promise.all(
       reads.map(({ s, instance }) =>
-        call<{ live: { lat?: number; modeCode?: number } | null; gatewaySn: string | null }>(instance, 'GET', `/Device/${ids.get(s.aircraftSn)}/live/`, token),
+        call<{ live: { lat?: number; modeCode?: number; battery?: number } | null; gatewaySn: string | null }>(
+          instance,
+          'GET',
+          `/Device/${ids.get(s.aircraftSn)}/live/`,
+          token,
+        ),
       ),
     );
-    return answers.every(({ live, gatewaySn }, i) => live?.lat === reads[i].s.latitude && live.modeCode === reads[i].s.modeCode && gatewaySn === reads[i].s.sn);
+    return answers.every(
+      ({ live, gatewaySn }, i) =>
+        live?.lat === reads[i].s.latitude && live.modeCode === reads[i].s.modeCode && live.battery === reads[i].s.battery && gatewaySn === reads[i].s.sn,
+    );
   };
 
   it("answers every device's live state on every instance, the owner's newest within a second", async () => {
@@ -375,7 +388,12 @@ describe('device messages split across three instances (MQTT shared subscription
     await view.when((v) => v.showsAll(standIns), 15_000, 'the fleet at its new positions after the kill');
   });
 
-  it('gives a new instance its share, each aircraft still on one instance', async () => {
+  it("gives a new instance its share, each aircraft still on one instance, continuing each one's state", async () => {
+    // From now on the aircraft report their battery alone: the newcomer merges them onto what the former owners shared.
+    standIns.forEach((s) => {
+      s.partial = true;
+      s.battery = 40;
+    });
     const joined = await instances.startAnother();
     const live = instances.slice(1);
     const at = live.indexOf(joined);
@@ -390,8 +408,10 @@ describe('device messages split across three instances (MQTT shared subscription
     const newcomer = [...burst.values()].filter((perInstance) => perInstance[at] > 0).length;
     expect(newcomer).toBeGreaterThan(0);
     expect(newcomer).toBeLessThan(GATEWAYS);
+    await until(() => liveShown(() => live), 1_500, "each aircraft's position, mode and new battery on every instance after the newcomer's share moved");
     // The instances that handed gateways to the newcomer answer for them from Redis, not with what they last heard.
     standIns.forEach((s) => {
+      s.partial = false;
       s.latitude += 0.5;
       s.burst(1);
     });

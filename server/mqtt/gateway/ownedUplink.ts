@@ -21,20 +21,32 @@ type Log = { warn(obj: unknown, msg?: string): void };
  * the same on every instance. The owner alone subscribes, plainly, to the gateway's osd, state, events and requests
  * and its sub-devices' osd and state, so every message of one gateway reaches one instance, the same as long as the
  * members stay. `follow` after a gateway's topology changed, `rebalance` after the members changed: the
- * subscriptions follow, gathered into one SUBSCRIBE and one UNSUBSCRIBE per turn of the event loop.
+ * subscriptions follow, gathered into one SUBSCRIBE and one UNSUBSCRIBE per turn of the event loop. Before it
+ * subscribes to devices it did not own, it hands their serials to `acquire` (the gateway loads the state their
+ * former owner shared, so their first partial OSD merges onto it).
  */
 export class OwnedUplink {
-  /** Topics wanted per owned gateway. */
-  private readonly wanted = new Map<string, readonly string[]>();
+  /** Topics wanted per owned gateway, and the devices they are of. */
+  private readonly wanted = new Map<string, { serials: readonly string[]; topics: readonly string[] }>();
   /** How many owned gateways want each topic (a sub-device two gateways declared). */
   private readonly wantedBy = new Map<string, number>();
   private readonly subscribed = new Set<string>();
   /** Topics whose wanted state changed since the last batch went out. */
   private readonly changed = new Set<string>();
+  /** Devices newly owned since the last batch went out. */
+  private readonly acquired = new Set<string>();
   private sending: Promise<void> = Promise.resolve();
   private next: Promise<void> | undefined;
 
-  constructor(private readonly options: { bus: TopicSubscriptions; members: Members; topology: LinkTopology; log: Log }) {}
+  constructor(
+    private readonly options: {
+      bus: TopicSubscriptions;
+      members: Members;
+      topology: LinkTopology;
+      acquire(serials: readonly string[]): Promise<void>;
+      log: Log;
+    },
+  ) {}
 
   /** Hands the messages of owned topics to `handler`, and follows the members from now on. */
   listen(handler: (topic: string, payload: Buffer) => void): void {
@@ -81,9 +93,12 @@ export class OwnedUplink {
   }
 
   private want(gatewaySn: string, subSerials: readonly string[] | null): void {
-    const topics = subSerials && this.owns(gatewaySn) ? ownedUplinkTopics(gatewaySn, subSerials) : [];
-    const before = this.wanted.get(gatewaySn) ?? [];
+    const owned = subSerials !== null && this.owns(gatewaySn);
+    const topics = owned ? ownedUplinkTopics(gatewaySn, subSerials) : [];
+    const { serials: ownedBefore, topics: before } = this.wanted.get(gatewaySn) ?? { serials: [], topics: [] };
     if (topics.length === before.length && topics.every((t, i) => t === before[i])) return;
+    const serials = owned ? [gatewaySn, ...subSerials] : [];
+    for (const sn of serials) if (!ownedBefore.includes(sn)) this.acquired.add(sn);
     for (const topic of before) {
       const count = (this.wantedBy.get(topic) ?? 1) - 1;
       if (count) this.wantedBy.set(topic, count);
@@ -94,7 +109,7 @@ export class OwnedUplink {
       this.wantedBy.set(topic, (this.wantedBy.get(topic) ?? 0) + 1);
       this.changed.add(topic);
     }
-    if (topics.length) this.wanted.set(gatewaySn, topics);
+    if (topics.length) this.wanted.set(gatewaySn, { serials, topics });
     else this.wanted.delete(gatewaySn);
   }
 
@@ -117,7 +132,11 @@ export class OwnedUplink {
       else if (!wanted && this.subscribed.has(topic)) remove.push(topic);
     }
     this.changed.clear();
-    const { bus, log } = this.options;
+    const acquired = [...this.acquired];
+    this.acquired.clear();
+    const { bus, acquire, log } = this.options;
+    if (acquired.length)
+      await acquire(acquired).catch((error: unknown) => log.warn({ err: error, devices: acquired.length }, "mqtt: newly owned devices' state not loaded"));
     try {
       for (let i = 0; i < remove.length; i += BATCH) {
         const batch = remove.slice(i, i + BATCH);

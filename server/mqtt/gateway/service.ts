@@ -62,7 +62,7 @@ export interface GatewayOptions {
     topology: TopologyMirror;
     members: Members;
     subscriptions: TopicSubscriptions;
-    live: Pick<SharedLive, 'changed' | 'gone' | 'read'>;
+    live: Pick<SharedLive, 'changed' | 'gone' | 'read' | 'readMany'>;
   };
   log: { debug(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   now?: () => number;
@@ -125,7 +125,17 @@ export class DjiGateway {
   constructor(private readonly options: GatewayOptions) {
     this.now = options.now ?? Date.now;
     const { shared } = options;
-    this.owned = shared && new OwnedUplink({ bus: shared.subscriptions, members: shared.members, topology: this.topology, log: options.log });
+    this.owned =
+      shared &&
+      new OwnedUplink({
+        bus: shared.subscriptions,
+        members: shared.members,
+        topology: this.topology,
+        acquire: async (serials) => {
+          for (const live of await shared.live.readMany(serials)) if ((this.live.get(live.sn)?.at ?? -Infinity) < live.at) this.live.set(live.sn, live);
+        },
+        log: options.log,
+      });
     const core: LinkCore = {
       topology: this.topology,
       now: this.now,

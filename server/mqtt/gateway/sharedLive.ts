@@ -61,6 +61,13 @@ export class SharedLive {
     return decode(await this.redis.hget(this.key, sn));
   }
 
+  /** The shared states of devices `serials` (those with none left out), in one call. */
+  async readMany(serials: readonly string[]): Promise<DjiLive[]> {
+    if (!serials.length) return [];
+    const values = await this.redis.hmget(this.key, ...serials);
+    return values.map(decode).filter((live) => live !== undefined);
+  }
+
   /** Writes the outbox in one call, after the flush under way (a failed flush is logged: the next changes go in the next). */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
