@@ -248,6 +248,7 @@ export const ERROR_CODES = {
     airspace_refused: ['sn', 'rule'],
     /** Neither the aircraft nor its dock has reported the height its target is measured from. */
     height_reference_unknown: ['sn'],
+    position_unknown: ['sn'],
   },
   /** DJI Pilot 2's cloud interfaces (server/pilot/). */
   pilot: {

@@ -10,7 +10,7 @@ import { restrictingAreas } from '../entities/feature/service';
 import type { AircraftSample } from '../mqtt/gateway/service';
 import { loadPlanBook, type BookedPlan } from './planBook';
 import { advancePlan } from './planStates';
-import { IDLE_TRACK, judge, step, type ConformanceSettings, type Effect, type Finding, type Track } from './rules';
+import { IDLE_TRACK, judge, judgePath, step, type ConformanceSettings, type Effect, type Finding, type PathFinding, type Track } from './rules';
 import { ZoneIndex } from './zoneIndex';
 
 /** The alert operations the monitor needs (AlertService). */
@@ -148,12 +148,26 @@ export class ConformanceMonitor {
   /**
    * What a commanded destination of aircraft `sn` would break (a take-off or fly-to target; `alt` above take-off), by
    * the newest plans and zones: judged as strictly as an aircraft with an open alert (no slack inside a plan's volume,
-   * clear of a no-fly zone by the tolerance). Null: inside an accepted plan's volume and window, in no no-fly zone.
+   * clear of a no-fly zone by the tolerance); then the straight path to it from `from` (where the aircraft, or its
+   * dock, is), which may not pass a no-fly zone nor leave the approved area of the target's plan. Null: inside an
+   * accepted plan's volume and window, in no no-fly zone, and so is the way there.
    */
-  async judgeDestination(sn: string, target: { lng: number; lat: number; alt: number }, at = this.now()): Promise<Finding | null> {
+  async judgeDestination(
+    sn: string,
+    target: { lng: number; lat: number; alt: number },
+    from: { lng: number; lat: number } | null,
+    at = this.now(),
+  ): Promise<Finding | PathFinding | null> {
     await this.reloading;
-    const position = { ...target, at };
-    return judge(position, this.plans.get(sn) ?? [], this.zones.near(target.lng, target.lat), this.options.settings.tolerance, true).finding;
+    const { tolerance } = this.options.settings;
+    const judgement = judge({ ...target, at }, this.plans.get(sn) ?? [], this.zones.near(target.lng, target.lat), tolerance, true);
+    if (judgement.finding || !from) return judgement.finding;
+    const ends: [[number, number], [number, number]] = [
+      [from.lng, from.lat],
+      [target.lng, target.lat],
+    ];
+    const area = judgement.planId === null ? null : (this.planById.get(judgement.planId)?.area ?? null);
+    return judgePath(...ends, area, this.zones.alongSegment(...ends), tolerance.horizontalM);
   }
 
   /** Ends plans whose window has passed: at once when never flown, at landing when their aircraft is still up. */

@@ -6,9 +6,10 @@ import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import type { MonitoredPlan } from './rules';
 
-/** A monitored plan with the aircraft it is for. */
+/** A monitored plan with the aircraft it is for and its application's approved area (what transits stay in). */
 export interface BookedPlan extends MonitoredPlan {
   deviceSn: string;
+  area: Polygon;
 }
 
 /**
@@ -47,7 +48,7 @@ export async function loadPlanBook(db: Kysely<Database>, margins: VolumeMargins)
     if (!deviceSn || polygon?.type !== 'Polygon') continue;
     const route: RouteFacts | null = row.waypoints ? { waypoints: parseJson<RouteFacts['waypoints']>(row.waypoints, []) } : null;
     const volume = planVolume({ ...row, application: { area: polygon, min_alt: row.min_alt, max_alt: row.max_alt } }, route, margins);
-    const plan: BookedPlan = { id: row.id, status: row.status, deviceSn, volume };
+    const plan: BookedPlan = { id: row.id, status: row.status, deviceSn, volume, area: polygon };
     book.set(deviceSn, [...(book.get(deviceSn) ?? []), plan]);
   }
   return book;

@@ -1,5 +1,5 @@
-import { pointToPolygonDistance } from '@turf/turf';
-import { pointInArea, volumeBreach, type Volume } from '@shared/airspace';
+import { booleanIntersects, lineString, pointToLineDistance, pointToPolygonDistance } from '@turf/turf';
+import { pointInArea, segmentInArea, volumeBreach, type Volume } from '@shared/airspace';
 import type { ConformanceRule } from '@shared/entities/alert';
 import type { Polygon } from '@shared/geo';
 
@@ -73,6 +73,37 @@ export function judge(position: Position, plans: readonly MonitoredPlan[], zones
 function inZone(polygon: Polygon, p: Position, marginM: number): boolean {
   if (pointInArea([p.lng, p.lat], polygon)) return true;
   return marginM > 0 && pointToPolygonDistance([p.lng, p.lat], polygon, { units: 'meters' }) <= marginM;
+}
+
+/** What the straight path to a commanded destination crosses: a no-fly zone, or the edge of its plan's approved area. */
+export type PathFinding = { rule: 'path_in_no_fly_zone'; zoneId: number } | { rule: 'path_outside_area' };
+
+/**
+ * Judges the straight path an aircraft flies from `from` to a destination that is itself allowed (a take-off or fly-to
+ * leg, [lng, lat]): it may not come within `marginM` of a no-fly zone (`zones`: those near it), nor leave `area`, the
+ * approved area of the plan the destination lies in (null: none to stay in). Null: clear.
+ */
+export function judgePath(from: [number, number], to: [number, number], area: Polygon | null, zones: readonly Zone[], marginM: number): PathFinding | null {
+  const zone = zones.find((z) => pathNearZone(from, to, z.polygon, marginM));
+  if (zone) return { rule: 'path_in_no_fly_zone', zoneId: zone.id };
+  if (area && !segmentInArea(from, to, area)) return { rule: 'path_outside_area' };
+  return null;
+}
+
+/**
+ * The segment a→b enters the polygon or comes within `marginM` of it: the nearest points of a segment and a polygon
+ * apart are a polygon vertex and the segment, or an end of the segment and the polygon.
+ */
+function pathNearZone(a: [number, number], b: [number, number], polygon: Polygon, marginM: number): boolean {
+  const path = lineString([a, b]);
+  if (booleanIntersects(path, polygon)) return true;
+  if (marginM <= 0) return false;
+  const near = (d: number) => d <= marginM;
+  return (
+    near(pointToPolygonDistance(a, polygon, { units: 'meters' })) ||
+    near(pointToPolygonDistance(b, polygon, { units: 'meters' })) ||
+    polygon.coordinates.some((ring) => ring.some((vertex) => near(pointToLineDistance(vertex, path, { units: 'meters' }))))
+  );
 }
 
 /** The plan whose window is closest to `at` (the one the aircraft is early or late for). */

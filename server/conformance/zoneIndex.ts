@@ -38,4 +38,11 @@ export class ZoneIndex {
     if (!this.index) return [];
     return this.index.search(lng, lat, lng, lat).map((i) => this.zones[i]);
   }
+
+  /** The zones whose grown bounding box meets the bounding box of the segment a→b ([lng, lat]). */
+  alongSegment(a: [number, number], b: [number, number]): Zone[] {
+    if (!this.index) return [];
+    const found = this.index.search(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+    return found.map((i) => this.zones[i]);
+  }
 }

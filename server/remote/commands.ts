@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import type { DjiLive } from '@shared/dji/live';
 import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import { heightAboveTakeoff, type AircraftFacts, type FlightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../domain/audit';
@@ -111,13 +112,18 @@ export async function assertDestinationAllowed(app: FastifyInstance, target: Air
   const { aircraftLive, dockLive } = await livesOf(app, sn, target.gatewaySn);
   const alt = heightAboveTakeoff(destination.height, { aircraft: aircraftLive, dock: dockLive });
   if (alt === null) throw new HttpError(409, `${sn} has not reported its height`, undefined, { code: 'remote.height_reference_unknown', params: { sn } });
-  const finding = await monitor.judgeDestination(sn, { lng: destination.lng, lat: destination.lat, alt });
+  const from = positionOf(aircraftLive) ?? positionOf(dockLive);
+  if (!from) throw new HttpError(409, `${sn} has not reported where it is`, undefined, { code: 'remote.position_unknown', params: { sn } });
+  const finding = await monitor.judgeDestination(sn, { lng: destination.lng, lat: destination.lat, alt }, from);
   if (finding)
     throw new HttpError(409, `${sn} may not fly to that point (${finding.rule})`, undefined, {
       code: 'remote.airspace_refused',
       params: { sn, rule: finding.rule },
     });
 }
+
+/** Where a device last reported it is, if it did. */
+const positionOf = (live: DjiLive | null | undefined) => (live?.lng !== undefined && live.lat !== undefined ? { lng: live.lng, lat: live.lat } : null);
 
 /** A flight rule's refusal as the API answers it (`sn`: the aircraft's). */
 export function flightRefusalError(refusal: FlightRefusal, sn: string, facts: AircraftFacts): HttpError {

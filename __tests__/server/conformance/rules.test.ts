@@ -1,5 +1,5 @@
 import { DEFAULT_AIRSPACE_RULES, planVolume } from '@shared/airspace';
-import { IDLE_TRACK, judge, step, type Finding, type MonitoredPlan, type Track } from '../../../server/conformance/rules';
+import { IDLE_TRACK, judge, judgePath, step, type Finding, type MonitoredPlan, type Track } from '../../../server/conformance/rules';
 import { AREA_BOUNDS, BAND, M, square, TOLERANCE } from './fixtures';
 
 const T0 = Date.parse('2026-11-25T02:00:00Z');
@@ -21,6 +21,25 @@ const plan = (id: number, startMs = T0, endMs = T0 + HOUR, polygon = area): Moni
 });
 const noFly = { id: 9, polygon: square(114.02, 22.5, 114.03, 22.51) };
 const at = (lng: number, lat: number, alt = 50, time = T0 + HOUR / 2) => ({ lng, lat, alt, at: time });
+
+describe('judgePath: what the straight way to an allowed destination crosses', () => {
+  // A wide area south and east of the tower square, around the no-fly zone (114.02–114.03, 22.5–22.51).
+  const wide = square(114.0, 22.49, 114.05, 22.51);
+  it.each([
+    ['inside the area, clear of every zone', [114.001, 22.501], [114.003, 22.503], area, null],
+    ['across the hole of the area (a tower), both ends inside', [114.004, 22.505], [114.006, 22.505], area, 'path_outside_area'],
+    ['from a dock outside the area to a point inside', [113.99, 22.505], [114.002, 22.502], area, 'path_outside_area'],
+    ['through a no-fly zone, both ends clear of it', [114.015, 22.505], [114.035, 22.505], wide, 'path_in_no_fly_zone'],
+    ['5 m beside a no-fly zone (its corners within the tolerance)', [114.015, 22.5 - 5 * M], [114.035, 22.5 - 5 * M], wide, 'path_in_no_fly_zone'],
+    ['50 m beside a no-fly zone', [114.015, 22.5 - 50 * M], [114.035, 22.5 - 50 * M], wide, null],
+    ['ending 5 m short of a no-fly zone', [114.025, 22.495], [114.025, 22.5 - 5 * M], wide, 'path_in_no_fly_zone'],
+    ['no plan area to stay in: only the zones count', [113.9, 22.505], [114.015, 22.505], null, null],
+  ] as const)('%s', (_name, from, to, planArea, rule) => {
+    const finding = judgePath([...from], [...to], planArea, [noFly], TOLERANCE.horizontalM);
+    expect(finding?.rule ?? null).toBe(rule);
+    if (finding?.rule === 'path_in_no_fly_zone') expect(finding.zoneId).toBe(noFly.id);
+  });
+});
 
 describe('judge: which rule a flying aircraft breaks now', () => {
   it.each([

@@ -84,34 +84,47 @@ describe('command flight', () => {
     expect(audited).toMatchObject({ method: 'takeoff_to_point', error_code: 'remote.airspace_refused' });
   });
 
-  it('refuses a take-off into a no-fly zone inside the plan area', async () => {
-    const zone = offset(60, 0);
-    const square = (d: number) => [
-      [zone.lng - d, zone.lat - d],
-      [zone.lng + d, zone.lat - d],
-      [zone.lng + d, zone.lat + d],
-      [zone.lng - d, zone.lat + d],
-      [zone.lng - d, zone.lat - d],
+  /** Runs `body` while a no-fly feature ~45 m wide stands at `centre`. */
+  async function withNoFlyZone(centre: { lat: number; lng: number }, body: () => Promise<void>) {
+    const d = 0.0002;
+    const ring = [
+      [centre.lng - d, centre.lat - d],
+      [centre.lng + d, centre.lat - d],
+      [centre.lng + d, centre.lat + d],
+      [centre.lng - d, centre.lat + d],
+      [centre.lng - d, centre.lat - d],
     ];
-    const feature = await call('POST', '/api/Feature/', {
-      name: 'RFLY no-fly',
-      category: 'no_fly_zone',
-      geometry: { type: 'Polygon', coordinates: [square(0.0002)] },
-    });
+    const feature = await call('POST', '/api/Feature/', { name: 'RFLY no-fly', category: 'no_fly_zone', geometry: { type: 'Polygon', coordinates: [ring] } });
     expect(feature.status).toBe(200);
     try {
-      const before = received().length;
-      // The feature's change reaches the monitor through the domain events; its refresh is awaited by the check.
-      const refused = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...zone, height: HOME_HEIGHT + 25, confirm_sn: aircraftSn });
-      expect([refused.status, refused.body.error_code, refused.body.params]).toEqual([
-        409,
-        'remote.airspace_refused',
-        { sn: aircraftSn, rule: 'in_no_fly_zone' },
-      ]);
-      expect(received().length).toBe(before);
+      await body();
     } finally {
       await call('DELETE', `/api/Feature/${feature.body.data.id}/`);
     }
+  }
+
+  /** Takes off to `point` and expects the airspace refusal for `rule`, nothing sent to the dock. */
+  async function expectTakeoffRefused(point: { lat: number; lng: number }, rule: string) {
+    const before = received().length;
+    // The feature's change reaches the monitor through the domain events; its refresh is awaited by the check.
+    const refused = await call('POST', `/api/Device/${dockId}/takeoff/`, { ...point, height: HOME_HEIGHT + 25, confirm_sn: aircraftSn });
+    expect([refused.status, refused.body.error_code, refused.body.params]).toEqual([409, 'remote.airspace_refused', { sn: aircraftSn, rule }]);
+    expect(received().length).toBe(before);
+  }
+
+  it('refuses a take-off into a no-fly zone inside the plan area', async () => {
+    const zone = offset(60, 0);
+    await withNoFlyZone(zone, () => expectTakeoffRefused(zone, 'in_no_fly_zone'));
+  });
+
+  it('refuses a take-off whose straight way from the dock passes a no-fly zone, its target clear of it', async () => {
+    // The circuit's farthest waypoint lies in the plan's area, and so does the way there (the area is the circuit's hull).
+    const metresFromHome = (p: { lat: number; lng: number }) =>
+      Math.hypot((p.lat - home.lat) * 111_320, (p.lng - home.lng) * 111_320 * Math.cos((home.lat * Math.PI) / 180));
+    const far = simulation.gateways[0].plan.route.reduce((a, b) => (metresFromHome(b) > metresFromHome(a) ? b : a));
+    expect(metresFromHome(far)).toBeGreaterThan(150);
+    const halfway = { lat: (home.lat + far.lat) / 2, lng: (home.lng + far.lng) / 2 };
+    await withNoFlyZone(halfway, () => expectTakeoffRefused({ lat: far.lat, lng: far.lng }, 'path_in_no_fly_zone'));
   });
 
   it('takes off to a point after grabbing flight authority, and reports the progress until it hovers there', async () => {

@@ -287,6 +287,7 @@ export default translateFeature(text, {
     drc_unavailable: 'Live flight controls need the embedded broker or Mosquitto with dynamic security',
     airspace_refused: '{{sn}} may not fly there: $t(apiError.remoteAirspace.{{rule}})',
     height_reference_unknown: 'Neither {{sn}} nor its dock has reported its height, so the target height cannot be checked against its flight plan',
+    position_unknown: 'Neither {{sn}} nor its dock has reported where it is, so the way to the target cannot be checked against the airspace rules',
   },
   /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
   remoteAirspace: {
@@ -294,6 +295,8 @@ export default translateFeature(text, {
     outside_window: 'it is outside its flight plan window now',
     outside_volume: 'the point is outside its flight plan volume (area or height)',
     in_no_fly_zone: 'the point is in a no-fly zone',
+    path_in_no_fly_zone: 'the straight way there passes a no-fly zone',
+    path_outside_area: 'the straight way there leaves the approved area of its flight plan',
   },
   remoteDji: remoteErrorTexts('en'),
 });

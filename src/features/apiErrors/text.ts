@@ -298,6 +298,7 @@ export default defineFeatureText({
       drc_unavailable: '实时飞控需要内置消息代理，或启用动态安全的 Mosquitto',
       airspace_refused: '{{sn}} 不能飞往该点：$t(apiError.remoteAirspace.{{rule}})',
       height_reference_unknown: '{{sn}} 及其机场尚未上报高度，无法核对目标高度是否在飞行计划内',
+      position_unknown: '{{sn}} 及其机场尚未上报位置，无法核对飞往目标的航线是否符合空域规则',
     },
     /** Why a take-off or fly-to target breaks the airspace rules (the `rule` of remote.airspace_refused). */
     remoteAirspace: {
@@ -305,6 +306,8 @@ export default defineFeatureText({
       outside_window: '此刻不在其飞行计划的时段内',
       outside_volume: '目标点在其飞行计划的空域（范围或高度）之外',
       in_no_fly_zone: '目标点在禁飞区内',
+      path_in_no_fly_zone: '飞往该点的直线航线经过禁飞区',
+      path_outside_area: '飞往该点的直线航线超出其飞行计划的批准范围',
     },
     /** DJI's remote-debugging error meanings (the `meaning` of remote.device_refused), from shared/dji/remoteErrors.ts. */
     remoteDji: remoteErrorTexts('zh'),
