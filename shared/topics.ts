@@ -11,6 +11,48 @@ import { SERIAL_PATTERN, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_MAP, TOPIC_NOTICES, TO
 export const SYSINFO_TOPICS = [TOPIC_ONLINE, TOPIC_WEATHER, TOPIC_FLEET, TOPIC_ALERTS, TOPIC_NOTICES, TOPIC_MAP, TOPIC_TASK, TOPIC_AIRSENSE] as const;
 export type SysinfoTopic = (typeof SYSINFO_TOPICS)[number];
 
+/**
+ * The sysinfo topics whose messages name devices, tasks or projects: a browser whose data scope is not `all` gets only
+ * its scope's share of them. On the embedded broker the server narrows each as it forwards it; on an external broker
+ * (its ACL cannot narrow a payload) the server publishes each scope's share on the scope's own topic
+ * (`scopedSysinfoTopic`) and a scoped browser may subscribe only there.
+ */
+export const SCOPED_SYSINFO_TOPICS = [
+  TOPIC_ONLINE,
+  TOPIC_WEATHER,
+  TOPIC_FLEET,
+  TOPIC_ALERTS,
+  TOPIC_TASK,
+  TOPIC_AIRSENSE,
+] as const satisfies readonly SysinfoTopic[];
+export type ScopedSysinfoTopic = (typeof SCOPED_SYSINFO_TOPICS)[number];
+const SCOPED_SET: ReadonlySet<string> = new Set(SCOPED_SYSINFO_TOPICS);
+export const isScopedSysinfoTopic = (topic: string): topic is ScopedSysinfoTopic => SCOPED_SET.has(topic);
+
+const SCOPE_PREFIX = 'sysinfo/scope/';
+/** A scope's id as it stands in a topic: hex, so it cannot widen a filter. */
+export const SCOPE_ID_PATTERN = /^[0-9a-f]{8,64}$/;
+
+/** Where the share of `topic` that data scope `scopeId` sees is published on an external broker (`sysinfo/scope/{id}/fleet`). */
+export const scopedSysinfoTopic = (scopeId: string, topic: ScopedSysinfoTopic) => `${SCOPE_PREFIX}${scopeId}/${topic.slice('sysinfo/'.length)}`;
+
+/** Every scoped topic of data scope `scopeId`, as one filter. */
+export const scopedSysinfoFilter = (scopeId: string) => `${SCOPE_PREFIX}${scopeId}/#`;
+
+/**
+ * The topic a browser subscribes to for `topic`: the scope's own for a scoped sysinfo topic when its broker account
+ * names a scope (external broker), else the topic itself.
+ */
+export const wireTopic = (topic: string, scopeId: string | null): string =>
+  scopeId !== null && isScopedSysinfoTopic(topic) ? scopedSysinfoTopic(scopeId, topic) : topic;
+
+/** The topic a message on `wire` is about: `sysinfo/fleet` for `sysinfo/scope/{id}/fleet`, else `wire` itself. */
+export function topicOfWire(wire: string): string {
+  if (!wire.startsWith(SCOPE_PREFIX)) return wire;
+  const slash = wire.indexOf('/', SCOPE_PREFIX.length);
+  return slash < 0 ? wire : `sysinfo/${wire.slice(slash + 1)}`;
+}
+
 export type ParsedTopic =
   | ({ family: 'device' } & ParsedDeviceTopic)
   | { family: 'sysinfo'; topic: SysinfoTopic }

@@ -116,8 +116,9 @@ export default async function authRoutes(appBase: FastifyInstance, options: Auth
     {
       schema: {
         tags: ['auth'],
-        summary: "This session's broker account (external broker with dynamic security: a new password each call); null: connect with the login token",
-        response: { 200: envelopeSchema(z.object({ username: z.string(), password: z.string() }).nullable()) },
+        summary:
+          "This session's broker account (external broker with dynamic security: a new password each call) and the id its scope's sysinfo topics are published under (null: scope all); null: connect with the login token",
+        response: { 200: envelopeSchema(z.object({ username: z.string(), password: z.string(), scope: z.string().nullable() }).nullable()) },
       },
       preValidation: app.authenticate,
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { decodeFleet, narrowFleet, type FleetColumns } from '@shared/fleet/codec';
 import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type WeatherReport } from '@shared/live';
@@ -10,7 +11,7 @@ import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { seesRow, type DataScopeRule, type Ownership } from '../rbac/dataScope';
 import { loadDataScope } from '../rbac/permissions';
-import { namespaceSerial } from '@shared/topics';
+import { isScopedSysinfoTopic, namespaceSerial, type ScopedSysinfoTopic } from '@shared/topics';
 
 /** The serials of the devices a user's data scope shows: every one, or these. */
 export async function visibleSerials(db: Kysely<Database>, userId: number, rule?: DataScopeRule): Promise<Set<string> | 'all'> {
@@ -24,11 +25,28 @@ type Serials = Set<string>;
 type Payload = Buffer | string;
 
 /** What a browser session may hear about: its user's scope rule, the devices and the projects that rule shows. */
-interface SessionScope {
+export interface SessionScope {
   rule: DataScopeRule;
   serials: Serials;
   projectIds: Set<number>;
 }
+
+/** A user's scope as a browser session of theirs hears it, read now: `all`, or the rule with its devices and projects. */
+export async function loadSessionScope(db: Kysely<Database>, userId: number): Promise<SessionScope | 'all'> {
+  const rule = await loadDataScope(db, userId);
+  if (rule.scope === 'all') return 'all';
+  const [serials, projects] = await Promise.all([
+    visibleSerials(db, userId, rule),
+    withDataScope(db.selectFrom('projects').select('projects.id'), 'projects', rule).execute(),
+  ]);
+  return { rule, serials: serials === 'all' ? new Set<string>() : serials, projectIds: new Set(projects.map((p) => p.id)) };
+}
+
+/** Equal for equal scopes (same rule, devices and projects): sessions with equal scopes share what is narrowed for them. */
+const scopeKey = (scope: SessionScope) => JSON.stringify([scope.rule, [...scope.serials].sort(), [...scope.projectIds].sort((a, b) => a - b)]);
+
+/** A scope's id in topics (`sysinfo/scope/{id}/…`): a digest of its key, the same on every instance, telling nothing of it. */
+export const scopeId = (scope: SessionScope) => createHash('sha256').update(scopeKey(scope)).digest('hex').slice(0, 24);
 
 /**
  * A sysinfo/task message as the server publishes it: TaskLive plus who owns the task, so the broker's synchronous
@@ -53,7 +71,7 @@ const narrowing = <Decoded>(topic: Narrowing<Decoded>) => topic as Narrowing<unk
  * The fleet snapshot keeps the aircraft in scope; the online snapshot or delta its devices (counted against the devices the
  * scope shows); an alert goes only where its device is seen, without the platform's count of active alerts.
  */
-const NARROWED: Record<string, Narrowing<unknown>> = {
+const NARROWED: Record<ScopedSysinfoTopic, Narrowing<unknown>> = {
   [TOPIC_FLEET]: narrowing<FleetColumns>({
     decode: (payload) => {
       const result = decodeFleet(typeof payload === 'string' ? Buffer.from(payload) : payload);
@@ -105,6 +123,16 @@ const NARROWED: Record<string, Narrowing<unknown>> = {
 };
 
 /**
+ * A message on a scoped sysinfo topic, decoded once: the share of it each scope sees (null: none of it, or the message
+ * could not be read).
+ */
+export function scopedShares(topic: ScopedSysinfoTopic, payload: Payload): (scope: SessionScope) => Buffer | null {
+  const narrowing = NARROWED[topic];
+  const decoded = narrowing.decode(payload);
+  return (scope) => (decoded === null ? null : narrowing.narrow(decoded, scope));
+}
+
+/**
  * What each browser session may hear about on the broker (its user's data scope: devices, tasks, projects), kept per session so the
  * broker's synchronous forwarding check needs no query; loaded when the browser connects and refreshed with the
  * session check, so a role or department change applies within that interval.
@@ -120,23 +148,18 @@ export class BrowserScope {
    * The last payload decoded per topic (the broker hands every subscriber of a message the same payload), with its
    * share per scope: sessions with the same scope hold the same SessionScope object and get the same bytes.
    */
-  private readonly lastDecoded = new Map<string, { payload: Payload; decoded: unknown; narrowed: Map<SessionScope, Buffer | null> }>();
+  private readonly lastDecoded = new Map<
+    string,
+    { payload: Payload; share: (scope: SessionScope) => Buffer | null; narrowed: Map<SessionScope, Buffer | null> }
+  >();
   /** One SessionScope per distinct scope (scopeKey), for the sessions that have it. */
   private readonly scopes = new Map<string, SessionScope>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
   async load(sessionId: string, userId: number): Promise<void> {
-    const rule = await loadDataScope(this.db, userId);
-    if (rule.scope === 'all') this.bySession.set(sessionId, { userId, scope: 'all' });
-    else {
-      const [serials, projects] = await Promise.all([
-        visibleSerials(this.db, userId, rule),
-        withDataScope(this.db.selectFrom('projects').select('projects.id'), 'projects', rule).execute(),
-      ]);
-      const scope = this.shared({ rule, serials: serials === 'all' ? new Set<string>() : serials, projectIds: new Set(projects.map((p) => p.id)) });
-      this.bySession.set(sessionId, { userId, scope });
-    }
+    const scope = await loadSessionScope(this.db, userId);
+    this.bySession.set(sessionId, { userId, scope: scope === 'all' ? 'all' : this.shared(scope) });
     this.absent.delete(sessionId);
   }
 
@@ -150,19 +173,17 @@ export class BrowserScope {
     if (scope === 'all') return payload;
     const sn = namespaceSerial(topic);
     if (sn !== null) return scope.serials.has(sn) ? payload : null;
-    const topicNarrowing = NARROWED[topic];
-    if (!topicNarrowing) return payload;
+    if (!isScopedSysinfoTopic(topic)) return payload;
     let last = this.lastDecoded.get(topic);
-    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, decoded: topicNarrowing.decode(payload), narrowed: new Map() }));
-    if (last.decoded === null) return null;
+    if (last?.payload !== payload) this.lastDecoded.set(topic, (last = { payload, share: scopedShares(topic, payload), narrowed: new Map() }));
     let narrowed = last.narrowed.get(scope);
-    if (narrowed === undefined) last.narrowed.set(scope, (narrowed = topicNarrowing.narrow(last.decoded, scope)));
+    if (narrowed === undefined) last.narrowed.set(scope, (narrowed = last.share(scope)));
     return narrowed;
   }
 
   /** The SessionScope already held for an equal scope (same rule, devices and projects), else this one. */
   private shared(scope: SessionScope): SessionScope {
-    const key = JSON.stringify([scope.rule, [...scope.serials].sort(), [...scope.projectIds].sort((a, b) => a - b)]);
+    const key = scopeKey(scope);
     const held = this.scopes.get(key);
     if (held) return held;
     this.scopes.set(key, scope);

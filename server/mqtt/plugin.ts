@@ -14,6 +14,7 @@ import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
+import { ScopedSysinfoBus } from './scopedSysinfo';
 import { connectExternalBroker, type ExternalBus } from './external';
 import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
 import { findGatewayCredential } from './gateway/credentials';
@@ -109,11 +110,16 @@ export default fp(
         external = await connectExternalBroker(config.url, { username: config.user, password: config.password, log });
         bus = external;
         if (config.dynsec && config.user) {
+          // Browsers whose scope is not `all` read their scope's share of sysinfo on its own topics.
+          const scoped = new ScopedSysinfoBus(external, log);
+          await scoped.start();
+          bus = scoped;
           const provisioned = new DynsecCredentials({
-            control: await DynsecControl.open(bus),
+            control: await DynsecControl.open(external),
             db: app.db,
             store,
             subDevicesOf: (sn) => gateway?.subDevicesOf(sn) ?? [],
+            scopes: scoped,
             log,
           });
           // Before the device topics are subscribed: the server's own account gets its full access here.

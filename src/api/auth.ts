@@ -16,8 +16,16 @@ export const login = (client: HttpClient, credentials: Credentials) => client.re
 
 export const fetchLoginInfo = (client: HttpClient) => client.request<LoginInfo>('GET', '/logininfo/');
 
-/** This session's own broker account (an external broker with dynamic security); null: the login token is the password. */
-export const fetchBrokerAccount = (client: HttpClient) => client.request<Credentials | null>('POST', '/auth/mqtt/');
+/**
+ * A session's own broker account (an external broker with dynamic security), with the id its scope's sysinfo topics
+ * are published under (null: scope `all`, the topics themselves).
+ */
+export interface BrokerAccount extends Credentials {
+  scope: string | null;
+}
+
+/** This session's own broker account; null: the login token is the password. */
+export const fetchBrokerAccount = (client: HttpClient) => client.request<BrokerAccount | null>('POST', '/auth/mqtt/');
 
 export const logout = (client: HttpClient) => client.request<null>('POST', '/auth/logout/');
 

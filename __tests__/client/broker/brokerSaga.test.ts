@@ -260,6 +260,23 @@ describe('broker saga', () => {
     expect(store.getState().broker.subscriptions).toEqual(['sysinfo/online', 'thing/product/+/osd']);
   });
 
+  it("with a scoped account (external broker) subscribes to its scope's share of the scoped sysinfo topics and reads it as the topic itself", async () => {
+    const scope = '0123456789abcdef01234567';
+    const request = jest.fn(async () => ({ code: 0, msg: 'ok', data: { username: 'skyline-web-s1', password: 'issued', scope } }));
+    const { clients, store, scheduler } = setup(loggedIn, { http: { request } as unknown as HttpClient });
+    await waitFor(() => expect(clients).toHaveLength(1));
+    const [client] = clients;
+    client.acceptConnection();
+    expect(client.subscriptions).toEqual([{ topics: [`sysinfo/scope/${scope}/online`, `sysinfo/scope/${scope}/weather`], qos: 0 }]);
+    store.dispatch(subscriptionsChanged({ add: ['sysinfo/notice', 'thing/product/SN1/osd', 'sysinfo/alerts'] }));
+    store.dispatch(subscriptionsChanged({ remove: ['sysinfo/weather'] }));
+    expect(client.subscriptions[1].topics).toEqual(['sysinfo/notice', 'thing/product/SN1/osd', `sysinfo/scope/${scope}/alerts`]);
+    expect(client.unsubscribed).toEqual([`sysinfo/scope/${scope}/weather`]);
+    client.deliver(`sysinfo/scope/${scope}/online`, { kind: 'snapshot', seq: 1, at: 1, total: 1, statuses: { A: 'online' } });
+    scheduler.frame();
+    expect(store.getState().broker.counters.byTopic).toMatchObject({ 'sysinfo/online': 1 });
+  });
+
   it('a store whose host provides no client factory makes no connection', () => {
     const saga = createSagaMiddleware({ context: { document } });
     const store = configureStore({

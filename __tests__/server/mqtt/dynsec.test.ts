@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
+import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
+import { TOPIC_FLEET, TOPIC_NOTICES, type Telemetry } from '@shared/live';
+import { scopedSysinfoTopic } from '@shared/topics';
 import { readMqttConfig } from '../../../server/config';
 import { drcDownTopic, drcUpTopic } from '@shared/dji/drcMessages';
 import { issueDrcCredentials, revokeDrcCredentials } from '../../../server/mqtt/drcCredentials';
@@ -48,14 +51,14 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     }
   }
 
-  async function browserAccount(token: string): Promise<{ username: string; password: string }> {
+  async function browserAccount(token: string): Promise<{ username: string; password: string; scope: string | null }> {
     const issued = await api(server, token, 'POST', '/api/auth/mqtt/');
     expect(issued.status).toBe(200);
-    return issued.data as unknown as { username: string; password: string };
+    return issued.data as unknown as { username: string; password: string; scope: string | null };
   }
 
-  async function connectBrowser(account: { username: string; password: string }): Promise<MqttClient> {
-    const client = await connect(wsUrl, { clientId: `web_${Math.floor(Math.random() * 1e9)}`, ...account });
+  async function connectBrowser({ username, password }: { username: string; password: string }): Promise<MqttClient> {
+    const client = await connect(wsUrl, { clientId: `web_${Math.floor(Math.random() * 1e9)}`, username, password });
     clients.push(client);
     return client;
   }
@@ -228,6 +231,37 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     const heard = nextMessage(browser, osdTopic(own.serial));
     await server.app.mqtt!.bus.publish(osdTopic(own.serial), JSON.stringify({ data: {} }), { qos: 1, retain: false });
     await heard;
+  });
+
+  it("a browser of a department-scoped user hears only its scope's share of the fleet, never sysinfo/fleet itself", async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+    const foreign = await db.selectFrom('devices').select('serial').where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
+    const account = await browserAccount(await loginToken(server, 'operator1', server.demoPasswords!.operator1));
+    expect(account.scope).toMatch(/^[0-9a-f]{24}$/);
+    const scope = account.scope!;
+    const browser = await connectBrowser(account);
+    for (const wide of [TOPIC_FLEET, 'sysinfo/#', 'sysinfo/scope/+/fleet', scopedSysinfoTopic('0'.repeat(24), TOPIC_FLEET)])
+      expect([wide, await subscribe(browser, wide)]).toEqual([wide, 0x80]);
+    expect(await subscribe(browser, scopedSysinfoTopic(scope, TOPIC_FLEET))).toBe(0);
+    expect(await subscribe(browser, TOPIC_NOTICES)).toBe(0);
+    // An administrator's browser (scope all) reads the topic itself.
+    const adminAccount = await browserAccount(await loginToken(server));
+    expect(adminAccount.scope).toBeNull();
+    const admin = await connectBrowser(adminAccount);
+    expect(await subscribe(admin, TOPIC_FLEET)).toBe(0);
+
+    const at = Date.now();
+    const sample = (sn: string, lng: number): Telemetry => ({ sn, lat: 22.5, lng, alt: 80, speed: 9, heading: 90, battery: 70, status: 'flying', at });
+    const ofThisTest = (payload: unknown) => (payload as FleetDecodeResult).ok && (payload as { fleet: { at: number } }).fleet.at === at;
+    const browserGets = nextMessage(browser, scopedSysinfoTopic(scope, TOPIC_FLEET), 5000, ofThisTest, decodeFleet);
+    const adminGets = nextMessage(admin, TOPIC_FLEET, 5000, ofThisTest, decodeFleet);
+    const fleet = Buffer.from(encodeFleet(at, [sample(foreign.serial, 114.1), sample(own.serial, 114.2)]));
+    await server.app.mqtt!.bus.publish(TOPIC_FLEET, fleet, { qos: 1, retain: false });
+    const serials = (message: { payload: unknown }) => (message.payload as { fleet: { sn: string[] } }).fleet.sn;
+    expect(serials(await browserGets)).toEqual([own.serial]);
+    expect(serials(await adminGets)).toEqual([foreign.serial, own.serial]);
   });
 
   it("DRC credentials: each side only its own dock's drc/down or drc/up, bound to its client id, deleted on exit", async () => {

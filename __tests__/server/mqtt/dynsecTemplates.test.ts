@@ -17,18 +17,28 @@ import {
 const topics = (acls: DynsecAcl[], acltype: DynsecAcl['acltype']) => acls.filter((a) => a.acltype === acltype).map((a) => a.topic);
 
 describe('dynamic-security ACL templates', () => {
-  it.each<[string, Parameters<typeof browserAcls>[0], string[]]>([
-    ['all devices', 'all', ['sysinfo/#', 'thing/product/+/osd', 'thing/product/+/state', 'thing/product/+/events']],
-    ['its scope only', ['SN1'], ['sysinfo/#', 'thing/product/SN1/osd', 'thing/product/SN1/state', 'thing/product/SN1/events']],
-    ['no device', [], ['sysinfo/#']],
+  const ID = '0123456789abcdef01234567';
+  /** What a scoped browser reads of sysinfo: the topics naming nothing scoped, and its scope's own share of the others. */
+  const SCOPED_SYSINFO = { subscribeLiteral: ['sysinfo/notice', 'sysinfo/map'], subscribePattern: [`sysinfo/scope/${ID}/#`] };
+  const deviceTopics = (sn: string) => [`thing/product/${sn}/osd`, `thing/product/${sn}/state`, `thing/product/${sn}/events`];
+  it.each<[string, Parameters<typeof browserAcls>[0], { subscribeLiteral: string[]; subscribePattern: string[] }]>([
+    ['every sysinfo topic and every device', 'all', { subscribeLiteral: [], subscribePattern: ['sysinfo/#', ...deviceTopics('+')] }],
     [
-      'a serial with a wildcard or separator is left out',
-      ['A+', 'B#', 'C/D', 'OK'],
-      ['sysinfo/#', 'thing/product/OK/osd', 'thing/product/OK/state', 'thing/product/OK/events'],
+      "its scope's sysinfo and its devices only",
+      { id: ID, serials: ['SN1'] },
+      { ...SCOPED_SYSINFO, subscribePattern: [...SCOPED_SYSINFO.subscribePattern, ...deviceTopics('SN1')] },
     ],
-  ])('a browser reads sysinfo and %s, and publishes nothing', (_name, scope, subscribe) => {
+    ["its scope's sysinfo and no device", { id: ID, serials: [] }, SCOPED_SYSINFO],
+    [
+      'a serial with a wildcard or separator left out',
+      { id: ID, serials: ['A+', 'B#', 'C/D', 'OK'] },
+      { ...SCOPED_SYSINFO, subscribePattern: [...SCOPED_SYSINFO.subscribePattern, ...deviceTopics('OK')] },
+    ],
+    ['a scope id that could widen the filter left out', { id: '+', serials: [] }, { ...SCOPED_SYSINFO, subscribePattern: [] }],
+  ])('a browser reads %s, and publishes nothing', (_name, scope, subscribe) => {
     const acls = browserAcls(scope);
-    expect(topics(acls, 'subscribePattern')).toEqual(subscribe);
+    expect(topics(acls, 'subscribeLiteral')).toEqual(subscribe.subscribeLiteral);
+    expect(topics(acls, 'subscribePattern')).toEqual(subscribe.subscribePattern);
     expect(topics(acls, 'publishClientSend')).toEqual([]);
     expect(acls.every((a) => a.allow)).toBe(true);
   });

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { activeSessionUsers } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
-import { visibleSerials } from '../browserScope';
+import { loadSessionScope, scopeId, type SessionScope } from '../browserScope';
+import type { ScopedSysinfoBus } from '../scopedSysinfo';
 import { isDrcUsername, liveDrcUsernames, type DrcGrant } from '../drcCredentials';
 import { issueThingCredentials, newSecret } from '../gateway/credentials';
 import type { DeviceLinkStore } from '../gateway/store';
@@ -25,8 +26,8 @@ import {
   webUsername,
   type DynsecCommand,
   type ListedClient,
+  type BrowserAclScope,
   type ListedRole,
-  type SerialScope,
 } from './templates';
 
 type Log = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
@@ -49,6 +50,8 @@ export class DynsecCredentials {
       store: Pick<DeviceLinkStore, 'registeredDocks'>;
       /** The sub-devices a gateway declared so far (its role is rebuilt with them). */
       subDevicesOf: (gatewaySn: string) => string[];
+      /** Where each browser scope's share of the scoped sysinfo topics is published. */
+      scopes: Pick<ScopedSysinfoBus, 'add' | 'replace'>;
       log: Log;
     },
   ) {}
@@ -65,13 +68,18 @@ export class DynsecCredentials {
     await this.reconcile();
   }
 
-  /** A new account for a browser connection of this session, allowed to read sysinfo and the user's devices. */
-  async issueBrowser(session: Session): Promise<{ username: string; password: string }> {
+  /**
+   * A new account for a browser connection of this session, allowed to read sysinfo and the user's devices, and the
+   * id its scoped sysinfo topics are published under (null: scope `all`, the topics themselves).
+   */
+  async issueBrowser(session: Session): Promise<{ username: string; password: string; scope: string | null }> {
     const username = webUsername(session.sessionId, randomBytes(6).toString('hex'));
     const password = newSecret();
-    const acls = browserAcls(toScope(await visibleSerials(this.options.db, session.userId)));
+    const scope = await loadSessionScope(this.options.db, session.userId);
+    const id = scope === 'all' ? null : await this.options.scopes.add(scope);
+    const acls = browserAcls(aclScope(scope, id));
     await this.run([...upsertRole(webRole(session.sessionId), acls), ...replaceClient(username, password, [webRole(session.sessionId)])]);
-    return { username, password };
+    return { username, password, scope: id };
   }
 
   /** Pilot 2 thing credentials of a session, for the gateway (RC) `gatewaySn`; false when that serial is a registered dock's. */
@@ -134,17 +142,19 @@ export class DynsecCredentials {
       roleList.map((r) => r.rolename),
       wanted,
     );
-    // Data scopes may have changed (role, department): each browser role follows, rewritten only when it differs.
+    // Data scopes may have changed (role, department): each browser role follows, rewritten only when it differs, and
+    // the scoped sysinfo topics are published for the scopes held now.
     const current = new Map(roleList.map((r) => [r.rolename, r]));
-    const scopeOf = new Map<number, SerialScope>();
-    const scopes: DynsecCommand[] = [];
+    const scopeOf = new Map<number, SessionScope | 'all'>();
+    const rescoped: DynsecCommand[] = [];
     for (const [sessionId, userId] of webSessions) {
-      const scope = scopeOf.get(userId) ?? toScope(await visibleSerials(db, userId));
+      const scope = scopeOf.get(userId) ?? (await loadSessionScope(db, userId));
       scopeOf.set(userId, scope);
-      scopes.push(...syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(scope)));
+      rescoped.push(...syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(aclScope(scope, scope === 'all' ? null : scopeId(scope)))));
     }
-    if (prune.length || scopes.length) this.options.log.info({ pruned: prune.length, rescoped: scopes.length }, 'mqtt: dynamic security re-synced');
-    await this.run([...prune, ...scopes]);
+    await this.options.scopes.replace([...scopeOf.values()].filter((scope) => scope !== 'all'));
+    if (prune.length || rescoped.length) this.options.log.info({ pruned: prune.length, rescoped: rescoped.length }, 'mqtt: dynamic security re-synced');
+    await this.run([...prune, ...rescoped]);
   }
 
   /** Of these usernames, the pilot credentials of live sessions and the docks holding a secret. */
@@ -196,4 +206,5 @@ export class DynsecCredentials {
   }
 }
 
-const toScope = (serials: Set<string> | 'all') => (serials === 'all' ? 'all' : [...serials].sort());
+const aclScope = (scope: SessionScope | 'all', id: string | null): BrowserAclScope =>
+  scope === 'all' || id === null ? 'all' : { id, serials: [...scope.serials].sort() };

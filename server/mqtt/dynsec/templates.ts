@@ -1,6 +1,6 @@
 import { deviceTopic, statusTopic } from '@shared/dji/topics';
 import { drcDownTopic, drcUpTopic } from '@shared/dji/drcMessages';
-import { namespaceFilters, SYSINFO_FILTER } from '@shared/topics';
+import { isScopedSysinfoTopic, namespaceFilters, SCOPE_ID_PATTERN, scopedSysinfoFilter, SYSINFO_FILTER, SYSINFO_TOPICS } from '@shared/topics';
 
 /**
  * What this server asks of Mosquitto's dynamic-security plugin (docs/mqtt.md "External broker with dynamic
@@ -34,8 +34,11 @@ export interface DynsecAcl {
 }
 export type DynsecCommand = { command: string } & Record<string, unknown>;
 
-/** The devices a browser may hear about: every one, or these serials. */
-export type SerialScope = 'all' | readonly string[];
+/**
+ * What a browser may hear about: everything, or these devices and its scope's share of the scoped sysinfo topics
+ * (published under the scope's `id`, scopedSysinfo.ts).
+ */
+export type BrowserAclScope = 'all' | { id: string; serials: readonly string[] };
 
 /** A serial fit to stand in a topic and a name: no wildcard, no separator (DJI serials are alphanumeric). */
 export const isPlainSerial = (sn: string) => /^[A-Za-z0-9_-]{1,64}$/.test(sn);
@@ -53,12 +56,20 @@ export function serverAcls(): DynsecAcl[] {
   return [allow('publishClientSend', '#'), allow('subscribePattern', '#')];
 }
 
-/** Serials that are not plain (a `+`, `#` or `/` would widen the ACL) are left out. */
-export function browserAcls(scope: SerialScope): DynsecAcl[] {
-  const serials = scope === 'all' ? ['+'] : scope.filter(isPlainSerial);
+/**
+ * A browser reads sysinfo and its devices' topics. Scope `all`: every sysinfo topic and device. Otherwise the sysinfo
+ * topics that name nothing scoped, its scope's own share of the others (never `sysinfo/fleet` itself, which names
+ * every aircraft), and its devices; serials that are not plain (a `+`, `#` or `/` would widen the ACL) are left out,
+ * and so is a scope id that is not.
+ */
+export function browserAcls(scope: BrowserAclScope): DynsecAcl[] {
+  const devices = (serials: readonly string[]) =>
+    serials.flatMap((sn) => BROWSER_DEVICE_CHANNELS.map((channel) => allow('subscribePattern', deviceTopic(sn, channel))));
+  if (scope === 'all') return [allow('subscribePattern', SYSINFO_FILTER), ...devices(['+'])];
   return [
-    allow('subscribePattern', SYSINFO_FILTER),
-    ...serials.flatMap((sn) => BROWSER_DEVICE_CHANNELS.map((channel) => allow('subscribePattern', deviceTopic(sn, channel)))),
+    ...SYSINFO_TOPICS.filter((topic) => !isScopedSysinfoTopic(topic)).map((topic) => allow('subscribeLiteral', topic)),
+    ...(SCOPE_ID_PATTERN.test(scope.id) ? [allow('subscribePattern', scopedSysinfoFilter(scope.id))] : []),
+    ...devices(scope.serials.filter(isPlainSerial)),
   ];
 }
 

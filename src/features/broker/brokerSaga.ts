@@ -1,6 +1,7 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take } from 'redux-saga/effects';
-import { fetchBrokerAccount, type Credentials } from '../../api/auth';
+import { topicOfWire, wireTopic } from '@shared/topics';
+import { fetchBrokerAccount, type BrokerAccount } from '../../api/auth';
 import type { Envelope, HttpClient } from '../../api/client';
 import { loggedOut, loginSucceeded, sessionExpired, selectToken } from '../auth';
 import { insideControllerBridge } from '../controller';
@@ -65,7 +66,9 @@ export function clientChannel(client: MqttLike, schedule: Scheduler): EventChann
       cancelFlush?.();
       flush();
     };
-    const onMessage = (topic: string, payload: Uint8Array) => {
+    const onMessage = (wire: string, payload: Uint8Array) => {
+      // A scope's share of a sysinfo topic is that topic to the features.
+      const topic = topicOfWire(wire);
       // A copy: mqtt.js may reuse the frame buffer, and listeners transfer binary payloads to workers.
       const message = BINARY_TOPICS.has(topic) ? new Uint8Array(payload) : parsePayload(payload);
       if (message === undefined) {
@@ -103,7 +106,10 @@ function* status(next: BrokerStatus, error?: string) {
   yield put(brokerStatusChanged(error === undefined ? { status: next } : { status: next, error }));
 }
 
-function* followSubscriptions(client: MqttLike) {
+/** What a browser subscribes to for the topics the features want: its scope's own share of the scoped sysinfo topics. */
+const onTheWire = (topics: string[], scope: string | null) => topics.map((topic) => wireTopic(topic, scope));
+
+function* followSubscriptions(client: MqttLike, scope: string | null) {
   let current: string[] = (yield select(selectSubscriptions)) as string[];
   while (true) {
     yield take(subscriptionsChanged.type);
@@ -112,8 +118,8 @@ function* followSubscriptions(client: MqttLike) {
     const removed = current.filter((t) => !next.includes(t));
     current = next;
     if (!client.connected) continue; // subscribed on the next connect
-    if (added.length) client.subscribe(added, { qos: BROKER_CONSTANTS.subscribeQos });
-    if (removed.length) client.unsubscribe(removed);
+    if (added.length) client.subscribe(onTheWire(added, scope), { qos: BROKER_CONSTANTS.subscribeQos });
+    if (removed.length) client.unsubscribe(onTheWire(removed, scope));
   }
 }
 
@@ -131,11 +137,13 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
 
   yield* status('connecting');
   let client: MqttLike;
+  let scope: string | null;
   try {
     const location = doc?.location ?? { protocol: 'http:', host: 'localhost' };
     // Without config.json's static account the server may issue this session its own (external broker); else the token.
-    const issued: Envelope<Credentials | null> | null = settings.staticUser || !http ? null : yield call(fetchBrokerAccount, http);
+    const issued: Envelope<BrokerAccount | null> | null = settings.staticUser || !http ? null : yield call(fetchBrokerAccount, http);
     const account = issued?.data;
+    scope = account?.scope ?? null;
     const username = account?.username || settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
     const password = account?.password || settings.staticPassword || settings.token || undefined;
     client = yield call(connect, brokerUrl(settings.mqttHost, location), {
@@ -157,7 +165,7 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
   const channel: EventChannel<ClientEvent> = yield call(clientChannel, client, schedule);
   let current: BrokerStatus = 'connecting';
   try {
-    yield fork(followSubscriptions, client);
+    yield fork(followSubscriptions, client, scope);
     while (true) {
       const event: ClientEvent = yield take(channel);
       switch (event.type) {
@@ -173,7 +181,7 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
           current = 'connected';
           yield* status('connected');
           const topics: string[] = yield select(selectSubscriptions);
-          if (topics.length) client.subscribe(topics, { qos: BROKER_CONSTANTS.subscribeQos });
+          if (topics.length) client.subscribe(onTheWire(topics, scope), { qos: BROKER_CONSTANTS.subscribeQos });
           if (!insideControllerBridge(doc?.defaultView)) {
             yield put(
               toastShown({
