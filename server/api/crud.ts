@@ -29,7 +29,7 @@ import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from '../domain/audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { withDisplayNames, type NameRefs } from './displayNames';
-import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type TableName } from './list';
+import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type SearchedTexts, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
 // The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
@@ -103,6 +103,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
    * to any more (row deleted, file replaced, write failed) is removed.
    */
   file?: { field: string; column: ColumnOf<TB> } & FileStore;
+  /** What the list's search reads for this request in place of searched columns (e.g. texts written per reader). */
+  searched?: (db: Kysely<Database>, request: FastifyRequest) => SearchedTexts<TB>;
   /** Extra list query parameters, handed to `scope` parsed. */
   listParams?: z.ZodRawShape;
   /**
@@ -370,6 +372,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           def.list,
           toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
           (qb, use) => scoped(qb, request, request.query as Record<string, unknown>, use),
+          def.searched?.(appBase.db, request),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },

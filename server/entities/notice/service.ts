@@ -18,14 +18,23 @@ export const readerOf = (userId: number) => (eb: ExpressionBuilder<Database, 'no
     ),
   ]);
 
+/** Whether `userId` has read the notice: a condition over notices (its read mark, one primary-key probe). */
+export const readBy = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
+  eb.exists(
+    eb
+      .selectFrom('notice_reads')
+      .select('notice_reads.notice_id')
+      .whereRef('notice_reads.notice_id', '=', 'notices.id')
+      .where('notice_reads.user_id', '=', userId),
+  );
+
 /** Published notices the user is a reader of and has not read yet: the one unread query (the header bell counts it, read-all marks it). */
 export const unreadNotices = (db: Kysely<Database>, userId: number) =>
   db
     .selectFrom('notices')
-    .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', userId))
     .where('notices.publish_at', '<=', nowIso())
     .where(readerOf(userId))
-    .where('notice_reads.notice_id', 'is', null);
+    .where((eb) => eb.not(readBy(userId)(eb)));
 
 /** Marks notices read for a user; marking one twice is harmless. */
 export async function markNoticesRead(db: Kysely<Database>, userId: number, noticeIds: number[]): Promise<void> {
