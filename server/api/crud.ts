@@ -110,8 +110,15 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   /**
    * Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent
    * for get. The caller's data scope (server/rbac/scopeQuery.ts) applies on top of it to every list, read, write and delete.
+   * `use.indexed` false: a list pages along its ordering's index, so a condition an index would serve is written so
+   * none does (as withDataScope does).
    */
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
+  scope?: (
+    qb: SelectQueryBuilder<Database, TB, object>,
+    request: FastifyRequest,
+    params?: Record<string, unknown>,
+    use?: ScopeUse,
+  ) => SelectQueryBuilder<Database, TB, object>;
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -262,7 +269,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
 
   /** The entity's own scoping, then the caller's data scope. */
   const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>, use?: ScopeUse) =>
-    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request), use);
+    withDataScope(def.scope ? def.scope(qb, request, params, use) : qb, def.table, scopeOf(request), use);
 
   /** The row if it exists and the caller's scopes show it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {

@@ -147,7 +147,7 @@ export function noticeTextSql(db: Kysely<Database>, field: keyof NoticeTemplate,
 
 /** Whether the reader of `request` sees a notice's defect (the data scope of its photo): an SQL condition over `notices`. */
 export const seesNoticeDefect = (db: Kysely<Database>, request: FastifyRequest): Expr =>
-  sql`(notices.defect_id in (${scopedDefects(db, request).clearSelect().select('defects.id')}))`;
+  sql`exists ${scopedDefects(db, request).clearSelect().select('defects.id').where('defects.id', '=', sql.ref<number>('notices.defect_id'))}`;
 
 /**
  * A defect's change that makes it confirmed and urgent (announcesUrgentDefect) notifies its project's users: a

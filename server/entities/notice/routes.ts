@@ -40,11 +40,11 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     listParams: { published: z.enum(['0', '1']).optional(), unread: z.enum(['0', '1']).optional(), lang: langParam },
     // Scheduled notices stay hidden until their publish time, and a project's notices from its non-members, except
     // from those who write notices.
-    scope: (qb, request, params) => {
+    scope: (qb, request, params, use) => {
       const now = nowIso();
       const userId = request.auth!.userId;
       const writer = grants(request.permissions ?? [], 'notice:write');
-      if (!writer) qb = qb.where(readerOf(userId));
+      if (!writer) qb = qb.where(readerOf(userId, use));
       if (params?.published === '1' || !writer) qb = qb.where('publish_at', '<=', now);
       if (params?.published === '0') qb = qb.where('publish_at', '>', now);
       if (params?.unread === '1') qb = qb.where((eb) => eb.not(readBy(userId)(eb)));

@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { ScopeUse } from '../../api/list';
 import type { NoticeLevel } from '@shared/entities/notice';
 import type { Database, NoticesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -8,15 +9,20 @@ import { withDataScope } from '../../rbac/scopeQuery';
  * The notices `userId` is a reader of: those for everyone, and those of the projects they are a member of (a notice
  * with a project_id is for that project's users only).
  */
-export const readerOf = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
-  eb.or([
-    eb('notices.project_id', 'is', null),
-    eb(
-      'notices.project_id',
-      'in',
-      withDataScope(eb.selectFrom('projects').select('projects.id'), 'projects', { scope: 'own', userId, deptId: null, deptIds: [] }),
-    ),
-  ]);
+export const readerOf =
+  (userId: number, use: ScopeUse = { indexed: true }) =>
+  (eb: ExpressionBuilder<Database, 'notices'>) => {
+    const reads = eb.or([
+      eb('notices.project_id', 'is', null),
+      eb(
+        'notices.project_id',
+        'in',
+        withDataScope(eb.selectFrom('projects').select('projects.id'), 'projects', { scope: 'own', userId, deptId: null, deptIds: [] }),
+      ),
+    ]);
+    // Not indexed: SQLite walks the list's ordering (publish_at) and checks this on the rows it passes (withDataScope).
+    return use.indexed ? reads : sql<SqlBool>`(${reads}) = true`;
+  };
 
 /** Whether `userId` has read the notice: a condition over notices (its read mark, one primary-key probe). */
 export const readBy = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
