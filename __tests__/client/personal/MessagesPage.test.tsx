@@ -98,6 +98,20 @@ describe('/personal/message and the bell', () => {
     expect(calls.some((c) => c.method === 'GET' && c.path === '/Defect/7/')).toBe(true);
   });
 
+  it('filters the inbox by read state and level on the server, keeping published notices only', async () => {
+    const { calls } = renderApp('/personal/message', {
+      routes: { 'GET /Notice/': () => ({ items: [], total: 0 }), 'GET /Notice/unread/': () => ({ count: 0 }) },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: '阅读状态' }, wait));
+    await userEvent.click(await screen.findByRole('option', { name: '未读' }, wait));
+    await userEvent.click(screen.getByRole('combobox', { name: '级别' }));
+    await userEvent.click(await screen.findByRole('option', { name: '紧急' }, wait));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/Notice/').at(-1)?.options?.query).toMatchObject({ published: '1', unread: '1', level: 'urgent' }),
+    );
+  });
+
   it("links an urgent notice's row to its defect: opening it from the list reads the notice and opens /Defect", async () => {
     const urgent = {
       id: 5,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../i18n';
-import { INBOX_RESOURCE, LEVEL_COLORS, NoticeDefectLink, noticeDefectColumn, noticeText, UNREAD_RESOURCE } from '../notices';
+import { INBOX_RESOURCE, LEVEL_COLORS, NOTICE_LEVELS, NoticeDefectLink, noticeDefectColumn, noticeText, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
 import DetailDrawer from '../../crud/DetailDrawer';
 import ResourceTable from '../../crud/ResourceTable';
@@ -86,6 +86,18 @@ export default function MessagesPage() {
         columns={columns}
         // The intro line above the table takes its height from the list, so the pager stays on screen at 1920×1080.
         height="calc(100vh - 260px)"
+        // The server filters by read state (unread=1|0) and level, with the total.
+        filters={[
+          {
+            name: 'unread',
+            label: 'notices.readState',
+            options: [
+              { value: '1', label: t('notices.unread') },
+              { value: '0', label: t('notices.read') },
+            ],
+          },
+          { name: 'level', label: 'notices.level', options: NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) })) },
+        ]}
         onRowClick={(row) => {
           setOpenId(row.id);
           markRead(row);
