@@ -29,7 +29,7 @@ import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from '../domain/audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { withDisplayNames, type NameRefs } from './displayNames';
-import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type TableName } from './list';
+import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type SearchedTexts, type TableName } from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
 // The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
@@ -103,13 +103,22 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
    * to any more (row deleted, file replaced, write failed) is removed.
    */
   file?: { field: string; column: ColumnOf<TB> } & FileStore;
+  /** What the list's search reads for this request in place of searched columns (e.g. texts written per reader). */
+  searched?: (db: Kysely<Database>, request: FastifyRequest) => SearchedTexts<TB>;
   /** Extra list query parameters, handed to `scope` parsed. */
   listParams?: z.ZodRawShape;
   /**
    * Per-request row scoping for list and get (e.g. notices published so far); `params` is the parsed list query, absent
    * for get. The caller's data scope (server/rbac/scopeQuery.ts) applies on top of it to every list, read, write and delete.
+   * `use.indexed` false: a list pages along its ordering's index, so a condition an index would serve is written so
+   * none does (as withDataScope does).
    */
-  scope?: (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>) => SelectQueryBuilder<Database, TB, object>;
+  scope?: (
+    qb: SelectQueryBuilder<Database, TB, object>,
+    request: FastifyRequest,
+    params?: Record<string, unknown>,
+    use?: ScopeUse,
+  ) => SelectQueryBuilder<Database, TB, object>;
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -260,7 +269,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
 
   /** The entity's own scoping, then the caller's data scope. */
   const scoped = (qb: SelectQueryBuilder<Database, TB, object>, request: FastifyRequest, params?: Record<string, unknown>, use?: ScopeUse) =>
-    withDataScope(def.scope ? def.scope(qb, request, params) : qb, def.table, scopeOf(request), use);
+    withDataScope(def.scope ? def.scope(qb, request, params, use) : qb, def.table, scopeOf(request), use);
 
   /** The row if it exists and the caller's scopes show it. */
   const findVisible = async (request: FastifyRequest, id: number): Promise<Row<TB> | undefined> => {
@@ -370,6 +379,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
           def.list,
           toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
           (qb, use) => scoped(qb, request, request.query as Record<string, unknown>, use),
+          def.searched?.(appBase.db, request),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },

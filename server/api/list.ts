@@ -170,6 +170,12 @@ export const INDEXED_SEARCH_MIN_LENGTH = 3;
 export interface ScopeUse {
   indexed: boolean;
 }
+/**
+ * What a list's search reads in place of a searched column, for one request (e.g. a text written per reader, as the
+ * list shows it); a list with a search index takes none (its index is over the columns).
+ */
+export type SearchedTexts<TB extends TableName> = Partial<Record<ColumnOf<TB>, RawBuilder<unknown>>>;
+
 /** The caller's narrowing of a list (data scope, per-entity rules, its own filters). */
 export type ListScope<TB extends TableName> = (qb: SelectQueryBuilder<Database, TB, object>, use: ScopeUse) => SelectQueryBuilder<Database, TB, object>;
 
@@ -196,6 +202,7 @@ export async function matchingRows<TB extends TableName>(
   query: ListQuery,
   scope?: ListScope<TB>,
   use: ScopeUse = { indexed: true },
+  searched: SearchedTexts<TB> = {},
 ): Promise<UntypedSelect> {
   // Dynamic column names come only from the spec's whitelists; the untyped builder keeps this one helper generic.
   let base = db.selectFrom(spec.table as TableName) as unknown as SelectQueryBuilder<Database, TB, object>;
@@ -213,7 +220,7 @@ export async function matchingRows<TB extends TableName>(
   // function runs per row; PostgreSQL compares lower(column) with lower(pattern).
   const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
   const like = (text: RawBuilder<unknown>, likeText: string) => sql<SqlBool>`${text} like ${fold(sql.val(likeText))} escape '\\'`;
-  const columns = spec.search.map((c) => sql.ref(`${spec.table}.${c}`));
+  const columns = spec.search.map((c) => searched[c] ?? sql.ref(`${spec.table}.${c}`));
   // Exactly the rows one column of which holds the text; the index below only narrows the rows this is checked on.
   qb = qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
   if (spec.searchIndex && [...query.search!].length >= INDEXED_SEARCH_MIN_LENGTH) {
@@ -249,8 +256,9 @@ export async function listRows<TB extends TableName>(
   spec: ListSpec<TB>,
   query: ListQuery,
   scope?: ListScope<TB>,
+  searched?: SearchedTexts<TB>,
 ): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
-  const qb = await matchingRows(db, spec, query, scope);
+  const qb = await matchingRows(db, spec, query, scope, { indexed: true }, searched);
   const searching = isSearching(spec, query);
   const postgres = dialectOf(db) === 'postgres';
   const ordering = query.ordering ?? spec.defaultOrder;
@@ -307,7 +315,7 @@ export async function listRows<TB extends TableName>(
       const tableRows = await estimatedRows(db, spec.table);
       const walked = (through * tableRows) / total;
       const walk = walked <= Math.max(total, WALK_BUDGET_ROWS);
-      const rows = walk && scope ? await matchingRows(db, spec, query, scope, { indexed: false }) : qb;
+      const rows = walk && scope ? await matchingRows(db, spec, query, scope, { indexed: false }, searched) : qb;
       items = (await page(rows.selectAll(spec.table)).execute()) as Record<string, unknown>[];
     }
   }

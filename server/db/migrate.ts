@@ -26,6 +26,7 @@ import * as searchIndexes from './migrations/090_search_indexes';
 import * as noticeAudience from './migrations/091_notice_audience';
 import * as drcCredentials from './migrations/092_drc_credentials';
 import * as noticeFacts from './migrations/097_notice_facts';
+import * as noticeListIndexes from './migrations/101_notice_list_indexes';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -55,6 +56,7 @@ const migrations: Record<string, VersionedMigration> = {
   '091_notice_audience': noticeAudience,
   '092_drc_credentials': drcCredentials,
   '097_notice_facts': noticeFacts,
+  '101_notice_list_indexes': noticeListIndexes,
 };
 
 /** Attempts of a migration run whose catalog scan met another schema's drop (isOtherSchemaDropped). */

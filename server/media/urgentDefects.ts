@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { DEFECT_SEVERITIES, DEFECT_SEVERITY_TEXTS, announcesUrgentDefect, type DefectSeverity, type DefectStatus } from '@shared/entities/defectStatus';
-import type { NoticeText } from '@shared/entities/notice';
 import type { Database, DefectsTable } from '../db/schema';
-import { parseJson } from '../db/json';
+import { dialectOf } from '../db/database';
 import type { TextLanguage } from '../http/language';
 import type { NoticeBroadcaster } from '../entities/notice/broadcast';
 import { insertPlatformNotice } from '../entities/notice/service';
@@ -26,56 +25,129 @@ export const urgentDefectFactsSchema = z.object({
 });
 export type UrgentDefectFacts = z.infer<typeof urgentDefectFactsSchema>;
 
-/** The names the text shows, in the reader's language (a category has one per language; a project one). */
-export interface UrgentDefectNames {
-  project: string;
-  category: string | null;
+/** What an urgent defect's text is made of: the facts and the names they lead to (category, project), per language. */
+type Slot = 'severity' | 'severityLower' | 'project' | 'what' | 'by' | 'note';
+/** A piece of a text: as written, a slot's value, or pieces shown only when a slot has a value (a confirmer, a note). */
+type Piece = string | { slot: Slot } | { when: Slot; pieces: Piece[] };
+const $ = (slot: Slot): Piece => ({ slot });
+const when = (slot: Slot, ...pieces: Piece[]): Piece => ({ when: slot, pieces });
+
+interface NoticeTemplate {
+  title: Piece[];
+  content: Piece[];
 }
 
-const TEXTS: Record<
-  TextLanguage,
-  {
-    defect: string;
-    title: (severity: string, project: string, what: string) => string;
-    content: (severity: string, project: string, what: string, by: string | null) => string;
-    note: (note: string) => string;
-    hiddenTitle: (severity: string, project: string) => string;
-    hiddenContent: (severity: string, project: string) => string;
-  }
-> = {
+/**
+ * The texts of an urgent defect's notice, the one definition of them: for a reader who sees the defect, and for one
+ * who does not (outside the data scope of its photo, e.g. a notice writer of another department): that there is
+ * one, not what or where. They are written in SQL (urgentDefectTextSql), so a list shows them and its text search
+ * finds them the same way.
+ */
+const TEMPLATES: Record<TextLanguage, { defect: string; seen: NoticeTemplate; hidden: NoticeTemplate }> = {
   zh: {
     defect: '缺陷',
-    title: (severity, project, what) => `【${severity}】${project}：${what}`,
-    content: (severity, project, what, by) => `项目「${project}」的${severity}缺陷 ${what} 已确认${by ? `，确认人：${by}` : ''}，请尽快安排处理。`,
-    note: (note) => `备注：${note}`,
-    hiddenTitle: (severity, project) => `【${severity}】${project}：紧急缺陷`,
-    hiddenContent: (severity, project) => `项目「${project}」有一个${severity}缺陷已确认。`,
+    seen: {
+      title: ['【', $('severity'), '】', $('project'), '：', $('what')],
+      content: [
+        '项目「',
+        $('project'),
+        '」的',
+        $('severity'),
+        '缺陷 ',
+        $('what'),
+        ' 已确认',
+        when('by', '，确认人：', $('by')),
+        '，请尽快安排处理。',
+        when('note', '\n备注：', $('note')),
+      ],
+    },
+    hidden: {
+      title: ['【', $('severity'), '】', $('project'), '：紧急缺陷'],
+      content: ['项目「', $('project'), '」有一个', $('severity'), '缺陷已确认。'],
+    },
   },
   en: {
     defect: 'Defect',
-    title: (severity, project, what) => `[${severity}] ${project}: ${what}`,
-    content: (severity, project, what, by) =>
-      `A ${severity.toLowerCase()} defect, ${what}, was confirmed in project "${project}"${by ? ` by ${by}` : ''}. Please arrange its repair soon.`,
-    note: (note) => `Note: ${note}`,
-    hiddenTitle: (severity, project) => `[${severity}] ${project}: urgent defect`,
-    hiddenContent: (severity, project) => `A ${severity.toLowerCase()} defect was confirmed in project "${project}".`,
+    seen: {
+      title: ['[', $('severity'), '] ', $('project'), ': ', $('what')],
+      content: [
+        'A ',
+        $('severityLower'),
+        ' defect, ',
+        $('what'),
+        ', was confirmed in project "',
+        $('project'),
+        '"',
+        when('by', ' by ', $('by')),
+        '. Please arrange its repair soon.',
+        when('note', '\nNote: ', $('note')),
+      ],
+    },
+    hidden: {
+      title: ['[', $('severity'), '] ', $('project'), ': urgent defect'],
+      content: ['A ', $('severityLower'), ' defect was confirmed in project "', $('project'), '".'],
+    },
   },
 };
 
-/**
- * What the notice of an urgent defect says in `language`. A reader who does not see the defect (outside the data
- * scope of its photo, e.g. a notice writer of another department) reads that there is one, not what or where.
- */
-export function urgentDefectNotice(facts: UrgentDefectFacts, names: UrgentDefectNames, language: TextLanguage, visible: boolean): NoticeText {
-  const text = TEXTS[language];
-  const severity = DEFECT_SEVERITY_TEXTS[language][facts.severity];
-  if (!visible) return { title: text.hiddenTitle(severity, names.project), content: text.hiddenContent(severity, names.project) };
-  const what = `${names.category ?? text.defect} #${facts.defect_id}`;
+type Expr = RawBuilder<unknown>;
+
+/** A text's pieces as one SQL string expression; a `when` piece is '' while its slot is null. */
+function piecesSql(pieces: Piece[], slots: Record<Slot, Expr>): Expr {
+  const parts = pieces.map((piece): Expr => {
+    if (typeof piece === 'string') return sql.lit(piece);
+    if ('slot' in piece) return slots[piece.slot];
+    // NULL || anything is NULL on both databases: the pieces vanish with their slot.
+    return sql`coalesce(${piecesSql(piece.pieces, slots)}, '')`;
+  });
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
+/** A field of notices.facts (JSON text), as text or as an integer. */
+function fact(postgres: boolean, key: keyof UrgentDefectFacts, as: 'text' | 'integer' = 'text'): Expr {
+  if (postgres) return as === 'integer' ? sql`(notices.facts::json ->> ${sql.lit(key)})::integer` : sql`(notices.facts::json ->> ${sql.lit(key)})`;
+  return sql`json_extract(notices.facts, ${sql.lit(`$.${key}`)})`;
+}
+
+/** One severity's text per value of facts.severity. */
+const severitySql = (severity: Expr, texts: Record<DefectSeverity, string>): Expr =>
+  sql`(case ${severity} ${sql.join(
+    DEFECT_SEVERITIES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(texts[s])}`),
+    sql` `,
+  )} end)`;
+
+/** The slots of a notices row with facts, in `language`: the names read now (a renamed project shows its new name). */
+function slotsSql(postgres: boolean, language: TextLanguage): Record<Slot, Expr> {
+  const severity = fact(postgres, 'severity');
+  const texts = DEFECT_SEVERITY_TEXTS[language];
+  const lowered = Object.fromEntries(DEFECT_SEVERITIES.map((s) => [s, texts[s].toLowerCase()])) as Record<DefectSeverity, string>;
+  const categoryName = sql.ref(language === 'en' ? 'defect_categories.name_en' : 'defect_categories.name_zh');
+  const category = sql`(select ${categoryName} from defect_categories where defect_categories.id = ${fact(postgres, 'category_id', 'integer')})`;
   return {
-    title: text.title(severity, names.project, what),
-    content: [text.content(severity, names.project, what, facts.by), ...(facts.note ? [text.note(facts.note)] : [])].join('\n'),
+    severity: severitySql(severity, texts),
+    severityLower: severitySql(severity, lowered),
+    project: sql`coalesce((select projects.name from projects where projects.id = notices.project_id), '#' || cast(notices.project_id as text))`,
+    what: sql`(coalesce(${category}, ${sql.lit(TEMPLATES[language].defect)}) || ' #' || cast(${fact(postgres, 'defect_id', 'integer')} as text))`,
+    by: sql`nullif(${fact(postgres, 'by')}, '')`,
+    note: sql`nullif(${fact(postgres, 'note')}, '')`,
   };
 }
+
+/**
+ * A notices row's title or content in `language` as an SQL expression over `notices`: a person's notice as written,
+ * a platform notice (urgent defect) written from its facts, in full when `seen` (the reader sees the defect), else
+ * without what or where. The list shows it and its search matches it, so the reader finds what they read.
+ */
+export function noticeTextSql(db: Kysely<Database>, field: keyof NoticeTemplate, language: TextLanguage, seen: Expr): Expr {
+  const postgres = dialectOf(db) === 'postgres';
+  const slots = slotsSql(postgres, language);
+  const { seen: full, hidden } = TEMPLATES[language];
+  return sql`(case when notices.facts is null then ${sql.ref(`notices.${field}`)} when ${seen} then ${piecesSql(full[field], slots)} else ${piecesSql(hidden[field], slots)} end)`;
+}
+
+/** Whether the reader of `request` sees a notice's defect (the data scope of its photo): an SQL condition over `notices`. */
+export const seesNoticeDefect = (db: Kysely<Database>, request: FastifyRequest): Expr =>
+  sql`exists ${scopedDefects(db, request).clearSelect().select('defects.id').where('defects.id', '=', sql.ref<number>('notices.defect_id'))}`;
 
 /**
  * A defect's change that makes it confirmed and urgent (announcesUrgentDefect) notifies its project's users: a
@@ -107,8 +179,9 @@ export async function notifyUrgentDefect(
 
 /**
  * Notices as `request`'s reader gets them: a platform notice's title and content written from its facts in the
- * request's language, `texts` in both (the console shows its own language), and its `defect_id` only when the reader
- * sees that defect; a person's notice as written (`texts` null). `facts` stays on the server.
+ * request's language (noticeTextSql, as the list's search reads them), `texts` in both (the console shows its own
+ * language), and its `defect_id` only when the reader sees that defect; a person's notice as written (`texts` null).
+ * `facts` stays on the server.
  */
 export async function presentPlatformNotices(
   db: Kysely<Database>,
@@ -116,35 +189,31 @@ export async function presentPlatformNotices(
   language: TextLanguage,
   items: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
-  const facts = new Map<unknown, UrgentDefectFacts>();
-  for (const item of items) {
-    const parsed = urgentDefectFactsSchema.safeParse(parseJson(typeof item.facts === 'string' ? item.facts : null, null));
-    if (parsed.success) facts.set(item.id, parsed.data);
-  }
-  const all = [...facts.values()];
-  const projectIds = [...new Set(items.filter((i) => facts.has(i.id)).map((i) => i.project_id as number))];
-  const categoryIds = [...new Set(all.map((f) => f.category_id).filter((id): id is number => id !== null))];
-  const defectIds = [...new Set(all.map((f) => f.defect_id))];
-  const [projects, categories, visible] = await Promise.all([
-    projectIds.length ? db.selectFrom('projects').select(['id', 'name']).where('id', 'in', projectIds).execute() : [],
-    categoryIds.length ? db.selectFrom('defect_categories').select(['id', 'name_zh', 'name_en']).where('id', 'in', categoryIds).execute() : [],
-    defectIds.length ? scopedDefects(db, request).clearSelect().select('defects.id').where('defects.id', 'in', defectIds).execute() : [],
-  ]);
-  const projectName = new Map(projects.map((p) => [p.id, p.name]));
-  const category = new Map(categories.map((c) => [c.id, c]));
-  const seen = new Set(visible.map((d) => d.id));
+  const platform = items.filter((item) => item.facts !== null && item.facts !== undefined).map((item) => item.id as number);
+  const seen = seesNoticeDefect(db, request);
+  const text = (field: keyof NoticeTemplate, lang: TextLanguage) => noticeTextSql(db, field, lang, seen);
+  const rows = platform.length
+    ? await db
+        .selectFrom('notices')
+        .select((eb) => [
+          'notices.id',
+          eb.case().when(seen).then(1).else(0).end().as('seen'),
+          text('title', 'zh').as('zh_title'),
+          text('content', 'zh').as('zh_content'),
+          text('title', 'en').as('en_title'),
+          text('content', 'en').as('en_content'),
+        ])
+        .where('notices.id', 'in', platform)
+        .execute()
+    : [];
+  const written = new Map(rows.map((row) => [row.id, row]));
   return items.map(({ facts: _stored, ...item }) => {
-    const fact = facts.get(item.id);
-    if (!fact) return { ...item, texts: null };
-    const shown = seen.has(fact.defect_id);
-    const names = (lang: TextLanguage): UrgentDefectNames => {
-      const c = fact.category_id === null ? undefined : category.get(fact.category_id);
-      return {
-        project: projectName.get(item.project_id as number) ?? `#${String(item.project_id)}`,
-        category: c ? (lang === 'en' ? c.name_en : c.name_zh) : null,
-      };
+    const row = written.get(item.id as number);
+    if (!row) return { ...item, texts: null };
+    const texts = {
+      zh: { title: String(row.zh_title), content: String(row.zh_content) },
+      en: { title: String(row.en_title), content: String(row.en_content) },
     };
-    const texts = { zh: urgentDefectNotice(fact, names('zh'), 'zh', shown), en: urgentDefectNotice(fact, names('en'), 'en', shown) };
-    return { ...item, ...texts[language], texts, defect_id: shown ? fact.defect_id : null };
+    return { ...item, ...texts[language], texts, defect_id: Number(row.seen) === 1 ? item.defect_id : null };
   });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SIMULATED_RC_SN } from '../../../src/features/controller/simulatedBridge';
+import { formatter } from '../../../src/shared/format';
 import { controllerRoutes } from './fixtures';
 import { inBridge } from './inBridge';
 
@@ -12,7 +13,7 @@ const videoId = '1581F5BKD223M00A0SIM/99-0-0/normal-0';
 const url = 'rtmp://127.0.0.1:1935/live/AbCdEfGhIjKlMnOpQrStUvWx';
 const routes = {
   ...controllerRoutes,
-  'POST /Live/liveshare/': () => ({ video_id: videoId, url, joined: false }),
+  'POST /Live/liveshare/': () => ({ video_id: videoId, url, joined: false, expires_at: '2099-01-01T00:00:00.000Z' }),
   'DELETE /Live/liveshare/': () => ({ video_id: videoId }),
 };
 
@@ -69,3 +70,31 @@ it('cannot start without an aircraft', async () => {
   await waitFor(() => expect(within(share).getByText('未直播')).toBeInTheDocument());
   expect(within(share).getByRole('button', { name: '开始直播' })).toBeDisabled();
 });
+
+it('shows until when the push URL takes a publish and what happens then; once it expires, that the push goes on and how to get a new one', async () => {
+  // A console stream the pilot joined: its URL expires the same way, soon here.
+  const expiresAt = new Date(Date.now() + 2500).toISOString();
+  inBridge('/djiapp/home', {
+    loggedIn: true,
+    routes: { ...routes, 'POST /Live/liveshare/': () => ({ video_id: videoId, url, joined: true, expires_at: expiresAt }) },
+  });
+  const share = await panel();
+  const start = within(share).getByRole('button', { name: '开始直播' });
+  await waitFor(() => expect(start).toBeEnabled());
+  await userEvent.click(start);
+  expect(await within(share).findByText('直播中')).toBeInTheDocument();
+  const time = formatter('zh-CN').dateTime(expiresAt);
+  expect(within(share).getByText(`已加入控制台发起的直播，推流地址同样有效至 ${time}`)).toBeInTheDocument();
+  expect(within(share).getByText(/到期后正在进行的推流不会中断/)).toBeInTheDocument();
+
+  // expires_at comes while publishing: still live, the panel says the address expired.
+  expect(
+    await within(share).findByText(`推流地址已于 ${time} 过期：当前推流不受影响；若推流断开，请停止并重新开始直播以获取新地址。`, {}, { timeout: 6000 }),
+  ).toBeInTheDocument();
+  expect(within(share).getByText('直播中')).toBeInTheDocument();
+
+  // Stopped: nothing about an address any more; a new start asks the server again.
+  await userEvent.click(within(share).getByRole('button', { name: '停止直播' }));
+  expect(await within(share).findByText('未直播')).toBeInTheDocument();
+  expect(within(share).queryByText(/推流地址/)).not.toBeInTheDocument();
+}, 20_000);

@@ -6,6 +6,8 @@ import {
   liveshareState,
   parseLiveshareStatus,
   rtmpConfig,
+  liveshareUrlExpiresInMs,
+  liveshareUrlState,
 } from '../../../src/features/controller/liveshare';
 import type { BridgeFailure } from '../../../src/features/controller/bridge';
 
@@ -86,5 +88,18 @@ describe('the config and the figures', () => {
     const figures = liveshareFigures(status);
     expect(figures.map((f) => f.name)).toEqual(['fps', 'bitrate', 'jitter', 'rtt', 'dropRate']);
     expect(figures.map((f) => f.value)).toEqual(values);
+  });
+});
+
+describe("the push URL's expiry", () => {
+  const at = Date.parse('2026-12-07T12:00:00Z');
+  it.each([
+    ['an hour before', at - 3_600_000, 'valid', 3_600_000],
+    ['a millisecond before', at - 1, 'valid', 1],
+    ['at expires_at (no publish from then on)', at, 'expired', 0],
+    ['after', at + 60_000, 'expired', 0],
+  ] as const)('%s', (_, now, state, waitMs) => {
+    expect(liveshareUrlState(at, now)).toBe(state);
+    expect(liveshareUrlExpiresInMs(at, now)).toBe(waitMs);
   });
 });

@@ -38,6 +38,24 @@ describe('/sys/notice', () => {
     await waitFor(() => expect((calls.find((c) => c.path === '/Notice/2/')?.options?.body as { publish_at: string }).publish_at).not.toBe(WITHDRAWN_AT));
   });
 
+  it("links an urgent defect's notice to its defect from its row", async () => {
+    const urgent = {
+      ...published,
+      id: 3,
+      title: '',
+      content: '',
+      texts: { zh: { title: '【严重】线路：缺陷 #9', content: '正文' }, en: { title: '[High] Line: Defect #9', content: 'Text' } },
+      defect_id: 9,
+    };
+    renderApp('/sys/notice', {
+      routes: { 'GET /Notice/': () => ({ items: [urgent, published], total: 2 }), 'GET /Notice/unread/': () => ({ count: 1 }) },
+      preloadedState: loggedInState,
+    });
+    expect(await screen.findByText('【严重】线路：缺陷 #9', {}, wait)).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /查看缺陷/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['#/Defect?id=9']);
+  });
+
   it.each([
     ['publish', '旧通知', '发布', 'PUT /Notice/2/', '发布失败：该公告已被他人修改，请刷新后重试'],
     ['withdraw', '台风预警', '撤回', 'PUT /Notice/1/', '撤回失败：该公告已被他人修改，请刷新后重试'],

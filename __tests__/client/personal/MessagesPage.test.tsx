@@ -97,4 +97,76 @@ describe('/personal/message and the bell', () => {
     expect(await within(dialog).findByRole('img', { name: 'DJI_0001_W.JPG' }, wait)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'GET' && c.path === '/Defect/7/')).toBe(true);
   });
+
+  it('filters the inbox by read state and level on the server, keeping published notices only', async () => {
+    const { calls } = renderApp('/personal/message', {
+      routes: { 'GET /Notice/': () => ({ items: [], total: 0 }), 'GET /Notice/unread/': () => ({ count: 0 }) },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: '阅读状态' }, wait));
+    await userEvent.click(await screen.findByRole('option', { name: '未读' }, wait));
+    await userEvent.click(screen.getByRole('combobox', { name: '级别' }));
+    await userEvent.click(await screen.findByRole('option', { name: '紧急' }, wait));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/Notice/').at(-1)?.options?.query).toMatchObject({ published: '1', unread: '1', level: 'urgent' }),
+    );
+  });
+
+  it("links an urgent notice's row to its defect: opening it from the list reads the notice and opens /Defect", async () => {
+    const urgent = {
+      id: 5,
+      title: '【危急】输电线路：缺陷 #7',
+      content: '正文',
+      level: 'urgent',
+      publish_at: '2026-01-01T00:00:00.000Z',
+      read: false,
+      project_id: 1,
+      defect_id: 7,
+    };
+    const people = {
+      id: 6,
+      title: '维护通知',
+      content: '今晚停机',
+      level: 'info',
+      publish_at: '2026-01-01T00:00:00.000Z',
+      read: false,
+      project_id: null,
+      defect_id: null,
+    };
+    const { calls } = renderApp('/personal/message', {
+      routes: {
+        'GET /Notice/': () => ({ items: [urgent, people], total: 2 }),
+        'GET /Notice/unread/': () => ({ count: 2 }),
+        'POST /Notice/5/read/': () => null,
+        'GET /DefectCategory/': () => ({ items: [], total: 0 }),
+        'GET /Defect/': () => ({ items: [], total: 0 }),
+        'GET /Defect/7/': () => ({
+          id: 7,
+          media_id: 1,
+          project_id: 1,
+          severity: 'critical',
+          status: 'confirmed',
+          region: {
+            type: 'rect',
+            points: [
+              [0.1, 0.1],
+              [0.2, 0.2],
+            ],
+          },
+          actions: [],
+        }),
+        'GET /Media/1/': () => photo(1, 'DJI_0001_W.JPG'),
+      },
+      preloadedState: loggedInState,
+    });
+    const link = await screen.findByRole('link', { name: '查看缺陷 #7' }, wait);
+    expect(link).toHaveAttribute('href', '#/Defect?id=7');
+    expect(link).toHaveTextContent('缺陷 #7');
+    // A person's notice has no defect to link.
+    expect(screen.getAllByRole('link', { name: /查看缺陷/ })).toHaveLength(1);
+    await userEvent.click(link);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Notice/5/read/')).toBe(true));
+    expect(await screen.findByRole('dialog', { name: '缺陷 7 的照片' }, wait)).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Defect?id=7');
+  });
 });

@@ -1,5 +1,7 @@
 import { announcesUrgentDefect, type DefectSeverity, type DefectStatus } from '@shared/entities/defectStatus';
-import { urgentDefectNotice, type UrgentDefectFacts } from '../../../server/media/urgentDefects';
+import { sql } from 'kysely';
+import { insertPlatformNotice } from '../../../server/entities/notice/service';
+import { noticeTextSql, type UrgentDefectFacts } from '../../../server/media/urgentDefects';
 import type { Dialect } from '../api/harness';
 import { useTestApi } from '../api/testApi';
 import { RECT, uploadPhoto } from './photoFixtures';
@@ -22,65 +24,100 @@ describe('announcesUrgentDefect: which change of a defect notifies its project',
   });
 });
 
-describe('urgentDefectNotice: what the notice says, in the reader language, from the stored facts', () => {
-  const facts: UrgentDefectFacts = {
-    kind: 'urgent_defect',
-    defect_id: 7,
-    severity: 'critical',
-    category_id: 3,
-    task_id: 2,
-    media_id: 5,
-    by: 'zhang',
-    note: '伞裙破损',
-  };
-  it.each<[string, UrgentDefectFacts, { project: string; category: string | null }, 'zh' | 'en', boolean, { title: string; content: string }]>([
-    [
-      'zh, seen',
-      facts,
-      { project: '输电线路', category: '绝缘子破损' },
-      'zh',
-      true,
-      { title: '【危急】输电线路：绝缘子破损 #7', content: '项目「输电线路」的危急缺陷 绝缘子破损 #7 已确认，确认人：zhang，请尽快安排处理。\n备注：伞裙破损' },
-    ],
-    [
-      'en, seen',
-      facts,
-      { project: 'Line A', category: 'Broken insulator' },
-      'en',
-      true,
-      {
-        title: '[Critical] Line A: Broken insulator #7',
-        content: 'A critical defect, Broken insulator #7, was confirmed in project "Line A" by zhang. Please arrange its repair soon.\nNote: 伞裙破损',
-      },
-    ],
-    [
-      'en, no category, confirmer or note',
-      { ...facts, severity: 'high', category_id: null, by: null, note: null },
-      { project: 'Line A', category: null },
-      'en',
-      true,
-      { title: '[High] Line A: Defect #7', content: 'A high defect, Defect #7, was confirmed in project "Line A". Please arrange its repair soon.' },
-    ],
-    [
-      'zh, not seen',
-      facts,
-      { project: '输电线路', category: '绝缘子破损' },
-      'zh',
-      false,
-      { title: '【危急】输电线路：紧急缺陷', content: '项目「输电线路」有一个危急缺陷已确认。' },
-    ],
-    [
-      'en, not seen',
-      facts,
-      { project: 'Line A', category: 'Broken insulator' },
-      'en',
-      false,
-      { title: '[Critical] Line A: urgent defect', content: 'A critical defect was confirmed in project "Line A".' },
-    ],
-  ])('%s', (_what, f, names, language, visible, expected) => {
-    expect(urgentDefectNotice(f, names, language, visible)).toEqual(expected);
-  });
-});
+describe.each<Dialect>(['sqlite', 'postgres'])(
+  "noticeTextSql: what an urgent defect's notice says, in the reader's language, from the stored facts (%s)",
+  (dialect) => {
+    const api = useTestApi(dialect, { demoSeed: false });
+    const facts: UrgentDefectFacts = {
+      kind: 'urgent_defect',
+      defect_id: 7,
+      severity: 'critical',
+      category_id: null,
+      task_id: 2,
+      media_id: 5,
+      by: 'zhang',
+      note: '伞裙破损',
+    };
+    let projectId: number;
+    let categoryId: number;
+
+    beforeAll(async () => {
+      const db = api.server.handle.app.db;
+      projectId = (await api.call('POST', '/api/Project/', 'admin', { name: '输电线路', status: 'active' })).body.data.id as number;
+      categoryId = (
+        await db
+          .insertInto('defect_categories')
+          .values({ parent_id: null, code: `broken-insulator-${dialect}`, name_zh: '绝缘子破损', name_en: 'Broken insulator' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    });
+
+    /** The notice of `stored` facts as SQL writes it for a reader who sees its defect (`seen`) or not. */
+    const written = async (stored: UrgentDefectFacts, language: 'zh' | 'en', seen: boolean) => {
+      const db = api.server.handle.app.db;
+      const notice = await insertPlatformNotice(db, {
+        facts: { ...stored, category_id: stored.category_id && categoryId },
+        level: 'urgent',
+        project_id: projectId,
+        defect_id: 7,
+      });
+      const condition = seen ? sql`1 = 1` : sql`1 = 0`;
+      return db
+        .selectFrom('notices')
+        .select([noticeTextSql(db, 'title', language, condition).as('title'), noticeTextSql(db, 'content', language, condition).as('content')])
+        .where('id', '=', notice.id)
+        .executeTakeFirstOrThrow();
+    };
+
+    it.each<[string, UrgentDefectFacts, 'zh' | 'en', boolean, { title: string; content: string }]>([
+      [
+        'zh, seen',
+        { ...facts, category_id: 1 },
+        'zh',
+        true,
+        {
+          title: '【危急】输电线路：绝缘子破损 #7',
+          content: '项目「输电线路」的危急缺陷 绝缘子破损 #7 已确认，确认人：zhang，请尽快安排处理。\n备注：伞裙破损',
+        },
+      ],
+      [
+        'en, seen',
+        { ...facts, category_id: 1 },
+        'en',
+        true,
+        {
+          title: '[Critical] 输电线路: Broken insulator #7',
+          content: 'A critical defect, Broken insulator #7, was confirmed in project "输电线路" by zhang. Please arrange its repair soon.\nNote: 伞裙破损',
+        },
+      ],
+      [
+        'en, no category, confirmer or note',
+        { ...facts, severity: 'high', by: null, note: null },
+        'en',
+        true,
+        { title: '[High] 输电线路: Defect #7', content: 'A high defect, Defect #7, was confirmed in project "输电线路". Please arrange its repair soon.' },
+      ],
+      [
+        'zh, no category, confirmer or note',
+        { ...facts, severity: 'high', by: null, note: null },
+        'zh',
+        true,
+        { title: '【严重】输电线路：缺陷 #7', content: '项目「输电线路」的严重缺陷 缺陷 #7 已确认，请尽快安排处理。' },
+      ],
+      ['zh, not seen', { ...facts, category_id: 1 }, 'zh', false, { title: '【危急】输电线路：紧急缺陷', content: '项目「输电线路」有一个危急缺陷已确认。' }],
+      [
+        'en, not seen',
+        { ...facts, category_id: 1 },
+        'en',
+        false,
+        { title: '[Critical] 输电线路: urgent defect', content: 'A critical defect was confirmed in project "输电线路".' },
+      ],
+    ])('%s', async (_what, stored, language, seen, expected) => {
+      expect(await written(stored, language, seen)).toEqual(expected);
+    });
+  },
+);
 
 describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifies its project users (%s)', (dialect) => {
   const api = useTestApi(dialect);
@@ -171,6 +208,60 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     expect((await call('GET', `/api/Defect/${id}/`, 'writer')).status).toBe(404);
     // The members see it, with the defect.
     expect(notice.title).toContain(`#${id}`);
+  });
+
+  it("the notices' text search finds an urgent notice by the text its reader reads, in the reader's language", async () => {
+    const category = (await call('GET', '/api/DefectCategory/', 'admin')).body.data.items[1] as { id: number; name_zh: string; name_en: string };
+    const id = (
+      await call('POST', '/api/Defect/', 'admin', { media_id: mediaId, region: RECT, severity: 'high', category_id: category.id, note: 'flashover marks' })
+    ).body.data.id as number;
+    await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+    const found = async (as: string, search: string, lang = 'zh-cn') =>
+      (
+        (await call('GET', `/api/Notice/?page_size=100&lang=${lang}&search=${encodeURIComponent(search)}`, as)).body.data.items as {
+          id: number;
+          defect_id: number | null;
+          title: string;
+        }[]
+      ).map((n) => n.title);
+    const zhTitle = `【严重】输电线路巡检 ${dialect}：${category.name_zh} #${id}`;
+    const enTitle = `[High] 输电线路巡检 ${dialect}: ${category.name_en} #${id}`;
+    // By its title, its content's words, its note, the confirmer: in the language the reader reads it.
+    expect(await found('member', `${category.name_zh} #${id}`)).toEqual([zhTitle]);
+    expect(await found('member', `严重缺陷 ${category.name_zh} #${id}`)).toEqual([zhTitle]);
+    expect(await found('member', `${category.name_en.toUpperCase()} #${id}`, 'en')).toEqual([enTitle]);
+    expect(await found('member', `was confirmed in project "输电线路巡检 ${dialect}" by admin`, 'en')).toContain(enTitle);
+    expect(await found('member', 'flashover marks')).toEqual([zhTitle]);
+    // Not by the other language's words.
+    expect(await found('member', `${category.name_en} #${id}`)).toEqual([]);
+    expect(await found('member', `${category.name_zh} #${id}`, 'en')).toEqual([]);
+    // A reader who does not see the defect finds what they read (that there is one), never its details.
+    expect(await found('writer', 'flashover marks')).toEqual([]);
+    expect(await found('writer', `#${id}`)).toEqual([]);
+    expect(await found('writer', `【严重】输电线路巡检 ${dialect}：紧急缺陷`)).not.toHaveLength(0);
+    // People's notices are found as written.
+    await call('POST', '/api/Notice/', 'admin', { title: '线路巡检安排', content: `flashover drill ${dialect}`, level: 'info' });
+    expect(await found('member', `flashover drill ${dialect}`)).toEqual(['线路巡检安排']);
+  });
+
+  it('the list filters by read state (unread=1 / unread=0) with its total, beside level and search', async () => {
+    const id = await newDefect('critical');
+    await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+    const list = async (query: string) =>
+      (await call('GET', `/api/Notice/?page_size=100&${query}`, 'member')).body.data as {
+        total: number;
+        items: { id: number; read: boolean; defect_id: number | null }[];
+      };
+    const unread = await list('unread=1');
+    expect(unread.total).toBe(await (async () => (await call('GET', '/api/Notice/unread/', 'member')).body.data.count as number)());
+    expect(unread.items.every((n) => !n.read)).toBe(true);
+    const notice = unread.items.find((n) => n.defect_id === id)!;
+    expect((await list(`unread=1&level=urgent&search=${encodeURIComponent(`#${id}`)}`)).items.map((n) => n.id)).toEqual([notice.id]);
+    await call('POST', `/api/Notice/${notice.id}/read/`, 'member', {});
+    expect((await list(`unread=1&level=urgent&search=${encodeURIComponent(`#${id}`)}`)).total).toBe(0);
+    expect((await list(`unread=0&level=urgent&search=${encodeURIComponent(`#${id}`)}`)).items).toMatchObject([{ id: notice.id, read: true }]);
+    expect((await list('unread=1')).total).toBe(unread.total - 1);
+    expect((await call('GET', '/api/Notice/?unread=2', 'member')).status).toBe(400);
   });
 
   it('a low defect confirmed notifies nobody; raised to critical afterwards it does, once', async () => {

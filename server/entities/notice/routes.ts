@@ -12,8 +12,8 @@ import { envelopeSchema, notFound, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { requestLanguage } from '../../http/language';
-import { presentPlatformNotices } from '../../media/urgentDefects';
-import { markNoticesRead, readerOf, readNoticeIds, unreadNotices } from './service';
+import { noticeTextSql, presentPlatformNotices, seesNoticeDefect } from '../../media/urgentDefects';
+import { markNoticesRead, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
 
 export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
 
@@ -36,16 +36,26 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     },
     input: noticeInputSchema,
     // published=1: only notices whose publish time has come; published=0: only scheduled (and withdrawn) ones.
-    listParams: { published: z.enum(['0', '1']).optional(), lang: langParam },
+    // unread=1: only those the signed-in user has not read; unread=0: only those read.
+    listParams: { published: z.enum(['0', '1']).optional(), unread: z.enum(['0', '1']).optional(), lang: langParam },
     // Scheduled notices stay hidden until their publish time, and a project's notices from its non-members, except
     // from those who write notices.
-    scope: (qb, request, params) => {
+    scope: (qb, request, params, use) => {
       const now = nowIso();
+      const userId = request.auth!.userId;
       const writer = grants(request.permissions ?? [], 'notice:write');
-      if (!writer) qb = qb.where(readerOf(request.auth!.userId));
+      if (!writer) qb = qb.where(readerOf(userId, use));
       if (params?.published === '1' || !writer) qb = qb.where('publish_at', '<=', now);
       if (params?.published === '0') qb = qb.where('publish_at', '>', now);
+      if (params?.unread === '1') qb = qb.where((eb) => eb.not(readBy(userId)(eb)));
+      if (params?.unread === '0') qb = qb.where(readBy(userId));
       return qb;
+    },
+    // The search reads a notice as its reader does: a platform notice's text in the request's language (noticeTextSql).
+    searched: (db, request) => {
+      const language = requestLanguage(request);
+      const seen = seesNoticeDefect(db, request);
+      return { title: noticeTextSql(db, 'title', language, seen), content: noticeTextSql(db, 'content', language, seen) };
     },
     toRow: (input, ctx, existing) => (existing ? defined(input) : { publish_at: ctx.now, created_by: ctx.request.auth?.userId ?? null, ...defined(input) }),
     toApi: noticeToApi,

@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { ScopeUse } from '../../api/list';
 import type { NoticeLevel } from '@shared/entities/notice';
 import type { Database, NoticesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -8,24 +9,38 @@ import { withDataScope } from '../../rbac/scopeQuery';
  * The notices `userId` is a reader of: those for everyone, and those of the projects they are a member of (a notice
  * with a project_id is for that project's users only).
  */
-export const readerOf = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
-  eb.or([
-    eb('notices.project_id', 'is', null),
-    eb(
-      'notices.project_id',
-      'in',
-      withDataScope(eb.selectFrom('projects').select('projects.id'), 'projects', { scope: 'own', userId, deptId: null, deptIds: [] }),
-    ),
-  ]);
+export const readerOf =
+  (userId: number, use: ScopeUse = { indexed: true }) =>
+  (eb: ExpressionBuilder<Database, 'notices'>) => {
+    const reads = eb.or([
+      eb('notices.project_id', 'is', null),
+      eb(
+        'notices.project_id',
+        'in',
+        withDataScope(eb.selectFrom('projects').select('projects.id'), 'projects', { scope: 'own', userId, deptId: null, deptIds: [] }),
+      ),
+    ]);
+    // Not indexed: SQLite walks the list's ordering (publish_at) and checks this on the rows it passes (withDataScope).
+    return use.indexed ? reads : sql<SqlBool>`(${reads}) = true`;
+  };
+
+/** Whether `userId` has read the notice: a condition over notices (its read mark, one primary-key probe). */
+export const readBy = (userId: number) => (eb: ExpressionBuilder<Database, 'notices'>) =>
+  eb.exists(
+    eb
+      .selectFrom('notice_reads')
+      .select('notice_reads.notice_id')
+      .whereRef('notice_reads.notice_id', '=', 'notices.id')
+      .where('notice_reads.user_id', '=', userId),
+  );
 
 /** Published notices the user is a reader of and has not read yet: the one unread query (the header bell counts it, read-all marks it). */
 export const unreadNotices = (db: Kysely<Database>, userId: number) =>
   db
     .selectFrom('notices')
-    .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', userId))
     .where('notices.publish_at', '<=', nowIso())
     .where(readerOf(userId))
-    .where('notice_reads.notice_id', 'is', null);
+    .where((eb) => eb.not(readBy(userId)(eb)));
 
 /** Marks notices read for a user; marking one twice is harmless. */
 export async function markNoticesRead(db: Kysely<Database>, userId: number, noticeIds: number[]): Promise<void> {

@@ -117,3 +117,13 @@ export function liveshareFigures(status: LiveshareStatus | null): LiveshareFigur
     { name: 'dropRate', value: status?.dropRate ?? null, unit: 'percentValue' },
   ];
 }
+
+/**
+ * The push URL's expiry (the server's `expires_at`, LIVE_LIVESHARE_TTL_S after it first handed the stream out, also a
+ * joined console stream's): until then a publish on it is taken; after, a running push goes on but a new publish (a
+ * reconnect) is refused, and a new start gets a fresh URL.
+ */
+export type LiveshareUrlState = 'valid' | 'expired';
+export const liveshareUrlState = (expiresAtMs: number, nowMs: number): LiveshareUrlState => (nowMs < expiresAtMs ? 'valid' : 'expired');
+/** How long until the URL expires (0 once it has). */
+export const liveshareUrlExpiresInMs = (expiresAtMs: number, nowMs: number): number => Math.max(0, expiresAtMs - nowMs);

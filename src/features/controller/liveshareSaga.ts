@@ -1,5 +1,5 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, fork, getContext, put, select, take, takeLeading } from 'redux-saga/effects';
+import { call, delay, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import type { LiveshareTarget } from '@shared/liveVideo';
 import { callApi } from '../../api/callApi';
 import type { Envelope, HttpClient } from '../../api/client';
@@ -8,7 +8,16 @@ import type { Saga } from '../../app/saga';
 import { getBridge, toBridgeFailure, type BridgeFailure, type DjiBridge } from './bridge';
 import { LIVESHARE_STATUS_CALLBACK } from './components';
 import { selectRemoteControllerSn } from './controllerSlice';
-import { isAlreadyLive, isNotLive, liveshareFailureText, MANUAL_PUBLISH_TYPE, parseLiveshareStatus, rtmpConfig, type LiveshareStatus } from './liveshare';
+import {
+  isAlreadyLive,
+  isNotLive,
+  liveshareFailureText,
+  liveshareUrlExpiresInMs,
+  MANUAL_PUBLISH_TYPE,
+  parseLiveshareStatus,
+  rtmpConfig,
+  type LiveshareStatus,
+} from './liveshare';
 import {
   liveshareFailed,
   liveshareStarted,
@@ -18,6 +27,7 @@ import {
   liveshareStopped,
   liveshareStopRequested,
   liveshareTargetSet,
+  liveshareUrlExpired,
 } from './liveshareSlice';
 
 /** A bridge step: its failure as plain data, or null. */
@@ -86,7 +96,7 @@ function* publish(): Saga {
     yield put(liveshareFailed({ key: 'controller.liveshare.noTarget' }));
     return;
   }
-  yield put(liveshareTargetSet({ videoId: target.video_id }));
+  yield put(liveshareTargetSet({ videoId: target.video_id, expiresAt: target.expires_at, joined: target.joined }));
   const failure: BridgeFailure | null = yield* bridgeStep((bridge) => {
     bridge.liveshareSetVideoPublishType(MANUAL_PUBLISH_TYPE);
     bridge.liveshareSetConfig(rtmpConfig(target.url));
@@ -102,7 +112,17 @@ function* publish(): Saga {
     return;
   }
   yield put(liveshareStarted());
+  yield fork(watchUrlExpiry, Date.parse(target.expires_at));
   yield* readStatus();
+}
+
+/** Tells the panel when the push URL expires while it publishes (a stop or a new start ends the wait). */
+function* watchUrlExpiry(expiresAtMs: number): Saga {
+  const { expired } = (yield race({
+    expired: delay(liveshareUrlExpiresInMs(expiresAtMs, Date.now())),
+    ended: take([liveshareStopped.type, liveshareStartRequested.type]),
+  })) as { expired?: true };
+  if (expired) yield put(liveshareUrlExpired());
 }
 
 /** Stop: liveshareStopLive (no live stream any more counts as stopped), then the server ends the stream. */

@@ -83,6 +83,10 @@ export default translateFeature(text, {
     unknownValue: '—',
     refused: 'The controller refused to go live: $t(apiError.liveDji.{{meaning}}) (error {{code}})',
     noTarget: 'The platform gave no push address: the live stream cannot start',
+    urlExpires: 'The push address is valid until {{time}}',
+    urlExpiresJoined: "Joined the console's live stream: its push address is valid until {{time}} too",
+    atUrlExpiry: 'Then a running push goes on, but once it drops it cannot reconnect on this address: stop and start live again for a new one.',
+    urlExpired: 'The push address expired at {{time}}: the running push goes on; if it drops, stop and start live again for a new address.',
   },
   componentName: {
     api: 'Platform API (api)',

@@ -85,6 +85,10 @@ export default defineFeatureText({
       unknownValue: '—',
       refused: '遥控器拒绝直播：$t(apiError.liveDji.{{meaning}})（错误码 {{code}}）',
       noTarget: '平台未给出推流地址，无法开始直播',
+      urlExpires: '推流地址有效至 {{time}}',
+      urlExpiresJoined: '已加入控制台发起的直播，推流地址同样有效至 {{time}}',
+      atUrlExpiry: '到期后正在进行的推流不会中断；但推流一旦断开便无法再用该地址重连，需停止后重新开始直播（平台会给出新地址）。',
+      urlExpired: '推流地址已于 {{time}} 过期：当前推流不受影响；若推流断开，请停止并重新开始直播以获取新地址。',
     },
     /** DJI Pilot 2's JSBridge components (components.ts). */
     componentName: {

@@ -28,6 +28,7 @@ import {
   type NoticeForm,
 } from './noticeRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
+import { noticeDefectColumn } from './NoticeDefectLink';
 import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'notice';
@@ -68,6 +69,7 @@ export default function NoticesPage() {
       sortable: false,
       renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} />,
     },
+    noticeDefectColumn(t),
     dateTimeColumn('publish_at', t('notices.publishAt'), fmt, { valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : fmt.dateTime(v)) }),
     actionsColumn(
       t('resources.actions'),

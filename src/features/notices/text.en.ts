@@ -21,4 +21,7 @@ export default translateFeature(text, {
   levels: { info: 'Info', warning: 'Important', urgent: 'Urgent' },
   readState: 'Read state',
   openDefect: 'Open the defect',
+  defect: 'Defect',
+  defectNumber: 'Defect #{{id}}',
+  openDefectNumber: 'Open defect #{{id}}',
 });

@@ -22,5 +22,8 @@ export default defineFeatureText({
     levels: { info: '普通', warning: '重要', urgent: '紧急' },
     readState: '阅读状态',
     openDefect: '查看缺陷',
+    defect: '缺陷',
+    defectNumber: '缺陷 #{{id}}',
+    openDefectNumber: '查看缺陷 #{{id}}',
   },
 });

@@ -1,13 +1,11 @@
 import DoneIcon from '@mui/icons-material/Done';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { defectLink } from '../defects';
 import { selectLanguage } from '../i18n';
-import { INBOX_RESOURCE, LEVEL_COLORS, noticeText, UNREAD_RESOURCE } from '../notices';
+import { INBOX_RESOURCE, LEVEL_COLORS, NOTICE_LEVELS, NoticeDefectLink, noticeDefectColumn, noticeText, UNREAD_RESOURCE } from '../notices';
 import { PageFrame } from '../pages';
 import DetailDrawer from '../../crud/DetailDrawer';
 import ResourceTable from '../../crud/ResourceTable';
@@ -25,7 +23,7 @@ const INBOX_QUERY: ResourceQuery = { ...DEFAULT_QUERY, filters: { published: '1'
 
 /**
  * /personal/message: the notices published to the user, in the console's language; opening one or "mark read" marks
- * it read; an urgent defect's notice links to the defect (#/Defect?id=…).
+ * it read; an urgent defect's notice links to the defect (#/Defect?id=…) from its row and its detail.
  */
 export default function MessagesPage() {
   const { t } = useTranslation();
@@ -65,6 +63,8 @@ export default function MessagesPage() {
       width: 100,
       renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
     },
+    // Opening the defect from the list reads the notice, as opening the notice does.
+    noticeDefectColumn(t, markRead),
     dateTimeColumn('publish_at', t('notices.publishAt'), fmt),
     actionsColumn(
       t('resources.actions'),
@@ -86,6 +86,18 @@ export default function MessagesPage() {
         columns={columns}
         // The intro line above the table takes its height from the list, so the pager stays on screen at 1920×1080.
         height="calc(100vh - 260px)"
+        // The server filters by read state (unread=1|0) and level, with the total.
+        filters={[
+          {
+            name: 'unread',
+            label: 'notices.readState',
+            options: [
+              { value: '1', label: t('notices.unread') },
+              { value: '0', label: t('notices.read') },
+            ],
+          },
+          { name: 'level', label: 'notices.level', options: NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) })) },
+        ]}
         onRowClick={(row) => {
           setOpenId(row.id);
           markRead(row);
@@ -98,11 +110,7 @@ export default function MessagesPage() {
         items={open ? [{ label: t('notices.publishAt'), value: fmt.dateTime(open.publish_at) }] : []}
       >
         {openText && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{openText.content}</Typography>}
-        {typeof open?.defect_id === 'number' && (
-          <Button variant="outlined" sx={{ mt: 2 }} component={Link} to={defectLink(open.defect_id)}>
-            {t('notices.openDefect')}
-          </Button>
-        )}
+        {open && <NoticeDefectLink row={open} variant="button" />}
       </DetailDrawer>
     </PageFrame>
   );

@@ -1,0 +1,50 @@
+import { Button, Link as MuiLink } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ResourceRow } from '../../crud/types';
+import { defectLink } from '../defects';
+
+/** The defect an urgent notice announces, when the server gave it (only to a reader who sees the defect). */
+export const noticeDefectId = (row: ResourceRow): number | null => (typeof row.defect_id === 'number' ? row.defect_id : null);
+
+/**
+ * The link from a notice to its defect (#/Defect?id=…, which /Defect opens with its photo): a button in a notice's
+ * detail, a text link in a list row (a click there opens the defect, not the row). Nothing for a notice without one.
+ */
+export default function NoticeDefectLink({ row, variant, onOpen }: { row: ResourceRow; variant: 'button' | 'cell'; onOpen?: (row: ResourceRow) => void }) {
+  const { t } = useTranslation();
+  const id = noticeDefectId(row);
+  if (id === null) return null;
+  const open = () => onOpen?.(row);
+  if (variant === 'button')
+    return (
+      <Button variant="outlined" sx={{ mt: 2 }} component={Link} to={defectLink(id)} onClick={open}>
+        {t('notices.openDefect')}
+      </Button>
+    );
+  return (
+    <MuiLink
+      component={Link}
+      to={defectLink(id)}
+      aria-label={t('notices.openDefectNumber', { id })}
+      onClick={(event: MouseEvent) => {
+        event.stopPropagation();
+        open();
+      }}
+    >
+      {t('notices.defectNumber', { id })}
+    </MuiLink>
+  );
+}
+
+/** The notices lists' column linking each urgent notice to its defect. */
+export const noticeDefectColumn = (t: TFunction, onOpen?: (row: ResourceRow) => void): GridColDef => ({
+  field: 'defect_id',
+  headerName: t('notices.defect'),
+  width: 120,
+  sortable: false,
+  renderCell: (p) => <NoticeDefectLink row={p.row as ResourceRow} variant="cell" onOpen={onOpen} />,
+});
