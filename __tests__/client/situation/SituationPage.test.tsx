@@ -263,6 +263,18 @@ describe('/Tas drone card: the task the aircraft flies', () => {
     expect(within(section).getByRole('button', { name: '暂停' })).toBeDisabled();
   });
 
+  it('reads the task each aircraft reports once, without its card being opened', async () => {
+    const test = setup('zh-cn', undefined, taskRoutes);
+    await waitFor(() => expect(test.worker.onmessage).not.toBeNull());
+    test.deliver(snapshotBytes([sample('B2', { taskId: 19 }), sample('A1')]));
+    await waitFor(() => expect(test.store.getState().situation.droneTasks[19]?.route).toHaveLength(3));
+    // Later snapshots, another aircraft on the same task: not read again.
+    test.deliver(snapshotBytes([sample('B2', { taskId: 19 }), sample('A1', { taskId: '19' })]));
+    await waitFor(() => expect(test.store.getState().situation.fleet.reporting).toBe(2));
+    await act(flush);
+    expect(test.calls.filter((c) => c.path === '/Task/19/' || c.path === '/Route/9/').map((c) => c.path)).toEqual(['/Task/19/', '/Route/9/']);
+  });
+
   it('sends nothing when the confirmation is cancelled', async () => {
     const { card, calls } = await cardOfB2('zh-cn', undefined, taskRoutes);
     const section = await within(card()).findByRole('group', { name: '执行中的任务' });
