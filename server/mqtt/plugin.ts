@@ -16,6 +16,7 @@ import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
 import { connectExternalBroker, type ExternalBus } from './external';
 import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
+import { tasksFlownBySerial } from '../entities/task/missions';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { SharedLive } from './gateway/sharedLive';
@@ -192,6 +193,7 @@ export default fp(
         sysinfoIntervalMs: config.sysinfoIntervalMs,
         deviceTimeoutMs: config.deviceTimeoutMs,
         log,
+        tasksFlown: () => tasksFlownBySerial(app.db),
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
         ...(splitting ? { shared: new SharedPresence(splitting.redis, redisKeyPrefix, config.deviceTimeoutMs) } : {}),
       });
