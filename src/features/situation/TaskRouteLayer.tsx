@@ -24,25 +24,21 @@ const FlownRouteLines = memo(function FlownRouteLines({ route, waypoint, selecte
     const split = flownSplit(route, waypoint);
     return { done: line(split.done), remaining: line(split.remaining), current: waypoint === null ? null : split.remaining[0] };
   }, [route, waypoint]);
+  // A class of its own (react-leaflet sets pathOptions with setStyle, which leaves the element's classes as they are).
   const emphasis = selected ? ' skyline-task-route-selected' : '';
   const tooltip = <Tooltip sticky>{label}</Tooltip>;
   return (
     <>
       {done.length > 1 && (
-        <Polyline positions={done} pathOptions={{ color: colour, weight, opacity: 0.9, className: `skyline-task-route-done${emphasis}` }}>
+        <Polyline positions={done} className={`skyline-task-route-done${emphasis}`} pathOptions={{ color: colour, weight, opacity: 0.9 }}>
           {tooltip}
         </Polyline>
       )}
       {remaining.length > 1 && (
         <Polyline
           positions={remaining}
-          pathOptions={{
-            color: colour,
-            weight: weight - 1,
-            opacity: selected ? 0.9 : 0.6,
-            dashArray: '6 6',
-            className: `skyline-task-route-remaining${emphasis}`,
-          }}
+          className={`skyline-task-route-remaining${emphasis}`}
+          pathOptions={{ color: colour, weight: weight - 1, opacity: selected ? 0.9 : 0.6, dashArray: '6 6' }}
         >
           {tooltip}
         </Polyline>
@@ -51,7 +47,8 @@ const FlownRouteLines = memo(function FlownRouteLines({ route, waypoint, selecte
         <CircleMarker
           center={[current.lat, current.lng]}
           radius={selected ? 7 : 5}
-          pathOptions={{ color: colour, weight: 2, fillColor: '#ffffff', fillOpacity: 1, className: `skyline-task-route-current${emphasis}` }}
+          className={`skyline-task-route-current${emphasis}`}
+          pathOptions={{ color: colour, weight: 2, fillColor: '#ffffff', fillOpacity: 1 }}
         >
           {tooltip}
         </CircleMarker>
