@@ -106,6 +106,26 @@ const ROUTES: Record<string, Route> = {
   },
   'GET /Alert/': () => ({ items: [], total: 0 }),
   'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
+  // The task SIM-0001 flies, and its route (the /Tas map draws it).
+  'GET /Task/12/': () => ({
+    id: 12,
+    name: '南山巡检',
+    project_id: 7,
+    route_id: 4,
+    device_id: 1,
+    status: 'running',
+    flight_id: 'f-12',
+    progress: { status: 'in_progress', percent: 30, current_step: 1, waypoint_index: 1 },
+  }),
+  'GET /Route/4/': () => ({
+    id: 4,
+    name: '南山航线',
+    waypoints: [
+      { lat: 22.54, lng: 113.93, alt: 60, speed: 8 },
+      { lat: 22.545, lng: 113.935, alt: 60, speed: 8 },
+      { lat: 22.55, lng: 113.93, alt: 60, speed: 8 },
+    ],
+  }),
   // SIM-0003 is outside the user's data scope, SIM-0004 not registered: the server names neither.
   'POST /Device/names/': (options) => ({
     names: Object.fromEntries((options?.body as { serials: string[] }).serials.flatMap((sn) => (sn in DEVICE_NAMES ? [[sn, DEVICE_NAMES[sn]]] : []))),
@@ -237,7 +257,7 @@ export const SESSIONS: Session[] = [
   {
     name: 'tas',
     description:
-      'opens /Tas: its fleet feed decodes two sysinfo/fleet snapshots (worker handler in-thread), the saga names the new aircraft; search, filter, select, follow, close',
+      'opens /Tas: its fleet feed decodes two sysinfo/fleet snapshots (worker handler in-thread), the saga names the new aircraft and reads the task one flies with its route; search, filter, select, follow, close',
     preloadedState: loggedIn,
     sagas: [situationSaga],
     async run({ dispatch, settle }) {

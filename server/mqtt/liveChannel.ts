@@ -48,6 +48,20 @@ export interface LiveChannelOptions {
    * what sysinfo/online and sysinfo/fleet publish is read from there, whole.
    */
   shared?: SharedPresence;
+  /**
+   * The platform task each aircraft flies now (serial → task id, from the database): sysinfo/fleet names it, so the
+   * /Tas card and map know the task of a DJI aircraft (whose OSD names none).
+   */
+  tasksFlown?: () => Promise<ReadonlyMap<string, number>>;
+}
+
+/** The samples with the platform task each aircraft flies; a task the sample names itself stays. Pure. */
+export function withTasksFlown(samples: Telemetry[], tasks: ReadonlyMap<string, number>): Telemetry[] {
+  if (tasks.size === 0) return samples;
+  return samples.map((s) => {
+    const taskId = tasks.get(s.sn);
+    return taskId === undefined || s.taskId !== undefined ? s : { ...s, taskId };
+  });
 }
 
 /** What sysinfo/* publishes: the devices online with their statuses, and the newest sample of each aircraft among them. */
@@ -225,10 +239,21 @@ export class LiveChannel {
       fleet = picture.fleet;
     } else fleet = [...this.fleet.values()];
     if (fleet.length === 0 && this.fleetEmptyPublished) return;
+    if (fleet.length && this.options.tasksFlown) fleet = withTasksFlown(fleet, await this.tasksFlown(this.options.tasksFlown));
     const bytes = encodeFleet(this.now(), fleet);
     this.fleetEmptyPublished = fleet.length === 0;
     await this.options.bus.publish(TOPIC_FLEET, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { retain: true, qos: 0 });
     this.stats.fleetPublished++;
+  }
+
+  /** The tasks flown now; none when they cannot be read (the fleet goes out without them). */
+  private async tasksFlown(read: () => Promise<ReadonlyMap<string, number>>): Promise<ReadonlyMap<string, number>> {
+    try {
+      return await read();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'live channel: the tasks flown could not be read');
+      return new Map();
+    }
   }
 
   /** What sysinfo/* publishes shared through Redis: every instance's observations, this one's written there first. */

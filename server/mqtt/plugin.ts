@@ -17,6 +17,7 @@ import { DynsecCredentials } from './dynsec/credentials';
 import { ScopedSysinfoBus } from './scopedSysinfo';
 import { connectExternalBroker, type ExternalBus } from './external';
 import { findDrcCredential, liveDrcUsernames } from './drcCredentials';
+import { tasksFlownBySerial } from '../entities/task/missions';
 import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { SharedLive } from './gateway/sharedLive';
@@ -198,6 +199,7 @@ export default fp(
         sysinfoIntervalMs: config.sysinfoIntervalMs,
         deviceTimeoutMs: config.deviceTimeoutMs,
         log,
+        tasksFlown: () => tasksFlownBySerial(app.db),
         ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
         ...(splitting ? { shared: new SharedPresence(splitting.redis, redisKeyPrefix, config.deviceTimeoutMs) } : {}),
       });

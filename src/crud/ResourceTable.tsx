@@ -1,7 +1,7 @@
 import { reasonParams } from '../api/errorCatalogue';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, Button, Chip, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowId, type GridRowParams, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/i18n';
 import LookupField, { type LookupSpec } from './LookupField';
 import PaginationWithGoTo from './PaginationWithGoTo';
+import { FOCUS_PARAM, focusedId } from './queryRules';
 import { ACTIONS_FIELD } from './RowActions';
 import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
 import type { ResourceList } from './useResourceList';
@@ -42,7 +43,13 @@ const toSortModel = (ordering: string): GridSortModel =>
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** A server-driven list: paging, ordering, search and filters all change the query in the address. */
+/** The class of the row a link focuses (`?id=`): highlighted as the selected row. */
+const FOCUSED_ROW = 'skyline-row-focused';
+
+/**
+ * A server-driven list: paging, ordering, search and filters all change the query in the address. A link's `?id=`
+ * (focusLink) is a filter like the others: the list holds that row, highlighted, until "show all" clears it.
+ */
 export default function ResourceTable({
   state,
   columns,
@@ -90,6 +97,7 @@ export default function ResourceTable({
   // Stable models: a new object on every render reads to the grid as a change (and a sort change resets the page).
   const paginationModel = useMemo(() => ({ page: query.page - 1, pageSize: query.pageSize }), [query.page, query.pageSize]);
   const sortModel = useMemo(() => toSortModel(query.ordering), [query.ordering]);
+  const focused = focusedId(query);
   const selectedIds = selection?.ids;
   const rowSelectionModel = useMemo(() => (selectedIds ? { type: 'include' as const, ids: new Set<GridRowId>(selectedIds) } : undefined), [selectedIds]);
 
@@ -143,6 +151,14 @@ export default function ResourceTable({
             </TextField>
           ),
         )}
+        {focused !== null && (
+          <>
+            <Chip color="primary" label={t('resources.focused', { id: focused })} />
+            <Button size="small" onClick={() => changeQuery({ filters: { [FOCUS_PARAM]: undefined } })}>
+              {t('resources.showAll')}
+            </Button>
+          </>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {toolbarExtra}
         {onCreate && (
@@ -152,7 +168,7 @@ export default function ResourceTable({
         )}
       </Box>
       {state.status === 'failed' && state.error && <Alert severity="error">{t('resources.loadFailed', reasonParams(state.error))}</Alert>}
-      <Box sx={{ height, minHeight: 320 }}>
+      <Box sx={{ height, minHeight: 320, [`& .${FOCUSED_ROW}`]: { bgcolor: 'action.selected' } }}>
         <DataGrid
           rows={state.items}
           columns={pinnedColumns}
@@ -172,6 +188,7 @@ export default function ResourceTable({
             changeQuery({ ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' });
           }}
           onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
+          getRowClassName={(params) => (focused !== null && Number(params.id) === focused ? FOCUSED_ROW : '')}
           {...(selection
             ? {
                 checkboxSelection: true,

@@ -65,3 +65,18 @@ export function queryToSearchParams(query: ResourceQuery, defaults: ResourceQuer
 export function sameQuery(a: ResourceQuery, b: ResourceQuery): boolean {
   return queryToSearchParams(a).toString() === queryToSearchParams(b).toString();
 }
+
+/** The list parameter a link focuses one row by (`#/Task/UAV?id=19`): the list holds that row, selected. */
+export const FOCUS_PARAM = 'id';
+
+/** A record id as a link names it: a positive whole number, else none. Pure. */
+export function linkedId(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || !/^[1-9][0-9]{0,14}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The row a list query focuses (its `id` filter, from a link), null when none. Pure. */
+export const focusedId = (query: ResourceQuery): number | null => linkedId(query.filters[FOCUS_PARAM]);
+
+/** The address of a list page focused on one row (hash router path, e.g. `/Task/UAV?id=19`). */
+export const focusLink = (path: string, id: number) => `${path}?${FOCUS_PARAM}=${id}`;

@@ -28,4 +28,6 @@ export default translateFeature(text, {
   saved: 'Saved',
   deleted: 'Deleted',
   actionDone: '{{step}}: done',
+  focused: 'Only #{{id}}',
+  showAll: 'Show all',
 });

@@ -29,5 +29,7 @@ export default defineFeatureText({
     saved: '保存成功',
     deleted: '删除成功',
     actionDone: '{{step}}成功',
+    focused: '仅显示 #{{id}}',
+    showAll: '显示全部',
   },
 });

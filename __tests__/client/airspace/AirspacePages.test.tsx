@@ -234,6 +234,18 @@ describe('/AirSpace/Plan', () => {
   });
 });
 
+describe('/AirSpace/Plan?id= (the /Tas drone card’s plan link)', () => {
+  it('lists that plan, highlighted', async () => {
+    const { calls } = renderApp('/AirSpace/Plan?id=8', {
+      routes: { 'GET /Airspace/Plan/': () => ({ items: [{ id: 8, application_id: 5, status: 'accepted', note: '早班', actions: [] }], total: 1 }) },
+      preloadedState: loggedInState,
+    });
+    expect(await screen.findByText('仅显示 #8', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/Airspace/Plan/')?.options?.query).toMatchObject({ id: '8' });
+    await waitFor(() => expect(screen.getAllByRole('row').find((r) => r.getAttribute('data-id') === '8')).toHaveClass('skyline-row-focused'));
+  });
+});
+
 describe('/AirSpace/Report', () => {
   const report = {
     id: 2,

@@ -1,4 +1,13 @@
-import { mergeQuery, queryFromSearchParams, queryToApiParams, queryToSearchParams, type QueryPatch } from '../../../src/crud/queryRules';
+import {
+  focusedId,
+  focusLink,
+  linkedId,
+  mergeQuery,
+  queryFromSearchParams,
+  queryToApiParams,
+  queryToSearchParams,
+  type QueryPatch,
+} from '../../../src/crud/queryRules';
 import { DEFAULT_QUERY, type ResourceQuery } from '../../../src/crud/types';
 
 const q = (over: Partial<ResourceQuery> = {}): ResourceQuery => ({ ...DEFAULT_QUERY, ...over });
@@ -63,5 +72,33 @@ describe('URL query', () => {
   it('survives a round trip', () => {
     const query = q({ page: 7, pageSize: 10, search: '深圳 M30', ordering: 'name', filters: { dept_id: '3' } });
     expect(queryFromSearchParams(queryToSearchParams(query))).toEqual(query);
+  });
+});
+
+describe('links that focus one row (?id=)', () => {
+  it.each<[string | null | undefined, number | null]>([
+    ['123', 123],
+    ['1', 1],
+    [null, null],
+    [undefined, null],
+    ['', null],
+    ['0', null],
+    ['-4', null],
+    ['1.5', null],
+    ['12abc', null],
+    ['0012', null],
+    ['1234567890123456', null],
+  ])('?id=%p names %p', (value, id) => expect(linkedId(value)).toBe(id));
+
+  it('a link is a list query focused on the row, read back from the address; its pages keep the focus', () => {
+    const link = focusLink('/Task/UAV', 19);
+    expect(link).toBe('/Task/UAV?id=19');
+    const query = queryFromSearchParams(link.slice(link.indexOf('?')));
+    expect(focusedId(query)).toBe(19);
+    expect(queryToApiParams(query)).toEqual({ id: '19', page: 1, page_size: 20 });
+    expect(focusedId(mergeQuery(query, { page: 2 }))).toBe(19);
+    // "Show all" clears it.
+    expect(focusedId(mergeQuery(query, { filters: { id: undefined } }))).toBeNull();
+    expect(focusedId(q({ filters: { id: 'abc' } }))).toBeNull();
   });
 });

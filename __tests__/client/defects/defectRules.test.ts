@@ -8,7 +8,6 @@ import {
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
-  linkedDefectId,
   regionOutline,
   reviewShortcut,
 } from '../../../src/features/defects/defectRules';
@@ -215,22 +214,8 @@ describe('defectPoints', () => {
   });
 });
 
-describe('defectLink and linkedDefectId: the /Defect deep link', () => {
+describe('defectLink: the /Defect deep link', () => {
   it('links to a defect by its id', () => {
     expect(defectLink(123)).toBe('/Defect?id=123');
-  });
-  it.each<[string | null, number | null]>([
-    ['123', 123],
-    ['1', 1],
-    [null, null],
-    ['', null],
-    ['0', null],
-    ['-4', null],
-    ['1.5', null],
-    ['12abc', null],
-    ['0012', null],
-    ['1234567890123456', null],
-  ])('?id=%p names %p', (value, id) => {
-    expect(linkedDefectId(value)).toBe(id);
   });
 });

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { Alert } from '@shared/entities/alert';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { alertNotified } from '../../../src/features/devicelink';
@@ -59,9 +60,11 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[], route
   );
   const worker = inThreadFleetWorker();
   const view = renderWithStore(
-    <FleetWorkerContext.Provider value={async () => worker}>
-      <SituationPage />
-    </FleetWorkerContext.Provider>,
+    <MemoryRouter>
+      <FleetWorkerContext.Provider value={async () => worker}>
+        <SituationPage />
+      </FleetWorkerContext.Provider>
+    </MemoryRouter>,
     store,
     language,
   );
@@ -237,6 +240,9 @@ describe('/Tas drone card: the task the aircraft flies', () => {
     const section = await within(card()).findByRole('group', { name: '执行中的任务' });
     await waitFor(() => expect(section).toHaveTextContent('飞行计划#7（已受理），空域申请 #107'));
     expect(section).toHaveTextContent('任务深圳湾巡检 (#19)');
+    // The task and its plan lead to their lists, focused on them.
+    expect(within(section).getByRole('link', { name: '深圳湾巡检 (#19)' })).toHaveAttribute('href', '/Task/UAV?id=19');
+    expect(within(section).getByRole('link', { name: '#7（已受理），空域申请 #107' })).toHaveAttribute('href', '/AirSpace/Plan?id=7');
     expect(section).toHaveTextContent('任务状态执行中');
     expect(section).toHaveTextContent('航点进度第 2 / 3 个航点');
     expect(within(section).getByTestId('task-progress')).toHaveAttribute('data-percent', '40');
@@ -261,6 +267,18 @@ describe('/Tas drone card: the task the aircraft flies', () => {
     );
     expect(within(section).getByRole('button', { name: '继续' })).toBeEnabled();
     expect(within(section).getByRole('button', { name: '暂停' })).toBeDisabled();
+  });
+
+  it('reads the task each aircraft reports once, without its card being opened', async () => {
+    const test = setup('zh-cn', undefined, taskRoutes);
+    await waitFor(() => expect(test.worker.onmessage).not.toBeNull());
+    test.deliver(snapshotBytes([sample('B2', { taskId: 19 }), sample('A1')]));
+    await waitFor(() => expect(test.store.getState().situation.droneTasks[19]?.route).toHaveLength(3));
+    // Later snapshots, another aircraft on the same task: not read again.
+    test.deliver(snapshotBytes([sample('B2', { taskId: 19 }), sample('A1', { taskId: '19' })]));
+    await waitFor(() => expect(test.store.getState().situation.fleet.reporting).toBe(2));
+    await act(flush);
+    expect(test.calls.filter((c) => c.path === '/Task/19/' || c.path === '/Route/9/').map((c) => c.path)).toEqual(['/Task/19/', '/Route/9/']);
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

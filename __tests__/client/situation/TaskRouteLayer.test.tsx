@@ -11,12 +11,18 @@ import { createTestStore } from '../support/testStore';
 import { sample, snapshotColumns } from './fleetFixtures';
 import { flyingTask, routeOfTask } from './taskFixtures';
 
-describe('TaskRouteLayer: the route the selected aircraft flies', () => {
+/** Task 20 flies route 10, ten waypoint steps north of route 9, not yet past its first waypoint report. */
+const otherTask = { ...flyingTask, id: 20, name: '大坝巡检', route_id: 10, progress: null };
+const route9 = routeOfTask(9).waypoints.map(({ lat, lng }) => ({ lat, lng }));
+const route10 = route9.map((p) => ({ ...p, lat: p.lat + 0.01 }));
+
+describe('TaskRouteLayer: the routes the aircraft on the view fly', () => {
   function setup() {
     const { store } = createTestStore();
     const fleet = new FleetStore();
     const model = new FleetModel();
-    model.apply(snapshotColumns([sample('B2', { taskId: 19 }), sample('A1')]));
+    // B2 flies task 19, C3 task 20; A1 none, D4 one it names itself (not ours).
+    model.apply(snapshotColumns([sample('B2', { taskId: 19 }), sample('A1'), sample('C3', { taskId: '20' }), sample('D4', { taskId: 'river-9' })]));
     fleet.apply(model.frame());
     let map: L.Map | null = null;
     renderWithStore(
@@ -27,46 +33,71 @@ describe('TaskRouteLayer: the route the selected aircraft flies', () => {
       </FleetStoreContext.Provider>,
       store,
     );
-    const route = routeOfTask(9).waypoints.map(({ lat, lng }) => ({ lat, lng }));
-    // The lines on the map by part (jsdom draws no SVG: the map's layers are read), each as its points.
-    const paths = () => {
-      const lines: Record<string, number[][]> = {};
+    // The map's layers by part (jsdom draws no SVG: the map's layers are read), "*" marking the selected aircraft's:
+    // each line as its waypoints' numbers (thousandths of a degree north of 22.54), the current waypoint's ring as one.
+    const drawn = () => {
+      const parts: Record<string, number[][]> = {};
       map!.eachLayer((layer) => {
-        if (!(layer instanceof L.Polyline)) return;
-        const part = String(layer.options.className).replace('skyline-task-route-', '');
-        (lines[part] ??= []).push((layer.getLatLngs() as L.LatLng[]).map((p) => Math.round((p.lat - 22.54) * 1000)));
+        if (!(layer instanceof L.Path)) return;
+        const [, part, selected] = /skyline-task-route-(\w+)( skyline-task-route-selected)?/.exec(String(layer.options.className))!;
+        const at = (p: L.LatLng) => Math.round((p.lat - 22.54) * 1000);
+        const value = layer instanceof L.CircleMarker ? [at(layer.getLatLng())] : (layer as L.Polyline).getLatLngs().map((p) => at(p as L.LatLng));
+        (parts[`${part}${selected ? '*' : ''}`] ??= []).push(value);
       });
-      return lines;
+      for (const lines of Object.values(parts)) lines.sort((a, b) => a[0] - b[0]);
+      return parts;
     };
-    return { store, route, paths };
+    return { store, drawn };
   }
 
-  it('draws nothing until an aircraft flying a loaded task is selected, then the flown part and the rest', () => {
-    const { store, route, paths } = setup();
-    act(() => void store.dispatch(droneTaskLoaded({ task: flyingTask, route })));
-    expect(paths()).toEqual({});
-    // A1 flies no task.
+  it('draws every loaded task being flown with its progress, the selected aircraft’s emphasised', () => {
+    const { store, drawn } = setup();
+    expect(drawn()).toEqual({});
+    act(() => void store.dispatch(droneTaskLoaded({ task: flyingTask, route: route9 })));
+    // B2 at waypoint 2 of 3: flown 1 → 2, to fly 2 → 3, the ring on waypoint 2; nobody selected.
+    expect(drawn()).toEqual({ done: [[0, 1]], remaining: [[1, 2]], current: [[1]] });
+    // C3's task: before its first waypoint report the whole route is to fly, with no ring.
+    act(() => void store.dispatch(droneTaskLoaded({ task: otherTask, route: route10 })));
+    expect(drawn()).toEqual({
+      done: [[0, 1]],
+      remaining: [
+        [1, 2],
+        [10, 11, 12],
+      ],
+      current: [[1]],
+    });
+    // Selecting C3 emphasises its route only; A1 (no task) emphasises none.
+    act(() => void store.dispatch(droneSelected('C3')));
+    expect(drawn()).toEqual({ done: [[0, 1]], remaining: [[1, 2]], 'remaining*': [[10, 11, 12]], current: [[1]] });
     act(() => void store.dispatch(droneSelected('A1')));
-    expect(paths()).toEqual({});
+    expect(drawn()).toEqual({
+      done: [[0, 1]],
+      remaining: [
+        [1, 2],
+        [10, 11, 12],
+      ],
+      current: [[1]],
+    });
     act(() => void store.dispatch(droneSelected('B2')));
-    // At waypoint 2 of 3: flown 1 → 2, to fly 2 → 3.
-    expect(paths()).toEqual({ done: [[0, 1]], remaining: [[1, 2]] });
-    // At the last waypoint (sysinfo/task) nothing remains to fly.
-    act(
-      () =>
-        void store.dispatch(
-          taskLiveReceived({ task_id: 19, status: 'running', progress: { ...flyingTask.progress!, waypoint_index: 2 }, dispatch_error: null, at: Date.now() }),
-        ),
-    );
-    expect(paths()).toEqual({ done: [[0, 1, 2]] });
-    act(() => void store.dispatch(droneSelected(null)));
-    expect(paths()).toEqual({});
+    expect(drawn()).toEqual({ 'done*': [[0, 1]], 'remaining*': [[1, 2]], 'current*': [[1]], remaining: [[10, 11, 12]] });
   });
 
-  it('before take-off the whole route is to fly', () => {
-    const { store, route, paths } = setup();
-    act(() => void store.dispatch(droneTaskLoaded({ task: { ...flyingTask, progress: null }, route })));
-    act(() => void store.dispatch(droneSelected('B2')));
-    expect(paths()).toEqual({ remaining: [[0, 1, 2]] });
+  it('follows the progress sysinfo/task reports', () => {
+    const { store, drawn } = setup();
+    act(() => void store.dispatch(droneTaskLoaded({ task: otherTask, route: route10 })));
+    expect(drawn()).toEqual({ remaining: [[10, 11, 12]] });
+    const report = (waypoint_index: number) =>
+      taskLiveReceived({
+        task_id: 20,
+        status: 'running',
+        progress: { status: 'in_progress', percent: 50, current_step: 1, waypoint_index },
+        dispatch_error: null,
+        at: Date.now(),
+      });
+    act(() => void store.dispatch(report(1)));
+    expect(drawn()).toEqual({ done: [[10, 11]], remaining: [[11, 12]], current: [[11]] });
+    // At the last waypoint nothing remains to fly.
+    act(() => void store.dispatch(report(2)));
+    expect(drawn()).toEqual({ done: [[10, 11, 12]], current: [[12]] });
   });
 });

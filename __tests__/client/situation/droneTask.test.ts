@@ -1,6 +1,6 @@
 import type { Plan } from '@shared/entities/airspace';
 import type { TaskProgress } from '@shared/entities/task';
-import { commandBlocked, flownSplit, planOfTask, platformTaskId, type CardCommand } from '../../../src/features/situation/droneTask';
+import { commandBlocked, flownRoutes, flownSplit, newTaskIds, planOfTask, platformTaskId, type CardCommand } from '../../../src/features/situation/droneTask';
 
 describe('platformTaskId: the task of ours a fleet sample names', () => {
   it.each<[string | number | undefined, number | null]>([
@@ -15,6 +15,59 @@ describe('platformTaskId: the task of ours a fleet sample names', () => {
     ['1e3', null],
     ['9999999999999999', null],
   ])('%p → %p', (raw, id) => expect(platformTaskId(raw)).toBe(id));
+});
+
+describe('newTaskIds: the platform tasks a frame names that the view has not asked for', () => {
+  it.each<[string, Array<string | number | undefined>, number[], number[]]>([
+    ['none flies a task', [undefined, undefined], [], []],
+    ['each once, ascending, as numbers', [20, '19', undefined, 19, '20'], [], [19, 20]],
+    ['those asked for before are left out', [19, 20, 21], [19, 21], [20]],
+    ['tasks the aircraft names itself are not ours', ['river-9', 0, 22], [], [22]],
+  ])('%s', (_what, taskIds, known, fresh) => expect(newTaskIds(taskIds, new Set(known))).toEqual(fresh));
+});
+
+describe('flownRoutes: the routes the fleet flies, with their progress', () => {
+  const progress = (waypoint_index: number | null): TaskProgress => ({ status: 'in_progress', percent: 10, current_step: 1, waypoint_index });
+  const route = [{ lat: 22.5, lng: 114 }];
+  const loaded = (name: string, waypoint: number | null, line: typeof route | null = route) => ({ task: { name, progress: progress(waypoint) }, route: line });
+  const tasks = { 19: loaded('a', 1), 20: loaded('b', null), 21: loaded('no route', 0, null), 22: loaded('empty', 0, []) };
+  const fleet = (...slots: Array<[string, string | number | undefined]>) => ({
+    sn: slots.map(([sn]) => sn),
+    taskId: slots.map(([, id]) => id),
+    count: slots.length,
+  });
+  const summary = (routes: ReturnType<typeof flownRoutes>) => routes.map((r) => [r.taskId, r.sn, r.name, r.waypoint, r.selected]);
+  it.each<[string, ReturnType<typeof fleet>, Record<number, { progress: TaskProgress | null }>, string | null, unknown[][]]>([
+    ['nobody flies a loaded task', fleet(['A1', undefined], ['B2', 23], ['C3', 'river-9']), {}, null, []],
+    [
+      'by task, with the progress read',
+      fleet(['B2', '20'], ['A1', 19]),
+      {},
+      null,
+      [
+        [19, 'A1', 'a', 1, false],
+        [20, 'B2', 'b', null, false],
+      ],
+    ],
+    ['sysinfo/task is newer than the task as read', fleet(['A1', 19]), { 19: { progress: progress(2) } }, null, [[19, 'A1', 'a', 2, false]]],
+    ['a report without progress: none yet', fleet(['A1', 19]), { 19: { progress: null } }, null, [[19, 'A1', 'a', null, false]]],
+    [
+      'the selected aircraft’s last',
+      fleet(['A1', 19], ['B2', 20]),
+      {},
+      'A1',
+      [
+        [20, 'B2', 'b', null, false],
+        [19, 'A1', 'a', 1, true],
+      ],
+    ],
+    ['a route not readable or empty is not drawn', fleet(['A1', 21], ['B2', 22]), {}, null, []],
+    ['two aircraft on one task draw it once, as the selected one’s', fleet(['A1', 19], ['B2', 19]), {}, 'B2', [[19, 'B2', 'a', 1, true]]],
+    ['only the slots in the frame count', { ...fleet(['A1', 19], ['B2', 20]), count: 1 }, {}, null, [[19, 'A1', 'a', 1, false]]],
+  ])('%s', (_what, frame, live, selected, expected) => expect(summary(flownRoutes(frame, tasks, live, selected))).toEqual(expected));
+
+  it('hands over the loaded waypoints themselves (the map keeps a route drawn until its progress moves)', () =>
+    expect(flownRoutes(fleet(['A1', 19]), tasks, {}, null)[0].route).toBe(route));
 });
 
 describe('flownSplit: the route flown and to fly, meeting at the current waypoint', () => {

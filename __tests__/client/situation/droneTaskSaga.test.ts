@@ -1,5 +1,5 @@
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import { conformanceWatchStarted, droneTaskCommanded, droneTaskRequested } from '../../../src/features/situation/viewActions';
+import { conformanceWatchStarted, droneTaskCommanded, droneTaskRequested, fleetTasksAppeared } from '../../../src/features/situation/viewActions';
 import { createTestStore, flush, httpError, whenStore, type Route } from '../support/testStore';
 import { flyingTask, routeOfTask } from './taskFixtures';
 
@@ -31,6 +31,29 @@ describe('situation saga: the task an aircraft flies', () => {
     await whenStore(store, () => store.getState().situation.droneTasks[19].task.route_id === 10);
     expect(store.getState().situation.droneTasks[19].route?.[0]).toEqual({ lat: 22.54, lng: 114.05 });
     expect(requests('GET', '/Route/10/')).toBe(1);
+  });
+
+  it('reads each task the fleet reports and its route, two at a time', async () => {
+    // Every task answers when the test lets it: how many are asked at once shows.
+    const waiting: Array<() => void> = [];
+    const later = (answer: unknown) => () => new Promise((resolve) => waiting.push(() => resolve(answer)));
+    const ids = [19, 20, 21, 22, 23];
+    const routes: Record<string, Route> = { 'GET /Route/9/': () => routeOfTask(9) };
+    for (const id of ids) routes[`GET /Task/${id}/`] = later({ ...flyingTask, id });
+    const { store, calls, requests } = openView(routes);
+    const taskReads = () => calls.filter((c) => c.path.startsWith('/Task/')).length;
+    store.dispatch(fleetTasksAppeared(ids.slice(0, 3)));
+    store.dispatch(fleetTasksAppeared(ids.slice(3)));
+    await flush();
+    expect(taskReads()).toBe(2);
+    while (waiting.length) {
+      waiting.shift()!();
+      await flush();
+      expect(waiting.length).toBeLessThanOrEqual(2);
+    }
+    await whenStore(store, () => Object.keys(store.getState().situation.droneTasks).length === ids.length);
+    expect(ids.map((id) => requests('GET', `/Task/${id}/`))).toEqual([1, 1, 1, 1, 1]);
+    expect(store.getState().situation.droneTasks[23].route).toHaveLength(3);
   });
 
   it('asks nothing without task:read, and no route without project:read', async () => {

@@ -261,4 +261,19 @@ describe('/Task/UAV', () => {
     const drawer = await screen.findByRole('dialog', { name: '深圳湾巡检' });
     expect(await within(drawer).findByRole('region', { name: '任务航线地图' }, wait)).toHaveTextContent('22.5,114 22.6,114.1');
   });
+
+  it('a link to one task (?id=, the /Tas drone card) lists it, highlighted, with its details open; "show all" lists every task', async () => {
+    const { calls } = renderApp('/Task/UAV?id=3', { routes, preloadedState: loggedInState });
+    const drawer = await screen.findByRole('dialog', { name: '深圳湾巡检' }, wait);
+    expect(calls.find((c) => c.path === '/Task/')?.options?.query).toMatchObject({ id: '3' });
+    await userEvent.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('仅显示 #3')).toBeInTheDocument();
+    expect(screen.getAllByRole('row').find((r) => r.getAttribute('data-id') === '3')).toHaveClass('skyline-row-focused');
+    await userEvent.click(screen.getByRole('button', { name: '显示全部' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Task/').at(-1)?.options?.query).not.toHaveProperty('id'));
+    expect(screen.queryByText('仅显示 #3')).not.toBeInTheDocument();
+    // Closed, the details stay closed.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -169,6 +169,35 @@ export function runDispatchSuite(dialect: Dialect): void {
     expect(device.methods().slice(-2)).toEqual(['flighttask_prepare', 'flighttask_execute']);
   });
 
+  it('counts the way back from the last waypoint to the dock: refuses a battery that would not bring it home, and a way home leaving the area', async () => {
+    const id = await newTask();
+    // Approved: the route and about 2 km around it.
+    const planId = await planFor(id);
+    const dockAt = async (latitude: number) => {
+      dock.osd(DOCK_SN, { latitude, longitude: 114.1, mode_code: 0 });
+      await dock.flush();
+    };
+    const execute = () => api(server, token, 'POST', `/api/Task/${id}/execute/`);
+    // The aircraft waits at the first waypoint (no way out) with 66 %, which the route alone leaves plenty of.
+    await osd();
+    const services = recordMessages(dock.client, servicesTopic(DOCK_SN));
+    // Its dock 15 km north of the route's end: the way home is the whole transit, and 66 % does not cover it.
+    await dockAt(22.602 + 15 / 111.32);
+    const far = await execute();
+    expect(far).toMatchObject({ status: 409, error_code: 'mission.battery_low', params: { battery: 66 } });
+    const farNeeds = (far as unknown as { params: { needed: number } }).params.needed;
+    expect(farNeeds).toBeGreaterThan(66);
+    // 3 km north: the battery covers it (less needed, by the shorter way home), but the way home leaves the plan's area.
+    await dockAt(22.602 + 3 / 111.32);
+    expect(await execute()).toMatchObject({ status: 409, error_code: 'mission.transit_outside_area', params: { leg: 'back', plan_id: planId } });
+    expect(await task(id)).toMatchObject({ status: 'pending', flight_id: null, progress: null });
+    expect(await services.untilMarker(server)).toEqual([]);
+    // The dock at the first waypoint: nothing stands in the way home.
+    await dockAt(22.6);
+    expect(await execute()).toMatchObject({ status: 200, data: { status: 'running' } });
+    expect(device.methods().slice(-2)).toEqual(['flighttask_prepare', 'flighttask_execute']);
+  });
+
   it('dispatches: prepare with the signed KMZ URL and its md5, execute, then progress drives the task to done, pushed live', async () => {
     const id = await newTask();
     await planFor(id);

@@ -21,6 +21,12 @@ describe('wholeFlight: transit to the first waypoint and back home counted in di
       { aircraft: { lat: 22.5 - 9 * KM, lng: 114 }, home: { lat: 22.5 - 9 * KM, lng: 114 } },
       { outM: 9000, backM: 10000, durationS: 2500, batteryPct: 83.3 },
     ],
+    // Only the way back: at the first waypoint, its dock 5 km past the route's end (500 s, 16.7 % more than the route).
+    [
+      'an aircraft at the first waypoint whose dock is 5 km beyond the last',
+      { aircraft: route.first, home: { lat: 22.5 + 6 * KM, lng: 114 } },
+      { outM: 0, backM: 5000, durationS: 1100, batteryPct: 36.7 },
+    ],
     [
       'a docked aircraft of unknown position starts from its dock',
       { aircraft: null, home: { lat: 22.5 - KM, lng: 114 } },

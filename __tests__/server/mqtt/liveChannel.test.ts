@@ -1,10 +1,10 @@
 import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
 import type { DeviceStatus, Telemetry } from '@shared/live';
-import { LiveChannel, type MessageBus } from '../../../server/mqtt/liveChannel';
+import { LiveChannel, withTasksFlown, type LiveChannelOptions, type MessageBus } from '../../../server/mqtt/liveChannel';
 import type { DeviceDirectory } from '../../../server/mqtt/domain';
 import { DEFAULT_AREA, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
 
-function setup() {
+function setup(options: Partial<LiveChannelOptions> = {}) {
   let now = 1_000_000;
   /** JSON payloads parsed; binary ones (sysinfo/fleet) as published. */
   const published: Array<{ topic: string; payload: Record<string, unknown> | Buffer; retain: boolean }> = [];
@@ -30,6 +30,7 @@ function setup() {
     deviceTimeoutMs: 30_000,
     log,
     now: () => now,
+    ...options,
   });
   return { channel, published, writes, log, advance: (ms: number) => (now += ms) };
 }
@@ -154,6 +155,41 @@ describe('LiveChannel', () => {
     expect(published).toHaveLength(5);
     expect(snapshots()[4]).toMatchObject({ ok: true, fleet: { count: 0 } });
     expect(channel.stats.fleetPublished).toBe(5);
+    await channel.stop();
+  });
+});
+
+describe('sysinfo/fleet names the platform task each aircraft flies', () => {
+  it.each<[string, Array<Partial<Telemetry>>, Array<[string, number]>, Array<string | number | undefined>]>([
+    ['none flown', [{ sn: 'A' }], [], [undefined]],
+    ['by serial', [{ sn: 'A' }, { sn: 'B' }], [['B', 19]], [undefined, 19]],
+    ['a task the sample names itself stays', [{ sn: 'A', taskId: 'river-9' }], [['A', 19]], ['river-9']],
+  ])('%s', (_what, samples, tasks, taskIds) =>
+    expect(
+      withTasksFlown(
+        samples.map((s) => ({ ...sample(s.sn!), ...s })),
+        new Map(tasks),
+      ).map((s) => s.taskId),
+    ).toEqual(taskIds),
+  );
+
+  it('from the tasks flown when it publishes; without them when they cannot be read', async () => {
+    let flown: () => Promise<ReadonlyMap<string, number>> = async () => new Map([['D1', 19]]);
+    const { channel, published, log } = setup({ tasksFlown: () => flown() });
+    observe(channel, sample('D1'));
+    observe(channel, sample('D2'));
+    await channel.publishFleet();
+    flown = () => Promise.reject(new Error('database gone'));
+    await channel.publishFleet();
+    const taskIds = published.map(({ payload }) => {
+      const decoded = decodeFleet(payload as Buffer);
+      return decoded.ok ? decoded.fleet.taskId : null;
+    });
+    expect(taskIds).toEqual([
+      [19, undefined],
+      [undefined, undefined],
+    ]);
+    expect(log.warn).toHaveBeenCalledWith(expect.anything(), 'live channel: the tasks flown could not be read');
     await channel.stop();
   });
 });

@@ -252,6 +252,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('tenancy: every route by id (%s)'
       const seen = await ids(list, 'manager1');
       expect([base, seen.filter((id) => foreign[base].includes(id))]).toEqual([base, []]);
     }
+    // A link focused on one row (`?id=`, the console's task and plan links) shows a foreign row to no one but its own.
+    for (const list of ['/api/Task/', '/api/Airspace/Plan/']) {
+      const [other] = foreign[list];
+      const focused = async (as: string) => ((await call('GET', `${list}?id=${other}`, as)).body.data.items as { id: number }[]).map((row) => row.id);
+      expect([list, await focused('manager1'), await focused('admin')]).toEqual([list, [], [other]]);
+    }
     const devices = (await call('GET', '/api/Device/?page_size=100', 'manager1')).body.data.items as { serial: string }[];
     const own = new Set(devices.map((d) => d.serial));
     for (const kind of ALERT_KINDS) {

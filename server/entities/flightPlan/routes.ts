@@ -52,7 +52,7 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
       search: ['note'],
       order: ['id', 'planned_start_at', 'status', 'created_at'],
       defaultOrder: '-created_at',
-      filters: { status: 'string', application_id: 'int', task_id: 'int', device_id: 'int' },
+      filters: { id: 'int', status: 'string', application_id: 'int', task_id: 'int', device_id: 'int' },
     },
     input: planInputSchema,
     refs: { application_id: 'airspace_applications', task_id: 'tasks', route_id: 'routes', device_id: 'devices' },

@@ -88,6 +88,18 @@ export interface MissionOptions {
 /** The dispatch step that ends a task in each final status the device reports. */
 const ENDING_ACTION: Record<FlightEndStatus, TaskDispatchAction> = { done: 'complete', failed: 'fail', cancelled: 'cancel' };
 
+/** The platform task each aircraft flies now: serial → id of its running, dispatched task (sysinfo/fleet names it). */
+export async function tasksFlownBySerial(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tasks')
+    .innerJoin('devices', 'devices.id', 'tasks.device_id')
+    .select(['tasks.id', 'devices.serial'])
+    .where('tasks.status', '=', 'running')
+    .where('tasks.flight_id', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.serial, row.id]));
+}
+
 /** Which service each command sends. */
 const COMMAND_METHODS: Record<Exclude<TaskCommand, 'execute'>, string> = {
   pause: METHOD_FLIGHTTASK_PAUSE,

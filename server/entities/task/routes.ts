@@ -76,7 +76,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
       searchIndex: true,
       order: ['id', 'name', 'status', 'scheduled_at', 'started_at', 'finished_at', 'created_at'],
       defaultOrder: '-created_at',
-      filters: { status: 'string', kind: 'string', project_id: 'int', route_id: 'int', device_id: 'int', pilot_id: 'int' },
+      filters: { id: 'int', status: 'string', kind: 'string', project_id: 'int', route_id: 'int', device_id: 'int', pilot_id: 'int' },
     },
     input: taskInputSchema,
     refs: { project_id: 'projects', route_id: 'routes', device_id: 'devices', pilot_id: 'users' },

@@ -9,7 +9,8 @@ import DefectFilterBar from './DefectFilterBar';
 import DefectMap from './DefectMap';
 import DefectPhoto from './DefectPhoto';
 import DefectTable from './DefectTable';
-import { DEFECT_LIST_PAGE, linkedDefectId } from './defectRules';
+import { linkedId } from '../../crud/queryRules';
+import { DEFECT_LIST_PAGE } from './defectRules';
 import { defectOpened, defectPageChanged, defectPageOpened, defectViewChanged, selectDefects, type DefectView } from './defectsSlice';
 
 /**
@@ -21,7 +22,7 @@ export default function DefectsPage() {
   const dispatch = useAppDispatch();
   const { view, items, total, page, failed } = useAppSelector(selectDefects).list;
   const [params] = useSearchParams();
-  const linked = linkedDefectId(params.get('id'));
+  const linked = linkedId(params.get('id'));
   useEffect(() => {
     dispatch(defectPageOpened());
   }, [dispatch]);

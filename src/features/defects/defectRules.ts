@@ -2,6 +2,7 @@ import type { Defect, DefectCategory, DefectRegion } from '@shared/entities/defe
 import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectSeverity } from '@shared/entities/defectStatus';
 import type { QueryValue } from '../../api/client';
 import type { DefectDraft, DefectFilters } from './defectDefaults';
+import { focusLink } from '../../crud/queryRules';
 
 /** A point on the screen (client coordinates, px). */
 export interface ScreenPoint {
@@ -169,11 +170,5 @@ export function defectPoints(items: readonly Defect[]): DefectPoint[] {
     .sort((a, b) => DEFECT_SEVERITIES.indexOf(a.severity) - DEFECT_SEVERITIES.indexOf(b.severity) || a.id - b.id);
 }
 
-/** The /Defect page opening one defect's photo (a notice's link: hash router, `#/Defect?id=…`). */
-export const defectLink = (id: number) => `/Defect?id=${id}`;
-
-/** The defect `?id=` names: a positive whole number, else none. */
-export function linkedDefectId(value: string | null): number | null {
-  if (value === null || !/^[1-9][0-9]{0,14}$/.test(value)) return null;
-  return Number(value);
-}
+/** The /Defect page opening one defect's photo (a notice's link: hash router, `#/Defect?id=…`, read with linkedId). */
+export const defectLink = (id: number) => focusLink('/Defect', id);

@@ -1,18 +1,21 @@
-import { Box, Button, Stack, Tooltip, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
 import { useCan } from '../auth';
-import { selectTaskLive, TaskProgressView } from '../tasks';
+import { planLink } from '../airspace';
+import { selectTaskLive, TaskProgressView, taskLink } from '../tasks';
 import { CARD_COMMANDS, commandBlocked, planOfTask, type CardCommand } from './droneTask';
 import { selectConformance, selectDroneTask } from './selectors';
 import { droneTaskCommanded, droneTaskRequested } from './viewActions';
 import FieldRows from './FieldRows';
 
 /**
- * The task an aircraft on the view flies, on its card: name and status, progress (waypoint i / n), the flight plan it
- * flies under, and pause / resume / return home, each confirmed naming the aircraft. The task loads when the card opens.
+ * The task an aircraft on the view flies, on its card: name (a link to it in the task list) and status, progress
+ * (waypoint i / n), the flight plan it flies under (a link to it in the plan list), and pause / resume / return home,
+ * each confirmed naming the aircraft. The task is read again when the card opens.
  */
 export default function DroneTaskPanel({ taskId, aircraft }: { taskId: number; aircraft: string }) {
   const { t } = useTranslation();
@@ -33,17 +36,26 @@ export default function DroneTaskPanel({ taskId, aircraft }: { taskId: number; a
   const plan = planOfTask(plans, task);
   const waypoint = flight.progress?.waypoint_index ?? null;
   const commandName = (command: CardCommand) => t(`situation.droneTask.commands.${command}`);
-  const rows: Array<[string, string]> = [
-    [t('situation.droneTask.name'), `${task.name} (#${task.id})`],
+  const rows: Array<[string, ReactNode]> = [
+    [
+      t('situation.droneTask.name'),
+      <Link component={RouterLink} to={taskLink(task.id)}>
+        {`${task.name} (#${task.id})`}
+      </Link>,
+    ],
     [t('situation.droneTask.status'), t(`tasks.statuses.${flight.status}`)],
     ...(route && waypoint !== null
       ? [[t('situation.droneTask.waypoints'), t('situation.droneTask.waypointOf', { index: waypoint + 1, total: route.length })] as [string, string]]
       : []),
     [
       t('situation.droneTask.plan'),
-      plan
-        ? t('situation.droneTask.planValue', { id: plan.id, status: t(`airspace.planStatuses.${plan.status}`), application: plan.application_id })
-        : t('situation.droneTask.noPlan'),
+      plan ? (
+        <Link component={RouterLink} to={planLink(plan.id)}>
+          {t('situation.droneTask.planValue', { id: plan.id, status: t(`airspace.planStatuses.${plan.status}`), application: plan.application_id })}
+        </Link>
+      ) : (
+        t('situation.droneTask.noPlan')
+      ),
     ],
   ];
   return (

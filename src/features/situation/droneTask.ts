@@ -48,3 +48,53 @@ export function commandBlocked(
   if (!canWrite) return 'permission';
   return commandApplies(command, task).ok ? null : 'state';
 }
+
+/**
+ * The platform tasks named in a fleet frame's `taskId` column that are not in `known`, each once, in ascending order:
+ * the tasks the view has not asked for yet (each is read once while the view is open). Pure.
+ */
+export function newTaskIds(taskIds: ReadonlyArray<string | number | undefined>, known: ReadonlySet<number>): number[] {
+  const fresh = new Set<number>();
+  for (const raw of taskIds) {
+    const id = platformTaskId(raw);
+    if (id !== null && !known.has(id)) fresh.add(id);
+  }
+  return [...fresh].sort((a, b) => a - b);
+}
+
+/** A route being flown as /Tas draws it: whose, how far along, and whether its aircraft is the selected one. */
+export interface FlownRoute<P extends LatLng = LatLng> {
+  taskId: number;
+  sn: string;
+  name: string;
+  /** The route's waypoints, as loaded (the same array while the view is open: the map redraws a route only when its progress moves). */
+  route: readonly P[];
+  /** The waypoint the aircraft flies (sysinfo/task, else the task as read); null before it reported one. */
+  waypoint: number | null;
+  selected: boolean;
+}
+
+/**
+ * The routes of every aircraft in the fleet that flies a loaded platform task with a readable route, with the newest
+ * progress of each (sysinfo/task, else the task as read), the selected aircraft's last (drawn on top). Aircraft sharing
+ * a task draw it once. Pure.
+ */
+export function flownRoutes<P extends LatLng>(
+  fleet: { sn: readonly string[]; taskId: ReadonlyArray<string | number | undefined>; count: number },
+  tasks: Readonly<Record<number, { task: { name: string; progress: TaskProgress | null }; route: P[] | null }>>,
+  live: Readonly<Record<number, { progress: TaskProgress | null }>>,
+  selectedSn: string | null,
+): Array<FlownRoute<P>> {
+  const routes = new Map<number, FlownRoute<P>>();
+  for (let slot = 0; slot < fleet.count; slot++) {
+    const taskId = platformTaskId(fleet.taskId[slot]);
+    const loaded = taskId === null ? undefined : tasks[taskId];
+    if (taskId === null || !loaded?.route?.length) continue;
+    const sn = fleet.sn[slot];
+    const selected = sn === selectedSn;
+    if (routes.has(taskId) && !selected) continue;
+    const progress = live[taskId] ? live[taskId].progress : loaded.task.progress;
+    routes.set(taskId, { taskId, sn, name: loaded.task.name, route: loaded.route, waypoint: progress?.waypoint_index ?? null, selected });
+  }
+  return [...routes.values()].sort((a, b) => Number(a.selected) - Number(b.selected) || a.taskId - b.taskId);
+}

@@ -7,7 +7,8 @@ import type { FleetWorkerPort } from './fleetFrame';
 import type { FleetStore } from './fleetStore';
 import { selectFlaggedSerials } from './selectors';
 import { fleetClosed, fleetSnapshotApplied } from './situationSlice';
-import { fleetSerialsAppeared } from './viewActions';
+import { newTaskIds } from './droneTask';
+import { fleetSerialsAppeared, fleetTasksAppeared } from './viewActions';
 
 export type FleetWorkerFactory = () => Promise<FleetWorkerPort>;
 
@@ -20,8 +21,9 @@ export const FleetWorkerContext = createContext<FleetWorkerFactory>(() =>
  * The fleet feed while the view is open: subscribes to sysinfo/fleet at once, hands each snapshot's bytes to the
  * worker (the newest one waits while the worker starts), and puts each frame it answers into the FleetStore and its
  * summary into Redux, with the serials seen for the first time (slots only grow: those past the previous count) for
- * the saga to name. The worker starts with `flagged()` (serials with an open conformance alert); `onWorker` gets its
- * port for later changes. Returns the teardown.
+ * the saga to name, and the platform tasks reported for the first time (the saga reads each and its route once). The
+ * worker starts with `flagged()` (serials with an open conformance alert); `onWorker` gets its port for later changes.
+ * Returns the teardown.
  */
 export function openFleetFeed(
   createWorker: FleetWorkerFactory,
@@ -35,6 +37,7 @@ export function openFleetFeed(
   let waiting: Uint8Array | null = null;
   let open = true;
   let named = 0;
+  const askedTasks = new Set<number>();
   // Not transferred: other listeners on the bus may read the same bytes.
   const off = bus.on(TOPIC_FLEET, ({ message }) => {
     if (!(message instanceof Uint8Array)) return;
@@ -61,6 +64,11 @@ export function openFleetFeed(
         );
         if (frame.count > named) dispatch(fleetSerialsAppeared(frame.sn.slice(named, frame.count)));
         named = frame.count;
+        const tasks = newTaskIds(frame.taskId, askedTasks);
+        if (tasks.length) {
+          tasks.forEach((id) => askedTasks.add(id));
+          dispatch(fleetTasksAppeared(tasks));
+        }
       };
       port.onerror = (event) => console.error(`situation: the fleet worker failed: ${event.message ?? 'unknown error'}`);
       port.postMessage({ type: 'flagged', serials: flagged() }, []);

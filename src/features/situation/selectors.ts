@@ -10,6 +10,8 @@ export const selectStatusFilter = (state: RootState) => state.situation.statusFi
 export const selectFleetSummary = (state: RootState) => state.situation.fleet;
 export const selectFleetNames = (state: RootState) => state.situation.names;
 export const selectConformance = (state: RootState) => state.situation.conformance;
+/** Every loaded task an aircraft on the view flies, by task id. */
+export const selectDroneTasks = (state: RootState) => state.situation.droneTasks;
 /** The loaded task of that id (an aircraft's task on the view), undefined until loaded. */
 export const selectDroneTask = (state: RootState, taskId: number | null) => (taskId === null ? undefined : state.situation.droneTasks[taskId]);
 /** The drones' manned traffic still current at `now` (a report not repeated within AIRSENSE_TTL_MS is gone). */

@@ -1,6 +1,5 @@
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { Task } from 'redux-saga';
-import type { EventChannel } from 'redux-saga';
+import { channel, type Channel, type EventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, debounce, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { TOPIC_AIRSENSE } from '@shared/dji/airsenseTraffic';
 import { MONITORED_PLAN_STATUSES, type Plan } from '@shared/entities/airspace';
@@ -21,7 +20,14 @@ import { selectCan } from '../auth';
 import { brokerEvents, topicChannel, withSubscription, type BrokerEvents, type EventBus } from '../broker';
 import { alertNotified } from '../devicelink';
 import { reportActionFailure, toastShown } from '../notifications';
-import { conformanceWatchStarted, conformanceWatchStopped, droneTaskCommanded, droneTaskRequested, fleetSerialsAppeared } from './viewActions';
+import {
+  conformanceWatchStarted,
+  conformanceWatchStopped,
+  droneTaskCommanded,
+  droneTaskRequested,
+  fleetSerialsAppeared,
+  fleetTasksAppeared,
+} from './viewActions';
 import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
@@ -102,6 +108,28 @@ function* loadDroneTask(taskId: number): Saga {
   }
 }
 
+/** Tasks of the fleet read at the same time at most: a large fleet's first snapshot may name hundreds. */
+const TASK_READERS = 2;
+
+/**
+ * The tasks the fleet reports being flown, each read with its route once (the map draws every one), a few at a time so
+ * a large fleet does not flood the API.
+ */
+function* readFleetTasks(): Saga {
+  const queue: Channel<number> = yield call(channel);
+  for (let i = 0; i < TASK_READERS; i++)
+    yield fork(function* reader(): Saga {
+      while (true) {
+        const taskId: number = yield take(queue);
+        yield call(loadDroneTask, taskId);
+      }
+    });
+  while (true) {
+    const { payload }: PayloadAction<number[]> = yield take(fleetTasksAppeared.type);
+    for (const taskId of payload) yield put(queue, taskId);
+  }
+}
+
 /** A command confirmed on the drone card: sent, told, and the task read again (its status follows on sysinfo/task). */
 function* commandDroneTask(action: ReturnType<typeof droneTaskCommanded>): Saga {
   const { taskId, command, label } = action.payload;
@@ -140,14 +168,15 @@ function* followAirsense(bus: EventBus<BrokerEvents> = brokerEvents): Saga {
 const conformanceNotified = (action: Action) => alertNotified.match(action) && action.payload.alert.kind === 'conformance';
 
 /**
- * While /Tas is open: the open alerts and monitored plans, the manned traffic around the drones, the plans reloaded (debounced) whenever conformance
- * changes, and the names of the aircraft as they appear.
+ * While /Tas is open: the open alerts and monitored plans, the manned traffic around the drones, the plans reloaded
+ * (debounced) whenever conformance changes, the names of the aircraft and the tasks they fly as they appear.
  */
 function* followView(): Saga {
   yield fork(loadAlerts);
   yield fork(loadPlans);
   yield fork(followAirsense);
   yield takeEvery(fleetSerialsAppeared.type, loadNames);
+  yield fork(readFleetTasks);
   yield takeEvery(droneTaskRequested.type, (action: PayloadAction<number>) => loadDroneTask(action.payload));
   yield takeEvery(droneTaskCommanded.type, commandDroneTask);
   yield debounce(1000, conformanceNotified, loadPlans);

@@ -11,6 +11,9 @@ export const conformanceWatchStopped = createAction('situation/conformanceWatchS
 /** Serials the view shows for the first time since it opened (the situation saga names them). */
 export const fleetSerialsAppeared = createAction<string[]>('situation/fleetSerialsAppeared');
 
+/** Platform tasks the fleet reports being flown for the first time since the view opened (the saga reads each and its route once). */
+export const fleetTasksAppeared = createAction<number[]>('situation/fleetTasksAppeared');
+
 /** A drone's card opened on an aircraft flying this task: load the task and its route. */
 export const droneTaskRequested = createAction<number>('situation/droneTaskRequested');
 

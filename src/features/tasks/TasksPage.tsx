@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { TaskCommand, TaskLive, TaskProgress, TaskStatus } from '@shared/entities/task';
 import { cancelDispatched, commandApplies } from '@shared/missions/rules';
 import { useAppSelector } from '../../app/hooks';
@@ -21,6 +21,7 @@ import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions'
 import StatusChip from '../../crud/StatusChip';
 import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
+import { focusedId } from '../../crud/queryRules';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import { LivePanel } from '../live';
@@ -88,6 +89,11 @@ export default function TasksPage() {
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const { run } = useRowAction(RESOURCE, (action) => t(taskActionTextKey(action)));
   const close = useCallback(() => setEditing(null), []);
+  // A link to one task (`?id=`, e.g. from the /Tas drone card): the list holds it, its details open.
+  const focused = focusedId(list.query);
+  useEffect(() => {
+    if (focused !== null) setDetailId(focused);
+  }, [focused]);
 
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));
   const kindOptions = TASK_KINDS.map((k) => ({ value: k, label: t(`tasks.kinds.${k}`) }));

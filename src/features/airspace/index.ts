@@ -1,0 +1,2 @@
+// The airspace feature's public face: other features import these from here, never its files.
+export { planLink } from './planLink';
