@@ -44,6 +44,28 @@ export type Geometry = z.infer<typeof geometrySchema>;
 export type Polygon = z.infer<typeof polygonSchema>;
 export type LineString = z.infer<typeof lineStringSchema>;
 
+/** The largest circle the platform stores: a radius of 50 km (a no-fly circle around an airport is about 10 km). */
+export const MAX_CIRCLE_RADIUS_M = 50_000;
+/** A circle's radius in metres: above 0 and at most MAX_CIRCLE_RADIUS_M. */
+export const circleRadiusSchema = z.number().positive().max(MAX_CIRCLE_RADIUS_M);
+
+/** A circle: its centre [lng, lat] (WGS84) and radius in metres. */
+export interface Circle {
+  centre: [number, number];
+  radius: number;
+}
+
+/**
+ * The circle a feature is, or null. A circle is stored as a Point geometry (its centre) with its radius in metres in
+ * `properties.radius`, the form DJI's flight-area files use too (docs/remote.md).
+ */
+export function circleOf(feature: { geometry: Geometry; properties: Record<string, unknown> }): Circle | null {
+  const radius = circleRadiusSchema.safeParse(feature.properties.radius);
+  if (feature.geometry.type !== 'Point' || !radius.success) return null;
+  const [lng, lat] = feature.geometry.coordinates;
+  return { centre: [lng, lat], radius: radius.data };
+}
+
 /** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
 export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
   distance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Polygon } from '../geo';
+import type { Circle, Polygon } from '../geo';
 
 /**
  * DJI custom flight areas (spec dji-cloud-api-next §7): the cloud announces a new area file with the service
@@ -25,7 +25,7 @@ export interface FlightArea {
   /** DJI's `id`: stable for the same platform object (some Dock 2 firmware keeps only 35 characters). */
   id: string;
   geofenceType: GeofenceType;
-  shape: { polygon: Polygon } | { centre: [number, number]; radius: number };
+  shape: { polygon: Polygon } | Circle;
 }
 
 /** DJI's smallest circle radius (SDK). */

@@ -230,6 +230,94 @@ describe.each<Dialect>(['sqlite', 'postgres'])('Pilot 2 map elements (%s)', (dia
     ).toEqual([]);
   });
 
+  const circleContent = (radius: unknown, color = '#E23C39') => ({
+    type: 'Feature',
+    properties: { color, clampToGround: true },
+    geometry: { type: 'Circle', coordinates: [114.052, 22.541], radius },
+  });
+
+  it("saves a Circle Pilot 2 draws as a circle feature (a Point with its radius), and edits it through DJI's format", async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    const created = await pilot('POST', url, 'operator1', { id: UUID(20), name: 'Take-off circle', resource: { type: 2, content: circleContent(120.5) } });
+    expect(created.body).toMatchObject({ code: 0, data: { id: UUID(20) } });
+    const features = (await api.call('GET', `/api/Feature/?project_id=${own}&page_size=100`, 'admin')).body.data.items as Record<string, unknown>[];
+    const saved = features.find((f) => f.name === 'Take-off circle')!;
+    expect(saved).toMatchObject({
+      category: 'pilot_shared',
+      geometry: { type: 'Point', coordinates: [114.052, 22.541] },
+      properties: { radius: 120.5, clampToGround: true },
+    });
+    expect(group((await groupsOf(own)).data, 'shared').elements).toContainEqual(
+      expect.objectContaining({ id: UUID(20), resource: expect.objectContaining({ type: 2, content: circleContent(120.5) }) }),
+    );
+
+    expect((await pilot('PUT', `/map/api/v1/workspaces/${own}/elements/${UUID(20)}`, 'operator1', { content: circleContent(300) })).body.code).toBe(0);
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data.properties).toEqual({ radius: 300, clampToGround: true });
+    // Edited into a pin, it is no circle any more.
+    expect((await pilot('PUT', `/map/api/v1/workspaces/${own}/elements/${UUID(20)}`, 'operator1', { content: pinContent() })).body.code).toBe(0);
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data).toMatchObject({
+      geometry: pinContent().geometry,
+      properties: { clampToGround: true },
+    });
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data.properties.radius).toBeUndefined();
+  });
+
+  it("shows a console circle as DJI's Circle, a no-fly circle in the locked no-fly layer", async () => {
+    const made = await api.call('POST', '/api/Feature/', 'operator1', {
+      project_id: own,
+      name: 'Heliport no-fly circle',
+      category: 'no_fly_zone',
+      geometry: { type: 'Point', coordinates: [114.07, 22.55] },
+      style: { color: '#e53935' },
+      properties: { radius: 1500 },
+    });
+    expect(made.status).toBe(200);
+    const restricted = group((await groupsOf(own)).data, 'restricted') as unknown as { is_lock: boolean; elements: Record<string, unknown>[] };
+    expect(restricted.is_lock).toBe(true);
+    expect(restricted.elements.find((e) => e.name === 'Heliport no-fly circle')).toMatchObject({
+      resource: {
+        type: 2,
+        content: { type: 'Feature', properties: { color: '#E23C39' }, geometry: { type: 'Circle', coordinates: [114.07, 22.55], radius: 1500 } },
+      },
+    });
+  });
+
+  it('refuses a circle without a sane radius, from Pilot 2 and from the console, with the field and a clear message', async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    for (const [n, radius] of [
+      [21, 0],
+      [22, -3],
+      [23, 50_001],
+      [24, 'wide'],
+    ] as const) {
+      const answer = await pilot('POST', url, 'operator1', { id: UUID(n), name: 'Bad circle', resource: { type: 2, content: circleContent(radius) } }, 'en');
+      expect([radius, answer.status, answer.body.code, answer.body.error_code, answer.body.errors?.[0].field]).toEqual([
+        radius,
+        400,
+        400,
+        'common.invalid_input',
+        'resource.content.geometry.radius',
+      ]);
+      expect(answer.body.message).toBeTruthy();
+    }
+    const typed = await pilot('POST', url, 'operator1', { id: UUID(25), name: 'Bad circle', resource: { type: 0, content: circleContent(100) } });
+    expect(typed.body).toMatchObject({ code: 400, errors: [expect.objectContaining({ field: 'resource.type' })] });
+    const console = await api.call('POST', '/api/Feature/', 'operator1', {
+      project_id: own,
+      name: 'Bad circle',
+      category: 'no_fly_zone',
+      geometry: { type: 'Point', coordinates: [114.07, 22.55] },
+      properties: { radius: 0 },
+    });
+    expect(console.status).toBe(400);
+    expect(console.body.errors?.[0]).toMatchObject({ field: 'properties.radius', code: 'field.too_small' });
+    expect(
+      ((await api.call('GET', `/api/Feature/?project_id=${own}&page_size=100`, 'admin')).body.data.items as { name: string }[]).filter(
+        (f) => f.name === 'Bad circle',
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses an element id Pilot 2 already used (409), and a viewer writing (403)', async () => {
     const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
     const element = { id: UUID(9), name: 'Twice', resource: { type: 0, content: pinContent() } };
