@@ -284,21 +284,21 @@ describe.each<Dialect>(['sqlite', 'postgres'])('Pilot 2 map elements (%s)', (dia
 
   it('refuses a circle without a sane radius, from Pilot 2 and from the console, with the field and a clear message', async () => {
     const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
-    for (const [n, radius] of [
-      [21, 0],
-      [22, -3],
-      [23, 50_001],
-      [24, 'wide'],
+    for (const [n, radius, problem] of [
+      [21, 0, 'Must be at least 0'],
+      [22, -3, 'Must be at least 0'],
+      [23, 50_001, 'Must be at most 50000'],
+      [24, 'wide', 'Wrong type of value'],
     ] as const) {
       const answer = await pilot('POST', url, 'operator1', { id: UUID(n), name: 'Bad circle', resource: { type: 2, content: circleContent(radius) } }, 'en');
-      expect([radius, answer.status, answer.body.code, answer.body.error_code, answer.body.errors?.[0].field]).toEqual([
+      expect([radius, answer.status, answer.body.code, answer.body.error_code, answer.body.errors?.[0].field, answer.body.message]).toEqual([
         radius,
         400,
         400,
         'common.invalid_input',
         'resource.content.geometry.radius',
+        `Invalid input: ${problem} (resource.content.geometry.radius)`,
       ]);
-      expect(answer.body.message).toBeTruthy();
     }
     const typed = await pilot('POST', url, 'operator1', { id: UUID(25), name: 'Bad circle', resource: { type: 0, content: circleContent(100) } });
     expect(typed.body).toMatchObject({ code: 400, errors: [expect.objectContaining({ field: 'resource.type' })] });
@@ -316,6 +316,37 @@ describe.each<Dialect>(['sqlite', 'postgres'])('Pilot 2 map elements (%s)', (dia
         (f) => f.name === 'Bad circle',
       ),
     ).toEqual([]);
+  });
+
+  it("writes error messages in the caller's language: zh-cn by default, English when Accept-Language asks for it", async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(foreign, 'shared')}/elements`;
+    const element = { id: UUID(30), name: 'x', resource: { type: 0, content: pinContent() } };
+    const group = groupId(foreign, 'shared');
+    for (const [language, expected] of [
+      [undefined, `该工作空间没有图层 ${group}`],
+      ['zh-CN,zh;q=0.9', `该工作空间没有图层 ${group}`],
+      ['en-US,en;q=0.9', `This workspace has no element group ${group}`],
+      ['fr-FR,en;q=0.5', `This workspace has no element group ${group}`],
+    ] as const) {
+      const answer = await pilot('POST', url, 'operator1', element, language);
+      expect([language, answer.status, answer.body.code, answer.body.error_code, answer.body.message]).toEqual([
+        language,
+        404,
+        404,
+        'pilot.unknown_group',
+        expected,
+      ]);
+    }
+    const badColour = { ...element, resource: { type: 0, content: pinContent('#123456') } };
+    const shared = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    expect((await pilot('POST', shared, 'operator1', badColour)).body.message).toBe('提交的数据有误：格式不正确 (resource.content.properties.color)');
+    expect((await pilot('POST', shared, 'operator1', badColour, 'en')).body.message).toBe('Invalid input: Invalid value (resource.content.properties.color)');
+    // The 401 that makes Pilot 2 leave the cloud, too.
+    expect((await pilot('GET', `/map/api/v1/workspaces/${own}/element-groups`, 'not-a-token', undefined, 'en')).body).toMatchObject({
+      code: 401,
+      message: 'Your session is no longer valid; please sign in again',
+    });
+    expect((await pilot('GET', `/map/api/v1/workspaces/${own}/element-groups`, 'not-a-token')).body.message).toBe('登录已失效，请重新登录');
   });
 
   it('refuses an element id Pilot 2 already used (409), and a viewer writing (403)', async () => {
