@@ -59,10 +59,11 @@ export interface Circle {
  * The circle a feature is, or null. A circle is stored as a Point geometry (its centre) with its radius in metres in
  * `properties.radius`, the form DJI's flight-area files use too (docs/remote.md).
  */
-export function circleOf(feature: { geometry: Geometry; properties: Record<string, unknown> }): Circle | null {
-  const radius = circleRadiusSchema.safeParse(feature.properties.radius);
-  if (feature.geometry.type !== 'Point' || !radius.success) return null;
-  const [lng, lat] = feature.geometry.coordinates;
+export function circleOf(feature: { geometry: { type: string; coordinates?: unknown }; properties?: Record<string, unknown> | null }): Circle | null {
+  const radius = circleRadiusSchema.safeParse(feature.properties?.radius);
+  const centre = feature.geometry.type === 'Point' ? english.position.safeParse(feature.geometry.coordinates) : null;
+  if (!radius.success || !centre?.success) return null;
+  const [lng, lat] = centre.data;
   return { centre: [lng, lat], radius: radius.data };
 }
 
