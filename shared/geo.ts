@@ -1,5 +1,6 @@
 import { booleanIntersects, booleanPointInPolygon, distance } from '@turf/turf';
 import { z } from 'zod';
+import { MAX_CIRCLE_RADIUS_M } from './circle';
 
 /** Messages of the GeoJSON schemas; absent ones are zod's own. The console passes i18n keys, the server English. */
 export interface GeoMessages {
@@ -44,28 +45,8 @@ export type Geometry = z.infer<typeof geometrySchema>;
 export type Polygon = z.infer<typeof polygonSchema>;
 export type LineString = z.infer<typeof lineStringSchema>;
 
-/** The largest circle the platform stores: a radius of 50 km (a no-fly circle around an airport is about 10 km). */
-export const MAX_CIRCLE_RADIUS_M = 50_000;
-/** A circle's radius in metres: above 0 and at most MAX_CIRCLE_RADIUS_M. */
+/** A circle's radius in metres: above 0 and at most MAX_CIRCLE_RADIUS_M (the rule of isCircleRadius, with zod's codes). */
 export const circleRadiusSchema = z.number().positive().max(MAX_CIRCLE_RADIUS_M);
-
-/** A circle: its centre [lng, lat] (WGS84) and radius in metres. */
-export interface Circle {
-  centre: [number, number];
-  radius: number;
-}
-
-/**
- * The circle a feature is, or null. A circle is stored as a Point geometry (its centre) with its radius in metres in
- * `properties.radius`, the form DJI's flight-area files use too (docs/remote.md).
- */
-export function circleOf(feature: { geometry: { type: string; coordinates?: unknown }; properties?: Record<string, unknown> | null }): Circle | null {
-  const radius = circleRadiusSchema.safeParse(feature.properties?.radius);
-  const centre = feature.geometry.type === 'Point' ? english.position.safeParse(feature.geometry.coordinates) : null;
-  if (!radius.success || !centre?.success) return null;
-  const [lng, lat] = centre.data;
-  return { centre: [lng, lat], radius: radius.data };
-}
 
 /** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
 export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>

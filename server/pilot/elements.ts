@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AIRSPACE_RESTRICTING_CATEGORIES, ANNOTATION_CATEGORY, PILOT_SHARED_CATEGORY } from '@shared/entities/feature';
-import { circleOf, circleRadiusSchema, geoSchemas, type Geometry } from '@shared/geo';
+import { circleOf } from '@shared/circle';
+import { circleRadiusSchema, geoSchemas, type Geometry } from '@shared/geo';
 
 /**
  * The project's GIS features as DJI Pilot 2 map elements (shared/spec/dji-cloud-api-next.md §3 "Map elements"): pure

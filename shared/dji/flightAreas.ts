@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Circle, Polygon } from '../geo';
+import type { Circle } from '../circle';
+import type { Polygon } from '../geo';
 
 /**
  * DJI custom flight areas (spec dji-cloud-api-next §7): the cloud announces a new area file with the service

@@ -10,7 +10,7 @@ import {
   paletteColour,
   type StoredFeature,
 } from '../../../server/pilot/elements';
-import { circleOf } from '@shared/geo';
+import { circleOf } from '@shared/circle';
 
 describe('Pilot 2 map element rules', () => {
   it.each([

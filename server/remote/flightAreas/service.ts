@@ -19,7 +19,8 @@ import {
   type FlightAreasSyncProgress,
   type SyncStatus,
 } from '@shared/dji/flightAreas';
-import { circleOf, geometrySchema, polygonSchema } from '@shared/geo';
+import { circleOf } from '@shared/circle';
+import { geometrySchema, polygonSchema } from '@shared/geo';
 import type { Database } from '../../db/schema';
 import { parseJson } from '../../db/json';
 import { nowIso } from '../../db/time';

@@ -8,7 +8,7 @@ import type { Formatter } from '../../shared/format';
 import { useFormat } from '../../shared/format';
 import { boundsOf } from './measure';
 import { matchesSearch, selectFeatures, selectMap, selectSelectedFeatureId } from './selectors';
-import { circleOf } from '@shared/geo';
+import { circleOf } from '@shared/circle';
 import { kindOfFeature, type MapFeature } from './types';
 
 /** Rows rendered at most (the search narrows a longer list). */

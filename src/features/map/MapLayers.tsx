@@ -2,7 +2,7 @@ import { Box, Checkbox, FormControlLabel, Paper, Radio, RadioGroup, Typography }
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, CircleMarker, Polygon, Polyline, Tooltip } from 'react-leaflet';
-import { circleOf } from '@shared/geo';
+import { circleOf } from '@shared/circle';
 import type { Polygon as GeoPolygon, Position } from 'geojson';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { baseLayerChanged, featureSelected, flyToRequested, layerToggled, LAYER_IDS, type LayerId } from './mapSlice';

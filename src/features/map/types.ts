@@ -1,4 +1,4 @@
-import { circleOf } from '@shared/geo';
+import { circleOf } from '@shared/circle';
 import type { LineString, Point, Polygon, Position } from 'geojson';
 
 /** The three kinds of GIS feature the console edits (spec §2: /Map/Point, /Map/Polyline, /Map/Polygon). */
