@@ -84,7 +84,7 @@ test('draw a circle on the areas page: saved as its centre with its radius, list
 
   const form = session.page.getByRole('form', { name: /新圆要素/ });
   await form.waitFor();
-  expect(await session.page.getByTestId('measure-radius').textContent()).toMatch(/半径: [\d.,]+(米|千米)/);
+  expect(await session.page.getByTestId('measure-radius').textContent()).toMatch(/半径: [\d.,]+(米|公里)/);
   await form.getByLabel(/名称/).fill('E2E 净空圆');
   await form.getByRole('button', { name: '保存' }).click();
   await session.page.getByRole('button', { name: /E2E 净空圆/ }).waitFor();
