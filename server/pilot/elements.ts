@@ -22,7 +22,7 @@ export const GROUP_NAMES: Record<GroupKind, string> = { shared: 'Pilot 共享图
 
 /**
  * DJI's `Circle` element geometry (SDK v1.9 `ElementCircleGeometry`): the centre as a Point's `[lng, lat]` and the
- * radius in metres. The platform stores it as a Point with `properties.radius` (shared/geo.ts circleOf).
+ * radius in metres. The platform stores it as a Point with `properties.radius` (shared/circle.ts circleOf).
  */
 const geo = geoSchemas();
 const circleGeometrySchema = z.object({ type: z.literal('Circle'), coordinates: geo.position, radius: circleRadiusSchema });

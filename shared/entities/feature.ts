@@ -9,7 +9,7 @@ export const featureInputSchema = z.object({
   category: z.string().trim().min(1).max(64),
   geometry: geometrySchema,
   style: z.record(z.string(), z.unknown()).optional(),
-  /** Free-form; `radius` (metres) makes a Point a circle (shared/geo.ts circleOf). */
+  /** Free-form; `radius` (metres) makes a Point a circle (shared/circle.ts circleOf). */
   properties: z.looseObject({ radius: circleRadiusSchema.optional() }).optional(),
 });
 export type FeatureInput = z.input<typeof featureInputSchema>;
