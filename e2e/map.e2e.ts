@@ -65,6 +65,44 @@ test('draw a polygon, name it, save; after a reload it is listed and shows its a
   await session.page.getByRole('button', { name: /E2E 湖区/ }).waitFor();
 });
 
+test('draw a circle on the areas page: saved as its centre with its radius, listed with the areas and edited as a circle', async () => {
+  await session.page.goto(`${session.server.url}#/Map/Polygon`);
+  await session.page.getByRole('heading', { name: '面要素' }).waitFor();
+  const map = mapRegion(session.page, '面要素');
+  await map.waitFor();
+  await session.page.getByRole('button', { name: '绘制圆' }).click();
+  await session.page.getByText(/请在地图上绘制圆/).waitFor();
+  await map.and(session.page.locator('.geoman-draw-cursor')).waitFor();
+  const box = (await map.boundingBox())!;
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  // Geoman's circle: a click on the centre, then one on the edge.
+  await session.page.mouse.move(cx, cy);
+  await session.page.mouse.click(cx, cy);
+  await map.locator('.marker-icon:not(.cursor-marker)').first().waitFor();
+  await session.page.mouse.move(cx + 60, cy, { steps: 5 });
+  await session.page.mouse.click(cx + 60, cy);
+
+  const form = session.page.getByRole('form', { name: /新圆要素/ });
+  await form.waitFor();
+  expect(await session.page.getByTestId('measure-radius').textContent()).toMatch(/半径: [\d.,]+(米|公里)/);
+  await form.getByLabel(/名称/).fill('E2E 净空圆');
+  await form.getByRole('button', { name: '保存' }).click();
+  await session.page.getByRole('button', { name: /E2E 净空圆/ }).waitFor();
+
+  const saved = await api<{ items: Array<{ geometry: { type: string }; properties: { radius: number } }> }>('GET', '/Feature/?search=E2E 净空圆');
+  expect(saved.items).toHaveLength(1);
+  expect(saved.items[0].geometry.type).toBe('Point');
+  expect(saved.items[0].properties.radius).toBeGreaterThan(0);
+
+  await session.page.getByRole('button', { name: /E2E 净空圆/ }).click();
+  await session.page.getByRole('form', { name: /编辑：E2E 净空圆/ }).waitFor();
+  await session.page.getByTestId('measure-radius').waitFor();
+  // Not a point: the points page does not list it.
+  await session.page.goto(`${session.server.url}#/Map/Point`);
+  await session.page.getByRole('heading', { name: '点要素' }).waitFor();
+  await session.page.getByText('共 0 个').waitFor();
+});
+
 test('a bad GeoJSON file is refused with a clear message and nothing is saved; a good one is imported and exported', async () => {
   await session.page.goto(`${session.server.url}#/Map/Point`);
   await session.page.getByRole('heading', { name: '点要素' }).waitFor();

@@ -1,5 +1,6 @@
 import { booleanIntersects, booleanPointInPolygon, distance } from '@turf/turf';
 import { z } from 'zod';
+import { MAX_CIRCLE_RADIUS_M } from './circle';
 
 /** Messages of the GeoJSON schemas; absent ones are zod's own. The console passes i18n keys, the server English. */
 export interface GeoMessages {
@@ -43,6 +44,9 @@ export const geometrySchema = english.geometry;
 export type Geometry = z.infer<typeof geometrySchema>;
 export type Polygon = z.infer<typeof polygonSchema>;
 export type LineString = z.infer<typeof lineStringSchema>;
+
+/** A circle's radius in metres: above 0 and at most MAX_CIRCLE_RADIUS_M (the rule of isCircleRadius, with zod's codes). */
+export const circleRadiusSchema = z.number().positive().max(MAX_CIRCLE_RADIUS_M);
 
 /** Great-circle distance in metres between two {lat, lng} (turf, mean Earth radius). */
 export const greatCircleMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>

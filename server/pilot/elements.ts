@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AIRSPACE_RESTRICTING_CATEGORIES, ANNOTATION_CATEGORY, PILOT_SHARED_CATEGORY } from '@shared/entities/feature';
-import { geometrySchema, type Geometry } from '@shared/geo';
+import { circleOf } from '@shared/circle';
+import { circleRadiusSchema, geoSchemas, type Geometry } from '@shared/geo';
 
 /**
  * The project's GIS features as DJI Pilot 2 map elements (shared/spec/dji-cloud-api-next.md §3 "Map elements"): pure
@@ -19,8 +20,24 @@ export type GroupKind = (typeof GROUP_KINDS)[number];
 export const GROUP_TYPES: Record<GroupKind, 0 | 1 | 2> = { shared: 2, default: 1, restricted: 0 };
 export const GROUP_NAMES: Record<GroupKind, string> = { shared: 'Pilot 共享图层', default: '默认图层', restricted: '禁飞/限飞区' };
 
-/** DJI's element resource `type`: 0 point, 1 line, 2 polygon. */
-const RESOURCE_TYPES = { Point: 0, LineString: 1, Polygon: 2 } as const satisfies Record<Geometry['type'], number>;
+/**
+ * DJI's `Circle` element geometry (SDK v1.9 `ElementCircleGeometry`): the centre as a Point's `[lng, lat]` and the
+ * radius in metres. The platform stores it as a Point with `properties.radius` (shared/circle.ts circleOf).
+ */
+const geo = geoSchemas();
+const circleGeometrySchema = z.object({ type: z.literal('Circle'), coordinates: geo.position, radius: circleRadiusSchema });
+/** An element's geometry: GeoJSON's Point, LineString or Polygon, or DJI's Circle. */
+const elementGeometrySchema = z.discriminatedUnion('type', [...geo.geometry.options, circleGeometrySchema]);
+type ElementGeometry = z.infer<typeof elementGeometrySchema>;
+
+/** DJI's element resource `type`: 0 point, 1 line, 2 polygon; a circle is an area, 2 (the SDK's enum has no other). */
+const RESOURCE_TYPES = { Point: 0, LineString: 1, Polygon: 2, Circle: 2 } as const satisfies Record<ElementGeometry['type'], number>;
+
+/** A feature's geometry as an element's: a circle feature becomes DJI's Circle (centre [lng, lat] and radius). */
+function elementGeometryOf(feature: Pick<StoredFeature, 'geometry' | 'properties'>): ElementGeometry {
+  const circle = circleOf(feature);
+  return circle ? { type: 'Circle', coordinates: circle.centre, radius: circle.radius } : feature.geometry;
+}
 
 const RESTRICTING: readonly string[] = AIRSPACE_RESTRICTING_CATEGORIES;
 
@@ -88,18 +105,19 @@ export interface StoredFeature {
 
 /** A feature as a DJI map element; `userName` is who drew it. */
 export function elementOf(feature: StoredFeature, userName: string) {
+  const geometry = elementGeometryOf(feature);
   return {
     id: elementIdOf(feature),
     name: feature.name,
     create_time: Date.parse(feature.created_at),
     update_time: Date.parse(feature.updated_at),
     resource: {
-      type: RESOURCE_TYPES[feature.geometry.type],
+      type: RESOURCE_TYPES[geometry.type],
       user_name: userName,
       content: {
         type: 'Feature' as const,
         properties: { color: paletteColour(feature.style.color), clampToGround: feature.properties.clampToGround !== false },
-        geometry: feature.geometry,
+        geometry,
       },
     },
   };
@@ -117,7 +135,7 @@ const paletteColourSchema = z
 export const elementContentSchema = z.object({
   type: z.literal('Feature'),
   properties: z.object({ color: paletteColourSchema, clampToGround: z.boolean().optional() }),
-  geometry: geometrySchema,
+  geometry: elementGeometrySchema,
 });
 export type ElementContent = z.infer<typeof elementContentSchema>;
 
@@ -134,7 +152,7 @@ export const elementCreateSchema = z
     resource: z.object({ type: z.union([z.literal(0), z.literal(1), z.literal(2)]), user_name: z.string().max(128).optional(), content: elementContentSchema }),
   })
   .refine((element) => RESOURCE_TYPES[element.resource.content.geometry.type] === element.resource.type, {
-    message: 'resource.type does not match the geometry (0 Point, 1 LineString, 2 Polygon)',
+    message: 'resource.type does not match the geometry (0 Point, 1 LineString, 2 Polygon or Circle)',
     path: ['resource', 'type'],
   });
 export type ElementCreate = z.infer<typeof elementCreateSchema>;
@@ -143,9 +161,16 @@ export type ElementCreate = z.infer<typeof elementCreateSchema>;
 export const elementUpdateSchema = z.object({ name: elementName.optional(), content: elementContentSchema.optional() });
 export type ElementUpdate = z.infer<typeof elementUpdateSchema>;
 
-/** The feature columns an element's content sets. */
-export const featureOfContent = (content: ElementContent) => ({
-  geometry: content.geometry,
-  style: { color: content.properties.color },
-  properties: { clampToGround: content.properties.clampToGround ?? true },
-});
+/**
+ * The feature columns an element's content sets: a Circle becomes a Point with its radius; any other geometry clears a
+ * radius (`undefined` is not written), so a circle edited into a point stays a point.
+ */
+export function featureOfContent(content: ElementContent): { geometry: Geometry; style: { color: string }; properties: Record<string, unknown> } {
+  const { geometry } = content;
+  const clampToGround = content.properties.clampToGround ?? true;
+  return {
+    geometry: geometry.type === 'Circle' ? { type: 'Point', coordinates: geometry.coordinates } : geometry,
+    style: { color: content.properties.color },
+    properties: { clampToGround, radius: geometry.type === 'Circle' ? geometry.radius : undefined },
+  };
+}

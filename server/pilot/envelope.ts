@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { errorMessage } from '@shared/errorMessage';
 import { errorAnswer, type HttpError } from '../http/envelope';
+import { requestLanguage } from '../http/language';
 import { requirePermission } from '../rbac/permissions';
 import type { PermissionCode } from '@shared/permissions';
 
@@ -22,16 +24,20 @@ export const requirePilot = (app: FastifyInstance, code: PermissionCode | null) 
 export const pilotOk = <T>(data: T) => ({ code: 0, message: 'success', data });
 
 /**
- * Errors of Pilot calls in DJI's shape: `code` is the HTTP status (never 0), `message` the reason in English, plus the
- * platform's stable `error_code` (and field `errors`) the console would translate.
+ * Errors of Pilot calls in DJI's shape: `code` is the HTTP status (never 0), `message` the reason in the caller's
+ * language (Accept-Language or `?lang`: zh-cn unless English is asked for; Pilot 2 shows it as it is), written from
+ * the console's own texts of the platform's stable `error_code`, which is sent too (with the field `errors`).
  */
 export function registerPilotErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const { status, headers, body } = errorAnswer(error, request);
-    const { msg, code, ...rest } = body;
+    const { msg: _english, code, ...rest } = body;
+    const message = errorMessage(requestLanguage(request), body.error_code, body.params, body.errors);
+    // Pilot 2 shows nothing but the message: it names the field an invalid input fails on.
+    const field = body.errors?.[0]?.field;
     return reply
       .code(status)
       .headers(headers ?? {})
-      .send({ ...rest, code, message: msg });
+      .send({ ...rest, code, message: field ? `${message} (${field})` : message });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Circle } from '../circle';
 import type { Polygon } from '../geo';
 
 /**
@@ -25,7 +26,7 @@ export interface FlightArea {
   /** DJI's `id`: stable for the same platform object (some Dock 2 firmware keeps only 35 characters). */
   id: string;
   geofenceType: GeofenceType;
-  shape: { polygon: Polygon } | { centre: [number, number]; radius: number };
+  shape: { polygon: Polygon } | Circle;
 }
 
 /** DJI's smallest circle radius (SDK). */

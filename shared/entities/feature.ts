@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { geometrySchema } from '../geo';
+import { circleRadiusSchema, geometrySchema } from '../geo';
 import { displayName, refName, rowId, stampedSchema } from './fields';
 
 /** A GIS feature (POST /api/Feature/). */
@@ -9,7 +9,8 @@ export const featureInputSchema = z.object({
   category: z.string().trim().min(1).max(64),
   geometry: geometrySchema,
   style: z.record(z.string(), z.unknown()).optional(),
-  properties: z.record(z.string(), z.unknown()).optional(),
+  /** Free-form; `radius` (metres) makes a Point a circle (shared/circle.ts circleOf). */
+  properties: z.looseObject({ radius: circleRadiusSchema.optional() }).optional(),
 });
 export type FeatureInput = z.input<typeof featureInputSchema>;
 

@@ -1,16 +1,12 @@
 import { isErrorCode, type ErrorCode, type ErrorParamValue } from '@shared/errorCodes';
+import { errorText, fieldProblemText, type ErrorParams, type ErrorText } from '@shared/errorText';
 import { ApiError, fieldErrorsOf } from './client';
 import type { FieldError } from './types';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
-export type ErrorParams = Record<string, ErrorParamValue>;
-
-/** A translatable text: an i18n key and its interpolation params (translated where it is shown, in the app language). */
-export interface ErrorText {
-  key: string;
-  params?: ErrorParams;
-}
+/** A translatable text (ErrorText): an i18n key and its interpolation params, translated where it is shown, in the app language. */
+export type { ErrorParams, ErrorText };
 
 /** Params of a text that nests a reason as `$t({{reason}})` (e.g. "删除失败：$t({{reason}})"): the reason's key and params. */
 export const reasonParams = (reason: ErrorText): ErrorParams => ({ ...reason.params, reason: reason.key });
@@ -56,9 +52,7 @@ export function toFailedRequest(error: unknown): FailedRequest {
 }
 
 /** The text of one field error: its code's translation, or the generic "invalid" when the server sent no known code. */
-export function fieldErrorText(error: FieldError): ErrorText {
-  return isErrorCode(error.code) ? { key: `apiError.${error.code}`, params: error.params ?? {} } : { key: 'apiError.field.invalid' };
-}
+export const fieldErrorText = (error: FieldError): ErrorText => fieldProblemText(error);
 
 /**
  * The text of a failed request's reason: the server's code translated (an invalid input names its first field
@@ -66,13 +60,7 @@ export function fieldErrorText(error: FieldError): ErrorText {
  */
 export function failureText(failure: FailedRequest): ErrorText {
   if (failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'aborted') return { key: `http.${failure.kind}` };
-  if (failure.errorCode === 'common.invalid_input') {
-    const first = failure.fieldErrors?.[0];
-    const detail = first ? fieldErrorText(first) : { key: 'apiError.field.invalid' };
-    // The nested $t(apiError.{{detail}}) of the text reads the detail's params from the same options.
-    return { key: 'apiError.common.invalid_input', params: { ...detail.params, ...failure.params, detail: detail.key.replace(/^apiError\./, '') } };
-  }
-  if (failure.errorCode) return { key: `apiError.${failure.errorCode}`, params: failure.params };
+  if (failure.errorCode) return errorText(failure.errorCode, failure.params, failure.fieldErrors);
   const status = failure.status ?? 0;
   if ([400, 401, 403, 404, 409, 413, 429].includes(status)) return { key: `http.${status}` };
   if (status >= 500) return { key: 'http.500' };

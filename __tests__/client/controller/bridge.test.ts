@@ -7,8 +7,10 @@ import {
   getBridge,
   parseBridgeResponse,
   toBridgeFailure,
+  type BridgeFailure,
   type DjiBridgeRaw,
 } from '../../../src/features/controller/bridge';
+import { bridgeFailureText } from '../../../src/features/controller/bridgeFailure';
 
 const ok = (data: unknown) => JSON.stringify({ code: 0, message: 'success', data });
 
@@ -158,5 +160,45 @@ describe('getBridge', () => {
 
   it('toBridgeFailure of a plain error', () => {
     expect(toBridgeFailure(new Error('x'))).toEqual({ kind: 'thrown', method: null, code: null, message: 'x' });
+  });
+});
+
+describe('bridgeFailureText: what the pilot reads, in the page language', () => {
+  const failure = (kind: BridgeFailure['kind'], code: number | null, message: string): BridgeFailure => ({
+    kind,
+    method: 'platformLoadComponent',
+    code,
+    message,
+  });
+  it.each<[string, BridgeFailure, { key: string; params?: Record<string, unknown> }]>([
+    ['no bridge', { kind: 'missing', method: null, code: null, message: 'window.djiBridge is missing' }, { key: 'controller.bridgeFailure.missing' }],
+    [
+      'an unreadable answer: the method, not the English detail',
+      failure('malformed', null, 'platformLoadComponent answered something that is not JSON: oops'),
+      { key: 'controller.bridgeFailure.malformed', params: { method: 'platformLoadComponent' } },
+    ],
+    ['a refusal', failure('refused', null, 'x'), { key: 'controller.bridgeFailure.refused', params: { method: 'platformLoadComponent' } }],
+    [
+      "a failure with Pilot 2's message",
+      failure('failed', 500, 'no thing'),
+      { key: 'controller.bridgeFailure.failedSaying', params: { method: 'platformLoadComponent', code: 500, message: 'no thing' } },
+    ],
+    ['a failure without one', failure('failed', 7, ''), { key: 'controller.bridgeFailure.failed', params: { method: 'platformLoadComponent', code: 7 } }],
+    [
+      'a throw',
+      { kind: 'thrown', method: null, code: null, message: 'boom' },
+      { key: 'controller.bridgeFailure.thrown', params: { method: 'djiBridge', message: 'boom' } },
+    ],
+  ])('%s', (_name, given, text) => expect(bridgeFailureText(given)).toEqual(text));
+
+  it("keeps Pilot 2's message out of a failure it did not describe, with no English made up by the page", () => {
+    const error = (() => {
+      try {
+        bridgeData('platformLoadComponent', JSON.stringify({ code: 7, data: null }));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(bridgeFailureText(toBridgeFailure(error))).toEqual({ key: 'controller.bridgeFailure.failed', params: { method: 'platformLoadComponent', code: 7 } });
   });
 });

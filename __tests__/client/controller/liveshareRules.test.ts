@@ -57,12 +57,12 @@ describe('liveshareFailureText: what the pilot reads', () => {
     [
       'a code DJI does not name: the bridge message',
       failed(403, 'platform is not verified'),
-      { key: 'controller.bridgeError', params: { message: 'platform is not verified' } },
+      { key: 'controller.bridgeFailure.failedSaying', params: { method: 'liveshareStartLive', code: 403, message: 'platform is not verified' } },
     ],
     [
       'a bridge that threw',
       failed(null, 'djiBridge.liveshareStartLive threw: x'),
-      { key: 'controller.bridgeError', params: { message: 'djiBridge.liveshareStartLive threw: x' } },
+      { key: 'controller.bridgeFailure.thrown', params: { method: 'liveshareStartLive', message: 'djiBridge.liveshareStartLive threw: x' } },
     ],
   ])('%s', (_, failure, text) => expect(liveshareFailureText(failure)).toEqual(text));
 

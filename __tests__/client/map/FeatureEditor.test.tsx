@@ -65,6 +65,34 @@ describe('FeatureEditor', () => {
     expect(screen.getByRole('button', { name: '绘制面' })).toBeInTheDocument();
   });
 
+  it('draws a circle on the polygon page: its radius and area live, saved as its centre Point with the radius', async () => {
+    const { store, saves } = setup();
+    await userEvent.click(screen.getByRole('button', { name: '绘制圆' }));
+    expect(store.getState().map.editor).toMatchObject({ mode: 'drawing', drawingCircle: true });
+    expect(screen.getByText(/请在地图上绘制圆/)).toBeInTheDocument();
+    act(() => void store.dispatch(shapeDrawn({ type: 'Circle', coordinates: [114.05, 22.54], radius: 500 })));
+    expect(screen.getByTestId('measure-radius')).toHaveTextContent('半径: 500米');
+    expect(screen.getByTestId('measure-area')).toHaveTextContent('785,398.2 m²');
+    await userEvent.type(screen.getByLabelText(/名称/), '机场净空');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(saves()[0].payload.values).toMatchObject({
+      geometry: { type: 'Point', coordinates: [114.05, 22.54] },
+      properties: { radius: 500, length_m: 3141.6, area_m2: 785398.2 },
+    });
+  });
+
+  it('edits a circle feature as a circle: its centre and radius', async () => {
+    const { store, saves } = setup();
+    const heliport: MapFeature = { ...park, id: 7, name: 'Heliport', geometry: { type: 'Point', coordinates: [114, 22] }, properties: { radius: 300 } };
+    act(() => void store.dispatch(featuresLoaded([park, heliport])));
+    act(() => void store.dispatch(featureSelected({ id: 7, edit: true })));
+    expect(store.getState().map.editor.draft).toEqual({ type: 'Circle', coordinates: [114, 22], radius: 300 });
+    act(() => void store.dispatch(draftChanged({ type: 'Circle', coordinates: [114.001, 22], radius: 450 })));
+    expect(screen.getByTestId('measure-radius')).toHaveTextContent('半径: 450米');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(saves()[0].payload).toMatchObject({ id: 7, values: { geometry: { type: 'Point', coordinates: [114.001, 22] }, properties: { radius: 450 } } });
+  });
+
   it('a required name is checked before anything is sent', async () => {
     const { store, saves } = setup();
     act(() => void store.dispatch(drawStarted()));

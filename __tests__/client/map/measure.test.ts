@@ -1,7 +1,7 @@
 import { boundsOf, centreOf, measure, withMeasurement } from '../../../src/features/map/measure';
-import type { FeatureGeometry } from '../../../src/features/map/types';
+import type { DraftGeometry, FeatureGeometry } from '../../../src/features/map/types';
 
-const square: FeatureGeometry = {
+const square: DraftGeometry = {
   type: 'Polygon',
   coordinates: [
     [
@@ -15,7 +15,7 @@ const square: FeatureGeometry = {
 };
 
 describe('measure', () => {
-  it.each<[string, FeatureGeometry | null, { length_m?: [number, number]; area_m2?: [number, number] }]>([
+  it.each<[string, DraftGeometry | null, { length_m?: [number, number]; area_m2?: [number, number] }]>([
     ['a point has neither', { type: 'Point', coordinates: [114, 22] }, {}],
     ['nothing', null, {}],
     [
@@ -30,6 +30,11 @@ describe('measure', () => {
       { length_m: [1110, 1114] },
     ],
     ['a 0.01° square on the equator ≈ 1.236 km²', square, { area_m2: [1_230_000, 1_240_000], length_m: [4440, 4460] }],
+    [
+      'a circle of 100 m: 2πr around, πr² inside',
+      { type: 'Circle', coordinates: [114, 22], radius: 100 },
+      { area_m2: [31415.9, 31416], length_m: [628.3, 628.4] },
+    ],
   ])('%s', (_name, geometry, expected) => {
     const m = measure(geometry);
     expect(Object.keys(m).sort()).toEqual(Object.keys(expected).sort());

@@ -1,4 +1,16 @@
-import { elementIdOf, featureIdOfElementId, groupId, groupKindOf, groupOfCategory, paletteColour } from '../../../server/pilot/elements';
+import {
+  elementContentSchema,
+  elementIdOf,
+  elementOf,
+  featureIdOfElementId,
+  featureOfContent,
+  groupId,
+  groupKindOf,
+  groupOfCategory,
+  paletteColour,
+  type StoredFeature,
+} from '../../../server/pilot/elements';
+import { circleOf } from '@shared/circle';
 
 describe('Pilot 2 map element rules', () => {
   it.each([
@@ -36,5 +48,61 @@ describe('Pilot 2 map element rules', () => {
   ])('addresses feature %o as element %s', (feature, elementId, featureId) => {
     expect(elementIdOf(feature)).toBe(elementId);
     expect(featureIdOfElementId(elementId)).toBe(featureId);
+  });
+
+  const stored = (geometry: StoredFeature['geometry'], properties: Record<string, unknown>): StoredFeature => ({
+    id: 5,
+    name: 'Airport',
+    category: 'no_fly_zone',
+    geometry,
+    style: { color: '#e53935' },
+    properties,
+    element_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  it("shows a circle feature (a Point with a radius) as DJI's Circle, an area (resource type 2)", () => {
+    const element = elementOf(stored({ type: 'Point', coordinates: [114.05, 22.54, 12] }, { radius: 800 }), 'platform');
+    expect(element.resource).toMatchObject({ type: 2, content: { geometry: { type: 'Circle', coordinates: [114.05, 22.54], radius: 800 } } });
+    // A point without a (valid) radius stays a point.
+    for (const radius of [undefined, 0, -5, 'far', 1e9])
+      expect(elementOf(stored({ type: 'Point', coordinates: [114.05, 22.54] }, { radius }), 'platform').resource).toMatchObject({
+        type: 0,
+        content: { geometry: { type: 'Point' } },
+      });
+  });
+
+  it("stores DJI's Circle as a Point with its radius, and an edit into another shape drops the radius", () => {
+    const circle = elementContentSchema.parse({
+      type: 'Feature',
+      properties: { color: '#E23C39' },
+      geometry: { type: 'Circle', coordinates: [114.05, 22.54], radius: 250.5 },
+    });
+    const columns = featureOfContent(circle);
+    expect(columns).toEqual({
+      geometry: { type: 'Point', coordinates: [114.05, 22.54] },
+      style: { color: '#E23C39' },
+      properties: { clampToGround: true, radius: 250.5 },
+    });
+    expect(circleOf(columns)).toEqual({ centre: [114.05, 22.54], radius: 250.5 });
+    const point = featureOfContent(elementContentSchema.parse({ ...circle, geometry: { type: 'Point', coordinates: [114.05, 22.54] } }));
+    expect(JSON.parse(JSON.stringify({ ...columns.properties, ...point.properties }))).toEqual({ clampToGround: true });
+  });
+
+  it.each([
+    ['zero', 0],
+    ['negative', -10],
+    ['above 50 km', 50_001],
+    ['not a number', '100'],
+    ['missing', undefined],
+  ])('refuses a Circle whose radius is %s', (_what, radius) => {
+    const parsed = elementContentSchema.safeParse({
+      type: 'Feature',
+      properties: { color: '#E23C39' },
+      geometry: { type: 'Circle', coordinates: [114.05, 22.54], radius },
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].path).toEqual(['geometry', 'radius']);
   });
 });

@@ -230,6 +230,125 @@ describe.each<Dialect>(['sqlite', 'postgres'])('Pilot 2 map elements (%s)', (dia
     ).toEqual([]);
   });
 
+  const circleContent = (radius: unknown, color = '#E23C39') => ({
+    type: 'Feature',
+    properties: { color, clampToGround: true },
+    geometry: { type: 'Circle', coordinates: [114.052, 22.541], radius },
+  });
+
+  it("saves a Circle Pilot 2 draws as a circle feature (a Point with its radius), and edits it through DJI's format", async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    const created = await pilot('POST', url, 'operator1', { id: UUID(20), name: 'Take-off circle', resource: { type: 2, content: circleContent(120.5) } });
+    expect(created.body).toMatchObject({ code: 0, data: { id: UUID(20) } });
+    const features = (await api.call('GET', `/api/Feature/?project_id=${own}&page_size=100`, 'admin')).body.data.items as Record<string, unknown>[];
+    const saved = features.find((f) => f.name === 'Take-off circle')!;
+    expect(saved).toMatchObject({
+      category: 'pilot_shared',
+      geometry: { type: 'Point', coordinates: [114.052, 22.541] },
+      properties: { radius: 120.5, clampToGround: true },
+    });
+    expect(group((await groupsOf(own)).data, 'shared').elements).toContainEqual(
+      expect.objectContaining({ id: UUID(20), resource: expect.objectContaining({ type: 2, content: circleContent(120.5) }) }),
+    );
+
+    expect((await pilot('PUT', `/map/api/v1/workspaces/${own}/elements/${UUID(20)}`, 'operator1', { content: circleContent(300) })).body.code).toBe(0);
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data.properties).toEqual({ radius: 300, clampToGround: true });
+    // Edited into a pin, it is no circle any more.
+    expect((await pilot('PUT', `/map/api/v1/workspaces/${own}/elements/${UUID(20)}`, 'operator1', { content: pinContent() })).body.code).toBe(0);
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data).toMatchObject({
+      geometry: pinContent().geometry,
+      properties: { clampToGround: true },
+    });
+    expect((await api.call('GET', `/api/Feature/${saved.id as number}/`, 'admin')).body.data.properties.radius).toBeUndefined();
+  });
+
+  it("shows a console circle as DJI's Circle, a no-fly circle in the locked no-fly layer", async () => {
+    const made = await api.call('POST', '/api/Feature/', 'operator1', {
+      project_id: own,
+      name: 'Heliport no-fly circle',
+      category: 'no_fly_zone',
+      geometry: { type: 'Point', coordinates: [114.07, 22.55] },
+      style: { color: '#e53935' },
+      properties: { radius: 1500 },
+    });
+    expect(made.status).toBe(200);
+    const restricted = group((await groupsOf(own)).data, 'restricted') as unknown as { is_lock: boolean; elements: Record<string, unknown>[] };
+    expect(restricted.is_lock).toBe(true);
+    expect(restricted.elements.find((e) => e.name === 'Heliport no-fly circle')).toMatchObject({
+      resource: {
+        type: 2,
+        content: { type: 'Feature', properties: { color: '#E23C39' }, geometry: { type: 'Circle', coordinates: [114.07, 22.55], radius: 1500 } },
+      },
+    });
+  });
+
+  it('refuses a circle without a sane radius, from Pilot 2 and from the console, with the field and a clear message', async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    for (const [n, radius, problem] of [
+      [21, 0, 'Must be at least 0'],
+      [22, -3, 'Must be at least 0'],
+      [23, 50_001, 'Must be at most 50000'],
+      [24, 'wide', 'Wrong type of value'],
+    ] as const) {
+      const answer = await pilot('POST', url, 'operator1', { id: UUID(n), name: 'Bad circle', resource: { type: 2, content: circleContent(radius) } }, 'en');
+      expect([radius, answer.status, answer.body.code, answer.body.error_code, answer.body.errors?.[0].field, answer.body.message]).toEqual([
+        radius,
+        400,
+        400,
+        'common.invalid_input',
+        'resource.content.geometry.radius',
+        `Invalid input: ${problem} (resource.content.geometry.radius)`,
+      ]);
+    }
+    const typed = await pilot('POST', url, 'operator1', { id: UUID(25), name: 'Bad circle', resource: { type: 0, content: circleContent(100) } });
+    expect(typed.body).toMatchObject({ code: 400, errors: [expect.objectContaining({ field: 'resource.type' })] });
+    const console = await api.call('POST', '/api/Feature/', 'operator1', {
+      project_id: own,
+      name: 'Bad circle',
+      category: 'no_fly_zone',
+      geometry: { type: 'Point', coordinates: [114.07, 22.55] },
+      properties: { radius: 0 },
+    });
+    expect(console.status).toBe(400);
+    expect(console.body.errors?.[0]).toMatchObject({ field: 'properties.radius', code: 'field.too_small' });
+    expect(
+      ((await api.call('GET', `/api/Feature/?project_id=${own}&page_size=100`, 'admin')).body.data.items as { name: string }[]).filter(
+        (f) => f.name === 'Bad circle',
+      ),
+    ).toEqual([]);
+  });
+
+  it("writes error messages in the caller's language: zh-cn by default, English when Accept-Language asks for it", async () => {
+    const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(foreign, 'shared')}/elements`;
+    const element = { id: UUID(30), name: 'x', resource: { type: 0, content: pinContent() } };
+    const group = groupId(foreign, 'shared');
+    for (const [language, expected] of [
+      [undefined, `该工作空间没有图层 ${group}`],
+      ['zh-CN,zh;q=0.9', `该工作空间没有图层 ${group}`],
+      ['en-US,en;q=0.9', `This workspace has no element group ${group}`],
+      ['fr-FR,en;q=0.5', `This workspace has no element group ${group}`],
+    ] as const) {
+      const answer = await pilot('POST', url, 'operator1', element, language);
+      expect([language, answer.status, answer.body.code, answer.body.error_code, answer.body.message]).toEqual([
+        language,
+        404,
+        404,
+        'pilot.unknown_group',
+        expected,
+      ]);
+    }
+    const badColour = { ...element, resource: { type: 0, content: pinContent('#123456') } };
+    const shared = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
+    expect((await pilot('POST', shared, 'operator1', badColour)).body.message).toBe('提交的数据有误：格式不正确 (resource.content.properties.color)');
+    expect((await pilot('POST', shared, 'operator1', badColour, 'en')).body.message).toBe('Invalid input: Invalid value (resource.content.properties.color)');
+    // The 401 that makes Pilot 2 leave the cloud, too.
+    expect((await pilot('GET', `/map/api/v1/workspaces/${own}/element-groups`, 'not-a-token', undefined, 'en')).body).toMatchObject({
+      code: 401,
+      message: 'Your session is no longer valid; please sign in again',
+    });
+    expect((await pilot('GET', `/map/api/v1/workspaces/${own}/element-groups`, 'not-a-token')).body.message).toBe('登录已失效，请重新登录');
+  });
+
   it('refuses an element id Pilot 2 already used (409), and a viewer writing (403)', async () => {
     const url = `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`;
     const element = { id: UUID(9), name: 'Twice', resource: { type: 0, content: pinContent() } };

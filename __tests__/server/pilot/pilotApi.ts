@@ -11,14 +11,17 @@ export interface PilotJson {
   errors?: { field: string; message: string }[];
 }
 
-/** Calls a Pilot path as Pilot 2 does: the login token in X-Auth-Token (`as` absent: no token; a string not a user: that token). */
+/**
+ * Calls a Pilot path as Pilot 2 does: the login token in X-Auth-Token (`as` absent: no token; a string not a user: that
+ * token), and Pilot's Accept-Language when `language` is given.
+ */
 export function pilotCaller(api: TestApi) {
-  return async (method: InjectOptions['method'], url: string, as?: string, payload?: unknown) => {
+  return async (method: InjectOptions['method'], url: string, as?: string, payload?: unknown, language?: string) => {
     const token = as === undefined ? undefined : (api.tokens[as] ?? as);
     const response = await api.server.handle.app.inject({
       method,
       url,
-      headers: token === undefined ? {} : { 'X-Auth-Token': token },
+      headers: { ...(token === undefined ? {} : { 'X-Auth-Token': token }), ...(language === undefined ? {} : { 'Accept-Language': language }) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     return { status: response.statusCode, body: (response.body ? response.json() : null) as PilotJson, headers: response.headers };

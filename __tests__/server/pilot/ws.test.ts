@@ -7,7 +7,7 @@ interface Message {
   biz_code: string;
   version: string;
   timestamp: number;
-  data: { id?: string; group_id?: string; name?: string; ids?: string[] };
+  data: { id?: string; group_id?: string; name?: string; ids?: string[]; resource?: { type: number; content: { geometry: unknown } } };
 }
 
 /** A Pilot 2 `ws` connection that records every message and lets a test await the n-th. */
@@ -106,6 +106,33 @@ describe('Pilot 2 WebSocket', () => {
       expect(first.messages).toHaveLength(4);
     } finally {
       for (const peer of [first, second, outsider]) peer.close();
+    }
+  });
+
+  it("pushes a circle drawn on either side as DJI's Circle", async () => {
+    const peer = await connectPilot(base, api.tokens.admin);
+    try {
+      await pilot('GET', `/map/api/v1/workspaces/${own}/element-groups`, 'admin');
+      await api.call('POST', '/api/Feature/', 'admin', {
+        project_id: own,
+        name: 'Console circle',
+        category: 'no_fly_zone',
+        geometry: POINT,
+        properties: { radius: 400 },
+      });
+      const circle = { type: 'Circle', coordinates: [114.061, 22.552], radius: 75 };
+      await pilot('POST', `/map/api/v1/workspaces/${own}/element-groups/${groupId(own, 'shared')}/elements`, 'operator1', {
+        id: '5c1d0002-aaaa-4bbb-8ccc-dddddddddddd',
+        name: 'Pilot circle',
+        resource: { type: 2, content: { ...content('#2D8CF0'), geometry: circle } },
+      });
+      await peer.received(2);
+      expect(peer.messages.map((m) => [m.biz_code, m.data.group_id, m.data.resource?.type, m.data.resource?.content.geometry])).toEqual([
+        ['map_element_create', groupId(own, 'restricted'), 2, { type: 'Circle', coordinates: POINT.coordinates, radius: 400 }],
+        ['map_element_create', groupId(own, 'shared'), 2, circle],
+      ]);
+    } finally {
+      peer.close();
     }
   });
 

@@ -19,8 +19,8 @@ import {
   type FlightAreasSyncProgress,
   type SyncStatus,
 } from '@shared/dji/flightAreas';
+import { circleOf } from '@shared/circle';
 import { geometrySchema, polygonSchema } from '@shared/geo';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { parseJson } from '../../db/json';
 import { nowIso } from '../../db/time';
@@ -67,8 +67,6 @@ export function areaFile(areas: readonly FlightArea[]): AreaFile {
   };
 }
 
-const circleProperties = z.object({ radius: z.number().positive() });
-
 /**
  * A dock's custom flight areas (spec dji-cloud-api-next §7): every no-fly and restricted GIS feature of the platform
  * as `nfz` (polygons, and points with a `radius` property as circles), and the approved airspace applications of the
@@ -86,12 +84,8 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
     if (!geometry.success) return [];
     const id = `skyline-feature-${feature.id}`;
     if (geometry.data.type === 'Polygon') return [{ id, geofenceType: 'nfz', shape: { polygon: geometry.data } }];
-    const circle = circleProperties.safeParse(parseJson(feature.properties, {}));
-    if (geometry.data.type === 'Point' && circle.success) {
-      const [lng, lat] = geometry.data.coordinates;
-      return [{ id, geofenceType: 'nfz', shape: { centre: [lng, lat], radius: circle.data.radius } }];
-    }
-    return [];
+    const circle = circleOf({ geometry: geometry.data, properties: parseJson<Record<string, unknown>>(feature.properties, {}) });
+    return circle ? [{ id, geofenceType: 'nfz', shape: circle }] : [];
   });
   const applications = await db
     .selectFrom('airspace_applications')

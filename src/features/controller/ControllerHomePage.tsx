@@ -1,3 +1,4 @@
+import { reasonParams } from '../../api/errorCatalogue';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,6 +17,7 @@ import {
   type ThingState,
 } from './controllerSlice';
 import { BoundSerials } from '../devicelink';
+import { bridgeFailureText } from './bridgeFailure';
 import { CLOUD_COMPONENTS } from './components';
 import LivesharePanel from './LivesharePanel';
 import StatusTile from './StatusTile';
@@ -50,7 +52,7 @@ export default function ControllerHomePage() {
           {t('controller.refresh')}
         </Button>
       </Box>
-      {bridgeError && <Typography color="error.main">{t('controller.bridgeError', { message: bridgeError.message })}</Typography>}
+      {bridgeError && <Typography color="error.main">{t('controller.bridgeError', reasonParams(bridgeFailureText(bridgeError)))}</Typography>}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))' }}>
         <StatusTile label={t('controller.home.aircraft')} value={aircraftSn ?? t('controller.home.noAircraft')} tone={aircraftSn ? 'ok' : 'warn'} />
         <StatusTile label={t('controller.home.remoteController')} value={rcSn ?? t('controller.none')} />

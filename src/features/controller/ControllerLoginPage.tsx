@@ -1,4 +1,4 @@
-import { reasonParams } from '../../api/errorCatalogue';
+import { reasonParams, type ErrorText } from '../../api/errorCatalogue';
 import { Alert, Box, Button, FormControl, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { CompleteTexts } from '../i18n';
 import { LoadingScreen } from '../pages';
 import { selectPlatformName } from '../platform';
 import type { BridgeFailure } from './bridge';
+import { bridgeFailureText } from './bridgeFailure';
 import ControllerTheme from './ControllerTheme';
 import {
   controllerLoginOpened,
@@ -21,9 +22,11 @@ import {
 import { workspaceIdFrom } from './djiConfig';
 
 /** The licence line of the set-up panel: refused is told apart from a bridge that failed. */
-export function licenseMessageKey(status: string, error: BridgeFailure | null): { key: string; params?: Record<string, string> } {
-  if (status === 'failed')
-    return error?.kind === 'refused' ? { key: 'controller.license.refused' } : { key: 'controller.license.failed', params: { message: error?.message ?? '' } };
+export function licenseMessageKey(status: string, error: BridgeFailure | null): ErrorText {
+  if (status === 'failed' && error)
+    return error.kind === 'refused'
+      ? { key: 'controller.license.refused' }
+      : { key: 'controller.license.failed', params: reasonParams(bridgeFailureText(error)) };
   return { key: `controller.license.${status}` };
 }
 
@@ -83,7 +86,9 @@ function LoginForm() {
           >
             {t(license.key, license.params)}
           </Alert>
-          {bridgeStatus !== 'failed' && bridgeError && <Alert severity="warning">{t('controller.bridgeError', { message: bridgeError.message })}</Alert>}
+          {bridgeStatus !== 'failed' && bridgeError && (
+            <Alert severity="warning">{t('controller.bridgeError', reasonParams(bridgeFailureText(bridgeError)))}</Alert>
+          )}
           {(blocked || configStatus === 'failed') && (
             <Button variant="outlined" onClick={retry}>
               {t('controller.retry')}

@@ -49,14 +49,19 @@ export type BridgeMethod = keyof DjiBridgeRaw;
 export type BridgeErrorKind = 'missing' | 'malformed' | 'failed' | 'refused' | 'thrown';
 
 export class BridgeError extends Error {
+  /** What the bridge said (a failed call's `message`, '' when none) or the thrown error's text; `message` is for logs. */
+  readonly bridgeMessage: string;
+
   constructor(
     readonly kind: BridgeErrorKind,
     readonly method: BridgeMethod | null,
     message: string,
     readonly code: number | null = null,
+    bridgeMessage?: string,
   ) {
     super(message);
     this.name = 'BridgeError';
+    this.bridgeMessage = bridgeMessage ?? message;
   }
 }
 
@@ -65,11 +70,12 @@ export interface BridgeFailure {
   kind: BridgeErrorKind;
   method: BridgeMethod | null;
   code: number | null;
+  /** BridgeError's bridgeMessage: Pilot 2's own text of a failed call ('' when none), or a thrown error's. */
   message: string;
 }
 
 export function toBridgeFailure(error: unknown): BridgeFailure {
-  if (error instanceof BridgeError) return { kind: error.kind, method: error.method, code: error.code, message: error.message };
+  if (error instanceof BridgeError) return { kind: error.kind, method: error.method, code: error.code, message: error.bridgeMessage };
   return { kind: 'thrown', method: null, code: null, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -99,7 +105,8 @@ export function parseBridgeResponse(method: BridgeMethod, raw: unknown): BridgeR
 /** The data of a successful answer; BridgeError('failed') for code ≠ 0. */
 export function bridgeData(method: BridgeMethod, raw: unknown): unknown {
   const response = parseBridgeResponse(method, raw);
-  if (response.code !== 0) throw new BridgeError('failed', method, response.message || `${method} failed with code ${response.code}`, response.code);
+  if (response.code !== 0)
+    throw new BridgeError('failed', method, response.message || `${method} failed with code ${response.code}`, response.code, response.message);
   return response.data;
 }
 

@@ -1,6 +1,7 @@
 import { liveErrorMeaning } from '@shared/dji/liveErrors';
 import type { ErrorText } from '../../api/errorCatalogue';
 import type { BridgeFailure } from './bridge';
+import { bridgeFailureText } from './bridgeFailure';
 
 /**
  * Pilot 2's `liveshare` JSBridge component (shared/spec/dji-cloud-api-next.md §1, DJI's JSBridge doc
@@ -92,13 +93,13 @@ export const isNotLive = (failure: BridgeFailure) => isLiveError(failure, 'no_li
 
 /**
  * What the panel says about a failed bridge call: DJI's live error in the user's language (613006 "not in the camera
- * view", …) with its code, else the bridge's own message.
+ * view", …) with its code, else the failure as bridgeFailureText tells it.
  */
 export function liveshareFailureText(failure: BridgeFailure): ErrorText {
   const { code } = failure;
   const meaning = code === null ? undefined : liveErrorMeaning(code);
   if (meaning && code !== null) return { key: 'controller.liveshare.refused', params: { meaning: meaning.key, code } };
-  return { key: 'controller.bridgeError', params: { message: failure.message } };
+  return bridgeFailureText(failure);
 }
 
 /** The figures the panel lists (DJI's names), each with the text key of its unit; null: Pilot 2 did not say. */

@@ -32,10 +32,19 @@ export default defineFeatureText({
       idle: '许可证尚未验证',
       verifying: '正在验证许可证…',
       verified: '许可证验证通过',
-      failed: '许可证验证失败：{{message}}',
+      failed: '许可证验证失败：$t({{reason}})',
       refused: '许可证被拒绝，请检查 appId、appKey 与 appLicense',
     },
-    bridgeError: '遥控器接口错误：{{message}}',
+    bridgeError: '遥控器接口错误：$t({{reason}})',
+    /** A failed JSBridge call (bridgeFailureText): Pilot 2's own message is shown as it is. */
+    bridgeFailure: {
+      missing: '未检测到 DJI Pilot 2 的 JSBridge，请在遥控器的 Pilot 2 中打开本页',
+      malformed: '{{method}} 的应答无法识别',
+      refused: '{{method}} 被拒绝',
+      failed: '{{method}} 失败（错误码 {{code}}）',
+      failedSaying: '{{method}} 失败（错误码 {{code}}）：{{message}}',
+      thrown: '{{method}} 出错：{{message}}',
+    },
     home: {
       aircraft: '飞行器序列号',
       remoteController: '遥控器序列号',

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { draftChanged, editCancelled, shapeDrawn } from './mapSlice';
 import { selectEditor } from './selectors';
-import type { FeatureGeometry, FeatureKind } from './types';
+import type { DraftGeometry, FeatureGeometry, FeatureKind } from './types';
 
 const DRAW_SHAPE: Record<FeatureKind, 'CircleMarker' | 'Line' | 'Polygon'> = { point: 'CircleMarker', polyline: 'Line', polygon: 'Polygon' };
 export const EDIT_STYLE = { color: '#ff6f00', weight: 3, fillColor: '#ffa726', fillOpacity: 0.25 };
@@ -25,13 +25,18 @@ export function useEditStyle(map: L.Map): void {
   }, [map]);
 }
 
-/** The geometry of a Leaflet vector layer (coordinates rounded to 7 decimals, ~1 cm). */
-function geometryOf(layer: L.Layer): FeatureGeometry {
+/** The geometry of a Leaflet vector layer (coordinates rounded to 7 decimals, ~1 cm; a circle's radius to 1 cm). */
+function geometryOf(layer: L.Layer): DraftGeometry {
+  if (layer instanceof L.Circle) {
+    const { coordinates } = layer.toGeoJSON(7).geometry as GeoJSON.Point;
+    return { type: 'Circle', coordinates, radius: Math.round(layer.getRadius() * 100) / 100 };
+  }
   return (layer as L.Polyline | L.CircleMarker).toGeoJSON(7).geometry as FeatureGeometry;
 }
 
-/** The one Leaflet layer of a draft geometry (a point becomes a circle marker, no image icons). */
-function layerOf(geometry: FeatureGeometry): L.Layer {
+/** The one Leaflet layer of a draft geometry (a point becomes a circle marker, no image icons; a circle a circle). */
+function layerOf(geometry: DraftGeometry): L.Layer {
+  if (geometry.type === 'Circle') return L.circle([geometry.coordinates[1], geometry.coordinates[0]], { radius: geometry.radius, ...EDIT_STYLE });
   let result: L.Layer | null = null;
   L.geoJSON(geometry, {
     pointToLayer: (_f, latlng) => L.circleMarker(latlng, { radius: 9, ...EDIT_STYLE, fillOpacity: 0.8 }),
@@ -69,7 +74,10 @@ export default function EditLayer({ kind }: { kind: FeatureKind }) {
     };
     map.on('pm:create', onCreate as L.LeafletEventHandlerFn);
     map.on('pm:drawend', onDrawEnd);
-    map.pm.enableDraw(DRAW_SHAPE[kind], { continueDrawing: false, finishOn: kind === 'point' ? undefined : 'dblclick' } as L.PM.DrawModeOptions);
+    const circle = selectEditor(store.getState()).drawingCircle;
+    // A circle is drawn by its centre and a second click at its edge, a point by one click, lines and polygons end on a double click.
+    const finishOn = kind === 'point' || circle ? undefined : 'dblclick';
+    map.pm.enableDraw(circle ? 'Circle' : DRAW_SHAPE[kind], { continueDrawing: false, finishOn } as L.PM.DrawModeOptions);
     return () => {
       map.off('pm:create', onCreate as L.LeafletEventHandlerFn);
       map.off('pm:drawend', onDrawEnd);

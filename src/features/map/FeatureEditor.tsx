@@ -29,7 +29,7 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
   const [values, setValues] = useState<FeatureFormValues>(() => formValuesOf(existing, t('map.defaultCategory')));
   const [errors, setErrors] = useState<Partial<Record<keyof FeatureFormValues, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const kindText = t(`map.kind.${kind}`);
+  const kindText = t(`map.kind.${editor.drawingCircle || editor.draft?.type === 'Circle' ? 'circle' : kind}`);
 
   // A new draft (selection or drawing) resets the form; vertex moves do not.
   const resetForm = useEffectEvent(() => {
@@ -41,9 +41,16 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
 
   if (editor.mode === 'idle')
     return (
-      <Button variant="contained" onClick={() => dispatch(drawStarted())}>
-        {t('map.draw', { kind: kindText })}
-      </Button>
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" onClick={() => dispatch(drawStarted())}>
+          {t('map.draw', { kind: kindText })}
+        </Button>
+        {kind === 'polygon' && (
+          <Button variant="outlined" onClick={() => dispatch(drawStarted('circle'))}>
+            {t('map.draw', { kind: t('map.kind.circle') })}
+          </Button>
+        )}
+      </Stack>
     );
   if (editor.mode === 'drawing')
     return (
@@ -142,6 +149,11 @@ export default function FeatureEditor({ kind }: { kind: FeatureKind }) {
           {kind === 'polyline' && (
             <div data-testid="measure-length">
               {t('map.length')}: {fmt.distance(measurement.length_m)}
+            </div>
+          )}
+          {editor.draft?.type === 'Circle' && (
+            <div data-testid="measure-radius">
+              {t('map.radius')}: {fmt.distance(editor.draft.radius)}
             </div>
           )}
           {kind === 'polygon' && (

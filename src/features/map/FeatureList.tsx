@@ -8,14 +8,15 @@ import type { Formatter } from '../../shared/format';
 import { useFormat } from '../../shared/format';
 import { boundsOf } from './measure';
 import { matchesSearch, selectFeatures, selectMap, selectSelectedFeatureId } from './selectors';
-import { GEOMETRY_TYPE, kindOfGeometry, type MapFeature } from './types';
+import { circleOf } from '@shared/circle';
+import { kindOfFeature, type MapFeature } from './types';
 
 /** Rows rendered at most (the search narrows a longer list). */
 export const LIST_LIMIT = 300;
 
 function summary(f: MapFeature, t: (key: string) => string, fmt: Formatter): string {
   const p = f.properties ?? {};
-  const kind = kindOfGeometry(f.geometry);
+  const kind = circleOf(f) ? 'circle' : kindOfFeature(f);
   const parts = [categoryLabel(f.category, t), kind ? t(`map.kind.${kind}`) : ''];
   if (typeof p.area_m2 === 'number') parts.push(fmt.area(p.area_m2));
   else if (typeof p.length_m === 'number') parts.push(fmt.distance(p.length_m));
@@ -32,7 +33,7 @@ export default function FeatureList({ page }: { page: MapPage }) {
   const selectedId = useAppSelector(selectSelectedFeatureId);
   const text = search[page];
   const rows = useMemo(
-    () => all.filter((f) => (page === 'index' || f.geometry.type === GEOMETRY_TYPE[page]) && matchesSearch(f, text, categoryLabel(f.category, t))),
+    () => all.filter((f) => (page === 'index' || kindOfFeature(f) === page) && matchesSearch(f, text, categoryLabel(f.category, t))),
     [all, page, text, t],
   );
   return (

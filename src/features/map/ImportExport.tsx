@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { importProblemText, parseGeoJsonImport, toFeatureCollection } from './geojsonImport';
 import { importDismissed, importRejected, importRequested } from './mapSlice';
 import { selectFeatures, selectImport } from './selectors';
-import { GEOMETRY_TYPE, type FeatureKind } from './types';
+import { kindOfFeature, type FeatureKind } from './types';
 
 /** Import (validated, all or nothing; only with `canImport`) and export (download) of one kind's features as GeoJSON. */
 export default function ImportExport({ kind, canImport }: { kind: FeatureKind; canImport: boolean }) {
@@ -24,7 +24,7 @@ export default function ImportExport({ kind, canImport }: { kind: FeatureKind; c
   };
 
   const onExport = () => {
-    const collection = toFeatureCollection(features.filter((f) => f.geometry.type === GEOMETRY_TYPE[kind]));
+    const collection = toFeatureCollection(features.filter((f) => kindOfFeature(f) === kind));
     const url = URL.createObjectURL(new Blob([JSON.stringify(collection, null, 2)], { type: 'application/geo+json' }));
     const a = document.createElement('a');
     a.href = url;

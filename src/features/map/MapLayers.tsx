@@ -1,21 +1,24 @@
 import { Box, Checkbox, FormControlLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, Polygon, Polyline, Tooltip } from 'react-leaflet';
+import { Circle, CircleMarker, Polygon, Polyline, Tooltip } from 'react-leaflet';
+import { circleOf } from '@shared/circle';
 import type { Polygon as GeoPolygon, Position } from 'geojson';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { baseLayerChanged, featureSelected, flyToRequested, layerToggled, LAYER_IDS, type LayerId } from './mapSlice';
 import { boundsOf } from './measure';
 import { useBaseLayers } from './BaseMap';
 import { selectEditor, selectFeatures, selectLayers, selectOverlays, selectSelectedFeatureId } from './selectors';
-import { DEFAULT_STYLE, type FeatureKind, type MapFeature } from './types';
+import { DEFAULT_STYLE, kindOfFeature, type FeatureKind, type MapFeature } from './types';
 
 const latLng = (p: Position): [number, number] => [p[1], p[0]];
 const rings = (polygon: GeoPolygon) => polygon.coordinates.map((ring) => ring.map(latLng));
 
 const LAYER_OF_KIND: Record<FeatureKind, LayerId> = { point: 'points', polyline: 'lines', polygon: 'polygons' };
-const layerOf = (f: MapFeature): LayerId | null =>
-  f.geometry.type === 'Point' ? 'points' : f.geometry.type === 'LineString' ? 'lines' : f.geometry.type === 'Polygon' ? 'polygons' : null;
+const layerOf = (f: MapFeature): LayerId | null => {
+  const kind = kindOfFeature(f);
+  return kind && LAYER_OF_KIND[kind];
+};
 
 /** The layer switcher: the base map (online providers, offline packages, the outlines) and the overlay layers. */
 export function LayerSwitcher({ layers = LAYER_IDS }: { layers?: LayerId[] }) {
@@ -73,6 +76,13 @@ const FeatureShape = memo(function FeatureShape({
   const eventHandlers = { click: () => onSelect(feature) };
   const tooltip = <Tooltip sticky>{feature.name}</Tooltip>;
   const g = feature.geometry;
+  const circle = circleOf(feature);
+  if (circle)
+    return (
+      <Circle center={latLng(circle.centre)} radius={circle.radius} pathOptions={pathOptions} eventHandlers={eventHandlers}>
+        {tooltip}
+      </Circle>
+    );
   if (g.type === 'Point')
     return (
       <CircleMarker

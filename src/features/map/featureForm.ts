@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withMeasurement } from './measure';
-import { DEFAULT_STYLE, type FeatureGeometry, type FeatureInput, type MapFeature } from './types';
+import { DEFAULT_STYLE, type DraftGeometry, type FeatureInput, type MapFeature } from './types';
 
 /** The attribute form (texts are i18n keys). */
 export const featureFormSchema = z.object({
@@ -23,10 +23,10 @@ export function formValuesOf(feature: MapFeature | null, defaultCategory: string
 export type FormCheck = { ok: true; input: FeatureInput } | { ok: false; errors: Partial<Record<keyof FeatureFormValues, string>> };
 
 /**
- * The body of a save: the form's attributes, the draft geometry, the style, and the feature's other properties
- * with fresh length/area. Errors are i18n keys by field.
+ * The body of a save: the form's attributes, the draft geometry (a circle as its centre Point, its radius in the
+ * properties), the style, and the feature's other properties with fresh length/area. Errors are i18n keys by field.
  */
-export function buildFeatureSave(values: FeatureFormValues, draft: FeatureGeometry, existing: MapFeature | null): FormCheck {
+export function buildFeatureSave(values: FeatureFormValues, draft: DraftGeometry, existing: MapFeature | null): FormCheck {
   const parsed = featureFormSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<keyof FeatureFormValues, string>> = {};
@@ -34,14 +34,16 @@ export function buildFeatureSave(values: FeatureFormValues, draft: FeatureGeomet
     return { ok: false, errors };
   }
   const { name, category, color, weight } = parsed.data;
+  const { radius: _radius, ...properties } = withMeasurement(existing?.properties ?? {}, draft);
+  const circle = draft.type === 'Circle';
   return {
     ok: true,
     input: {
       name,
       category,
-      geometry: draft,
+      geometry: circle ? { type: 'Point', coordinates: draft.coordinates } : draft,
       style: { ...(existing?.style ?? {}), color, weight },
-      properties: withMeasurement(existing?.properties ?? {}, draft),
+      properties: circle ? { ...properties, radius: draft.radius } : properties,
     },
   };
 }

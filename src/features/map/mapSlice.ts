@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../auth';
 import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import type { ImportProblem } from './geojsonImport';
-import type { AreaOverlay, FeatureGeometry, FeatureInput, FeatureKind, MapFeature } from './types';
+import { draftOf, type AreaOverlay, type DraftGeometry, type FeatureInput, type FeatureKind, type MapFeature } from './types';
 
 export const FEATURE_RESOURCE = 'feature';
 
@@ -32,7 +32,9 @@ export interface EditorState {
   kind: FeatureKind | null;
   /** The feature being edited (null: a new one). */
   featureId: number | null;
-  draft: FeatureGeometry | null;
+  draft: DraftGeometry | null;
+  /** A circle is being drawn (the polygon page draws polygons and circles). */
+  drawingCircle: boolean;
   /** Increments whenever the draft is replaced from outside the map (new selection, new drawing), so the map rebuilds its editable layer. */
   epoch: number;
 }
@@ -60,7 +62,7 @@ export interface MapState {
   import: ImportState;
 }
 
-const idleEditor: EditorState = { mode: 'idle', kind: null, featureId: null, draft: null, epoch: 0 };
+const idleEditor: EditorState = { mode: 'idle', kind: null, featureId: null, draft: null, drawingCircle: false, epoch: 0 };
 const idleImport: ImportState = { status: 'idle', fileName: '', errors: [], count: 0 };
 
 export const initialMapState: MapState = {
@@ -123,7 +125,14 @@ const mapSlice = createSlice({
       state.selectedId = id;
       const feature = id === null ? undefined : state.features.find((f) => f.id === id);
       if (edit && feature) {
-        state.editor = { mode: 'editing', kind: state.editor.kind, featureId: feature.id, draft: feature.geometry, epoch: state.editor.epoch + 1 };
+        state.editor = {
+          ...idleEditor,
+          mode: 'editing',
+          kind: state.editor.kind,
+          featureId: feature.id,
+          draft: draftOf(feature),
+          epoch: state.editor.epoch + 1,
+        };
       } else if (state.editor.mode !== 'idle') {
         state.editor = { ...idleEditor, kind: state.editor.kind, epoch: state.editor.epoch + 1 };
       }
@@ -144,16 +153,24 @@ const mapSlice = createSlice({
       state.selectedId = null;
       state.import = idleImport;
     },
-    drawStarted(state) {
+    /** Drawing starts: the page's kind, or a circle (`circle`) on the polygon page. */
+    drawStarted(state, action: PayloadAction<'circle' | undefined>) {
       state.selectedId = null;
-      state.editor = { ...state.editor, mode: 'drawing', featureId: null, draft: null, epoch: state.editor.epoch + 1 };
+      state.editor = {
+        ...state.editor,
+        mode: 'drawing',
+        featureId: null,
+        draft: null,
+        drawingCircle: action.payload === 'circle',
+        epoch: state.editor.epoch + 1,
+      };
     },
     /** A shape was drawn on the map: it becomes the draft of a new feature. */
-    shapeDrawn(state, action: PayloadAction<FeatureGeometry>) {
+    shapeDrawn(state, action: PayloadAction<DraftGeometry>) {
       state.editor = { ...state.editor, mode: 'editing', featureId: null, draft: action.payload, epoch: state.editor.epoch + 1 };
     },
     /** Vertices moved or the shape was dragged on the map (the editable layer stays as it is). */
-    draftChanged(state, action: PayloadAction<FeatureGeometry>) {
+    draftChanged(state, action: PayloadAction<DraftGeometry>) {
       if (state.editor.mode === 'editing') state.editor.draft = action.payload;
     },
     editCancelled(state) {

@@ -1,8 +1,8 @@
 import { area as turfArea, length as turfLength } from '@turf/turf';
-import type { FeatureGeometry } from './types';
+import type { DraftGeometry, FeatureGeometry } from './types';
 
 export interface Measurement {
-  /** Metres along a line, or around a polygon's outer ring. */
+  /** Metres along a line, or around a polygon's outer ring or a circle. */
   length_m?: number;
   /** Square metres of a polygon (holes subtracted). */
   area_m2?: number;
@@ -10,9 +10,10 @@ export interface Measurement {
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Length and area of a geometry (geodesic, turf); a point has neither. Kept in the feature's properties on save. */
-export function measure(geometry: FeatureGeometry | null | undefined): Measurement {
+/** Length and area of a geometry (geodesic, turf; a circle's on the plane of its radius); a point has neither. Kept in the feature's properties on save. */
+export function measure(geometry: DraftGeometry | null | undefined): Measurement {
   if (!geometry) return {};
+  if (geometry.type === 'Circle') return { length_m: round(2 * Math.PI * geometry.radius), area_m2: round(Math.PI * geometry.radius ** 2) };
   if (geometry.type === 'LineString') return { length_m: round(turfLength({ type: 'Feature', geometry, properties: {} }, { units: 'kilometers' }) * 1000) };
   if (geometry.type === 'Polygon') {
     const outer = geometry.coordinates[0] ?? [];
@@ -26,7 +27,7 @@ export function measure(geometry: FeatureGeometry | null | undefined): Measureme
 }
 
 /** Merges fresh measurements into a feature's properties (stale length/area removed when the geometry has none). */
-export function withMeasurement(properties: Record<string, unknown>, geometry: FeatureGeometry): Record<string, unknown> {
+export function withMeasurement(properties: Record<string, unknown>, geometry: DraftGeometry): Record<string, unknown> {
   const { length_m: _l, area_m2: _a, ...rest } = properties;
   return { ...rest, ...measure(geometry) };
 }

@@ -1,4 +1,5 @@
-import type { LineString, Point, Polygon } from 'geojson';
+import { circleOf } from '@shared/circle';
+import type { LineString, Point, Polygon, Position } from 'geojson';
 
 /** The three kinds of GIS feature the console edits (spec §2: /Map/Point, /Map/Polyline, /Map/Polygon). */
 export type FeatureKind = 'point' | 'polyline' | 'polygon';
@@ -8,6 +9,25 @@ export const GEOMETRY_TYPE: Record<FeatureKind, FeatureGeometry['type']> = { poi
 
 export const kindOfGeometry = (geometry: FeatureGeometry | null | undefined): FeatureKind | null =>
   geometry?.type === 'Point' ? 'point' : geometry?.type === 'LineString' ? 'polyline' : geometry?.type === 'Polygon' ? 'polygon' : null;
+
+/** A circle being drawn or edited: its centre and radius in metres; saved as a Point with `properties.radius` (circleOf). */
+export interface CircleDraft {
+  type: 'Circle';
+  coordinates: Position;
+  radius: number;
+}
+/** What the editor draws and edits: a feature's geometry, or a circle. */
+export type DraftGeometry = FeatureGeometry | CircleDraft;
+
+/** The editor page of a feature: a circle is an area, drawn and edited with the polygons. */
+export const kindOfFeature = (feature: Pick<MapFeature, 'geometry' | 'properties'>): FeatureKind | null =>
+  circleOf(feature) ? 'polygon' : kindOfGeometry(feature.geometry);
+
+/** What the editor edits of a saved feature: a circle's centre and radius, else its geometry. */
+export function draftOf(feature: Pick<MapFeature, 'geometry' | 'properties'>): DraftGeometry {
+  const circle = circleOf(feature);
+  return circle ? { type: 'Circle', coordinates: circle.centre, radius: circle.radius } : feature.geometry;
+}
 
 export interface FeatureStyle {
   color?: string;
