@@ -15,6 +15,7 @@
  *
  *   npm run bench:media [-- --photos 500 --docks 10 --rows 100000]
  */
+import { apiClient } from './apiClient';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,28 +79,9 @@ async function main() {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   let simulation: Awaited<ReturnType<typeof startSimulation>> | undefined;
   try {
-    /** One API call over HTTP, as a browser makes it. */
-    const http = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        body: payload ? JSON.stringify(payload) : undefined,
-      });
-      const body = (await response.json()) as { data: Record<string, unknown> & { items?: Listed[]; total?: number }; msg: string };
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${body.msg}`);
-      return body.data;
-    };
-    const login = async (username: string, password: string) =>
-      (await (
-        await fetch(`${base}/api/auth/login/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password }),
-        })
-      ).json()) as {
-        data: { token: string };
-      };
-    const admin = (await login('admin', ADMIN_PASSWORD)).data.token;
+    const { http: call, login } = apiClient(base);
+    const http = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => call<Listed>(token, method, url, payload);
+    const admin = await login('admin', ADMIN_PASSWORD);
 
     // Five departments, each with a project; the viewer is in the first, with task:read over its department.
     const projects: number[] = [];
@@ -112,7 +94,7 @@ async function main() {
     const [projectId] = projects;
     const role = (await http(admin, 'POST', '/api/Role/', { code: 'media_viewer', name: 'media viewer', permissions: ['task:read'], data_scope: 'dept' })).id;
     await http(admin, 'POST', '/api/User/', { username: 'viewer', name: 'viewer', password: VIEWER_PASSWORD, dept_id: departments[0], role_ids: [role] });
-    const viewer = (await login('viewer', VIEWER_PASSWORD)).data.token;
+    const viewer = await login('viewer', VIEWER_PASSWORD);
 
     // The docks: registered and connected as real ones (scripts/simulator), parked until a task is dispatched.
     const callbackSent = new Map<string, number>();

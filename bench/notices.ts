@@ -9,6 +9,7 @@
  *
  *   npm run bench:notices [-- --notices 100000 --rounds 60 --dialect sqlite|postgres]
  */
+import { apiClient } from './apiClient';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,26 +58,7 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   try {
-    const http = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        body: payload ? JSON.stringify(payload) : undefined,
-      });
-      const body = (await response.json()) as { data: Record<string, unknown> & { total?: number }; msg: string };
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${body.msg}`);
-      return body.data;
-    };
-    const login = async (username: string, password: string) =>
-      (
-        (await (
-          await fetch(`${base}/api/auth/login/`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username, password }),
-          })
-        ).json()) as { data: { token: string } }
-      ).data.token;
+    const { http, login } = apiClient(base);
     const admin = await login('admin', ADMIN_PASSWORD);
 
     // The reader: signed in, no notice:write (so the inbox's reader rules apply), a member of one of two projects.
