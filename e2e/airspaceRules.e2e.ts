@@ -49,14 +49,13 @@ test('an area drawn on the map is submitted and approved by the system; a plan o
   await dialog.getByRole('button', { name: '清除' }).click();
   const map = dialog.getByRole('region', { name: '空域范围地图' }).locator('.leaflet-container');
   await map.waitFor();
-  const box = (await map.boundingBox())!;
-  const corners: Array<[number, number]> = [
-    [box.x + box.width * 0.3, box.y + box.height * 0.3],
-    [box.x + box.width * 0.7, box.y + box.height * 0.3],
-    [box.x + box.width * 0.7, box.y + box.height * 0.7],
-    [box.x + box.width * 0.3, box.y + box.height * 0.7],
-  ];
-  await drawPolygon(page, map, corners);
+  const { width, height } = (await map.boundingBox())!;
+  await drawPolygon(page, map, [
+    [-0.2 * width, -0.2 * height],
+    [0.2 * width, -0.2 * height],
+    [0.2 * width, 0.2 * height],
+    [-0.2 * width, 0.2 * height],
+  ]);
   const text = dialog.getByRole('textbox', { name: '顶点坐标（经度,纬度）' });
   await dialog.getByRole('region', { name: '空域规则检查' }).getByText('符合全部空域规则').waitFor();
   expect((await text.inputValue()).split('\n')).toHaveLength(4);

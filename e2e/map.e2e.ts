@@ -22,16 +22,12 @@ test('draw a polygon, name it, save; after a reload it is listed and shows its a
   await session.page.getByRole('button', { name: '绘制面' }).click();
   await session.page.getByText(/请在地图上绘制面/).waitFor();
 
-  const box = (await map.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const corners: Array<[number, number]> = [
-    [cx - 100, cy - 80],
-    [cx + 100, cy - 80],
-    [cx + 100, cy + 80],
-    [cx - 100, cy + 80],
-  ];
-  await drawPolygon(session.page, map, corners);
+  await drawPolygon(session.page, map, [
+    [-100, -80],
+    [100, -80],
+    [100, 80],
+    [-100, 80],
+  ]);
 
   const form = session.page.getByRole('form', { name: /新面要素/ });
   await form.waitFor();
