@@ -277,6 +277,44 @@ describe('broker saga', () => {
     expect(store.getState().broker.counters.byTopic).toMatchObject({ 'sysinfo/online': 1 });
   });
 
+  it("a scope change (the server ends the session's accounts): a new account is asked for, and its scope's topics subscribed", async () => {
+    const scopes = ['0123456789abcdef01234567', '89abcdef0123456789abcdef'];
+    let issued = 0;
+    const request = jest.fn(async () => {
+      const scope = scopes[Math.min(issued, scopes.length - 1)];
+      issued += 1;
+      return { code: 0, msg: 'ok', data: { username: `skyline-web-s1.${issued}`, password: `issued-${issued}`, scope } };
+    });
+    const { clients, store } = setup(loggedIn, { http: { request } as unknown as HttpClient });
+    await waitFor(() => expect(clients).toHaveLength(1));
+    clients[0].acceptConnection();
+    expect(clients[0].subscriptions[0].topics).toContain(`sysinfo/scope/${scopes[0]}/online`);
+    // The broker kicked the deleted account: mqtt.js would retry with it, refused; the saga asks for a new one instead.
+    clients[0].dropConnection();
+    await waitFor(() => expect(clients).toHaveLength(2));
+    expect(clients[0].ended).toBe(true);
+    expect(store.getState().broker.status).toBe('reconnecting');
+    expect(clients[1].options).toMatchObject({ username: 'skyline-web-s1.2', password: 'issued-2' });
+    clients[1].acceptConnection();
+    expect(clients[1].subscriptions[0].topics).toEqual([`sysinfo/scope/${scopes[1]}/online`, `sysinfo/scope/${scopes[1]}/weather`]);
+    // Subscriptions changed later follow on the new client, under the new scope.
+    store.dispatch(subscriptionsChanged({ add: ['sysinfo/alerts'] }));
+    expect(clients[1].subscriptions[1].topics).toEqual([`sysinfo/scope/${scopes[1]}/alerts`]);
+    expect(clients[0].subscriptions).toHaveLength(1);
+    expect(store.getState().broker.status).toBe('connected');
+  });
+
+  it('without an issued account (embedded broker: the token is the password) a dropped connection is retried by the same client', () => {
+    const { clients, client, store } = setup();
+    client().acceptConnection();
+    client().dropConnection();
+    expect(store.getState().broker.status).toBe('closed');
+    client().retry();
+    client().acceptConnection();
+    expect(clients).toHaveLength(1);
+    expect(store.getState().broker.status).toBe('connected');
+  });
+
   it('a store whose host provides no client factory makes no connection', () => {
     const saga = createSagaMiddleware({ context: { document } });
     const store = configureStore({

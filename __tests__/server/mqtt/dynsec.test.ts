@@ -311,6 +311,33 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await refused(issued.browser);
   });
 
+  it("a user moved to another department: its browser connection is closed, and its next account reads the new department's share only", async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const other = await db.selectFrom('devices').select(['serial', 'dept_id']).where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
+    const operatorToken = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
+    const before = await browserAccount(operatorToken);
+    const browser = await connectBrowser(before);
+    expect(await subscribe(browser, scopedSysinfoTopic(before.scope!, TOPIC_FLEET))).toBe(0);
+    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+    const move = (deptId: number | null) =>
+      server.app.inject({ method: 'PATCH', url: `/api/User/${operator.id}/`, headers: { authorization: `Bearer ${adminToken}` }, payload: { dept_id: deptId } });
+    const adminToken = await loginToken(server);
+    try {
+      expect((await move(other.dept_id)).statusCode).toBe(200);
+      await within(closed, 5000, "the browser connection of the moved user closing");
+      const after = await browserAccount(operatorToken);
+      expect(after.scope).toMatch(/^[0-9a-f]{24}$/);
+      expect(after.scope).not.toBe(before.scope);
+      const again = await connectBrowser(after);
+      expect(await subscribe(again, scopedSysinfoTopic(before.scope!, TOPIC_FLEET))).toBe(0x80);
+      expect(await subscribe(again, scopedSysinfoTopic(after.scope!, TOPIC_FLEET))).toBe(0);
+      expect(await subscribe(again, osdTopic(other.serial))).toBe(0);
+    } finally {
+      expect((await move(operator.dept_id)).statusCode).toBe(200);
+    }
+  });
+
   it("a password change ends the user's other sessions' broker accounts", async () => {
     const browserToken = await loginToken(server);
     const account = await browserAccount(browserToken);

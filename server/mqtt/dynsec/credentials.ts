@@ -143,14 +143,18 @@ export class DynsecCredentials {
       wanted,
     );
     // Data scopes may have changed (role, department): each browser role follows, rewritten only when it differs, and
-    // the scoped sysinfo topics are published for the scopes held now.
+    // the scoped sysinfo topics are published for the scopes held now. A rescoped session's browser accounts go (their
+    // connections are kicked): the console asks for a new account, which names its new scope's topics.
     const current = new Map(roleList.map((r) => [r.rolename, r]));
     const scopeOf = new Map<number, SessionScope | 'all'>();
     const rescoped: DynsecCommand[] = [];
     for (const [sessionId, userId] of webSessions) {
       const scope = scopeOf.get(userId) ?? (await loadSessionScope(db, userId));
       scopeOf.set(userId, scope);
-      rescoped.push(...syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(aclScope(scope, scope === 'all' ? null : scopeId(scope)))));
+      const rewrite = syncRole(webRole(sessionId), current.get(webRole(sessionId)), browserAcls(aclScope(scope, scope === 'all' ? null : scopeId(scope))));
+      if (rewrite.length === 0) continue;
+      const accounts = browsers.filter((username) => sessionOfWebUsername(username) === sessionId);
+      rescoped.push(...rewrite, ...accounts.map((username) => ({ command: 'deleteClient', username })));
     }
     await this.options.scopes.replace([...scopeOf.values()].filter((scope) => scope !== 'all'));
     if (prune.length || rescoped.length) this.options.log.info({ pruned: prune.length, rescoped: rescoped.length }, 'mqtt: dynamic security re-synced');

@@ -1,5 +1,5 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { call, cancel, cancelled, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
 import { topicOfWire, wireTopic } from '@shared/topics';
 import { fetchBrokerAccount, type BrokerAccount } from '../../api/auth';
 import type { Envelope, HttpClient } from '../../api/client';
@@ -123,49 +123,47 @@ function* followSubscriptions(client: MqttLike, scope: string | null) {
   }
 }
 
-/** One connection from setup to logout. */
-export function* brokerConnection(options: BrokerSagaOptions = {}) {
+interface OpenClient {
+  client: MqttLike;
+  /** The scope id of the account issued for it (null: scope `all`, or no account issued). */
+  scope: string | null;
+  /** Whether the server issued this connection its own account (external broker), which a scope change ends. */
+  issued: boolean;
+}
+
+/** Asks the server for this session's broker account (if it issues one) and opens a client with it. */
+function* openClient(connect: MqttConnect) {
   const doc: Document | undefined = yield getContext('document');
-  const contextConnect: MqttConnect | undefined = yield getContext('mqttConnect');
   const http: HttpClient | undefined = yield getContext('http');
-  // The host provides the client factory (bootstrap: mqtt.js); a store without one has no broker connection.
-  const connect = options.connect ?? contextConnect;
-  if (!connect) return;
-  const bus = options.bus ?? brokerEvents;
-  const schedule = options.schedule ?? frameScheduler;
   const settings: ReturnType<typeof selectConnectionSettings> = yield select(selectConnectionSettings);
+  const location = doc?.location ?? { protocol: 'http:', host: 'localhost' };
+  // Without config.json's static account the server may issue this session its own (external broker); else the token.
+  const answer: Envelope<BrokerAccount | null> | null = settings.staticUser || !http ? null : yield call(fetchBrokerAccount, http);
+  const account = answer?.data;
+  const username = account?.username || settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
+  const password = account?.password || settings.staticPassword || settings.token || undefined;
+  const client: MqttLike = yield call(connect, brokerUrl(settings.mqttHost, location), {
+    clientId: `web_${Math.floor(Math.random() * 1e9)}`,
+    clean: BROKER_CONSTANTS.clean,
+    connectTimeout: BROKER_CONSTANTS.connectTimeout,
+    reconnectPeriod: BROKER_CONSTANTS.reconnectPeriod,
+    username,
+    password,
+    resubscribe: false,
+  });
+  const opened: OpenClient = { client, scope: account?.scope ?? null, issued: Boolean(account) };
+  return opened;
+}
 
-  yield* status('connecting');
-  let client: MqttLike;
-  let scope: string | null;
-  try {
-    const location = doc?.location ?? { protocol: 'http:', host: 'localhost' };
-    // Without config.json's static account the server may issue this session its own (external broker); else the token.
-    const issued: Envelope<BrokerAccount | null> | null = settings.staticUser || !http ? null : yield call(fetchBrokerAccount, http);
-    const account = issued?.data;
-    scope = account?.scope ?? null;
-    const username = account?.username || settings.staticUser || settings.username || (settings.token ? tokenUsername(settings.token) : undefined);
-    const password = account?.password || settings.staticPassword || settings.token || undefined;
-    client = yield call(connect, brokerUrl(settings.mqttHost, location), {
-      clientId: `web_${Math.floor(Math.random() * 1e9)}`,
-      clean: BROKER_CONSTANTS.clean,
-      connectTimeout: BROKER_CONSTANTS.connectTimeout,
-      reconnectPeriod: BROKER_CONSTANTS.reconnectPeriod,
-      username,
-      password,
-      resubscribe: false,
-    });
-  } catch (error) {
-    console.error('broker: connection setup failed', error);
-    yield put(toastShown({ messageKey: 'broker.toast.setupError', severity: 'error' }));
-    yield* status('error', errorText(error));
-    return;
-  }
-
+/**
+ * Runs one client until it ends: returns true when its issued account's live connection closed (the server ends a
+ * session's accounts when its data scope changes), so a new account, naming the new scope's topics, is asked for.
+ */
+function* runClient({ client, scope, issued }: OpenClient, bus: EventBus<BrokerEvents>, schedule: Scheduler, doc: Document | undefined) {
   const channel: EventChannel<ClientEvent> = yield call(clientChannel, client, schedule);
+  const follower: Task = yield fork(followSubscriptions, client, scope);
   let current: BrokerStatus = 'connecting';
   try {
-    yield fork(followSubscriptions, client, scope);
     while (true) {
       const event: ClientEvent = yield take(channel);
       switch (event.type) {
@@ -195,9 +193,8 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
           break;
         }
         case 'reconnect':
+          yield* reconnecting();
           current = 'reconnecting';
-          yield* status('reconnecting');
-          yield put(toastShown({ messageKey: 'broker.toast.reconnecting', severity: 'warning' }));
           break;
         case 'error':
           current = 'error';
@@ -206,16 +203,60 @@ export function* brokerConnection(options: BrokerSagaOptions = {}) {
           break;
         case 'close':
           // mqtt.js closes before every reconnect attempt; only a live connection dropping is news.
-          if (current === 'connected') {
-            current = 'closed';
-            yield* status('closed');
+          if (current !== 'connected') break;
+          if (issued) {
+            yield* reconnecting();
+            return true;
           }
+          current = 'closed';
+          yield* status('closed');
           break;
       }
     }
   } finally {
+    // No effect here: a cancelled saga yielding in a finally of a delegated generator would carry on after it.
+    follower.cancel();
     channel.close();
     client.end(true);
+  }
+}
+
+function* reconnecting() {
+  yield* status('reconnecting');
+  yield put(toastShown({ messageKey: 'broker.toast.reconnecting', severity: 'warning' }));
+}
+
+/** One connection from setup to logout (a new client, with a new account, after a scope change). */
+export function* brokerConnection(options: BrokerSagaOptions = {}) {
+  const doc: Document | undefined = yield getContext('document');
+  const contextConnect: MqttConnect | undefined = yield getContext('mqttConnect');
+  // The host provides the client factory (bootstrap: mqtt.js); a store without one has no broker connection.
+  const connect = options.connect ?? contextConnect;
+  if (!connect) return;
+  const bus = options.bus ?? brokerEvents;
+  const schedule = options.schedule ?? frameScheduler;
+
+  yield* status('connecting');
+  let renewing = false;
+  try {
+    while (true) {
+      let opened: OpenClient;
+      try {
+        opened = yield* openClient(connect);
+      } catch (error) {
+        if (renewing) {
+          // The server is out of reach for a moment: the next try after the broker's own reconnect period.
+          yield delay(BROKER_CONSTANTS.reconnectPeriod);
+          continue;
+        }
+        console.error('broker: connection setup failed', error);
+        yield put(toastShown({ messageKey: 'broker.toast.setupError', severity: 'error' }));
+        yield* status('error', errorText(error));
+        return;
+      }
+      renewing = yield* runClient(opened, bus, schedule, doc);
+    }
+  } finally {
     if ((yield cancelled()) as boolean) yield* status('closed');
   }
 }
