@@ -22,7 +22,7 @@ import mediaPlugin from './media/plugin';
 import hmsPlugin from './hms/plugin';
 import livePlugin from './livestream/plugin';
 import remotePlugin from './remote/plugin';
-import { capConnectionsPerAddress, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
+import { capConnectionsPerAddress, closeConnectionsAsTheyIdle, closeUnknownUpgrades, httpTimeoutOptions } from './http/connections';
 import { rateLimited, registerErrorEnvelope } from './http/envelope';
 import { registerInputGuards } from './http/inputGuards';
 import { fastifyTrustProxy } from './http/trustProxy';
@@ -84,6 +84,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
 
   capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
+  app.addHook('preClose', async () => closeConnectionsAsTheyIdle(app.server));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

@@ -53,3 +53,17 @@ export function closeUnknownUpgrades(server: Server, paths: readonly string[]): 
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () => socket.destroy());
   });
 }
+
+/** How often a closing server looks for connections that went idle. */
+const CLOSING_REAP_MS = 100;
+
+/**
+ * While the server closes: a request that was under way when closing began is answered with keep-alive, and node's
+ * close reaps idle connections only once, so that connection would hold the close for the whole keep-alive timeout
+ * (a restart or a test waiting ~70 s). Until the server has closed, its connections are closed as they go idle.
+ */
+export function closeConnectionsAsTheyIdle(server: Server): void {
+  const reaper = setInterval(() => server.closeIdleConnections(), CLOSING_REAP_MS);
+  reaper.unref();
+  server.once('close', () => clearInterval(reaper));
+}

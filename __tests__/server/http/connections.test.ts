@@ -96,3 +96,27 @@ describe('HTTP connection limits', () => {
     expect((await again.closed).received).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
+
+describe('closing the server', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-http-close-'));
+  let handle: ServerHandle;
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('does not wait out the keep-alive timeout for a request that was under way when it began closing', async () => {
+    // The default keep-alive timeout (above a load balancer's): a close held by one such connection would take 72 s.
+    handle = await buildServer(testConfig(root, { HTTP_KEEP_ALIVE_TIMEOUT_MS: '72000' }), { demoSeed: false });
+    await handle.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (handle.app.server.address() as net.AddressInfo).port;
+    const body = JSON.stringify({ username: 'admin', password: 'not-the-password' });
+    const routed = new Promise<void>((resolve) => handle.app.server.once('request', () => resolve()));
+    const connection = await rawConnection(port, `POST /api/auth/login/ HTTP/1.1\r\nHost: skyline\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    // The server has read the headers (routed the request) and waits for the rest of the body when closing begins.
+    await routed;
+    const started = Date.now();
+    const closed = handle.app.close().then(() => Date.now() - started);
+    connection.socket.write(body.slice(10));
+    const { received } = await connection.closed;
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await closed).toBeLessThan(5_000);
+  }, 20_000);
+});

@@ -214,6 +214,9 @@ describe('a stream', () => {
     const data = await get(`${base}${segment}`);
     expect(data.status).toBe(200);
     expect(data.headers.get('content-type')).toBe('video/mp2t');
+    // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
+    const ts = new Uint8Array(await data.arrayBuffer());
+    expect([ts.length % 188, ts[0], ts[188]]).toEqual([0, 0x47, 0x47]);
     // The session counts as a viewer; ffprobe plays the remuxed (not transcoded) stream through it.
     expect((await camera()).live.viewers).toBe(1);
     expect(await probe(absolute(hls))).toEqual({ codec_name: 'h264', width: 1280, height: 720 });
