@@ -95,7 +95,7 @@ export interface ServerConfig {
    * Remote operations (server/remote/, docs/remote.md): how long a command waits for the device's services_reply (ms),
    * and how long the broker credentials of a DRC link live (s).
    */
-  remote: { replyTimeoutMs: number; drcTtlSeconds: number };
+  remote: { replyTimeoutMs: number; drcTtlSeconds: number; pilotConsentMs: number };
 }
 
 /** Live video (issue 30, docs/live-video.md). */
@@ -236,6 +236,7 @@ const environmentSchema = z.object({
   LIVE_LIVESHARE_TTL_S: integer(1),
   REMOTE_REPLY_TIMEOUT_MS: integer(1),
   DRC_CREDENTIAL_TTL_S: integer(10, 86_400),
+  REMOTE_PILOT_CONSENT_S: integer(1, 600),
   REDIS_TIMEOUT_MS: integer(1, 60_000),
 });
 type Environment = z.infer<typeof environmentSchema>;
@@ -383,7 +384,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       fetchTimeoutMs: e.HMS_FETCH_TIMEOUT_MS ?? 15_000,
     },
     live: liveConfig(e),
-    remote: { replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000, drcTtlSeconds: e.DRC_CREDENTIAL_TTL_S ?? 3_600 },
+    remote: {
+      replyTimeoutMs: e.REMOTE_REPLY_TIMEOUT_MS ?? 10_000,
+      drcTtlSeconds: e.DRC_CREDENTIAL_TTL_S ?? 3_600,
+      pilotConsentMs: (e.REMOTE_PILOT_CONSENT_S ?? 60) * 1000,
+    },
   };
 }
 

@@ -244,6 +244,9 @@ export const ERROR_CODES = {
     log_archive_missing: ['module'],
     setting_not_writable: ['name', 'kind'],
     drc_unavailable: [],
+    /** DJI Pilot 2's pilot refused or cancelled cloud control (cloud_control_auth_notify's status). */
+    pilot_declined: ['status'],
+    pilot_no_answer: ['seconds'],
     /** A take-off or fly-to target breaks the airspace rules; `rule`: a ConformanceRule (shared/entities/alert.ts). */
     airspace_refused: ['sn', 'rule'],
     /** Neither the aircraft nor its dock has reported the height its target is measured from. */

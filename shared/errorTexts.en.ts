@@ -284,6 +284,8 @@ export const ERROR_TEXTS_EN = {
     log_archive_missing: 'The upload has no archive of this module (yet)',
     setting_not_writable: '{{name}} cannot be set on this device',
     drc_unavailable: 'Live flight controls need the embedded broker or Mosquitto with dynamic security',
+    pilot_declined: 'The pilot refused or cancelled the request for flight control on the remote controller ({{status}})',
+    pilot_no_answer: 'The pilot did not answer the request for flight control on the remote controller within {{seconds}} s',
     airspace_refused: '{{sn}} may not fly there: $t(apiError.remoteAirspace.{{rule}})',
     height_reference_unknown: 'Neither {{sn}} nor its dock has reported its height, so the target height cannot be checked against its flight plan',
     position_unknown: 'Neither {{sn}} nor its dock has reported where it is, so the way to the target cannot be checked against the airspace rules',

@@ -294,6 +294,8 @@ export const ERROR_TEXTS_ZH = {
     log_archive_missing: '该次上传（尚）没有此模块的日志包',
     setting_not_writable: '该设备不能设置 {{name}}',
     drc_unavailable: '实时飞控需要内置消息代理，或启用动态安全的 Mosquitto',
+    pilot_declined: '飞手在遥控器上拒绝或取消了云端飞行控制请求（{{status}}）',
+    pilot_no_answer: '飞手在 {{seconds}} 秒内未在遥控器上答复云端飞行控制请求',
     airspace_refused: '{{sn}} 不能飞往该点：$t(apiError.remoteAirspace.{{rule}})',
     height_reference_unknown: '{{sn}} 及其机场尚未上报高度，无法核对目标高度是否在飞行计划内',
     position_unknown: '{{sn}} 及其机场尚未上报位置，无法核对飞往目标的航线是否符合空域规则',

@@ -6,6 +6,7 @@ import {
   drcUpTopic,
   HEART_BEAT_TIMEOUT_MS,
   HSI_NOTHING_MM,
+  METHOD_CLOUD_CONTROL_AUTH_NOTIFY,
   METHOD_DRC_STATUS_NOTIFY,
   NO_STICKS,
   STICK_LIMITS,
@@ -20,6 +21,8 @@ import { z } from 'zod';
 export const NO_FLIGHT_CONTROL = 319_030;
 /** DJI's "obtaining flight control failed" (flight_authority_grab while the RC pilot keeps it). */
 export const AUTHORITY_REFUSED = 327_002;
+/** How long the RC pilot takes to tap an answer to cloud_control_auth_request. */
+const PILOT_ANSWERS_AFTER_MS = 300;
 /** drc_status_notify's link errors: heartbeat timeout, link lost. */
 const HEARTBEAT_TIMEOUT = 514_301;
 const LINK_LOST = 514_303;
@@ -46,21 +49,31 @@ export interface DrcDevice {
   osd(): OsdInfoPush | null;
   /** Sends an event on thing/product/{gw}/events. */
   emit(method: string, data: Record<string, unknown>): void;
+  /** Reports the gateway's state properties on thing/product/{gw}/state. */
+  state(data: Record<string, unknown>): void;
   log(line: string): void;
 }
 
+/** How the simulated RC pilot answers the platform's request for cloud control. */
+export type PilotAnswer = 'ok' | 'canceled' | 'silent';
+
 /**
- * A dock's DRC link (spec dji-cloud-api-next §4) as the real one behaves: `drc_mode_enter` connects to the broker it
+ * A dock's DRC link, or a DJI Pilot 2 RC's (spec dji-cloud-api-next §4) as the real one behaves: `drc_mode_enter` connects to the broker it
  * names with the credentials it carries (drc_status_notify connecting, then connected), pushes osd_info_push and
  * hsi_info_push at the asked frequencies and delay_info_push each second, flies the aircraft by `drone_control` (only
  * with flight authority, else 319030) answering `{result, output:{seq}}`, brakes on `drone_emergency_stop`, and drops
- * the link after `heartbeatTimeoutMs` without a `heart_beat` or on `drc_mode_exit`.
+ * the link after `heartbeatTimeoutMs` without a `heart_beat` or on `drc_mode_exit`. Through an RC, the pilot answers
+ * `cloud_control_auth_request` on the RC (`cloud_control_auth_notify`, then the state `is_cloud_control_auth`), and
+ * `drc_mode_enter` is refused without that consent; `cloud_control_release` hands control back.
  */
 export class SimulatedDrc {
   /** Whether the platform holds flight authority (flight_authority_grab). */
   authority = false;
   /** An RC pilot keeps flight authority: flight_authority_grab is refused (tests). */
   rcKeepsAuthority = false;
+  /** Through an RC: whether its pilot gave the platform cloud control, and how they answer the next request (tests). */
+  cloudControl = false;
+  pilotAnswer: PilotAnswer = 'ok';
   /** drone_control messages received (tests and the benchmark read them). */
   readonly controls: { seq: number; sticks: Sticks; at: number }[] = [];
   emergencyStops = 0;
@@ -74,6 +87,8 @@ export class SimulatedDrc {
   constructor(
     private readonly device: DrcDevice,
     private readonly heartbeatTimeoutMs = HEART_BEAT_TIMEOUT_MS,
+    /** A DJI Pilot 2 RC: DRC only with its pilot's consent. */
+    private readonly throughPilot = false,
   ) {}
 
   get connected(): boolean {
@@ -87,9 +102,31 @@ export class SimulatedDrc {
     return 0;
   }
 
+  /** cloud_control_auth_request: a pop-up on the RC; the pilot's answer follows as an event. */
+  askPilot(): number {
+    const answer = this.pilotAnswer;
+    if (answer === 'silent') return 0;
+    const timer = setTimeout(() => {
+      this.timers = this.timers.filter((t) => t !== timer);
+      this.setCloudControl(answer === 'ok');
+      this.device.emit(METHOD_CLOUD_CONTROL_AUTH_NOTIFY, { result: 0, output: { status: answer } });
+    }, PILOT_ANSWERS_AFTER_MS);
+    this.timers.push(timer);
+    return 0;
+  }
+
+  /** cloud_control_release: the pilot has the aircraft back (and DRC, if still on, ends). */
+  release(): number {
+    this.exit();
+    this.setCloudControl(false);
+    return 0;
+  }
+
   /** drc_mode_enter: accepted at once, the link comes up in the background (drc_status_notify tells how it went). */
   enter(data: unknown): number {
+    if (this.throughPilot && !this.cloudControl) return NO_FLIGHT_CONTROL;
     const enter = enterSchema.parse(data);
+    this.authority = this.authority || this.throughPilot;
     this.stop();
     this.notify(1, 0);
     const broker = enter.mqtt_broker;
@@ -143,6 +180,12 @@ export class SimulatedDrc {
     const client = this.client;
     this.client = null;
     client?.end(true);
+  }
+
+  private setCloudControl(granted: boolean) {
+    this.cloudControl = granted;
+    if (!granted && this.throughPilot) this.authority = false;
+    this.device.state({ is_cloud_control_auth: granted });
   }
 
   private drop(result: number, why: string) {

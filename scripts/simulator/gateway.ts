@@ -7,7 +7,7 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
-import { METHOD_DRC_MODE_ENTER, METHOD_DRC_MODE_EXIT, type OsdInfoPush } from '@shared/dji/drcMessages';
+import { METHOD_CLOUD_CONTROL_AUTH_REQUEST, METHOD_CLOUD_CONTROL_RELEASE, METHOD_DRC_MODE_ENTER, METHOD_DRC_MODE_EXIT, type OsdInfoPush } from '@shared/dji/drcMessages';
 import { METHOD_FILEUPLOAD_LIST, METHOD_FILEUPLOAD_START, METHOD_FILEUPLOAD_UPDATE } from '@shared/dji/deviceLogs';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';
@@ -219,8 +219,8 @@ export class SimulatedGateway {
   readonly logs: SimulatedLogs | null;
   /** The writable properties of the dock and its aircraft (property/set). */
   readonly settings = new SimulatedSettings();
-  /** A dock's live flight controls (docks only: Pilot 2 asks its own pilot first, not simulated). */
-  readonly drc: SimulatedDrc | null;
+  /** Live flight controls: a dock's, or (after its pilot's consent) a DJI Pilot 2 RC's. */
+  readonly drc: SimulatedDrc;
 
   constructor(
     readonly plan: GatewayPlan,
@@ -271,22 +271,24 @@ export class SimulatedGateway {
             options.otaJobMs ?? 60_000,
           )
         : null;
-    this.drc =
-      kind === 'dock'
-        ? new SimulatedDrc(
-            {
-              gatewaySn: plan.gateway.sn,
-              drive: (sticks, dt) => this.commanded?.drive(sticks, dt) ?? false,
-              osd: () => this.drcOsd(),
-              emit: (method, data) => {
-                this.sent.events++;
-                this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }), 1);
-              },
-              log,
-            },
-            options.drcHeartbeatTimeoutMs,
-          )
-        : null;
+    this.drc = new SimulatedDrc(
+      {
+        gatewaySn: plan.gateway.sn,
+        drive: (sticks, dt) => this.commanded?.drive(sticks, dt) ?? false,
+        osd: () => this.drcOsd(),
+        emit: (method, data) => {
+          this.sent.events++;
+          this.publish(eventsTopic(this.sn), this.envelope(method, data, { need_reply: 0 }), 1);
+        },
+        state: (data) => {
+          this.sent.state++;
+          this.publish(stateTopic(this.sn), this.envelope(undefined, data), 1);
+        },
+        log,
+      },
+      options.drcHeartbeatTimeoutMs,
+      kind === 'pilot',
+    );
     this.logs =
       kind === 'dock'
         ? new SimulatedLogs(
@@ -667,6 +669,10 @@ export class SimulatedGateway {
         return this.drc?.enter(data) ?? RESULT.unknownMethod;
       case METHOD_DRC_MODE_EXIT:
         return this.drc?.exit() ?? RESULT.unknownMethod;
+      case METHOD_CLOUD_CONTROL_AUTH_REQUEST:
+        return this.plan.kind === 'pilot' ? this.drc.askPilot() : RESULT.unknownMethod;
+      case METHOD_CLOUD_CONTROL_RELEASE:
+        return this.plan.kind === 'pilot' ? this.drc.release() : RESULT.unknownMethod;
       case METHOD_TAKEOFF_TO_POINT:
         return this.takeoff(data);
       case METHOD_FLY_TO_POINT: {

@@ -53,7 +53,7 @@ export default fp(
       };
       app.remote = {
         debug: new DockDebug(gateway, options),
-        drc: new DrcLinks(gateway, options),
+        drc: new DrcLinks(gateway, { ...options, pilotConsentMs: app.config.remote.pilotConsentMs }),
         flights: new CommandFlights(gateway, options),
         flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
         firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),

@@ -7,6 +7,11 @@ export const drcStatusNotifySchema = z.object({ result: z.number().int(), drc_st
 /** joystick_invalid_notify: 0 RC lost, 1 low-battery RTH, 2 low-battery landing, 3 near a GEO zone, 4 RC took over. */
 export const joystickInvalidSchema = z.object({ reason: z.number().int().min(0).max(20) });
 
+/** cloud_control_auth_notify: the RC pilot's answer to cloud_control_auth_request (`ok`, `failed` or `canceled`). */
+export const cloudControlAuthNotifySchema = z.object({ result: z.number().int(), output: z.object({ status: z.string().max(32) }) });
+/** The pilot agreed: the platform may enter DRC. */
+export const CLOUD_CONTROL_GRANTED = 'ok';
+
 const frequency = z.number().int().min(1).max(30);
 
 /** POST /api/Device/{id}/drc/: the aircraft the operator confirmed and how often the device pushes OSD and HSI. */

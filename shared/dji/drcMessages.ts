@@ -9,6 +9,12 @@ export const METHOD_DRC_MODE_ENTER = 'drc_mode_enter';
 export const METHOD_DRC_MODE_EXIT = 'drc_mode_exit';
 export const METHOD_DRC_STATUS_NOTIFY = 'drc_status_notify';
 export const METHOD_JOYSTICK_INVALID_NOTIFY = 'joystick_invalid_notify';
+/** DJI Pilot 2 (an RC gateway) takes cloud control only after its pilot agreed on the RC (§4 "Pilot RC variant"). */
+export const METHOD_CLOUD_CONTROL_AUTH_REQUEST = 'cloud_control_auth_request';
+export const METHOD_CLOUD_CONTROL_AUTH_NOTIFY = 'cloud_control_auth_notify';
+export const METHOD_CLOUD_CONTROL_RELEASE = 'cloud_control_release';
+/** The controls the platform asks a pilot for: flying (DRC). */
+export const CLOUD_CONTROL_KEYS = ['flight'];
 
 /** DRC messages (drc/down from the browser, drc/up from the device). */
 export const DRC = {

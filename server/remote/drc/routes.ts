@@ -23,20 +23,23 @@ export default async function drcRoutes(appBase: FastifyInstance): Promise<void>
   const { wsPath } = appBase.config.mqtt;
   const configuredHost = appBase.config.dji.mqttHost;
 
-  /** The aircraft, which must fly through a dock (DJI Pilot 2 takes DRC only after its own pilot's consent: not built). */
-  const targetOf = async (request: FastifyRequest, id: number): Promise<AircraftTarget> => {
+  /**
+   * The aircraft, which must fly through a dock or a DJI Pilot 2 remote controller (whose pilot is asked first), and
+   * which of the two its gateway is.
+   */
+  const targetOf = async (request: FastifyRequest, id: number): Promise<AircraftTarget & { throughPilot: boolean }> => {
     const target = await aircraftTarget(appBase, request, id);
-    const dock = await db
+    const gateway = await db
       .selectFrom('devices')
       .select('kind')
       .where('serial', '=', target.aircraft.gateway_sn ?? '')
       .executeTakeFirst();
-    if (dock?.kind !== 'dock')
+    if (gateway?.kind !== 'dock' && gateway?.kind !== 'remote_controller')
       throw new HttpError(409, `${target.aircraft.model} takes no live flight controls from the platform`, undefined, {
         code: 'remote.not_supported',
         params: { method: METHOD_DRC_MODE_ENTER, model: target.aircraft.model },
       });
-    return target;
+    return { ...target, throughPilot: gateway.kind === 'remote_controller' };
   };
 
   const viewOf = ({ aircraft, gatewaySn }: AircraftTarget): DrcView => ({
@@ -119,7 +122,9 @@ export default async function drcRoutes(appBase: FastifyInstance): Promise<void>
         const browserAddress = configuredHost ?? `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}${wsPath}`;
         const deviceAddress = configuredHost ?? publicBaseUrl(appBase).replace(/^http/, 'ws').replace(/\/$/, '') + wsPath;
         try {
-          await remote.drc.enter(gatewaySn, target.controlSource, { mqtt_broker: brokerFor(issued.device, deviceAddress), ...frequencies });
+          const data = { mqtt_broker: brokerFor(issued.device, deviceAddress), ...frequencies };
+          if (target.throughPilot) await remote.drc.enterThroughPilot(gatewaySn, { id: auth.userId, callsign: auth.username }, data);
+          else await remote.drc.enter(gatewaySn, target.controlSource, data);
         } catch (error) {
           await revoke(gatewaySn);
           throw error;
@@ -147,7 +152,7 @@ export default async function drcRoutes(appBase: FastifyInstance): Promise<void>
       await auditedCommand(db, request, target.aircraft.id, { method: METHOD_DRC_MODE_EXIT, params: null }, async () => {
         const remote = remoteOf(appBase);
         try {
-          await remote.drc.exit(target.gatewaySn);
+          await remote.drc.exit(target.gatewaySn, target.throughPilot);
         } finally {
           await revoke(target.gatewaySn);
         }

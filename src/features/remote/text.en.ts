@@ -155,7 +155,7 @@ export default translateFeature(text, {
     enter: 'Enter live flight controls',
     exit: 'Exit live flight controls',
     confirm: 'The keyboard will fly aircraft {{sn}} directly. Enter live flight controls?',
-    phases: { idle: 'Not connected', entering: 'Entering', connecting: 'Connecting', active: 'Connected', exiting: 'Exiting' },
+    phases: { idle: 'Not connected', entering: 'Entering (through DJI Pilot 2: waiting for the pilot to agree on the remote controller)', connecting: 'Connecting', active: 'Connected', exiting: 'Exiting' },
     keys: 'W/S forward/back, A/D left/right, Q/E or ←/→ turn, R/F up/down, Space emergency stop',
     emergencyStop: 'Emergency stop',
     position: 'Position {{lat}}, {{lng}}, ellipsoid height {{height}} m, heading {{heading}}°',

@@ -147,7 +147,7 @@ export default defineFeatureText({
       enter: '进入实时飞控',
       exit: '退出实时飞控',
       confirm: '将用键盘直接操控飞行器 {{sn}}，确定进入实时飞控？',
-      phases: { idle: '未连接', entering: '正在进入', connecting: '正在连接', active: '已连接', exiting: '正在退出' },
+      phases: { idle: '未连接', entering: '正在进入（经 DJI Pilot 2 时，等待飞手在遥控器上同意）', connecting: '正在连接', active: '已连接', exiting: '正在退出' },
       keys: 'W/S 前进/后退，A/D 左移/右移，Q/E 或 ←/→ 转向，R/F 上升/下降，空格 急停',
       emergencyStop: '急停',
       position: '位置 {{lat}}, {{lng}}，椭球高 {{height}} m，航向 {{heading}}°',
