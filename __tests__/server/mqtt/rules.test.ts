@@ -11,7 +11,7 @@ import { checkGatewayPublish, gatewaySubscribeSerial } from '../../../server/mqt
 import { LoginThrottle } from '../../../server/mqtt/loginThrottle';
 import { matches } from '../../../server/mqtt/match';
 import { packetSizeGuard } from '../../../server/mqtt/packetGuard';
-import { DEFAULT_AREA, flyableVerdict, SimulatedWeatherProvider, weatherProviderFor } from '../../../server/mqtt/weather';
+import { CALM_OBSERVATION, DEFAULT_AREA, flyableVerdict, SimulatedWeatherProvider, weatherProviderFor } from '../../../server/mqtt/weather';
 
 const web = { kind: 'web', username: 'admin', userId: 1, sessionId: 's' } as const;
 const service = { kind: 'service', username: 'ops' } as const;
@@ -259,20 +259,7 @@ describe('weather', () => {
     expect((await simulated.observe(areas, stormy)).stations[0].flyable).toBe(false);
     const calm = await weatherProviderFor('calm').observe(areas, stormy);
     expect(calm).toMatchObject({ at: stormy, source: 'calm' });
-    expect(calm.stations).toEqual(
-      areas.map((area) => ({
-        ...area,
-        windSpeed: 2,
-        gust: 3,
-        windDirection: 90,
-        temperature: 20,
-        humidity: 50,
-        visibility: 10_000,
-        precipitation: 0,
-        flyable: true,
-        reasons: [],
-      })),
-    );
+    expect(calm.stations).toEqual(areas.map((area) => ({ ...area, ...CALM_OBSERVATION, flyable: true, reasons: [] })));
   });
 
   it('topic filters and project area centres', () => {
