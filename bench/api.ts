@@ -18,7 +18,7 @@ import { listQuerySchema, listRows, toListQuery, type ListSpec, type TableName }
 import { buildServer } from '../server/app';
 import { readConfig } from '../server/config';
 import { deviceList, deviceToApi } from '../server/entities/device/routes';
-import { seedBulkDevices } from '../server/seed/demo';
+import { seedBulkDevices } from '../server/seed/bulkDevices';
 
 interface Result {
   requests: { average: number };

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Polygon } from '@shared/geo';
 import type { Simulation } from '../scripts/simulator';
 import { adminApi } from './support/api';
+import { canvasColoursAround, dominantColour, selectedDroneAt } from './support/fleetCanvas';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 import { simulateInProcess } from './support/simulator';
 import { until } from '../__tests__/support/until';
@@ -57,6 +58,36 @@ async function outsideItsArea(plan: PlanRow): Promise<{ lat: number; lng: number
   return { lat, lng, height: live.elevation };
 }
 
+/** Status colours of the fleet canvas (src/features/situation/fleet.ts): flying, and flagged by a conformance alert. */
+const FLYING = '#1e88e5';
+const FLAGGED = '#e53935';
+/**
+ * Opaque pixels of one colour within 20 px of a drone: its arrow is about 150 px² (src/features/situation/droneCanvas.ts
+ * ARROW), less its white outline, and half as large again each way (337 px²) while selected.
+ */
+const SELECTED_ARROW_MIN_PX = 200;
+const ARROW_MAX_PX = 150;
+
+/**
+ * Selects the aircraft in the list and reads the fleet canvas where the map projects it: its arrow in `colour`, drawn
+ * large while selected, and normal-sized in the same colour once its card is closed.
+ */
+async function drawnOnTheMap(page: Page, sn: string, colour: string) {
+  await page
+    .getByRole('list', { name: '态势感知' })
+    .getByRole('button', { name: new RegExp(sn) })
+    .click();
+  const at = await selectedDroneAt(page, sn);
+  const around = () => canvasColoursAround(page, at, 20);
+  await until(async () => ((await around())[colour] ?? 0) >= SELECTED_ARROW_MIN_PX, 20_000, `${sn} drawn selected in ${colour}`);
+  expect(dominantColour(await canvasColoursAround(page, at, 3))).toBe(colour);
+  await page.getByRole('region', { name: '无人机详情' }).getByRole('button', { name: '关闭' }).click();
+  await page.locator(`[data-sn="${sn}"]`).waitFor({ state: 'detached' });
+  await until(async () => ((await around())[colour] ?? 0) <= ARROW_MAX_PX, 20_000, `${sn} drawn unselected`);
+  expect((await around())[colour]).toBeGreaterThan(ARROW_MAX_PX / 3);
+  expect(dominantColour(await canvasColoursAround(page, at, 3))).toBe(colour);
+}
+
 test('aircraft flying their plans raise nothing; one pushed out of its area is flagged on /Tas and in the bell, its plan goes nonconforming, and all clears when it flies back', async () => {
   const { page, server } = session;
   const sim = simulation!;
@@ -83,6 +114,9 @@ test('aircraft flying their plans raise nothing; one pushed out of its area is f
   await page.getByText('偏离告警 1', { exact: true }).waitFor();
   await fleet.getByRole('button', { name: new RegExp(`${pushed}.*偏离告警`) }).waitFor();
   await waitForBell(page, bell + 1);
+  // The map draws it in the flagged red where it is; the other one in flying blue.
+  await drawnOnTheMap(page, pushed, FLAGGED);
+  await drawnOnTheMap(page, calm, FLYING);
   const [open] = await conformanceAlerts(pushed);
   expect(open).toMatchObject({ code: 'outside_volume', active: 1, plan_id: plan.id });
   expect(await planStatus(plan.id)).toBe('nonconforming');

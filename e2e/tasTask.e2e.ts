@@ -1,7 +1,7 @@
 import type { Simulation } from '../scripts/simulator';
 import { until } from '../__tests__/support/until';
 import { adminApi } from './support/api';
-import { acceptedPlanFor, projectWithFlyableWeather } from './support/missions';
+import { acceptedPlanFor } from './support/missions';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 import { simulateInProcess } from './support/simulator';
 
@@ -9,7 +9,8 @@ jest.setTimeout(240_000);
 
 let simulation: Simulation | undefined;
 const session = useBrowserSession({
-  env: { MQTT_SYSINFO_INTERVAL_MS: '1000' },
+  // A calm sky: the dispatch's weather check passes whatever the simulated station would say now.
+  env: { MQTT_SYSINFO_INTERVAL_MS: '1000', WEATHER: 'calm' },
   viewport: { width: 1700, height: 900 },
   // One dock whose aircraft waits on the ground until a task is dispatched to it.
   afterServer: async (server) => {
@@ -27,18 +28,20 @@ test('/Tas: the card of an aircraft flying a task links its task and plan, the m
   const home = gateway.plan.route[0];
   const sn = gateway.plan.aircraft.sn;
   const [aircraft] = (await admin.data<{ items: Row[] }>('GET', `/Device/?search=${sn}`)).items;
-  const projectId = await projectWithFlyableWeather(admin, home);
+  // A new project without an area: the demo projects' areas do not hold the simulated dock's home.
+  const { id: projectId } = await admin.data<Row>('POST', '/Project/', { name: 'tas task e2e', status: 'active' });
   // About 550 m north and back east at 5 m/s: still flying when the card pauses it.
   const waypoints = [0, 1, 2, 3, 4, 5].map((i) => ({ lat: home.lat + i * 0.001, lng: home.lng + (i % 2) * 0.0005, alt: 20, speed: 5 }));
   const route = await admin.data<Row>('POST', '/Route/', { project_id: projectId, name: 'E2E 态势航线', waypoints, settings: { rth_altitude: 20 } });
   const name = 'E2E 态势任务';
   const task = await admin.data<Row>('POST', '/Task/', { name, project_id: projectId, route_id: route.id, device_id: aircraft.id, kind: 'inspection' });
-  const { plan, opensAt } = await acceptedPlanFor(admin, { home, aircraftId: aircraft.id, taskId: task.id, routeId: route.id });
-  await page.waitForTimeout(Math.max(0, opensAt - Date.now() + 500));
+  // The plan's window opens while the browser signs in.
+  const { plan, windowOpen } = await acceptedPlanFor(admin, { home, aircraftId: aircraft.id, taskId: task.id, routeId: route.id });
+  await signInAsAdmin(page, server);
+  await windowOpen;
   await admin.data('POST', `/Task/${task.id}/execute/`, {});
 
   // The aircraft on /Tas: its card names the task it flies (sysinfo/fleet) and the plan, both links.
-  await signInAsAdmin(page, server);
   await page.getByLabel('搜索名称、序列号或任务').fill(sn);
   const list = page.getByRole('list', { name: '态势感知' });
   await list.getByRole('button', { name: new RegExp(sn) }).click({ timeout: 30_000 });

@@ -8,7 +8,8 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureRbac } from '../server/rbac/permissions';
-import { describeDemoLogins, seedBulkDevices, seedDemoIfEmpty } from '../server/seed/demo';
+import { seedBulkDevices } from '../server/seed/bulkDevices';
+import { describeDemoLogins, seedDemoIfEmpty } from '../server/seed/demo';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

@@ -52,7 +52,7 @@ export interface ServerHandle {
 
 /** Overrides of the configuration's limits and seeding (tests raise the rate limits). */
 export type BuildOptions = Partial<Pick<ServerConfig, 'apiRateLimit' | 'loginRateLimit' | 'demoSeed'>> & {
-  /** Where the weather comes from (the simulated provider by default); tests inject an unflyable sky. */
+  /** Where the weather comes from (by default the provider WEATHER names); tests inject an unflyable sky. */
   weather?: WeatherProvider;
 };
 

@@ -9,6 +9,7 @@ import type { MqttConfig } from './mqtt/config';
 import type { MediaConfig } from './media/config';
 import { DJI_HMS_URL } from './hms/catalogue';
 import type { HmsConfig } from './hms/plugin';
+import { WEATHER_SOURCES, type WeatherSource } from './mqtt/weather';
 
 /** What DJI Pilot / MSDK is told to use (GET /api/djiconf/{id}/). */
 export interface DjiConfigOptions {
@@ -80,6 +81,8 @@ export interface ServerConfig {
   demoSeed: boolean;
   /** Live channel (see docs/mqtt.md). */
   mqtt: MqttConfig;
+  /** Where sysinfo/weather and the missions' weather check read the weather (WEATHER, docs/mqtt.md). */
+  weather: WeatherSource;
   dji: DjiConfigOptions;
   /** Numbers of the airspace rules (shared/airspace; docs/deploy.md "Airspace rules"). */
   airspace: AirspaceRulesConfig;
@@ -184,6 +187,7 @@ const environmentSchema = z.object({
   MQTT_SYSINFO_INTERVAL_MS: integer(0),
   DEVICE_OFFLINE_AFTER_MS: integer(0),
   MQTT_SESSION_CHECK_MS: integer(0),
+  WEATHER: z.preprocess(unsetIfBlank, z.enum(WEATHER_SOURCES).optional()),
   DJI_APP_ID: text,
   DJI_NTP_SERVER: text,
   DJI_APP_KEY: text,
@@ -355,6 +359,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
     demoSeed: e.DEMO_SEED,
     mqtt: mqttConfig(e),
+    weather: e.WEATHER ?? 'simulated',
     dji: {
       appId: e.DJI_APP_ID ?? '100000',
       appKey: e.DJI_APP_KEY ?? 'demo-app-key',

@@ -1,36 +1,27 @@
-import { SimulatedWeatherProvider } from '../../server/mqtt/weather';
 import type { ApiClient } from './api';
 
 type Row = Record<string, unknown> & { id: number };
 type LatLng = { lat: number; lng: number };
 
 /**
- * A project whose weather (the server's deterministic simulated station, by project and place) is flyable for the
- * next minutes where the route starts: execute refuses unflyable weather, and the tests using it are about the flight.
+ * How far ahead of its filing a plan's window opens: the rules want the application's start in the future when it is
+ * saved and when it is submitted, so this only covers those two calls.
  */
-export async function projectWithFlyableWeather(api: ApiClient, at: LatLng): Promise<number> {
-  const weather = new SimulatedWeatherProvider();
-  const flyable = (id: number) =>
-    [0, 60_000, 180_000].every((ahead) => weather.stationAt({ areaId: `project-${id}`, name: '', ...at }, Date.now() + ahead).flyable);
-  // A new project without an area: the demo projects' areas do not hold the simulated dock's home.
-  for (let i = 0; i < 30; i++) {
-    const { id } = await api.data<Row>('POST', '/Project/', { name: `missions e2e ${i}`, status: 'active' });
-    if (flyable(id)) return id;
-  }
-  throw new Error('no project with flyable simulated weather');
-}
+const PLAN_LEAD_MS = 3_000;
 
 /**
  * The airspace a task flies in: an urgent (emergency, late) application of 0.01° around `home` that a reviewer
- * approves with a note, and an accepted plan for the task from a few seconds ahead (a window must start in the
- * future). Resolves with the plan and when its window opens (ms): dispatch waits for it.
+ * approves with a note, and an accepted plan for the task from PLAN_LEAD_MS ahead (a window must start in the
+ * future). Resolves with the plan and `windowOpen`, which resolves when the window opens: a dispatch awaits it (file
+ * the plan before the browser's sign-in, and the window is open by the time the test clicks).
  */
 export async function acceptedPlanFor(
   api: ApiClient,
   flight: { home: LatLng; aircraftId: number; taskId: number; routeId: number },
-): Promise<{ plan: Row; opensAt: number }> {
+): Promise<{ plan: Row; windowOpen: Promise<void> }> {
   const { home } = flight;
-  const start = new Date(Date.now() + 15_000).toISOString();
+  const opensAt = Date.now() + PLAN_LEAD_MS;
+  const start = new Date(opensAt).toISOString();
   const end = new Date(Date.now() + 3_600_000).toISOString();
   const ring = [
     [home.lng - 0.01, home.lat - 0.01],
@@ -60,5 +51,6 @@ export async function acceptedPlanFor(
     planned_end_at: end,
   });
   await api.data('POST', `/Airspace/Plan/${plan.id}/accept/`, {});
-  return { plan, opensAt: Date.parse(start) };
+  const windowOpen = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, opensAt - Date.now())));
+  return { plan, windowOpen };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServerProcess, type ServerProcess } from '../../__tests__/support/serverProcess';
+import { parseDemoLogins } from '../../server/seed/demo';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -25,7 +26,5 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skyline-e2e-'));
   const adminPassword = env.ADMIN_PASSWORD ?? 'e2e-admin-password';
   const server = await spawnServerProcess({ DATA_DIR: dataDir, DIST_DIR, ADMIN_PASSWORD: adminPassword, ...env });
-  const logins = /^Demo logins: (.+?) {3}/m.exec(server.output())?.[1] ?? '';
-  const demoPasswords = Object.fromEntries(logins ? logins.split(', ').map((login) => login.split(' / ')) : []);
-  return { ...server, dataDir, adminPassword, demoPasswords };
+  return { ...server, dataDir, adminPassword, demoPasswords: parseDemoLogins(server.output()) };
 }

@@ -29,7 +29,7 @@ import { boundedRedis, closeRedis } from '../redis/connect';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SharedPresence } from './sharedPresence';
-import { SimulatedWeatherProvider, type WeatherProvider } from './weather';
+import { weatherProviderFor, type WeatherProvider } from './weather';
 
 /** Term of the sysinfo lease (REDIS_URL): an instance that dies is replaced as sysinfo publisher within this. */
 export const SYSINFO_LEASE_MS = 3_000;
@@ -83,7 +83,7 @@ export default fp(
     const log = app.log.child({ module: 'mqtt' });
     const directory = createDeviceDirectory(app.db as unknown as Kysely<unknown>, log);
     const store = createDeviceLinkStore(app.db);
-    const weather = options.weather ?? new SimulatedWeatherProvider();
+    const weather = options.weather ?? weatherProviderFor(app.config.weather);
     let bus: MessageBus | undefined;
     let broker: EmbeddedBroker | undefined;
     let channel: LiveChannel | undefined;

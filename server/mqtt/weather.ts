@@ -84,5 +84,38 @@ export class SimulatedWeatherProvider implements WeatherProvider {
   }
 }
 
+/** The calm sky's observation: light wind, clear, mild; well inside every limit of the verdict. */
+export const CALM_OBSERVATION = {
+  windSpeed: 2,
+  gust: 3,
+  windDirection: 90,
+  temperature: 20,
+  humidity: 50,
+  visibility: 10_000,
+  precipitation: 0,
+} as const;
+
+/**
+ * A calm sky at every station and time (WEATHER=calm): for sites and test rigs whose flights must not depend on the
+ * simulated station's windy or rainy spells. Like the simulated station, it is not real weather.
+ */
+export class CalmWeatherProvider implements WeatherProvider {
+  readonly name = 'calm';
+
+  async observe(areas: WeatherArea[], at: number): Promise<WeatherReport> {
+    const verdict = flyableVerdict(CALM_OBSERVATION);
+    return { at, source: this.name, stations: areas.map((area) => ({ ...area, ...CALM_OBSERVATION, ...verdict })) };
+  }
+}
+
+/** Where the weather of sysinfo/weather and the missions' check comes from (WEATHER, server/config.ts). */
+export const WEATHER_SOURCES = ['simulated', 'calm'] as const;
+export type WeatherSource = (typeof WEATHER_SOURCES)[number];
+
+/** The provider a configured source names. */
+export function weatherProviderFor(source: WeatherSource): WeatherProvider {
+  return source === 'calm' ? new CalmWeatherProvider() : new SimulatedWeatherProvider();
+}
+
 /** Used when no project with an area exists: the demo region around Shenzhen. */
 export const DEFAULT_AREA: WeatherArea = { areaId: 'default', name: 'Shenzhen', lat: 22.54, lng: 114.05 };

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, needsRehash, verifyPassword } from '../../../server/auth/password';
-import { DEMO_USERS } from '../../../server/seed/demo';
+import { DEMO_USERS, describeDemoLogins, parseDemoLogins } from '../../../server/seed/demo';
 import { startServer, type TestServer } from '../api/harness';
 
 /** A hash in the stored format with explicit parameters (older installations used N=2^14). */
@@ -43,6 +43,13 @@ describe('passwords over the API', () => {
     for (const password of Object.values(passwords)) expect(password).toMatch(/^[\w-]{16}$/);
     expect(await login('operator1', passwords.operator1)).toBe(200);
     expect(await login('operator1', passwords.operator2)).toBe(401);
+  });
+
+  it('shows the demo passwords once, in the start-up banner line the browser tests read back', () => {
+    const passwords = server.handle.demoPasswords!;
+    const banner = ['Skyline Ops on http://localhost:8080', describeDemoLogins(passwords), 'Admin: admin / secret'].join('\n');
+    expect(parseDemoLogins(banner)).toEqual(passwords);
+    expect(parseDemoLogins('Skyline Ops on http://localhost:8080\nAdmin: admin / secret')).toEqual({});
   });
 
   it('upgrades a hash made with older parameters at the next login', async () => {

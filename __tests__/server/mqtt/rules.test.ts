@@ -11,7 +11,7 @@ import { checkGatewayPublish, gatewaySubscribeSerial } from '../../../server/mqt
 import { LoginThrottle } from '../../../server/mqtt/loginThrottle';
 import { matches } from '../../../server/mqtt/match';
 import { packetSizeGuard } from '../../../server/mqtt/packetGuard';
-import { DEFAULT_AREA, flyableVerdict, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
+import { CALM_OBSERVATION, DEFAULT_AREA, flyableVerdict, SimulatedWeatherProvider, weatherProviderFor } from '../../../server/mqtt/weather';
 
 const web = { kind: 'web', username: 'admin', userId: 1, sessionId: 's' } as const;
 const service = { kind: 'service', username: 'ops' } as const;
@@ -247,6 +247,19 @@ describe('weather', () => {
       reasons: ['wind', 'gust', 'visibility', 'precipitation', 'cold'],
     });
     expect(flyableVerdict({ windSpeed: 3, gust: 4, visibility: 9000, precipitation: 0, temperature: 25 })).toEqual({ flyable: true, reasons: [] });
+  });
+
+  it('WEATHER=calm: a flyable calm sky at every station, whatever the simulated station says at that time', async () => {
+    const areas = [DEFAULT_AREA, { areaId: 'project-7', name: 'p7', lat: 30, lng: 120 }];
+    const simulated = weatherProviderFor('simulated');
+    // A minute (of the first days of 2026) the simulated station finds unflyable at the default area.
+    const stormy = Array.from({ length: 7 * 24 * 60 }, (_, i) => 1_767_225_600_000 + i * 60_000).find(
+      (at) => !new SimulatedWeatherProvider().stationAt(DEFAULT_AREA, at).flyable,
+    )!;
+    expect((await simulated.observe(areas, stormy)).stations[0].flyable).toBe(false);
+    const calm = await weatherProviderFor('calm').observe(areas, stormy);
+    expect(calm).toMatchObject({ at: stormy, source: 'calm' });
+    expect(calm.stations).toEqual(areas.map((area) => ({ ...area, ...CALM_OBSERVATION, flyable: true, reasons: [] })));
   });
 
   it('topic filters and project area centres', () => {
