@@ -67,6 +67,8 @@ export type OtaJob = z.infer<typeof otaJobSchema>;
 
 /** GET /api/Device/{id}/ota/: the device's firmware, whether it needs a consistency upgrade, its newest job, its packages. */
 export const otaViewSchema = z.object({
+  /** The DJI device type (`domain-type-subtype`) its packages are for; null while the device has not told it. */
+  device_type: z.string().nullable(),
   firmware_version: z.string().nullable(),
   needs_consistency_upgrade: z.boolean(),
   job: otaJobSchema.nullable(),

@@ -1,7 +1,7 @@
 import type { FlightView } from '@shared/dji/commandFlight';
 import type { DrcSession, DrcView } from '@shared/dji/drc';
 import type { LogFileList, LogModule, LogUpload, LogUploadInput } from '@shared/dji/deviceLogs';
-import type { OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
+import type { Firmware, OtaJob, OtaView, UpgradeKind } from '@shared/dji/firmware';
 import type { FlightAreaSync } from '@shared/dji/flightAreas';
 import type { DeviceSettings, SettingsView } from '@shared/dji/properties';
 import type { DebugCommand, DebugJob, DebugView } from '@shared/dji/remoteDebug';
@@ -51,6 +51,9 @@ export const syncFlightAreas = (client: HttpClient, deviceIds: number[]) =>
 
 /** A dock's or its aircraft's firmware and upgrade progress (docs/remote.md). */
 export const fetchOta = (client: HttpClient, deviceId: number) => client.request<OtaView>('GET', `/Device/${deviceId}/ota/`);
+
+/** A firmware package (multipart: file, device_type, product_version, release_note). */
+export const uploadFirmware = (client: HttpClient, form: FormData) => client.request<Firmware>('POST', '/Firmware/', { body: form });
 
 /** An upgrade of the device to a package: what the operator picked and confirmed. */
 export interface OtaRequest {

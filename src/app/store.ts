@@ -30,8 +30,9 @@ export function createAppStore({ services, preloadedState, middleware = [], runS
     middleware: (getDefault) =>
       getDefault({
         thunk: false,
-        // A device photo or the media library's dropped files travel to the saga as Files; they never reach the state.
-        serializableCheck: { ignoredActionPaths: ['payload.file.file', 'payload.files'] },
+        // A device photo, the media library's dropped files or a firmware package travel to the saga as Files; they never
+        // reach the state.
+        serializableCheck: { ignoredActionPaths: ['payload.file.file', 'payload.files', 'payload.file'] },
       }).concat(...middleware, sagaMiddleware),
   });
   const runOnChannel: RunOnChannel = (channel, saga) => runSaga({ channel, dispatch: store.dispatch, getState: store.getState, context }, saga);

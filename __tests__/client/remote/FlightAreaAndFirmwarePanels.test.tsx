@@ -73,6 +73,7 @@ describe('the flight area panel', () => {
 describe('the firmware panel', () => {
   it('upgrades to the picked package after a confirmation naming the device, and shows the progress', async () => {
     let view: OtaView = {
+      device_type: '3-2-0',
       firmware_version: '10.01.0001',
       needs_consistency_upgrade: true,
       job: null,
@@ -124,5 +125,44 @@ describe('the firmware panel', () => {
       expect(calls.find((c) => c.method === 'POST')?.options?.body).toEqual({ firmware_id: 5, upgrade_type: 'normal', confirm_sn: 'DOCK-7' }),
     );
     expect(await within(panel).findByText('10.01.9999 · 升级中 · 下载固件')).toBeInTheDocument();
+  });
+
+  it('uploads a package for the device type (device:write), refusing an incomplete form in words, and offers it once stored', async () => {
+    const stored = { id: 9, device_type: '3-2-0', model: 'DJI Dock 2', product_version: '10.02.0001', file_name: 'dock.zip', md5: 'm', size: 4, release_note: '', created_at: '' };
+    let view: OtaView = { device_type: '3-2-0', firmware_version: '10.01.0001', needs_consistency_upgrade: false, job: null, firmwares: [] };
+    const writer = { auth: { ...operator.auth, user: { ...operator.auth.user, permissions: ['device:read', 'device:write', 'device:operate'] } } };
+    const { store, calls } = createTestStore(
+      {
+        'GET /Device/7/ota/': () => view,
+        'POST /Firmware/': () => {
+          view = { ...view, firmwares: [stored] };
+          return stored;
+        },
+      },
+      writer,
+    );
+    renderWithStore(<FirmwarePanel deviceId={7} sn="DOCK-7" />, store);
+    const panel = await screen.findByRole('region', { name: '固件升级' });
+    await userEvent.click(await within(panel).findByRole('button', { name: '上传固件包' }));
+    const dialog = await screen.findByRole('dialog', { name: '上传固件包' });
+    expect(within(dialog).getByText('适用设备类型：3-2-0（与本设备相同）')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    expect(within(dialog).getByText('请选择固件文件')).toBeInTheDocument();
+    await userEvent.upload(within(dialog).getByLabelText('固件文件'), new File(['fw!!'], 'dock.zip', { type: 'application/zip' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    expect(within(dialog).getByText('请填写版本号')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '版本号' }), ' 10.02.0001 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/Firmware/')?.options?.body as FormData;
+    expect([sent.get('device_type'), sent.get('product_version'), sent.get('release_note'), (sent.get('file') as File).name]).toEqual([
+      '3-2-0',
+      '10.02.0001',
+      '',
+      'dock.zip',
+    ]);
+    // Stored: the panel reads its packages again and offers the new one.
+    await userEvent.click(await within(panel).findByRole('combobox', { name: '固件包' }));
+    expect(await screen.findByRole('option', { name: '10.02.0001' })).toBeInTheDocument();
   });
 });

@@ -212,6 +212,7 @@ export default async function firmwareRoutes(appBase: FastifyInstance): Promise<
       const type = typeOf(device);
       const firmwares = type ? await db.selectFrom('firmwares').selectAll().where('device_type', '=', type).orderBy('id', 'desc').execute() : [];
       return ok({
+        device_type: type,
         firmware_version: device.firmware,
         needs_consistency_upgrade: state.compatible_status === NEEDS_CONSISTENCY_UPGRADE,
         job: appBase.remote?.firmware.job(dock.serial) ?? null,

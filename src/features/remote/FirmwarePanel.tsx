@@ -5,6 +5,7 @@ import { UPGRADE_KINDS, type UpgradeKind } from '@shared/dji/firmware';
 import { TERMINAL_DEBUG_STATUSES } from '@shared/dji/remoteDebug';
 import { remoteErrorMeaning } from '@shared/dji/remoteErrors';
 import ConfirmDialog from '../../crud/ConfirmDialog';
+import FirmwareUploadDialog from './FirmwareUploadDialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCan } from '../auth';
 import { otaClosed, otaRequested, otaUpgradeRequested } from './remoteSlice';
@@ -15,12 +16,15 @@ const REFRESH_MS = 2000;
 
 /**
  * A dock's or its aircraft's firmware in its drawer: the version it runs, whether it needs a consistency upgrade, the
- * newest upgrade's progress, and (device:operate) a package of its model to upgrade to, confirmed by naming the device.
+ * newest upgrade's progress, (device:operate) a package of its model to upgrade to, confirmed by naming the device, and
+ * (device:write) the upload of a new package for its type.
  */
 export default function FirmwarePanel({ deviceId, sn }: { deviceId: number; sn: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const canOperate = useCan('device:operate');
+  const canUpload = useCan('device:write');
+  const [uploading, setUploading] = useState(false);
   const { view, sending, error } = useAppSelector(selectFirmware(deviceId));
   const [picked, setPicked] = useState<number | ''>('');
   const [kind, setKind] = useState<UpgradeKind>('normal');
@@ -93,7 +97,13 @@ export default function FirmwarePanel({ deviceId, sn }: { deviceId: number; sn: 
           </Typography>
         )
       ) : null}
+      {view && canUpload ? (
+        <Button size="small" sx={{ alignSelf: 'flex-start' }} disabled={sending} onClick={() => setUploading(true)}>
+          {t('remote.firmwareUpload')}
+        </Button>
+      ) : null}
       {error ? <MuiAlert severity="error">{t(error.key, error.params)}</MuiAlert> : null}
+      {uploading && view ? <FirmwareUploadDialog deviceId={deviceId} deviceType={view.device_type} onClose={() => setUploading(false)} /> : null}
       <ConfirmDialog
         open={confirming}
         title={t('remote.firmwareUpgrade')}

@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, getContext, put, takeEvery } from 'redux-saga/effects';
+import { call, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { FlightView } from '@shared/dji/commandFlight';
 import type { LogFileList, LogUpload } from '@shared/dji/deviceLogs';
 import type { OtaView } from '@shared/dji/firmware';
@@ -23,6 +23,7 @@ import {
   fetchFlightAreaSync,
   fetchOta,
   sendOta,
+  uploadFirmware,
   sendDebugCommand,
   sendFlightCommand,
   syncFlightAreas,
@@ -36,6 +37,8 @@ import {
   otaRequested,
   otaUpgradeDone,
   otaUpgradeRequested,
+  firmwareUploadDone,
+  firmwareUploadRequested,
   areasLoaded,
   areasRequested,
   areasSyncDone,
@@ -62,7 +65,9 @@ import {
   settingsDone,
   settingsLoaded,
   settingsRequested,
+  type FirmwareState,
 } from './remoteSlice';
+import { selectFirmware } from './selectors';
 
 function* loadDebug(deviceId: number): Saga {
   const client: HttpClient = yield getContext('http');
@@ -160,6 +165,24 @@ function* upgrade({ payload }: ReturnType<typeof otaUpgradeRequested>): Saga {
   yield call(loadOta, payload.deviceId);
 }
 
+/** Uploads a package for the device's type (as its panel last read it); the new package is then offered on the panel. */
+function* uploadPackage({ payload }: ReturnType<typeof firmwareUploadRequested>): Saga {
+  const client: HttpClient = yield getContext('http');
+  const { view }: FirmwareState = yield select(selectFirmware(payload.deviceId));
+  const form = new FormData();
+  form.append('device_type', view?.device_type ?? '');
+  form.append('product_version', payload.productVersion);
+  form.append('release_note', payload.releaseNote);
+  form.append('file', payload.file, payload.file.name);
+  try {
+    yield call(uploadFirmware, client, form);
+    yield put(firmwareUploadDone({ deviceId: payload.deviceId, error: null }));
+  } catch (error) {
+    yield put(firmwareUploadDone({ deviceId: payload.deviceId, error: failureText(toFailedRequest(error)) }));
+  }
+  yield call(loadOta, payload.deviceId);
+}
+
 function* loadLogUploads(deviceId: number): Saga {
   const client: HttpClient = yield getContext('http');
   try {
@@ -241,6 +264,7 @@ export default function* remoteSaga(): Saga {
   yield takeEvery(areasSyncRequested.type, syncAreas);
   yield takeEvery(otaRequested.type, ({ payload }: PayloadAction<number>) => loadOta(payload));
   yield takeEvery(otaUpgradeRequested.type, upgrade);
+  yield takeEvery(firmwareUploadRequested.type, uploadPackage);
   yield takeEvery(logUploadsRequested.type, ({ payload }: PayloadAction<number>) => loadLogUploads(payload));
   yield takeEvery(logBootsRequested.type, loadLogBoots);
   yield takeEvery([logUploadRequested.type, logCancelRequested.type], changeLogUpload);

@@ -104,6 +104,11 @@ export interface FirmwareState {
 }
 export const noFirmware: FirmwareState = { view: null, sending: false, error: null };
 
+/** An upgrade or a package upload came back (error null: done). */
+function firmwareSent(state: RemoteState, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
+  state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: false, error: action.payload.error };
+}
+
 export const initialRemoteState: RemoteState = { drc: {}, docks: {}, flights: {}, areas: {}, firmware: {}, logs: {}, settings: {} };
 const drcOf = (state: RemoteState, deviceId: number) => (state.drc[deviceId] ??= { ...noDrc });
 export const noAreas: FlightAreaState = { view: null, syncing: false, error: null };
@@ -164,9 +169,12 @@ const remoteSlice = createSlice({
     otaUpgradeRequested(state, action: PayloadAction<{ deviceId: number; request: OtaRequest }>) {
       state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: true, error: null };
     },
-    otaUpgradeDone(state, action: PayloadAction<{ deviceId: number; error: ErrorText | null }>) {
-      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: false, error: action.payload.error };
+    otaUpgradeDone: firmwareSent,
+    /** A package for the device's type (the form's file travels with the action to the saga, which sends it). */
+    firmwareUploadRequested(state, action: PayloadAction<{ deviceId: number; file: File; productVersion: string; releaseNote: string }>) {
+      state.firmware[action.payload.deviceId] = { ...(state.firmware[action.payload.deviceId] ?? noFirmware), sending: true, error: null };
     },
+    firmwareUploadDone: firmwareSent,
     otaClosed(state, action: PayloadAction<number>) {
       delete state.firmware[action.payload];
     },
@@ -282,6 +290,8 @@ export const {
   otaLoaded,
   otaUpgradeRequested,
   otaUpgradeDone,
+  firmwareUploadRequested,
+  firmwareUploadDone,
   otaClosed,
   logUploadsRequested,
   logUploadsLoaded,
