@@ -113,6 +113,8 @@ export interface DevicesTable extends Stamped, Owned {
   sub_index: string | null;
   thing_version: string | null;
   dji_state: string | null;
+  /** 1 while the device reports `compatible_status` 1 (its dock and aircraft need a consistency upgrade). */
+  needs_consistency_upgrade: Generated<number>;
   secret_hash: string | null;
 }
 

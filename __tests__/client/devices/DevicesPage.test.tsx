@@ -51,6 +51,22 @@ describe('/Device/UAV', () => {
     await waitFor(() => expect(screen.getAllByText('南山分队').length).toBeGreaterThan(0));
   });
 
+  it('flags a device that needs a consistency upgrade beside its firmware, and filters on it', async () => {
+    const flagged = { ...device, id: 2, serial: 'DOCK-0002', name: '机场-2', kind: 'dock', firmware: '10.01.0001', needs_consistency_upgrade: 1 };
+    const plain = { ...device, firmware: '07.01.0002', needs_consistency_upgrade: 0 };
+    const { calls } = renderApp('/Device/UAV?needs_consistency_upgrade=1', {
+      routes: { ...routes, 'GET /Device/': () => ({ items: [plain, flagged], total: 2 }) },
+      preloadedState: loggedInState,
+    });
+    const row = (await screen.findByText('机场-2', {}, { timeout: 8000 })).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('10.01.0001')).toBeInTheDocument();
+    expect(within(row).getByText('需一致性升级')).toBeInTheDocument();
+    const other = screen.getByText('M30-巡检1').closest('[role="row"]') as HTMLElement;
+    expect(within(other).getByText('07.01.0002')).toBeInTheDocument();
+    expect(within(other).queryByText('需一致性升级')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/Device/')?.options?.query).toMatchObject({ needs_consistency_upgrade: '1' });
+  });
+
   it('filters go to the API and the URL', async () => {
     const { calls } = renderApp('/Device/UAV?status=flying&kind=dock', { routes, preloadedState: loggedInState });
     await screen.findByText('M30-巡检1', {}, { timeout: 8000 });

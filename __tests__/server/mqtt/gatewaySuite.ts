@@ -161,8 +161,20 @@ export function runGatewaySuite(dialect: Dialect): void {
     await gateway.flush();
     expect(await deviceRow('AC-D1')).toMatchObject({
       firmware: '10.01.0203',
+      needs_consistency_upgrade: 0,
       dji_state: JSON.stringify({ firmware_version: '10.01.0203', compatible_status: 0 }),
     });
+    // compatible_status 1: the dock and its aircraft need a consistency upgrade, which the device list flags and filters.
+    gateway.state('DOCK-D1', { compatible_status: 1 });
+    await gateway.flush();
+    expect(await deviceRow('DOCK-D1')).toMatchObject({ needs_consistency_upgrade: 1 });
+    const token = await loginToken(server);
+    const flagged = await api(server, token, 'GET', '/api/Device/?needs_consistency_upgrade=1&page_size=100');
+    expect((flagged.data.items as Array<{ serial: string }>).map((d) => d.serial)).toContain('DOCK-D1');
+    expect((flagged.data.items as Array<{ serial: string }>).map((d) => d.serial)).not.toContain('AC-D1');
+    gateway.state('DOCK-D1', { compatible_status: 0 });
+    await gateway.flush();
+    expect(await deviceRow('DOCK-D1')).toMatchObject({ needs_consistency_upgrade: 0 });
   });
 
   it('HMS: alerts attributed by device_type, answered on events_reply, pushed on sysinfo/alerts, listed, acknowledged, counted and cleared', async () => {

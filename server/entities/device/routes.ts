@@ -27,7 +27,7 @@ export const deviceList: ListSpec<'devices'> = {
   searchIndex: true,
   order: ['id', 'serial', 'name', 'model', 'status', 'battery', 'last_seen_at', 'created_at'],
   defaultOrder: '-created_at',
-  filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string' },
+  filters: { status: 'string', kind: 'string', dept_id: 'int', model: 'string', needs_consistency_upgrade: 'int' },
 };
 
 export default async function deviceRoutes(app: FastifyInstance): Promise<void> {

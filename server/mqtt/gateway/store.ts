@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { deviceKindOf, deviceModelName, type DjiDomain } from '@shared/dji/devices';
+import { NEEDS_CONSISTENCY_UPGRADE } from '@shared/dji/firmware';
 import type { TopoSubDevice } from '@shared/dji/topology';
 import type { ClaimRow } from '../../devices/topology/claims';
 import { auditDetail } from '../../domain/audit';
@@ -113,15 +114,20 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
       });
     },
 
-    /** `state` properties: firmware_version onto the firmware column, the whole object merged into dji_state. */
+    /**
+     * `state` properties: firmware_version onto the firmware column, compatible_status onto needs_consistency_upgrade,
+     * the whole object merged into dji_state.
+     */
     async recordState(sn: string, state: Record<string, unknown>): Promise<void> {
       const row = await db.selectFrom('devices').select(['id', 'dji_state']).where('serial', '=', sn).executeTakeFirst();
       if (!row) return;
       const previous = row.dji_state ? (JSON.parse(row.dji_state) as Record<string, unknown>) : {};
       const firmware = typeof state.firmware_version === 'string' ? { firmware: state.firmware_version } : {};
+      const consistency =
+        typeof state.compatible_status === 'number' ? { needs_consistency_upgrade: state.compatible_status === NEEDS_CONSISTENCY_UPGRADE ? 1 : 0 } : {};
       await db
         .updateTable('devices')
-        .set({ ...firmware, dji_state: JSON.stringify({ ...previous, ...state }).slice(0, 64_000), updated_at: nowIso() })
+        .set({ ...firmware, ...consistency, dji_state: JSON.stringify({ ...previous, ...state }).slice(0, 64_000), updated_at: nowIso() })
         .where('id', '=', row.id)
         .execute();
     },

@@ -8,7 +8,6 @@ import {
   firmwareSchema,
   firmwareUploadFieldsSchema,
   METHOD_OTA_CREATE,
-  NEEDS_CONSISTENCY_UPGRADE,
   otaInputSchema,
   otaJobSchema,
   otaViewSchema,
@@ -16,7 +15,6 @@ import {
 import { flightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../../domain/audit';
 import { idParams, parseOr400, readMultipart } from '../../api/crud';
-import { parseJson } from '../../db/json';
 import type { DevicesTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { badRequest, envelopeSchema, HttpError, ok, rowNotFound } from '../../http/envelope';
@@ -208,13 +206,12 @@ export default async function firmwareRoutes(appBase: FastifyInstance): Promise<
     },
     async (request) => {
       const { device, dock } = await upgradeTarget(request, request.params.id);
-      const state = parseJson<Record<string, unknown>>(device.dji_state, {});
       const type = typeOf(device);
       const firmwares = type ? await db.selectFrom('firmwares').selectAll().where('device_type', '=', type).orderBy('id', 'desc').execute() : [];
       return ok({
         device_type: type,
         firmware_version: device.firmware,
-        needs_consistency_upgrade: state.compatible_status === NEEDS_CONSISTENCY_UPGRADE,
+        needs_consistency_upgrade: device.needs_consistency_upgrade === 1,
         job: appBase.remote?.firmware.job(dock.serial) ?? null,
         firmwares: firmwares.map(firmwareToApi),
       });

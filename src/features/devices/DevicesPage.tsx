@@ -115,6 +115,18 @@ export default function DevicesPage() {
     },
     { field: 'dept_name', headerName: t('devices.department'), width: 130, sortable: false, valueFormatter: refName },
     {
+      field: 'firmware',
+      headerName: t('devices.firmware'),
+      width: 200,
+      sortable: false,
+      renderCell: (p) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
+          {p.value ? String(p.value) : '—'}
+          {p.row.needs_consistency_upgrade === 1 && <Chip size="small" color="warning" label={t('devices.needsConsistencyUpgrade')} />}
+        </Box>
+      ),
+    },
+    {
       field: 'battery',
       headerName: t('devices.battery'),
       width: 90,
@@ -168,6 +180,7 @@ export default function DevicesPage() {
         filters={[
           { name: 'kind', label: 'devices.kind', options: kindOptions },
           { name: 'status', label: 'devices.status', options: statusOptions },
+          { name: 'needs_consistency_upgrade', label: 'devices.firmwareFilter', options: [{ value: '1', label: t('devices.needsConsistencyUpgrade') }] },
           ...(canReadOrg ? [{ name: 'dept_id', label: 'devices.department', options: deptOptions }] : []),
         ]}
         onCreate={canWrite ? () => setEditing('new') : undefined}

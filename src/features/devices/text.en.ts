@@ -9,6 +9,8 @@ export default translateFeature(text, {
   model: 'Model',
   kind: 'Kind',
   firmware: 'Firmware',
+  firmwareFilter: 'Firmware',
+  needsConsistencyUpgrade: 'Needs a consistency upgrade',
   department: 'Department',
   status: 'Status',
   photo: 'Photo',

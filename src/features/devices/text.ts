@@ -10,6 +10,8 @@ export default defineFeatureText({
     model: '型号',
     kind: '类型',
     firmware: '固件版本',
+    firmwareFilter: '固件',
+    needsConsistencyUpgrade: '需一致性升级',
     department: '所属部门',
     status: '状态',
     photo: '设备照片',
