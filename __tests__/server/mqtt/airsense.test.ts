@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
+import { AIRSENSE_TTL_MS, TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
 import type { Alert } from '@shared/entities/alert';
 import { BrowserScope } from '../../../server/mqtt/browserScope';
 import { aircraft, api, DOCK, registerDock, TestGateway } from './dji';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
+import { until } from '../../support/until';
 
 /** A manned aircraft as DJI's airsense_warning reports it (dji-cloud-api-next.md §12). */
 const traffic = (icao: string, warningLevel: number) => ({
@@ -74,6 +75,17 @@ describe('airsense_warning (ADS-B) from a stand-in dock', () => {
     await gateway.event('airsense_warning', [traffic('7805A3', 2)]);
     expect(await airsenseAlerts()).toEqual([expect.objectContaining({ code: '7805A3', active: 0, closed_at: expect.any(String) })]);
   });
+
+  it('closes the alert of an aircraft the drone stops reporting at all (it went quiet), after AIRSENSE_TTL_MS', async () => {
+    await gateway.event('airsense_warning', [traffic('7A0B1C', 4)]);
+    const opened = (await airsenseAlerts()).find((a) => a.code === '7A0B1C');
+    expect(opened).toMatchObject({ active: 1 });
+    const lastSeen = Date.parse(opened!.last_seen_at);
+    // No further airsense_warning: the alerts' sweep closes it once it is older than the TTL.
+    await until(async () => (await airsenseAlerts()).find((a) => a.code === '7A0B1C')?.active === 0, AIRSENSE_TTL_MS * 3, 'the quiet alert closing');
+    const closed = (await airsenseAlerts()).find((a) => a.code === '7A0B1C')!;
+    expect(Date.parse(closed.closed_at!) - lastSeen).toBeGreaterThanOrEqual(AIRSENSE_TTL_MS);
+  }, 60_000);
 
   it('an invalid report (data not an array of aircraft) is answered with a non-zero result and applies nothing', async () => {
     const reply = await gateway.event('airsense_warning', { icao: 'X', warning_level: 9 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AIRSENSE_TTL_MS } from '@shared/dji/airsenseTraffic';
 import { AlertService } from './service';
 
 declare module 'fastify' {
@@ -12,7 +13,15 @@ declare module 'fastify' {
 /** The alert service, one per server: the device link's health capability, conformance and the API record through it. */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('alerts', new AlertService(app.db, () => app.mqtt?.bus, app.log.child({ module: 'alerts' }), app.hms));
+    const alerts = new AlertService(app.db, () => app.mqtt?.bus, app.log.child({ module: 'alerts' }), app.hms);
+    app.decorate('alerts', alerts);
+    // Manned aircraft a drone no longer reports (it stopped hearing them, or stopped reporting) close their alerts.
+    const sweep = setInterval(
+      () => void alerts.closeQuietAirsense().catch((error: unknown) => app.log.warn({ err: error }, 'alerts: closing quiet airsense alerts failed')),
+      AIRSENSE_TTL_MS / 2,
+    );
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
   },
   { name: 'skyline-alerts', dependencies: ['skyline-hms'] },
 );

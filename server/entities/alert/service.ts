@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { HmsItem } from '@shared/dji/events';
-import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
+import { AIRSENSE_ALERT_LEVEL, AIRSENSE_LEVEL_TEXTS, AIRSENSE_TTL_MS, type AirsenseItem } from '@shared/dji/airsenseTraffic';
 import { normaliseHmsCode } from '@shared/dji/hms';
 import type { Alert, AlertNotification, ConformanceRule } from '@shared/entities/alert';
 import { CONFORMANCE_RULE_TEXTS, SAFETY_RULE_TEXTS } from '@shared/entities/alertTexts';
@@ -366,6 +366,27 @@ export class AlertService {
       return rows;
     });
     const alerts = changed.map((row) => this.toApi(row));
+    await this.notify(alerts);
+    return alerts;
+  }
+
+  /**
+   * Closes the airsense alerts whose manned aircraft was not reported again within AIRSENSE_TTL_MS of `now`: the drone
+   * stopped hearing it, or stopped reporting at all (offline, landed, its gateway gone). Only rows still active are
+   * closed, so instances sweeping together close each once.
+   */
+  async closeQuietAirsense(now = Date.now()): Promise<Alert[]> {
+    const before = new Date(now - AIRSENSE_TTL_MS).toISOString();
+    const at = new Date(now).toISOString();
+    const closed = await this.db
+      .updateTable('alerts')
+      .set({ active: 0, closed_at: at })
+      .where('kind', '=', 'airsense')
+      .where('active', '=', 1)
+      .where('last_seen_at', '<', before)
+      .returningAll()
+      .execute();
+    const alerts = closed.map((row) => this.toApi(row));
     await this.notify(alerts);
     return alerts;
   }
