@@ -19,6 +19,7 @@ import safetyPlugin from './safety/plugin';
 import missionsPlugin from './entities/task/plugin';
 import schedulerPlugin from './entities/task/schedulerPlugin';
 import mediaPlugin from './media/plugin';
+import mediaDockPlugin from './media/dockPlugin';
 import hmsPlugin from './hms/plugin';
 import livePlugin from './livestream/plugin';
 import remotePlugin from './remote/plugin';
@@ -142,6 +143,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(alertsPlugin);
   await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather });
+  await app.register(mediaDockPlugin);
   await app.register(noticesPlugin);
   // Domain services on the device link, each a plugin of its own (docs/architecture.md "The device link").
   await app.register(missionsPlugin, { signingSecret: secret });

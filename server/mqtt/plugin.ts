@@ -5,7 +5,6 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
-import { dockMediaCapability } from '../media/dock';
 import { createClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
@@ -235,7 +234,6 @@ export default fp(
         offlineAfterMs: config.deviceTimeoutMs,
         log,
       });
-      if (app.media) gateway.register(dockMediaCapability(app.db, app.media, log));
       await channel.start();
       app.mqtt = {
         mode: config.url ? 'external' : 'embedded',
