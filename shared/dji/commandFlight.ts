@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { droneLocationSchema } from './flightAreas';
 
 /**
  * DJI command flight (spec dji-cloud-api-next §4): flight authority, take-off to a point, fly to a point (one point,
@@ -108,3 +109,11 @@ export type FlightProgress = z.infer<typeof flightProgressSchema>;
 /** GET /api/Device/{id}/flight/ (and each flight command's answer): the aircraft that moves and its newest progress. */
 export const flightViewSchema = z.object({ aircraft_sn: z.string(), progress: flightProgressSchema.nullable() });
 export type FlightView = z.infer<typeof flightViewSchema>;
+
+const reportOf = { sn: z.string().max(64), gatewaySn: z.string().max(64), at: z.number() };
+
+/** A sysinfo/flight message (shared/dji/flightReport.ts), as the console checks it: a progress or the areas' distances. */
+export const flightReportSchema = z.union([
+  z.object({ ...reportOf, progress: flightProgressSchema }),
+  z.object({ ...reportOf, areas: z.array(droneLocationSchema).max(1000) }),
+]);

@@ -27,6 +27,7 @@ import { nowIso } from '../../db/time';
 import { signLinkToken, verifyLinkToken, type LinkClaims } from '../../entities/task/waylineLink';
 import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
+import type { FlightReporter } from '../flightReports';
 
 /** What a flight-area file link vouches for: the file of this checksum, until `exp`. */
 interface AreaFileClaims extends LinkClaims {
@@ -44,6 +45,8 @@ export interface FlightAreaOptions {
   /** Signs the download links (the server's token secret). */
   linkSecret: string;
   linkTtlSeconds: number;
+  /** Reports each flight_areas_drone_location on sysinfo/flight. */
+  report: FlightReporter;
   now?: () => number;
 }
 
@@ -110,7 +113,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
 /**
  * Pushes custom flight areas to docks: `flight_areas_update` tells a dock a file is there, the dock's
  * `flight_areas_get` is answered with a signed link to it (its SHA-256 and size), `flight_areas_sync_progress` is
- * kept per dock, `flight_areas_drone_location` per dock in memory.
+ * kept per dock, `flight_areas_drone_location` per dock in memory (and reported on sysinfo/flight).
  */
 export class FlightAreaService {
   private readonly locations = new Map<string, DroneLocation[]>();
@@ -129,6 +132,7 @@ export class FlightAreaService {
         [METHOD_FLIGHT_AREAS_SYNC_PROGRESS]: route(flightAreasSyncProgressSchema, (gatewaySn, data) => this.onProgress(gatewaySn, data)),
         [METHOD_FLIGHT_AREAS_DRONE_LOCATION]: route(flightAreasDroneLocationSchema, (gatewaySn, data) => {
           this.locations.set(gatewaySn, data.drone_locations);
+          this.options.report(gatewaySn, { areas: data.drone_locations });
         }),
       },
       services: [METHOD_FLIGHT_AREAS_UPDATE],

@@ -1,0 +1,27 @@
+import type { FlightProgress } from './commandFlight';
+import type { DroneLocation } from './flightAreas';
+
+/**
+ * sysinfo/flight (docs/mqtt.md): what an aircraft's gateway reports of a command flight and of the custom flight areas,
+ * for the console's /Tas. The server publishes each `fly_to_point_progress` / `takeoff_to_point_progress` (as the
+ * progress the API shows) and each `flight_areas_drone_location`, named by the aircraft; scoped like the aircraft.
+ * No zod here: the console's slice takes the types, its saga loads the check (`flightReportSchema`) with /Tas.
+ */
+export const TOPIC_FLIGHT = 'sysinfo/flight';
+
+interface ReportOf {
+  /** The aircraft (the gateway itself when it declared none). */
+  sn: string;
+  gatewaySn: string;
+  /** When the server heard it (epoch ms). */
+  at: number;
+}
+
+/** The newest progress of the aircraft's take-off or fly-to. */
+export type FlightProgressReport = ReportOf & { progress: FlightProgress };
+/** The aircraft's distance to each custom flight area's boundary, and whether it is inside. */
+export type FlightAreasReport = ReportOf & { areas: DroneLocation[] };
+export type FlightReport = FlightProgressReport | FlightAreasReport;
+
+/** A command flight still heading for its target (ready or in progress); any other status ended it. Pure. */
+export const flightUnderWay = (status: FlightProgress['status']): boolean => status === 'task_ready' || status === 'wayline_progress';
