@@ -9,7 +9,17 @@ import { SERIAL_PATTERN, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_MAP, TOPIC_NOTICES, TO
  * browsers' data-scope filter, the server and the console. DJI's device topics (`sys|thing/product/{sn}/…`) have
  * their grammar in shared/dji/topics.ts; the server's own are `sysinfo/…`; `$…` are the broker's.
  */
-export const SYSINFO_TOPICS = [TOPIC_ONLINE, TOPIC_WEATHER, TOPIC_FLEET, TOPIC_ALERTS, TOPIC_NOTICES, TOPIC_MAP, TOPIC_TASK, TOPIC_AIRSENSE, TOPIC_FLIGHT] as const;
+export const SYSINFO_TOPICS = [
+  TOPIC_ONLINE,
+  TOPIC_WEATHER,
+  TOPIC_FLEET,
+  TOPIC_ALERTS,
+  TOPIC_NOTICES,
+  TOPIC_MAP,
+  TOPIC_TASK,
+  TOPIC_AIRSENSE,
+  TOPIC_FLIGHT,
+] as const;
 export type SysinfoTopic = (typeof SYSINFO_TOPICS)[number];
 
 /**

@@ -20,6 +20,8 @@ export function flightReporter(
 ): FlightReporter {
   return (gatewaySn, body) => {
     const report: FlightReport = { sn: link.subDevicesOf(gatewaySn)[0] ?? gatewaySn, gatewaySn, at: now(), ...body };
-    bus.publish(TOPIC_FLIGHT, JSON.stringify(report), { retain: false, qos: 0 }).catch((error: unknown) => log.warn({ err: error, gatewaySn }, 'remote: sysinfo/flight not published'));
+    bus
+      .publish(TOPIC_FLIGHT, JSON.stringify(report), { retain: false, qos: 0 })
+      .catch((error: unknown) => log.warn({ err: error, gatewaySn }, 'remote: sysinfo/flight not published'));
   };
 }

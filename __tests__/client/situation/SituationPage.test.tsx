@@ -53,7 +53,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[], route
       'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
       'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
       // C3 and D4 are outside the user's data scope: the server leaves them out.
-      'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' } }),
+      'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' }, ids: { A1: 11, B2: 12 } }),
       ...routes,
     },
     permissions && { auth: { ...initialAuthState, token: 't', user: { id: 3, username: 'viewer', name: 'Viewer', phone: null, email: null, permissions } } },

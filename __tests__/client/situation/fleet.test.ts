@@ -181,11 +181,14 @@ describe('situation reducer', () => {
   });
 
   it('gathers names as they load; the serials that appear change nothing; closing forgets them', () => {
-    let s = reducer(initialSituationState, fleetNamesLoaded({ A1: 'Harbour North' }));
+    let s = reducer(initialSituationState, fleetNamesLoaded({ names: { A1: 'Harbour North' }, ids: { A1: 7 } }));
     s = reducer(s, fleetSerialsAppeared(['B2']));
-    s = reducer(s, fleetNamesLoaded({ B2: 'Dam 2', A1: 'Harbour N.' }));
-    expect(s.names).toEqual({ A1: 'Harbour N.', B2: 'Dam 2' });
-    expect(reducer(s, fleetClosed()).names).toEqual({});
+    s = reducer(s, fleetNamesLoaded({ names: { B2: 'Dam 2', A1: 'Harbour N.' }, ids: { B2: 9, A1: 7 } }));
+    expect([s.names, s.ids]).toEqual([
+      { A1: 'Harbour N.', B2: 'Dam 2' },
+      { A1: 7, B2: 9 },
+    ]);
+    expect([reducer(s, fleetClosed()).names, reducer(s, fleetClosed()).ids]).toEqual([{}, {}]);
   });
 });
 

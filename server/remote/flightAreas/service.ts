@@ -28,6 +28,7 @@ import { signLinkToken, verifyLinkToken, type LinkClaims } from '../../entities/
 import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
 import type { FlightReporter } from '../flightReports';
+import { flightAreaId } from '@shared/dji/flightReport';
 
 /** What a flight-area file link vouches for: the file of this checksum, until `exp`. */
 interface AreaFileClaims extends LinkClaims {
@@ -85,7 +86,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
   const nfz = features.flatMap((feature): FlightArea[] => {
     const geometry = geometrySchema.safeParse(parseJson(feature.geometry, null));
     if (!geometry.success) return [];
-    const id = `skyline-feature-${feature.id}`;
+    const id = flightAreaId('feature', feature.id);
     if (geometry.data.type === 'Polygon') return [{ id, geofenceType: 'nfz', shape: { polygon: geometry.data } }];
     const circle = circleOf({ geometry: geometry.data, properties: parseJson<Record<string, unknown>>(feature.properties, {}) });
     return circle ? [{ id, geofenceType: 'nfz', shape: circle }] : [];
@@ -105,7 +106,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
     .execute();
   const dfence: FlightArea[] = applications.flatMap((application) => {
     const area = polygonSchema.safeParse(parseJson(application.area, null));
-    return area.success ? [{ id: `skyline-airspace-${application.id}`, geofenceType: 'dfence' as const, shape: { polygon: area.data } }] : [];
+    return area.success ? [{ id: flightAreaId('airspace', application.id), geofenceType: 'dfence' as const, shape: { polygon: area.data } }] : [];
   });
   return [...nfz, ...dfence];
 }
