@@ -1,33 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { TOPIC_FLIGHT, type FlightReport } from '@shared/dji/flightReport';
-import { BrowserScope } from '../../../server/mqtt/browserScope';
-import { aircraft, DOCK, registerDock, TestGateway } from '../mqtt/dji';
-import { connect, end, loginToken, nextMessage, startServer, subscribe, type TestServer } from '../mqtt/support';
+import { operatorHears, useStandInDock } from '../mqtt/dji';
+import { connect, end, nextMessage, subscribe } from '../mqtt/support';
 
 /**
  * sysinfo/flight (issue 32, /Tas): a dock's fly_to_point_progress and flight_areas_drone_location go out named by its
  * aircraft, and reach only the browsers whose data scope shows that aircraft.
  */
 describe('sysinfo/flight from a stand-in dock', () => {
-  let server: TestServer;
-  let token: string;
-  let gateway: TestGateway;
-
-  beforeAll(async () => {
-    server = await startServer({ sysinfoIntervalMs: 60_000, deviceTimeoutMs: 60_000 });
-    token = await loginToken(server);
-    const { secret } = await registerDock(server, token, 'DOCK-FR1');
-    gateway = await TestGateway.connect(server.wsUrl, 'DOCK-FR1', 'DOCK-FR1', secret);
-    await gateway.topo(DOCK, [aircraft('AC-FR1')]);
-  });
-  afterAll(async () => {
-    await gateway?.end();
-    await server?.close();
-  });
+  const dock = useStandInDock('DOCK-FR1', 'AC-FR1');
 
   /** What a browser signed in as admin hears on sysinfo/flight while `send` runs. */
   async function heard(send: () => Promise<unknown>): Promise<FlightReport> {
-    const web = await connect(server.wsUrl, { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: token });
+    const web = await connect(dock.server.wsUrl, { clientId: `web_${randomBytes(4).toString('hex')}`, username: 'admin', password: dock.token });
     try {
       expect(await subscribe(web, TOPIC_FLIGHT)).toBe(0);
       const message = nextMessage(web, TOPIC_FLIGHT);
@@ -40,7 +25,7 @@ describe('sysinfo/flight from a stand-in dock', () => {
 
   it("reports a fly-to's progress (remaining distance and time, planned path) named by the aircraft", async () => {
     const report = await heard(() =>
-      gateway.event('fly_to_point_progress', {
+      dock.gateway.event('fly_to_point_progress', {
         fly_to_id: 'f-1',
         status: 'wayline_progress',
         result: 0,
@@ -75,19 +60,12 @@ describe('sysinfo/flight from a stand-in dock', () => {
       { area_id: 'skyline-feature-1', area_distance: 42.5, is_in_area: false },
       { area_id: 'skyline-airspace-2', area_distance: 12, is_in_area: true },
     ];
-    const report = await heard(() => gateway.event('flight_areas_drone_location', { drone_locations: areas }));
+    const report = await heard(() => dock.gateway.event('flight_areas_drone_location', { drone_locations: areas }));
     expect(report).toEqual({ sn: 'AC-FR1', gatewaySn: 'DOCK-FR1', at: expect.any(Number), areas });
   });
 
   it('reaches a browser only when its data scope shows the aircraft', async () => {
-    const db = server.database.db;
-    const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
-    const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
-    const scope = new BrowserScope(db);
-    await scope.load('operator-session', operator.id);
-    const report = (sn: string) => Buffer.from(JSON.stringify({ sn, gatewaySn: sn, at: 1, areas: [] } satisfies FlightReport));
-    const ownReport = report(own.serial);
-    expect(scope.narrow('operator-session', TOPIC_FLIGHT, ownReport)).toBe(ownReport);
-    expect(scope.narrow('operator-session', TOPIC_FLIGHT, report('AC-FR1'))).toBeNull();
+    const report = (sn: string): FlightReport => ({ sn, gatewaySn: sn, at: 1, areas: [] });
+    expect(await operatorHears(dock, TOPIC_FLIGHT, report, 'AC-FR1')).toEqual({ own: true, foreign: null });
   });
 });

@@ -37,6 +37,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
     [t('situation.sn'), sn],
     [t('situation.status'), t(`situation.statuses.${status}`, { defaultValue: status })],
     [t('situation.battery'), fmt.percent(frame.battery[slot])],
+    [t('situation.position'), `${frame.lat[slot].toFixed(6)}, ${frame.lng[slot].toFixed(6)}`],
     [t('situation.altitude'), fmt.altitude(frame.alt[slot])],
     [t('situation.speed'), fmt.speed(frame.speed[slot])],
     [t('situation.heading'), `${Math.round(frame.heading[slot])}°`],

@@ -2,10 +2,11 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLY_TO_LIMITS } from '@shared/dji/flightReport';
-import { checkFlyTo, type FlyToDraft, type FlyToFieldError } from './flyToRules';
+import { checkFlyTo, type FlyToDraft } from './flyToRules';
 
 /** What the dialog starts with: the device drawer's defaults. */
 const START: FlyToDraft = { height: '60', maxSpeed: '8' };
+const FIELDS = ['height', 'maxSpeed'] as const;
 
 /**
  * The fly-to confirmation for a point picked on the map: names the aircraft and the point, asks the height and the
@@ -27,7 +28,6 @@ export default function FlyToDialog({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(START);
   const { errors, values } = checkFlyTo(draft);
-  const errorText = (error: FlyToFieldError, limits: { min: number; max: number }) => (error ? t(`situation.flyTo.errors.${error}`, limits) : ' ');
   const title = t('situation.flyTo.title', { aircraft });
   return (
     <Dialog open onClose={onCancel} aria-label={title}>
@@ -37,24 +37,18 @@ export default function FlyToDialog({
           {t('situation.flyTo.body', { aircraft, sn, lat: point.lat.toFixed(6), lng: point.lng.toFixed(6) })}
         </DialogContentText>
         <Stack direction="row" spacing={2}>
-          <TextField
-            size="small"
-            type="number"
-            label={t('situation.flyTo.height')}
-            value={draft.height}
-            error={errors.height !== null}
-            helperText={errorText(errors.height, FLY_TO_LIMITS.height)}
-            onChange={(event) => setDraft({ ...draft, height: event.target.value })}
-          />
-          <TextField
-            size="small"
-            type="number"
-            label={t('situation.flyTo.maxSpeed')}
-            value={draft.maxSpeed}
-            error={errors.maxSpeed !== null}
-            helperText={errorText(errors.maxSpeed, FLY_TO_LIMITS.maxSpeed)}
-            onChange={(event) => setDraft({ ...draft, maxSpeed: event.target.value })}
-          />
+          {FIELDS.map((field) => (
+            <TextField
+              key={field}
+              size="small"
+              type="number"
+              label={t(`situation.flyTo.${field}`)}
+              value={draft[field]}
+              error={errors[field] !== null}
+              helperText={errors[field] ? t(`situation.flyTo.errors.${errors[field]}`, FLY_TO_LIMITS[field]) : ' '}
+              onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -23,6 +23,7 @@ export default translateFeature(text, {
   detail: 'Drone details',
   sn: 'Serial',
   battery: 'Battery',
+  position: 'Position',
   altitude: 'Altitude',
   speed: 'Speed',
   heading: 'Heading',

@@ -27,6 +27,7 @@ export default defineFeatureText({
     detail: '无人机详情',
     sn: '序列号',
     battery: '电量',
+    position: '位置',
     altitude: '高度',
     speed: '速度',
     heading: '航向',
