@@ -184,11 +184,8 @@ describe('situation reducer', () => {
     let s = reducer(initialSituationState, fleetNamesLoaded({ names: { A1: 'Harbour North' }, ids: { A1: 7 } }));
     s = reducer(s, fleetSerialsAppeared(['B2']));
     s = reducer(s, fleetNamesLoaded({ names: { B2: 'Dam 2', A1: 'Harbour N.' }, ids: { B2: 9, A1: 7 } }));
-    expect([s.names, s.ids]).toEqual([
-      { A1: 'Harbour N.', B2: 'Dam 2' },
-      { A1: 7, B2: 9 },
-    ]);
-    expect([reducer(s, fleetClosed()).names, reducer(s, fleetClosed()).ids]).toEqual([{}, {}]);
+    expect(s.names).toEqual({ A1: 'Harbour N.', B2: 'Dam 2' });
+    expect(reducer(s, fleetClosed()).names).toEqual({});
   });
 });
 

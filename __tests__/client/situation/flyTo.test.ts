@@ -1,15 +1,15 @@
 import type { FlightProgress } from '@shared/dji/commandFlight';
 import { areaOfId, flightAreaId, type FlightReport } from '@shared/dji/flightReport';
 import { checkFlyTo, remainingText } from '../../../src/features/situation/flyToRules';
-import reducer, {
-  droneSelected,
-  fleetClosed,
+import {
   flightReported,
   flyToClosed,
   flyToPickStarted,
   flyToPointPicked,
-  initialSituationState,
-} from '../../../src/features/situation/situationSlice';
+  initialTasFlightState,
+  tasFlightReducer as reducer,
+} from '../../../src/features/situation/flightSlice';
+import { droneSelected, fleetClosed, fleetNamesLoaded } from '../../../src/features/situation/situationSlice';
 
 describe('fly-to dialog: what may be sent (checkFlyTo)', () => {
   it.each([
@@ -93,13 +93,13 @@ describe('situation: sysinfo/flight and the fly-to from the map', () => {
       { B: 9 },
     ]),
   ])('%s', (_what, reports, expected) => {
-    const state = reports.reduce((s, r) => reducer(s, flightReported(r)), initialSituationState);
+    const state = reports.reduce((s, r) => reducer(s, flightReported(r)), initialTasFlightState);
     expect(Object.fromEntries(Object.entries(state.flights).map(([sn, p]) => [sn, p.remaining_distance]))).toEqual(expected);
   });
 
   it("keeps each aircraft's newest distances to the flight areas; closing the view forgets them and the flights", () => {
     const areas = [{ area_id: 'skyline-feature-1', area_distance: 42.5, is_in_area: false }];
-    let state = reducer(initialSituationState, flightReported(report('A', { areas: [] })));
+    let state = reducer(initialTasFlightState, flightReported(report('A', { areas: [] })));
     state = reducer(state, flightReported(report('A', { areas })));
     state = reducer(state, flightReported(report('A', { progress: progress('wayline_progress', 10) })));
     expect(state.areaDistances).toEqual({ A: areas });
@@ -107,8 +107,15 @@ describe('situation: sysinfo/flight and the fly-to from the map', () => {
     expect([closed.areaDistances, closed.flights]).toEqual([{}, {}]);
   });
 
+  it('keeps the device ids the names request answers, until the view closes', () => {
+    let state = reducer(initialTasFlightState, fleetNamesLoaded({ names: { A1: 'Harbour North' }, ids: { A1: 7 } }));
+    state = reducer(state, fleetNamesLoaded({ names: { B2: 'Dam 2' }, ids: { B2: 9 } }));
+    expect(state.ids).toEqual({ A1: 7, B2: 9 });
+    expect(reducer(state, fleetClosed()).ids).toEqual({});
+  });
+
   it('asks for a point, takes the click, and forgets it on close or when another aircraft is selected', () => {
-    const picking = reducer(reducer(initialSituationState, droneSelected('A')), flyToPickStarted('A'));
+    const picking = reducer(reducer(initialTasFlightState, droneSelected('A')), flyToPickStarted('A'));
     expect(picking.flyTo).toEqual({ sn: 'A', point: null });
     const picked = reducer(picking, flyToPointPicked({ lat: 22.6, lng: 114 }));
     expect(picked.flyTo).toEqual({ sn: 'A', point: { lat: 22.6, lng: 114 } });
@@ -116,6 +123,6 @@ describe('situation: sysinfo/flight and the fly-to from the map', () => {
     expect(reducer(picked, droneSelected('A')).flyTo).toEqual(picked.flyTo);
     expect(reducer(picking, droneSelected('B')).flyTo).toBeNull();
     // A click with no point asked for changes nothing.
-    expect(reducer(initialSituationState, flyToPointPicked({ lat: 1, lng: 2 })).flyTo).toBeNull();
+    expect(reducer(initialTasFlightState, flyToPointPicked({ lat: 1, lng: 2 })).flyTo).toBeNull();
   });
 });

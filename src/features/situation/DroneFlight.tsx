@@ -7,8 +7,7 @@ import { useCan } from '../auth';
 import { DrcPanel, flightClosed, flightCommandRequested, selectFlight } from '../remote';
 import FlyToDialog from './FlyToDialog';
 import { remainingText } from './flyToRules';
-import { selectAreaDistances, selectDeviceId, selectFlights, selectFlyTo } from './selectors';
-import { flyToClosed, flyToPickStarted } from './situationSlice';
+import { flyToClosed, flyToPickStarted, selectAreaDistances, selectDeviceId, selectFlights, selectFlyTo } from './flightSlice';
 
 /**
  * The commands of a card's aircraft (device:operate): fly to a point picked on the map, confirmed in a dialog naming it

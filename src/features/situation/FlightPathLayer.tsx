@@ -2,8 +2,7 @@ import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectFlights, selectFlyTo } from './selectors';
-import { flyToPointPicked } from './situationSlice';
+import { flyToPointPicked, selectFlights, selectFlyTo } from './flightSlice';
 
 const PATH_COLOUR = '#6a1b9a';
 

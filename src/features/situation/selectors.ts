@@ -20,11 +20,3 @@ export const selectCurrentTraffic = createSelector([(state: RootState) => state.
 export const selectFlaggedSerials = createSelector([(state: RootState) => state.situation.conformance.alerts], (alerts) => [
   ...new Set(alerts.map((a) => a.device_sn)),
 ]);
-/** The device id of an aircraft on the view, once the names request answered it (undefined: unknown or out of scope). */
-export const selectDeviceId = (state: RootState, sn: string): number | undefined => state.situation.ids[sn];
-/** Every aircraft's take-off or fly-to under way (sysinfo/flight), by serial. */
-export const selectFlights = (state: RootState) => state.situation.flights;
-/** An aircraft's newest distances to the custom flight areas (sysinfo/flight). */
-export const selectAreaDistances = (state: RootState, sn: string) => state.situation.areaDistances[sn];
-/** The fly-to being set up from the map, if any. */
-export const selectFlyTo = (state: RootState) => state.situation.flyTo;

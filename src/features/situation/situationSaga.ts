@@ -30,15 +30,8 @@ import {
   fleetSerialsAppeared,
   fleetTasksAppeared,
 } from './viewActions';
-import {
-  airsenseReported,
-  flightReported,
-  type DroneTask,
-  conformanceAlertsLoaded,
-  droneTaskLoaded,
-  fleetNamesLoaded,
-  monitoredPlansLoaded,
-} from './situationSlice';
+import { flightReported } from './flightSlice';
+import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
 const MAX_PAGES = 50;

@@ -5,9 +5,6 @@ import type { Plan } from '@shared/entities/airspace';
 import type { Task } from '@shared/entities/task';
 import type { DeviceStatus } from '@shared/live';
 import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
-import type { FlightProgress } from '@shared/dji/commandFlight';
-import type { DroneLocation } from '@shared/dji/flightAreas';
-import { flightUnderWay, type FlightReport } from '@shared/dji/flightReport';
 import type { DeviceNames } from '@shared/entities/device';
 import { loggedOut, sessionExpired } from '../auth';
 import { alertNotified } from '../devicelink';
@@ -54,19 +51,11 @@ export interface SituationState {
   fleet: FleetSummary;
   /** Serial → device name, for the aircraft on the view that the user's data scope names (others show their serial). */
   names: Record<string, string>;
-  /** Serial → device id, for the same aircraft (their commands go by id). */
-  ids: Record<string, number>;
   conformance: ConformanceView;
   /** sysinfo/airsense: the manned traffic each drone hears, its newest report per drone (currentTraffic expires it). */
   airsense: Record<string, AirsenseTraffic>;
   /** Task id → the task an aircraft flies (loaded when its card opens, kept while the view is open). */
   droneTasks: Record<number, DroneTask>;
-  /** sysinfo/flight: each aircraft's take-off or fly-to under way (gone once it ended). */
-  flights: Record<string, FlightProgress>;
-  /** sysinfo/flight: each aircraft's newest distances to the custom flight areas. */
-  areaDistances: Record<string, DroneLocation[]>;
-  /** A fly-to from the map: the aircraft, and the point clicked (null: the next click on the map picks it). */
-  flyTo: { sn: string; point: { lat: number; lng: number } | null } | null;
 }
 
 export const initialFleetSummary: FleetSummary = {
@@ -84,13 +73,9 @@ export const initialSituationState: SituationState = {
   follow: false,
   fleet: initialFleetSummary,
   names: {},
-  ids: {},
   conformance: initialConformance,
   airsense: {},
   droneTasks: {},
-  flights: {},
-  areaDistances: {},
-  flyTo: null,
 };
 
 const newestFirst = (a: Alert, b: Alert) => b.first_seen_at.localeCompare(a.first_seen_at) || b.id - a.id;
@@ -102,7 +87,6 @@ const situationSlice = createSlice({
     droneSelected(state, action: PayloadAction<string | null>) {
       state.selectedSn = action.payload;
       if (action.payload === null) state.follow = false;
-      if (state.flyTo?.sn !== action.payload) state.flyTo = null;
     },
     droneSearchChanged(state, action: PayloadAction<string>) {
       state.search = action.payload;
@@ -119,38 +103,14 @@ const situationSlice = createSlice({
     },
     fleetNamesLoaded(state, action: PayloadAction<DeviceNames>) {
       Object.assign(state.names, action.payload.names);
-      Object.assign(state.ids, action.payload.ids);
     },
     /** The view closed: its fleet, names and conformance are gone until it opens again. */
     fleetClosed(state) {
       state.fleet = initialFleetSummary;
       state.names = {};
-      state.ids = {};
       state.conformance = initialConformance;
       state.airsense = {};
       state.droneTasks = {};
-      state.flights = {};
-      state.areaDistances = {};
-      state.flyTo = null;
-    },
-    /** sysinfo/flight: a command flight's progress (kept while under way, gone once it ended), or the areas' distances. */
-    flightReported(state, action: PayloadAction<FlightReport>) {
-      const report = action.payload;
-      if ('areas' in report) state.areaDistances[report.sn] = report.areas;
-      else if (flightUnderWay(report.progress.status)) state.flights[report.sn] = report.progress;
-      else delete state.flights[report.sn];
-    },
-    /** The card asks for a point on the map to fly the aircraft to. */
-    flyToPickStarted(state, action: PayloadAction<string>) {
-      state.flyTo = { sn: action.payload, point: null };
-    },
-    /** A click on the map while a point is asked for. */
-    flyToPointPicked(state, action: PayloadAction<{ lat: number; lng: number }>) {
-      if (state.flyTo) state.flyTo.point = action.payload;
-    },
-    /** The fly-to dialog closed (confirmed or not), or the pick was given up. */
-    flyToClosed(state) {
-      state.flyTo = null;
     },
     /** A drone's manned traffic (sysinfo/airsense): it replaces the drone's last report; an empty list clears it. */
     airsenseReported(state, action: PayloadAction<AirsenseTraffic>) {
@@ -197,9 +157,5 @@ export const {
   monitoredPlansLoaded,
   airsenseReported,
   droneTaskLoaded,
-  flightReported,
-  flyToPickStarted,
-  flyToPointPicked,
-  flyToClosed,
 } = situationSlice.actions;
 export default situationSlice.reducer;
