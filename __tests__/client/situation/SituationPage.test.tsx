@@ -16,6 +16,8 @@ import { createTestStore, flush, httpError, type Route } from '../support/testSt
 import { inThreadFleetWorker } from '../support/fleetWorker';
 import { sample, snapshotBytes } from './fleetFixtures';
 import { flyingTask, routeOfTask } from './taskFixtures';
+import { flightReport, flyToProgress } from './flightFixtures';
+import type { FlightProgress } from '@shared/dji/commandFlight';
 
 const openAlert: Alert = {
   id: 41,
@@ -325,24 +327,7 @@ describe('/Tas drone card: flying from the map', () => {
       report(message);
       taken();
     });
-  const progress = (status: string, remaining: number) => ({
-    sn: 'B2',
-    gatewaySn: 'DOCK-B2',
-    at: 1,
-    progress: {
-      kind: 'flyto',
-      id: 'f-1',
-      status,
-      result: 0,
-      remaining_distance: remaining,
-      remaining_time: remaining / 8,
-      planned_path: [
-        [114, 22.6, 60],
-        [114, 22.61, 60],
-      ],
-      updated_at: '2026-11-24T08:00:00.000Z',
-    },
-  });
+  const progress = (status: FlightProgress['status'], remaining: number) => flightReport('B2', { progress: flyToProgress(status, remaining) });
 
   it("asks for a point, names the aircraft in the dialog, sends the fly-to, and shows its refusal in the user's language", async () => {
     const { card, calls, store } = await cardOfB2('zh-cn', undefined, {
@@ -379,7 +364,7 @@ describe('/Tas drone card: flying from the map', () => {
     await reportUntil(progress('wayline_progress', 130), () =>
       expect(within(card()).getByTestId('flyto-progress')).toHaveTextContent('飞向目标点：飞行中剩余 130 m，约 16 秒'),
     );
-    report({ sn: 'B2', gatewaySn: 'DOCK-B2', at: 2, areas: [{ area_id: 'skyline-feature-4', area_distance: 42.25, is_in_area: false }] });
+    report(flightReport('B2', { areas: [{ area_id: 'skyline-feature-4', area_distance: 42.25, is_in_area: false }] }));
     expect(await within(card()).findByText('禁飞要素 #4: 区外，距边界 42.3 m')).toBeInTheDocument();
     report(progress('wayline_ok', 0));
     await waitFor(() => expect(within(card()).queryByTestId('flyto-progress')).not.toBeInTheDocument());

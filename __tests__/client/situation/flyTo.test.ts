@@ -1,4 +1,3 @@
-import type { FlightProgress } from '@shared/dji/commandFlight';
 import { areaOfId, flightAreaId, type FlightReport } from '@shared/dji/flightReport';
 import { checkFlyTo, remainingText } from '../../../src/features/situation/flyToRules';
 import {
@@ -10,6 +9,7 @@ import {
   tasFlightReducer as reducer,
 } from '../../../src/features/situation/flightSlice';
 import { droneSelected, fleetClosed, fleetNamesLoaded } from '../../../src/features/situation/situationSlice';
+import { flightReport, flyToProgress } from './flightFixtures';
 
 describe('fly-to dialog: what may be sent (checkFlyTo)', () => {
   it.each([
@@ -52,28 +52,8 @@ describe('flight areas: the platform object behind an area id', () => {
   });
 });
 
-const progress = (status: FlightProgress['status'], remaining: number): FlightProgress => ({
-  kind: 'flyto',
-  id: 'f-1',
-  status,
-  result: 0,
-  remaining_distance: remaining,
-  remaining_time: remaining / 5,
-  planned_path: [
-    [114, 22.6, 60],
-    [114, 22.601, 60],
-  ],
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
-const report = (
-  sn: string,
-  body: { progress: FlightProgress } | { areas: { area_id: string; area_distance: number; is_in_area: boolean }[] },
-): FlightReport => ({
-  sn,
-  gatewaySn: `GW-${sn}`,
-  at: 1,
-  ...body,
-});
+const progress = flyToProgress;
+const report = flightReport;
 
 describe('situation: sysinfo/flight and the fly-to from the map', () => {
   it.each<[string, FlightReport[], Record<string, number | null>]>([
