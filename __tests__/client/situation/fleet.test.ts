@@ -181,9 +181,9 @@ describe('situation reducer', () => {
   });
 
   it('gathers names as they load; the serials that appear change nothing; closing forgets them', () => {
-    let s = reducer(initialSituationState, fleetNamesLoaded({ names: { A1: 'Harbour North' }, ids: { A1: 7 } }));
+    let s = reducer(initialSituationState, fleetNamesLoaded({ A1: 'Harbour North' }));
     s = reducer(s, fleetSerialsAppeared(['B2']));
-    s = reducer(s, fleetNamesLoaded({ names: { B2: 'Dam 2', A1: 'Harbour N.' }, ids: { B2: 9, A1: 7 } }));
+    s = reducer(s, fleetNamesLoaded({ B2: 'Dam 2', A1: 'Harbour N.' }));
     expect(s.names).toEqual({ A1: 'Harbour N.', B2: 'Dam 2' });
     expect(reducer(s, fleetClosed()).names).toEqual({});
   });

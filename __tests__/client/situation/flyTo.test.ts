@@ -1,6 +1,7 @@
 import { areaOfId, flightAreaId, type FlightReport } from '@shared/dji/flightReport';
 import { checkFlyTo, remainingText } from '../../../src/features/situation/flyToRules';
 import {
+  fleetIdsLoaded,
   flightReported,
   flyToClosed,
   flyToPickStarted,
@@ -8,7 +9,7 @@ import {
   initialTasFlightState,
   tasFlightReducer as reducer,
 } from '../../../src/features/situation/flightSlice';
-import { droneSelected, fleetClosed, fleetNamesLoaded } from '../../../src/features/situation/situationSlice';
+import { droneSelected, fleetClosed } from '../../../src/features/situation/situationSlice';
 import { flightReport, flyToProgress } from './flightFixtures';
 
 describe('fly-to dialog: what may be sent (checkFlyTo)', () => {
@@ -88,8 +89,8 @@ describe('situation: sysinfo/flight and the fly-to from the map', () => {
   });
 
   it('keeps the device ids the names request answers, until the view closes', () => {
-    let state = reducer(initialTasFlightState, fleetNamesLoaded({ names: { A1: 'Harbour North' }, ids: { A1: 7 } }));
-    state = reducer(state, fleetNamesLoaded({ names: { B2: 'Dam 2' }, ids: { B2: 9 } }));
+    let state = reducer(initialTasFlightState, fleetIdsLoaded({ A1: 7 }));
+    state = reducer(state, fleetIdsLoaded({ B2: 9, A1: 7 }));
     expect(state.ids).toEqual({ A1: 7, B2: 9 });
     expect(reducer(state, fleetClosed()).ids).toEqual({});
   });

@@ -4,7 +4,7 @@ import type { DroneLocation } from '@shared/dji/flightAreas';
 import { flightUnderWay, type FlightReport } from '@shared/dji/flightReport';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { loggedOut, sessionExpired } from '../auth';
-import { droneSelected, fleetClosed, fleetNamesLoaded } from './situationSlice';
+import { droneSelected, fleetClosed } from './situationSlice';
 
 /** Flying from /Tas: what the view knows of its aircraft's command flights, and the fly-to being set up on the map. */
 export interface TasFlightState {
@@ -24,6 +24,10 @@ const tasFlightSlice = createSlice({
   name: 'tasFlight',
   initialState: initialTasFlightState,
   reducers: {
+    /** The names request's device ids (POST /Device/names/). */
+    fleetIdsLoaded(state, action: PayloadAction<Record<string, number>>) {
+      Object.assign(state.ids, action.payload);
+    },
     /** sysinfo/flight: a command flight's progress (kept while under way, gone once it ended), or the areas' distances. */
     flightReported(state, action: PayloadAction<FlightReport>) {
       const report = action.payload;
@@ -50,7 +54,6 @@ const tasFlightSlice = createSlice({
       .addCase(sessionExpired, () => initialTasFlightState)
       // The view closed: nothing of its aircraft is kept.
       .addCase(fleetClosed, () => initialTasFlightState)
-      .addCase(fleetNamesLoaded, (state, action) => void Object.assign(state.ids, action.payload.ids))
       // Another aircraft selected (or none): its fly-to is given up.
       .addCase(droneSelected, (state, action) => {
         if (state.flyTo?.sn !== action.payload) state.flyTo = null;
@@ -58,7 +61,7 @@ const tasFlightSlice = createSlice({
   },
 });
 
-export const { flightReported, flyToPickStarted, flyToPointPicked, flyToClosed } = tasFlightSlice.actions;
+export const { fleetIdsLoaded, flightReported, flyToPickStarted, flyToPointPicked, flyToClosed } = tasFlightSlice.actions;
 export const tasFlightReducer = tasFlightSlice.reducer;
 
 declare module '../../app/rootReducer' {

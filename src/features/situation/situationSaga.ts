@@ -30,7 +30,7 @@ import {
   fleetSerialsAppeared,
   fleetTasksAppeared,
 } from './viewActions';
-import { flightReported } from './flightSlice';
+import { fleetIdsLoaded, flightReported } from './flightSlice';
 import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
@@ -76,7 +76,8 @@ function* loadNames(action: PayloadAction<string[]>): Saga {
   for (let i = 0; i < action.payload.length; i += MAX_NAME_SERIALS) {
     try {
       const response: Envelope<DeviceNames> = yield* callApi(fetchDeviceNames, action.payload.slice(i, i + MAX_NAME_SERIALS));
-      yield put(fleetNamesLoaded(response.data));
+      yield put(fleetNamesLoaded(response.data.names));
+      yield put(fleetIdsLoaded(response.data.ids));
     } catch {
       // Reported by callApi; those aircraft keep showing their serial.
     }

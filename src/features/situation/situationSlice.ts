@@ -5,7 +5,6 @@ import type { Plan } from '@shared/entities/airspace';
 import type { Task } from '@shared/entities/task';
 import type { DeviceStatus } from '@shared/live';
 import type { AirsenseTraffic } from '@shared/dji/airsenseTraffic';
-import type { DeviceNames } from '@shared/entities/device';
 import { loggedOut, sessionExpired } from '../auth';
 import { alertNotified } from '../devicelink';
 import type { FleetCounts } from './fleetFrame';
@@ -101,8 +100,8 @@ const situationSlice = createSlice({
     fleetSnapshotApplied(state, action: PayloadAction<FleetSummary>) {
       state.fleet = action.payload;
     },
-    fleetNamesLoaded(state, action: PayloadAction<DeviceNames>) {
-      Object.assign(state.names, action.payload.names);
+    fleetNamesLoaded(state, action: PayloadAction<Record<string, string>>) {
+      Object.assign(state.names, action.payload);
     },
     /** The view closed: its fleet, names and conformance are gone until it opens again. */
     fleetClosed(state) {
