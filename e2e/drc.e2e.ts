@@ -1,6 +1,7 @@
 import type { Simulation } from '../scripts/simulator';
 import { until } from '../__tests__/support/until';
 import { apiAs } from './support/api';
+import { takeOffToHover } from './support/commandFlight';
 import { signInAsAdmin, useBrowserSession } from './support/session';
 import { simulateInProcess } from './support/simulator';
 
@@ -32,28 +33,11 @@ test('holding W flies the aircraft north through DRC; Space is the emergency sto
   const drc = dock.drc;
   if (!drc) throw new Error('a simulated dock has a DRC link');
   const sn = dock.plan.aircraft.sn;
-  const home = dock.plan.route[0];
   const devices = await admin.data<{ items: { id: number; serial: string }[] }>('GET', `/Device/?search=${sn}`);
   const aircraftId = devices.items.find((row) => row.serial === sn)!.id;
 
-  // In the air first: DRC is refused on the ground (take-off to a point 20 m north, then it hovers), and a take-off
-  // needs an accepted plan in its window (the simulator files one around the dock's circuit).
-  await simulation!.planWindowsOpen();
-  const takeoff = await admin.call('POST', `/Device/${aircraftId}/takeoff/`, {
-    lat: home.lat + 20 / 111_320,
-    lng: home.lng,
-    height: 40,
-    security_takeoff_height: 20,
-    commander_flight_height: 20,
-    max_speed: 10,
-    confirm_sn: sn,
-  });
-  expect(takeoff.status).toBe(200);
-  await until(
-    async () => (await admin.data<{ progress?: { status: string } }>('GET', `/Device/${aircraftId}/flight/`)).progress?.status === 'wayline_ok',
-    60_000,
-    'the aircraft hovers',
-  );
+  // In the air first: DRC is refused on the ground.
+  await takeOffToHover(admin, simulation!, aircraftId);
 
   await signInAsAdmin(session.page, session.server);
   const page = session.page;

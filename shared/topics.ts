@@ -1,4 +1,5 @@
 import { TOPIC_AIRSENSE } from './dji/airsenseTraffic';
+import { TOPIC_FLIGHT } from './dji/flightReport';
 import { TOPIC_TASK } from './entities/task';
 import { parseDeviceTopic, osdTopic, type ParsedDeviceTopic } from './dji/topics';
 import { SERIAL_PATTERN, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_MAP, TOPIC_NOTICES, TOPIC_ONLINE, TOPIC_WEATHER } from './live';
@@ -8,7 +9,17 @@ import { SERIAL_PATTERN, TOPIC_ALERTS, TOPIC_FLEET, TOPIC_MAP, TOPIC_NOTICES, TO
  * browsers' data-scope filter, the server and the console. DJI's device topics (`sys|thing/product/{sn}/…`) have
  * their grammar in shared/dji/topics.ts; the server's own are `sysinfo/…`; `$…` are the broker's.
  */
-export const SYSINFO_TOPICS = [TOPIC_ONLINE, TOPIC_WEATHER, TOPIC_FLEET, TOPIC_ALERTS, TOPIC_NOTICES, TOPIC_MAP, TOPIC_TASK, TOPIC_AIRSENSE] as const;
+export const SYSINFO_TOPICS = [
+  TOPIC_ONLINE,
+  TOPIC_WEATHER,
+  TOPIC_FLEET,
+  TOPIC_ALERTS,
+  TOPIC_NOTICES,
+  TOPIC_MAP,
+  TOPIC_TASK,
+  TOPIC_AIRSENSE,
+  TOPIC_FLIGHT,
+] as const;
 export type SysinfoTopic = (typeof SYSINFO_TOPICS)[number];
 
 /**
@@ -24,6 +35,7 @@ export const SCOPED_SYSINFO_TOPICS = [
   TOPIC_ALERTS,
   TOPIC_TASK,
   TOPIC_AIRSENSE,
+  TOPIC_FLIGHT,
 ] as const satisfies readonly SysinfoTopic[];
 export type ScopedSysinfoTopic = (typeof SCOPED_SYSINFO_TOPICS)[number];
 const SCOPED_SET: ReadonlySet<string> = new Set(SCOPED_SYSINFO_TOPICS);

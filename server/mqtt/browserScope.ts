@@ -5,7 +5,8 @@ import { TOPIC_ALERTS, TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER, type WeatherRep
 import { narrowOnline, parseOnlineMessage, type OnlineMessage } from '@shared/onlineList';
 import type { AlertNotification } from '@shared/entities/alert';
 import { TOPIC_TASK, type TaskLive } from '@shared/entities/task';
-import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
+import { TOPIC_AIRSENSE } from '@shared/dji/airsenseTraffic';
+import { TOPIC_FLIGHT } from '@shared/dji/flightReport';
 import { withDataScope } from '../rbac/scopeQuery';
 import { parseJson } from '../db/json';
 import type { Database } from '../db/schema';
@@ -67,6 +68,15 @@ interface Narrowing<Decoded> {
 }
 const narrowing = <Decoded>(topic: Narrowing<Decoded>) => topic as Narrowing<unknown>;
 
+/** A message about one device (`sn`), as is, for the scopes that see the device. */
+const aboutOneDevice = narrowing<{ sn: string; bytes: Buffer }>({
+  decode: (payload) => {
+    const report = parseJson<{ sn?: unknown } | null>(payload.toString(), null);
+    return typeof report?.sn === 'string' ? { sn: report.sn, bytes: typeof payload === 'string' ? Buffer.from(payload) : payload } : null;
+  },
+  narrow: ({ sn, bytes }, { serials }) => (serials.has(sn) ? bytes : null),
+});
+
 /**
  * The fleet snapshot keeps the aircraft in scope; the online snapshot or delta its devices (counted against the devices the
  * scope shows); an alert goes only where its device is seen, without the platform's count of active alerts.
@@ -94,13 +104,9 @@ const NARROWED: Record<ScopedSysinfoTopic, Narrowing<unknown>> = {
     narrow: ({ sn, withoutCount }, { serials }) => (serials.has(sn) ? withoutCount : null),
   }),
   // Manned traffic around a drone goes where the drone is seen.
-  [TOPIC_AIRSENSE]: narrowing<{ sn: string; bytes: Buffer }>({
-    decode: (payload) => {
-      const report = parseJson<AirsenseTraffic | null>(payload.toString(), null);
-      return report ? { sn: report.sn, bytes: typeof payload === 'string' ? Buffer.from(payload) : payload } : null;
-    },
-    narrow: ({ sn, bytes }, { serials }) => (serials.has(sn) ? bytes : null),
-  }),
+  [TOPIC_AIRSENSE]: aboutOneDevice,
+  // So do its command flight's progress and its distances to the flight areas.
+  [TOPIC_FLIGHT]: aboutOneDevice,
   [TOPIC_TASK]: narrowing<{ owner: Ownership; withoutOwner: Buffer }>({
     decode: (payload) => {
       const message = parseJson<TaskLiveMessage | null>(payload.toString(), null);

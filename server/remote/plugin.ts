@@ -6,6 +6,7 @@ import { DrcLinks } from './drc/service';
 import { FirmwareUpgrades } from './firmware/service';
 import { FlightAreaService } from './flightAreas/service';
 import { CommandFlights } from './flight/service';
+import { flightReporter } from './flightReports';
 import { DeviceExchange } from './exchange';
 import { DeviceLogs } from './logs/service';
 import { DeviceProperties } from './properties/service';
@@ -46,6 +47,7 @@ export default fp(
       exchange = new DeviceExchange(mqtt.bus);
       await exchange.start();
       const options = { replyTimeoutMs: app.config.remote.replyTimeoutMs };
+      const report = flightReporter(gateway, mqtt.bus, app.log);
       const links = {
         db: app.db,
         publicUrl: () => publicBaseUrl(app),
@@ -54,8 +56,8 @@ export default fp(
       app.remote = {
         debug: new DockDebug(gateway, options),
         drc: new DrcLinks(gateway, { ...options, pilotConsentMs: app.config.remote.pilotConsentMs }),
-        flights: new CommandFlights(gateway, options),
-        flightAreas: new FlightAreaService(gateway, { ...options, ...links, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
+        flights: new CommandFlights(gateway, { ...options, report }),
+        flightAreas: new FlightAreaService(gateway, { ...options, ...links, report, linkTtlSeconds: AREA_FILE_LINK_TTL_S }),
         firmware: new FirmwareUpgrades(gateway, { ...options, ...links, linkTtlSeconds: FIRMWARE_LINK_TTL_S }),
         logs: new DeviceLogs(gateway, exchange, { ...options, db: app.db }),
         properties: new DeviceProperties(exchange, options),

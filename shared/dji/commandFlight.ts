@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { droneLocationSchema } from './flightAreas';
+import { FLY_TO_LIMITS } from './flightReport';
 
 /**
  * DJI command flight (spec dji-cloud-api-next §4): flight authority, take-off to a point, fly to a point (one point,
@@ -14,12 +16,13 @@ export const METHOD_TAKEOFF_TO_POINT_PROGRESS = 'takeoff_to_point_progress';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
-const speed = z.number().int().min(1).max(15);
+const speed = z.number().int().min(FLY_TO_LIMITS.maxSpeed.min).max(FLY_TO_LIMITS.maxSpeed.max);
+const flyToHeight = z.number().min(FLY_TO_LIMITS.height.min).max(FLY_TO_LIMITS.height.max);
 /** The serial of the aircraft the operator confirmed (the console's confirmation names it; a mismatch is refused). */
 const confirmSn = z.string().min(1).max(64);
 
 /** A point of fly_to_point: ellipsoidal height 2–10000 m. */
-export const flyToPointSchema = z.object({ latitude, longitude, height: z.number().min(2).max(10_000) });
+export const flyToPointSchema = z.object({ latitude, longitude, height: flyToHeight });
 
 /** fly_to_point's data (one point only). */
 export const flyToSchema = z.object({
@@ -49,7 +52,7 @@ export const takeoffToPointSchema = z.object({
 export type TakeoffToPoint = z.infer<typeof takeoffToPointSchema>;
 
 /** What the console asks for a fly-to: where (ellipsoidal height, as DJI takes it), how fast, and the confirmed aircraft. */
-export const flyToInputSchema = z.object({ lat: latitude, lng: longitude, height: z.number().min(2).max(10_000), max_speed: speed, confirm_sn: confirmSn });
+export const flyToInputSchema = z.object({ lat: latitude, lng: longitude, height: flyToHeight, max_speed: speed, confirm_sn: confirmSn });
 export const flyToChangeSchema = flyToInputSchema.omit({ confirm_sn: true });
 
 /** What the console asks for a take-off to a point; the dock's safe defaults fill what it leaves out. */
@@ -108,3 +111,11 @@ export type FlightProgress = z.infer<typeof flightProgressSchema>;
 /** GET /api/Device/{id}/flight/ (and each flight command's answer): the aircraft that moves and its newest progress. */
 export const flightViewSchema = z.object({ aircraft_sn: z.string(), progress: flightProgressSchema.nullable() });
 export type FlightView = z.infer<typeof flightViewSchema>;
+
+const reportOf = { sn: z.string().max(64), gatewaySn: z.string().max(64), at: z.number() };
+
+/** A sysinfo/flight message (shared/dji/flightReport.ts), as the console checks it: a progress or the areas' distances. */
+export const flightReportSchema = z.union([
+  z.object({ ...reportOf, progress: flightProgressSchema }),
+  z.object({ ...reportOf, areas: z.array(droneLocationSchema).max(1000) }),
+]);

@@ -65,11 +65,12 @@ export const flightAreasSyncProgressSchema = z.object({
 });
 export type FlightAreasSyncProgress = z.infer<typeof flightAreasSyncProgressSchema>;
 
+/** One area of `flight_areas_drone_location`: the aircraft's distance to its boundary (m) and whether it is inside. */
+export const droneLocationSchema = z.object({ area_id: z.string().max(64), area_distance: z.number(), is_in_area: z.boolean() });
+export type DroneLocation = z.infer<typeof droneLocationSchema>;
+
 /** `flight_areas_drone_location`: the aircraft's distance to each area's boundary and whether it is inside. */
-export const flightAreasDroneLocationSchema = z.object({
-  drone_locations: z.array(z.object({ area_id: z.string().max(64), area_distance: z.number(), is_in_area: z.boolean() })).max(1000),
-});
-export type DroneLocation = z.infer<typeof flightAreasDroneLocationSchema>['drone_locations'][number];
+export const flightAreasDroneLocationSchema = z.object({ drone_locations: z.array(droneLocationSchema).max(1000) });
 
 /** `flight_areas_get` carries nothing: DJI's SDK sends its empty request object, `{}`. */
 export const flightAreasGetRequestSchema = z.object({}).passthrough();
@@ -99,7 +100,7 @@ export const flightAreaSyncSchema = z.object({
   area_count: z.number(),
   updated_at: z.string().nullable(),
   /** The aircraft's distance to each area's boundary, from its newest flight_areas_drone_location. */
-  drone_locations: z.array(z.object({ area_id: z.string(), area_distance: z.number(), is_in_area: z.boolean() })),
+  drone_locations: z.array(droneLocationSchema),
 });
 export type FlightAreaSync = z.infer<typeof flightAreaSyncSchema>;
 

@@ -49,6 +49,9 @@ export type Device = z.infer<typeof deviceSchema>;
 /** Most serials one `POST /Device/names/` resolves (the /Tas view asks once for every aircraft it has not named yet). */
 export const MAX_NAME_SERIALS = 10_000;
 export const deviceNamesRequestSchema = z.object({ serials: z.array(z.string().regex(SERIAL_PATTERN)).min(1).max(MAX_NAME_SERIALS) });
-/** Serial → name of the registered devices among those asked for that the caller's data scope shows. */
-export const deviceNamesSchema = z.object({ names: z.record(z.string(), z.string()) });
+/**
+ * Serial → name, and serial → id, of the registered devices among those asked for that the caller's data scope shows
+ * (/Tas names its aircraft and sends their commands by id).
+ */
+export const deviceNamesSchema = z.object({ names: z.record(z.string(), z.string()), ids: z.record(z.string(), z.number()) });
 export type DeviceNames = z.infer<typeof deviceNamesSchema>;

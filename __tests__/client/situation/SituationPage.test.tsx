@@ -8,13 +8,16 @@ import { brokerStatusChanged, type BrokerStatus } from '../../../src/features/br
 import { brokerEvents } from '../../../src/features/broker/eventBus';
 import { FleetWorkerContext } from '../../../src/features/situation/fleetFeed';
 import SituationPage from '../../../src/features/situation/SituationPage';
+import { flyToPointPicked, selectDeviceId } from '../../../src/features/situation/flightSlice';
 import { droneSelected } from '../../../src/features/situation/situationSlice';
 import { taskLiveReceived } from '../../../src/features/tasks';
 import { renderWithStore } from '../support/renderWithStore';
-import { createTestStore, flush, type Route } from '../support/testStore';
+import { createTestStore, flush, httpError, type Route } from '../support/testStore';
 import { inThreadFleetWorker } from '../support/fleetWorker';
 import { sample, snapshotBytes } from './fleetFixtures';
 import { flyingTask, routeOfTask } from './taskFixtures';
+import { flightReport, flyToProgress } from './flightFixtures';
+import type { FlightProgress } from '@shared/dji/commandFlight';
 
 const openAlert: Alert = {
   id: 41,
@@ -53,7 +56,7 @@ function setup(language: 'zh-cn' | 'en' = 'zh-cn', permissions?: string[], route
       'GET /Airspace/Plan/': () => ({ items: [], total: 0 }),
       'GET /Alert/': () => ({ items: [openAlert], total: 1 }),
       // C3 and D4 are outside the user's data scope: the server leaves them out.
-      'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' } }),
+      'POST /Device/names/': () => ({ names: { A1: 'Harbour North', B2: 'Dam 2' }, ids: { A1: 11, B2: 12 } }),
       ...routes,
     },
     permissions && { auth: { ...initialAuthState, token: 't', user: { id: 3, username: 'viewer', name: 'Viewer', phone: null, email: null, permissions } } },
@@ -298,5 +301,82 @@ describe('/Tas drone card: the task the aircraft flies', () => {
     for (const name of ['Pause', 'Resume', 'Return home']) expect(within(section).getByRole('button', { name })).toBeDisabled();
     expect(section).toHaveTextContent('You may not control tasks');
     expect(store.getState().situation.droneTasks[19].task.name).toBe('深圳湾巡检');
+  });
+});
+
+describe('/Tas drone card: flying from the map', () => {
+  beforeAll(() => {
+    jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(300);
+  });
+  afterAll(() => jest.restoreAllMocks());
+
+  /** B2 (device 12) is on the view and selected: its card, once the names request named it. */
+  async function cardOfB2(...args: Parameters<typeof setup>) {
+    const test = setup(...args);
+    await waitFor(() => expect(test.worker.onmessage).not.toBeNull());
+    test.deliver(snapshotBytes([sample('B2')]));
+    await waitFor(() => expect(selectDeviceId(test.store.getState(), 'B2')).toBe(12));
+    act(() => void test.store.dispatch(droneSelected('B2')));
+    return { ...test, card: () => screen.getByRole('region', { name: args[0] === 'en' ? 'Drone details' : '无人机详情' }) };
+  }
+  const report = (message: unknown) => act(() => brokerEvents.emit('sysinfo/flight', { topic: 'sysinfo/flight', message }));
+  /** Reports `message` until the view took it (the saga takes messages once the check's chunk has loaded). */
+  const reportUntil = (message: unknown, taken: () => void) =>
+    waitFor(() => {
+      report(message);
+      taken();
+    });
+  const progress = (status: FlightProgress['status'], remaining: number) => flightReport('B2', { progress: flyToProgress(status, remaining) });
+
+  it("asks for a point, names the aircraft in the dialog, sends the fly-to, and shows its refusal in the user's language", async () => {
+    const { card, calls, store } = await cardOfB2('zh-cn', undefined, {
+      'POST /Device/12/flyto/': httpError(409, 'B2 may not fly to that point (outside_volume)', {
+        error_code: 'remote.airspace_refused',
+        params: { sn: 'B2', rule: 'outside_volume' },
+      }),
+    });
+    await userEvent.click(within(card()).getByRole('button', { name: '飞往地图上的点' }));
+    expect(within(card()).getByRole('status')).toHaveTextContent('请在地图上点击目标点');
+    // The map's click (FlightPathLayer) gives the point.
+    act(() => void store.dispatch(flyToPointPicked({ lat: 22.612345, lng: 114.054321 })));
+    const dialog = await screen.findByRole('dialog', { name: '飞往目标点 · Dam 2' });
+    expect(dialog).toHaveTextContent('飞行器 Dam 2（B2）将飞往 22.612345, 114.054321。');
+    await userEvent.clear(within(dialog).getByLabelText('最大速度 (m/s)'));
+    await userEvent.type(within(dialog).getByLabelText('最大速度 (m/s)'), '20');
+    expect(dialog).toHaveTextContent('速度须为 1–15 m/s 的整数');
+    expect(within(dialog).getByRole('button', { name: '确定飞往' })).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText('最大速度 (m/s)'));
+    await userEvent.type(within(dialog).getByLabelText('最大速度 (m/s)'), '12');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定飞往' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST' && /^\/Device\/\d+\//.test(c.path)).map((c) => [c.path, c.options?.body])).toEqual([
+      ['/Device/12/flyto/', { lat: 22.612345, lng: 114.054321, height: 60, max_speed: 12, confirm_sn: 'B2' }],
+    ]);
+    expect(await within(card()).findByText('B2 不能飞往该点：目标点在其飞行计划的空域（范围或高度）之外')).toBeInTheDocument();
+    // The live flight controls are on the card too.
+    expect(within(card()).getByRole('button', { name: '进入实时飞控' })).toBeInTheDocument();
+  });
+
+  it('shows the flight under way from sysinfo/flight with the distance and time to go, gone once it arrived', async () => {
+    const { card, store } = await cardOfB2('zh-cn');
+    await waitFor(() => expect(store.getState().broker.subscriptions).toContain('sysinfo/flight'));
+    await reportUntil(progress('wayline_progress', 130), () =>
+      expect(within(card()).getByTestId('flyto-progress')).toHaveTextContent('飞向目标点：飞行中剩余 130 m，约 16 秒'),
+    );
+    report(flightReport('B2', { areas: [{ area_id: 'skyline-feature-4', area_distance: 42.25, is_in_area: false }] }));
+    expect(await within(card()).findByText('禁飞要素 #4: 区外，距边界 42.3 m')).toBeInTheDocument();
+    report(progress('wayline_ok', 0));
+    await waitFor(() => expect(within(card()).queryByTestId('flyto-progress')).not.toBeInTheDocument());
+  });
+
+  it('in English, without device:operate: no fly-to nor live flight controls, the flight still shown', async () => {
+    const { card, store } = await cardOfB2('en', ['device:read', 'task:read']);
+    await waitFor(() => expect(store.getState().broker.subscriptions).toContain('sysinfo/flight'));
+    await reportUntil(progress('wayline_progress', 1500), () =>
+      expect(within(card()).getByTestId('flyto-progress')).toHaveTextContent('Fly-to: Flying1.5 km to go, about 3 min 08 s'),
+    );
+    expect(within(card()).queryByRole('button', { name: 'Fly to a point on the map' })).not.toBeInTheDocument();
+    expect(within(card()).queryByRole('region', { name: /Live flight controls/ })).not.toBeInTheDocument();
   });
 });

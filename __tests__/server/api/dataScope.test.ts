@@ -134,10 +134,13 @@ describe.each<Dialect>(['sqlite', 'postgres'])('data scope (%s)', (dialect) => {
     const foreign = await devicesOf(ops.operator2.dept_id);
     expect(own.length * foreign.length).toBeGreaterThan(0);
     const serials = [...own, ...foreign].map((d) => d.serial).concat('NOT-REGISTERED', own[0].serial);
-    const namesOf = (devices: { serial: string; name: string }[]) => Object.fromEntries(devices.map((d) => [d.serial, d.name]));
+    const namesOf = (devices: { id: number; serial: string; name: string }[]) => ({
+      names: Object.fromEntries(devices.map((d) => [d.serial, d.name])),
+      ids: Object.fromEntries(devices.map((d) => [d.serial, d.id])),
+    });
     const names = async (as: string, body: unknown) => call('POST', '/api/Device/names/', as, body);
-    expect((await names('operator1', { serials })).body.data.names).toEqual(namesOf(own));
-    expect((await names('admin', { serials })).body.data.names).toEqual(namesOf([...own, ...foreign]));
+    expect((await names('operator1', { serials })).body.data).toEqual(namesOf(own));
+    expect((await names('admin', { serials })).body.data).toEqual(namesOf([...own, ...foreign]));
     for (const body of [{ serials: [] }, { serials: ['a/b'] }, { serials: Array.from({ length: MAX_NAME_SERIALS + 1 }, (_, i) => `S-${i}`) }, {}])
       expect((await names('operator1', body)).status).toBe(400);
     expect((await call('POST', '/api/Device/names/', undefined, { serials })).status).toBe(401);

@@ -3,7 +3,8 @@ import type { MqttClient } from 'mqtt';
 import type { ReplyEnvelope } from '@shared/dji/envelope';
 import { eventsTopic, osdTopic, replyTopic, requestsTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import type { ServerHandle } from '../../../server/app';
-import { connect, nextMessage, subscribe } from './support';
+import { BrowserScope } from '../../../server/mqtt/browserScope';
+import { connect, loginToken, nextMessage, startServer, subscribe, type TestServer } from './support';
 
 /** Helpers that speak the DJI Cloud API like a gateway (Pilot 2 on an RC, or a dock) would. */
 
@@ -147,6 +148,52 @@ export async function registerDock(server: ServerHandle, token: string, sn: stri
   const created = await api(server, token, 'POST', '/api/Device/', { serial: sn, name: `Dock ${sn}`, model: 'DJI Dock 2', kind: 'dock' });
   if (created.status !== 200 || typeof created.data.secret !== 'string') throw new Error(`dock registration failed: ${JSON.stringify(created)}`);
   return { id: created.data.id as number, secret: created.data.secret };
+}
+
+/** A server with a registered stand-in dock whose one aircraft is `aircraftSn`, for the tests of a describe block. */
+export interface StandInDock {
+  server: TestServer;
+  /** The admin's token. */
+  token: string;
+  gateway: TestGateway;
+}
+
+/**
+ * Starts a server (sysinfo and device timeouts of a minute: nothing changes by itself during the tests) before the
+ * block's tests, registers dock `dockSn` and connects it declaring aircraft `aircraftSn`; closes both after them.
+ * The fields are set once the block's tests run.
+ */
+export function useStandInDock(dockSn: string, aircraftSn: string): StandInDock {
+  const dock = {} as StandInDock;
+  beforeAll(async () => {
+    dock.server = await startServer({ sysinfoIntervalMs: 60_000, deviceTimeoutMs: 60_000 });
+    dock.token = await loginToken(dock.server);
+    const { secret } = await registerDock(dock.server, dock.token, dockSn);
+    dock.gateway = await TestGateway.connect(dock.server.wsUrl, dockSn, dockSn, secret);
+    await dock.gateway.topo(DOCK, [aircraft(aircraftSn)]);
+  });
+  afterAll(async () => {
+    await dock.gateway?.end();
+    await dock.server?.close();
+  });
+  return dock;
+}
+
+/**
+ * What operator1 (a department's data scope) hears of a message about one device on `topic`: `message(sn)` for a
+ * device of its department (the payload as sent) and for the stand-in dock's aircraft `foreignSn`, outside it (null).
+ */
+export async function operatorHears(dock: StandInDock, topic: string, message: (sn: string) => unknown, foreignSn: string) {
+  const db = dock.server.database.db;
+  const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();
+  const own = await db.selectFrom('devices').select('serial').where('dept_id', '=', operator.dept_id).executeTakeFirstOrThrow();
+  const scope = new BrowserScope(db);
+  await scope.load('operator-session', operator.id);
+  const ownPayload = Buffer.from(JSON.stringify(message(own.serial)));
+  return {
+    own: scope.narrow('operator-session', topic, ownPayload) === ownPayload,
+    foreign: scope.narrow('operator-session', topic, Buffer.from(JSON.stringify(message(foreignSn)))),
+  };
 }
 
 /** Pilot 2's thing credentials, as the /djiapp page gets them. */

@@ -78,7 +78,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['devices'],
-        summary: 'The names of the given serials, for the registered devices in your data scope (others are left out)',
+        summary: 'The names and ids of the given serials, for the registered devices in your data scope (others are left out)',
         body: deviceNamesRequestSchema,
         response: { 200: envelopeSchema(deviceNamesSchema) },
       },
@@ -87,13 +87,17 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const serials = [...new Set(request.body.serials)];
       const names: Record<string, string> = {};
+      const ids: Record<string, number> = {};
       for (let i = 0; i < serials.length; i += NAMES_CHUNK) {
-        const rows = await withDataScope(app.db.selectFrom('devices').select(['serial', 'name']), 'devices', scopeOf(request))
+        const rows = await withDataScope(app.db.selectFrom('devices').select(['devices.id', 'serial', 'name']), 'devices', scopeOf(request))
           .where('serial', 'in', serials.slice(i, i + NAMES_CHUNK))
           .execute();
-        for (const row of rows) names[row.serial] = row.name;
+        for (const row of rows) {
+          names[row.serial] = row.name;
+          ids[row.serial] = row.id;
+        }
       }
-      return ok({ names });
+      return ok({ names, ids });
     },
   );
 }

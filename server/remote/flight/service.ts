@@ -18,6 +18,7 @@ import { needsAuthorityGrab } from '@shared/dji/remoteRules';
 import { nowIso } from '../../db/time';
 import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
+import type { FlightReporter } from '../flightReports';
 
 /** A fly-to target as the console gives it. */
 export interface FlyToTarget {
@@ -30,14 +31,15 @@ export interface FlyToTarget {
 /**
  * Command flight (spec dji-cloud-api-next §4): take-off to a point, fly to a point (update, stop) and return home
  * through the aircraft's gateway, each after `flight_authority_grab` unless the aircraft's `control_source` shows the
- * platform holds authority; follows `takeoff_to_point_progress` / `fly_to_point_progress`, the newest per gateway.
+ * platform holds authority; follows `takeoff_to_point_progress` / `fly_to_point_progress`, the newest per gateway, each
+ * also reported on sysinfo/flight.
  */
 export class CommandFlights {
   private readonly progress = new Map<string, FlightProgress>();
 
   constructor(
     private readonly link: RemoteLink,
-    private readonly options: { replyTimeoutMs: number },
+    private readonly options: { replyTimeoutMs: number; report: FlightReporter },
   ) {
     link.register({
       name: 'remote.flight',
@@ -115,7 +117,12 @@ export class CommandFlights {
   }
 
   private started(gatewaySn: string, kind: FlightProgress['kind'], id: string, status: FlightProgress['status']) {
-    this.progress.set(gatewaySn, { kind, id, status, result: 0, remaining_distance: null, remaining_time: null, planned_path: [], updated_at: nowIso() });
+    this.keep(gatewaySn, { kind, id, status, result: 0, remaining_distance: null, remaining_time: null, planned_path: [], updated_at: nowIso() });
+  }
+
+  private keep(gatewaySn: string, progress: FlightProgress) {
+    this.progress.set(gatewaySn, progress);
+    this.options.report(gatewaySn, { progress });
   }
 
   private record(
@@ -128,7 +135,7 @@ export class CommandFlights {
   ) {
     const previous = this.progress.get(gatewaySn);
     const path = event.planned_path_points?.map((p): [number, number, number] => [p.longitude, p.latitude, p.height]);
-    this.progress.set(gatewaySn, {
+    this.keep(gatewaySn, {
       kind: event.kind,
       id: event.id,
       status: event.status,

@@ -27,6 +27,8 @@ import { nowIso } from '../../db/time';
 import { signLinkToken, verifyLinkToken, type LinkClaims } from '../../entities/task/waylineLink';
 import { route } from '../../mqtt/gateway/registry';
 import type { RemoteLink } from '../commands';
+import type { FlightReporter } from '../flightReports';
+import { flightAreaId } from '@shared/dji/flightReport';
 
 /** What a flight-area file link vouches for: the file of this checksum, until `exp`. */
 interface AreaFileClaims extends LinkClaims {
@@ -44,6 +46,8 @@ export interface FlightAreaOptions {
   /** Signs the download links (the server's token secret). */
   linkSecret: string;
   linkTtlSeconds: number;
+  /** Reports each flight_areas_drone_location on sysinfo/flight. */
+  report: FlightReporter;
   now?: () => number;
 }
 
@@ -82,7 +86,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
   const nfz = features.flatMap((feature): FlightArea[] => {
     const geometry = geometrySchema.safeParse(parseJson(feature.geometry, null));
     if (!geometry.success) return [];
-    const id = `skyline-feature-${feature.id}`;
+    const id = flightAreaId('feature', feature.id);
     if (geometry.data.type === 'Polygon') return [{ id, geofenceType: 'nfz', shape: { polygon: geometry.data } }];
     const circle = circleOf({ geometry: geometry.data, properties: parseJson<Record<string, unknown>>(feature.properties, {}) });
     return circle ? [{ id, geofenceType: 'nfz', shape: circle }] : [];
@@ -102,7 +106,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
     .execute();
   const dfence: FlightArea[] = applications.flatMap((application) => {
     const area = polygonSchema.safeParse(parseJson(application.area, null));
-    return area.success ? [{ id: `skyline-airspace-${application.id}`, geofenceType: 'dfence' as const, shape: { polygon: area.data } }] : [];
+    return area.success ? [{ id: flightAreaId('airspace', application.id), geofenceType: 'dfence' as const, shape: { polygon: area.data } }] : [];
   });
   return [...nfz, ...dfence];
 }
@@ -110,7 +114,7 @@ export async function areasOfDock(db: Kysely<Database>, dock: { id: number; seri
 /**
  * Pushes custom flight areas to docks: `flight_areas_update` tells a dock a file is there, the dock's
  * `flight_areas_get` is answered with a signed link to it (its SHA-256 and size), `flight_areas_sync_progress` is
- * kept per dock, `flight_areas_drone_location` per dock in memory.
+ * kept per dock, `flight_areas_drone_location` per dock in memory (and reported on sysinfo/flight).
  */
 export class FlightAreaService {
   private readonly locations = new Map<string, DroneLocation[]>();
@@ -129,6 +133,7 @@ export class FlightAreaService {
         [METHOD_FLIGHT_AREAS_SYNC_PROGRESS]: route(flightAreasSyncProgressSchema, (gatewaySn, data) => this.onProgress(gatewaySn, data)),
         [METHOD_FLIGHT_AREAS_DRONE_LOCATION]: route(flightAreasDroneLocationSchema, (gatewaySn, data) => {
           this.locations.set(gatewaySn, data.drone_locations);
+          this.options.report(gatewaySn, { areas: data.drone_locations });
         }),
       },
       services: [METHOD_FLIGHT_AREAS_UPDATE],

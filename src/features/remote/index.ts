@@ -5,3 +5,6 @@ export { default as FlightAreaPanel } from './FlightAreaPanel';
 export { default as FirmwarePanel } from './FirmwarePanel';
 export { default as LogsPanel } from './LogsPanel';
 export { default as SettingsPanel } from './SettingsPanel';
+export { default as DrcPanel } from './DrcPanel';
+export { flightClosed, flightCommandRequested } from './remoteSlice';
+export { selectFlight } from './selectors';

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { DeviceLiveDetails } from '../devicelink';
 import { SourceLivePanel } from '../live';
+import DroneFlight from './DroneFlight';
 import DroneTaskPanel from './DroneTaskPanel';
 import { platformTaskId } from './droneTask';
 import { useFleetFrame } from './fleetStore';
@@ -13,8 +14,9 @@ import { droneSelected, followToggled } from './situationSlice';
 import FieldRows from './FieldRows';
 
 /**
- * The selected drone's card: its newest sample (once a snapshot), its open conformance alert, the task it flies (with
- * pause / resume / return home), its DJI live fields and HMS alerts, follow and close.
+ * The selected drone's card: its newest sample (once a snapshot), its open conformance alert, its command flight (fly to
+ * a point picked on the map, live flight controls), the task it flies (with pause / resume / return home), its DJI live
+ * fields and HMS alerts, follow and close.
  */
 export default function DroneDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
     [t('situation.sn'), sn],
     [t('situation.status'), t(`situation.statuses.${status}`, { defaultValue: status })],
     [t('situation.battery'), fmt.percent(frame.battery[slot])],
+    [t('situation.position'), `${frame.lat[slot].toFixed(6)}, ${frame.lng[slot].toFixed(6)}`],
     [t('situation.altitude'), fmt.altitude(frame.alt[slot])],
     [t('situation.speed'), fmt.speed(frame.speed[slot])],
     [t('situation.heading'), `${Math.round(frame.heading[slot])}°`],
@@ -58,6 +61,7 @@ export default function DroneDetail({ sn }: { sn: string }) {
           </Alert>
         )}
         <FieldRows rows={rows} />
+        <DroneFlight sn={sn} aircraft={name ?? sn} />
         {platformTask !== null && <DroneTaskPanel taskId={platformTask} aircraft={name ?? sn} />}
         <DeviceLiveDetails sn={sn} />
         <SourceLivePanel sn={sn} />

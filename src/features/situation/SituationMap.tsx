@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MapCanvas, AreaOverlays, LayerSwitcher } from '../map';
 import AirTrafficLayer from './AirTrafficLayer';
 import DroneLayer from './DroneLayer';
+import FlightPathLayer from './FlightPathLayer';
 import PlanOverlays from './PlanOverlays';
 import TaskRouteLayer from './TaskRouteLayer';
 
@@ -15,6 +16,7 @@ export default function SituationMap() {
         <PlanOverlays />
         <TaskRouteLayer />
         <DroneLayer />
+        <FlightPathLayer />
         <AirTrafficLayer />
       </MapCanvas>
       <LayerSwitcher layers={['projects', 'plans', 'airspace']} />

@@ -1,7 +1,9 @@
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { channel, type Channel, type EventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, debounce, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import { TOPIC_AIRSENSE } from '@shared/dji/airsenseTraffic';
+import type { ZodType } from 'zod';
+import { TOPIC_AIRSENSE, type AirsenseTraffic } from '@shared/dji/airsenseTraffic';
+import { TOPIC_FLIGHT, type FlightReport } from '@shared/dji/flightReport';
 import { MONITORED_PLAN_STATUSES, type Plan } from '@shared/entities/airspace';
 import type { Alert } from '@shared/entities/alert';
 import { MAX_NAME_SERIALS, type DeviceNames } from '@shared/entities/device';
@@ -28,6 +30,7 @@ import {
   fleetSerialsAppeared,
   fleetTasksAppeared,
 } from './viewActions';
+import { fleetIdsLoaded, flightReported } from './flightSlice';
 import { airsenseReported, type DroneTask, conformanceAlertsLoaded, droneTaskLoaded, fleetNamesLoaded, monitoredPlansLoaded } from './situationSlice';
 
 /** Rows read per list at most (the monitored plans and open alerts of a large fleet). */
@@ -74,6 +77,7 @@ function* loadNames(action: PayloadAction<string[]>): Saga {
     try {
       const response: Envelope<DeviceNames> = yield* callApi(fetchDeviceNames, action.payload.slice(i, i + MAX_NAME_SERIALS));
       yield put(fleetNamesLoaded(response.data.names));
+      yield put(fleetIdsLoaded(response.data.ids));
     } catch {
       // Reported by callApi; those aircraft keep showing their serial.
     }
@@ -142,21 +146,22 @@ function* commandDroneTask(action: ReturnType<typeof droneTaskCommanded>): Saga 
   }
 }
 
-/** The sysinfo/airsense check carries zod: loaded when /Tas opens, not with the first paint. */
-const loadAirsenseSchema = () => import(/* webpackChunkName: "airsense-messages" */ '@shared/dji/airsense');
+// The checks of sysinfo/airsense and sysinfo/flight carry zod: loaded when /Tas opens, not with the first paint.
+const loadAirsenseSchema = () => import(/* webpackChunkName: "airsense-messages" */ '@shared/dji/airsense').then((m) => m.airsenseTrafficSchema);
+const loadFlightReportSchema = () => import(/* webpackChunkName: "flight-messages" */ '@shared/dji/commandFlight').then((m) => m.flightReportSchema);
 
-/** While /Tas is open: the manned traffic the drones hear (sysinfo/airsense), checked (the broker is another party). */
-function* followAirsense(bus: EventBus<BrokerEvents> = brokerEvents): Saga {
-  yield* withSubscription(TOPIC_AIRSENSE, function* () {
-    const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, TOPIC_AIRSENSE);
+/** While /Tas is open: the messages on `topic`, each checked (the broker is another party) and put as `reported`. */
+function* followTopic<T>(topic: string, loadSchema: () => Promise<ZodType<T>>, reported: (message: T) => Action, bus: EventBus<BrokerEvents>): Saga {
+  yield* withSubscription(topic, function* () {
+    const channel: EventChannel<{ message: unknown }> = yield call(topicChannel, bus, topic);
     try {
-      const schemas: Awaited<ReturnType<typeof loadAirsenseSchema>> | null = yield* loadSplitModule(loadAirsenseSchema);
-      if (!schemas) return;
+      const schema: ZodType<T> | null = yield* loadSplitModule(loadSchema);
+      if (!schema) return;
       while (true) {
         const { message }: { message: unknown } = yield take(channel);
-        const report = schemas.airsenseTrafficSchema.safeParse(message);
-        if (report.success) yield put(airsenseReported(report.data));
-        else console.warn('situation: dropped a sysinfo/airsense message of an unknown shape');
+        const checked = schema.safeParse(message);
+        if (checked.success) yield put(reported(checked.data));
+        else console.warn(`situation: dropped a ${topic} message of an unknown shape`);
       }
     } finally {
       channel.close();
@@ -168,13 +173,14 @@ function* followAirsense(bus: EventBus<BrokerEvents> = brokerEvents): Saga {
 const conformanceNotified = (action: Action) => alertNotified.match(action) && action.payload.alert.kind === 'conformance';
 
 /**
- * While /Tas is open: the open alerts and monitored plans, the manned traffic around the drones, the plans reloaded
- * (debounced) whenever conformance changes, the names of the aircraft and the tasks they fly as they appear.
+ * While /Tas is open: the open alerts and monitored plans, the drones' reports (manned traffic on sysinfo/airsense,
+ * command flights and flight-area distances on sysinfo/flight), the plans reloaded (debounced) whenever conformance changes, the names of the aircraft and the tasks they fly as they appear.
  */
 function* followView(): Saga {
   yield fork(loadAlerts);
   yield fork(loadPlans);
-  yield fork(followAirsense);
+  yield fork(followTopic<AirsenseTraffic>, TOPIC_AIRSENSE, loadAirsenseSchema, airsenseReported, brokerEvents);
+  yield fork(followTopic<FlightReport>, TOPIC_FLIGHT, loadFlightReportSchema, flightReported, brokerEvents);
   yield takeEvery(fleetSerialsAppeared.type, loadNames);
   yield fork(readFleetTasks);
   yield takeEvery(droneTaskRequested.type, (action: PayloadAction<number>) => loadDroneTask(action.payload));
