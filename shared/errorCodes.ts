@@ -85,6 +85,7 @@ export const ERROR_CODES = {
     not_a_dock: [],
     gateway_sn_required: [],
     gateway_is_dock: [],
+    gateway_outside_scope: ['sn'],
   },
   task: {
     route_other_project: [],

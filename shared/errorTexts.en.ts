@@ -118,6 +118,7 @@ export const ERROR_TEXTS_EN = {
     not_a_dock: 'Only docks have an MQTT secret',
     gateway_sn_required: 'The remote controller serial (gateway_sn) is required',
     gateway_is_dock: 'This serial belongs to a registered dock, not a remote controller',
+    gateway_outside_scope: 'Remote controller {{sn}} is registered outside your data scope and cannot connect through your account',
   },
   task: {
     route_other_project: 'The chosen route belongs to another project',

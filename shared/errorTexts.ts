@@ -123,6 +123,7 @@ export const ERROR_TEXTS_ZH = {
     not_a_dock: '只有机场有 MQTT 密钥',
     gateway_sn_required: '请提供遥控器序列号（gateway_sn）',
     gateway_is_dock: '该序列号属于已登记的机场，不能作为遥控器网关',
+    gateway_outside_scope: '遥控器 {{sn}} 登记在您的数据范围之外，不能用它接入',
   },
   task: {
     route_other_project: '所选航线属于其他项目',

@@ -84,6 +84,10 @@ async function thingCredentials(app: FastifyInstance, auth: AuthContext, gateway
       { code: 'device.gateway_sn_required' },
     );
   const issued = await credentials.issuePilot(auth, gatewaySn);
-  if (!issued) throw new HttpError(409, 'This serial belongs to a registered dock', undefined, { code: 'device.gateway_is_dock' });
-  return issued;
+  if (!('refused' in issued)) return issued;
+  if (issued.refused === 'registered_dock') throw new HttpError(409, 'This serial belongs to a registered dock', undefined, { code: 'device.gateway_is_dock' });
+  throw new HttpError(409, `Remote controller ${gatewaySn} is registered outside your data scope`, undefined, {
+    code: 'device.gateway_outside_scope',
+    params: { sn: gatewaySn },
+  });
 }

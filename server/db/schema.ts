@@ -125,6 +125,8 @@ export interface ThingCredentialsTable {
   user_id: number;
   session_id: string;
   created_at: string;
+  /** The remote controller a credential issued through dynamic security speaks for (migration 131); null: embedded broker. */
+  gateway_sn: string | null;
 }
 
 /** Broker credentials of a DRC link (migration 071): the browser's or the device's side of one gateway. */

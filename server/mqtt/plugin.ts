@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
-import { createClaimCheck } from '../devices/topology/claimCheck';
+import { createClaimCheck, createGatewayClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { BrowserScope } from './browserScope';
@@ -218,7 +218,13 @@ export default fp(
           organizationName: dji.platformName,
         },
         binderOf: (sn) => binderOf(broker, sn),
-        ...(credentials ? { topologyChanged: credentials.topologyChanged.bind(credentials) } : {}),
+        ...(credentials
+          ? {
+              topologyChanged: credentials.topologyChanged.bind(credentials),
+              // The broker cannot tell which connection published: the claim rules judge the gateway's issued speaker.
+              mayDeclare: createGatewayClaimCheck(app.db, store, log).mayDeclare,
+            }
+          : {}),
         ...(sharedBroker ? { isLocal: (sn: string) => sharedBroker.gateway(sn) !== undefined } : {}),
         ...(splitting && sharedTopology && membership && sharedLive
           ? {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
+import { RESULT } from '@shared/dji/envelope';
 import { osdTopic } from '@shared/dji/topics';
 import { decodeFleet, encodeFleet, type FleetDecodeResult } from '@shared/fleet/codec';
 import { TOPIC_FLEET, TOPIC_NOTICES, type Telemetry } from '@shared/live';
@@ -10,7 +11,7 @@ import { scopedSysinfoTopic } from '@shared/topics';
 import { readMqttConfig } from '../../../server/config';
 import { drcDownTopic, drcUpTopic } from '@shared/dji/drcMessages';
 import { issueDrcCredentials, revokeDrcCredentials } from '../../../server/mqtt/drcCredentials';
-import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
+import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, gatewayRole, PROVISIONED_MARK } from '../../../server/mqtt/dynsec/templates';
 import { aircraft, aircraftOsd, api, DOCK, registerDock, RC, streamBehindTopo, TestGateway } from './dji';
 import { startOwnMosquitto, type OwnMosquitto } from './mosquitto';
 import { ADMIN_PASSWORD, connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
@@ -199,6 +200,36 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     await api(server, token, 'POST', '/api/auth/logout/');
     await within(closed, 5000, 'the pilot connection closing');
     await refused(account);
+  });
+
+  it("a pilot of one department gets no credentials for another's registered RC, and its own RC cannot declare another's aircraft", async () => {
+    const db = server.database.db;
+    const own = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const foreign = (kind: string) =>
+      db.selectFrom('devices').selectAll().where('dept_id', '<>', own.dept_id!).where('kind', '=', kind).orderBy('id').executeTakeFirstOrThrow();
+    const [victimRc, victim] = [await foreign('remote_controller'), await foreign('aircraft')];
+    const pilotToken = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
+    const project = (await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const stolen = await api(server, pilotToken, 'GET', `/api/djiconf/${project}/?gateway_sn=${victimRc.serial}`);
+    const refusal = stolen as unknown as { error_code: string; params: unknown };
+    expect([stolen.status, refusal.error_code, refusal.params]).toEqual([409, 'device.gateway_outside_scope', { sn: victimRc.serial }]);
+
+    // Its own (new) RC: the server cannot see which connection published, so it judges the RC's issued pilot.
+    const conf = await api(server, pilotToken, 'GET', `/api/djiconf/${project}/?gateway_sn=RC-DS7`);
+    expect(conf.status).toBe(200);
+    const rc = await TestGateway.connect(tcpUrl, 'RC-DS7', conf.data.mqttUsername as string, conf.data.mqttPassword as string);
+    gateways.push(rc);
+    // Its own new aircraft it may declare; another department's registered one it may not.
+    expect((await rc.topo(RC, [aircraft('AC-DS7')])).data).toEqual({ result: 0 });
+    expect((await rc.topo(RC, [aircraft(victim.serial)])).data).toEqual({ result: RESULT.notAllowed });
+    // Not rebound, and the RC's account was given nothing of the aircraft: its reports are not heard.
+    expect(await db.selectFrom('devices').select('gateway_sn').where('id', '=', victim.id).executeTakeFirstOrThrow()).toEqual({ gateway_sn: victim.gateway_sn });
+    rc.osd(victim.serial, aircraftOsd());
+    await rc.flush();
+    expect(await server.app.mqtt!.gateway.currentLive(victim.serial)).toBeUndefined();
+    const role = await dynsec({ command: 'getRole', rolename: gatewayRole('RC-DS7') });
+    expect(JSON.stringify(role.data)).toContain('AC-DS7');
+    expect(JSON.stringify(role.data)).not.toContain(victim.serial);
   });
 
   it('a Pilot 2 gateway streaming OSD right behind its update_topo is answered and heard, 25 times of 25', async () => {

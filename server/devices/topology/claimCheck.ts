@@ -4,12 +4,33 @@ import type { Database } from '../../db/schema';
 import type { GatewayIdentity } from '../../mqtt/acl';
 import type { DeviceLinkStore } from '../../mqtt/gateway/store';
 import { loadDataScope } from '../../rbac/permissions';
+import { nowIso } from '../../db/time';
 import { declareRefusal, gatewayClaimRefusal, type Speaker } from './claims';
 
 type Log = { info(obj: unknown, msg?: string): void };
 
+/** Whether `speaker` may declare all of `devices` under gateway `gatewaySn` (none registered when nobody speaks); logs what it refuses. */
+async function mayBeDeclaredBy(
+  store: Pick<DeviceLinkStore, 'claimRows'>,
+  log: Log,
+  speaker: Speaker | null,
+  gatewaySn: string,
+  devices: { sn: string; domain: DjiDomain }[],
+): Promise<boolean> {
+  const rows = await store.claimRows(devices.map((d) => d.sn));
+  const refused = devices.flatMap((d) => {
+    const row = rows.get(d.sn);
+    const refusal = speaker ? declareRefusal(speaker, d, row) : row ? 'outside_scope' : null;
+    return refusal ? [{ sn: d.sn, refusal }] : [];
+  });
+  if (refused.length) log.info({ gatewaySn, refused }, 'mqtt: sub-devices not declared');
+  return refused.length === 0;
+}
+
 /** The claim rules (claims.ts) over the database: what the embedded broker asks before a gateway connection speaks for a serial. */
 export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkStore, 'claimRows'>, log: Log) {
+  const declaredBy = (speaker: Speaker | null, gatewaySn: string, devices: { sn: string; domain: DjiDomain }[]) =>
+    speaker ? mayBeDeclaredBy(store, log, speaker, gatewaySn, devices) : Promise.resolve(false);
   const speakerOf = async (identity: GatewayIdentity): Promise<Speaker | null> => {
     if (identity.pilot) return { by: 'pilot', scope: await loadDataScope(db, identity.pilot.userId) };
     const sn = identity.link.gatewaySn;
@@ -27,14 +48,35 @@ export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkSto
     /** May this gateway connection declare these sub-devices? */
     async mayDeclare(identity: GatewayIdentity, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean> {
       if (devices.length === 0) return true;
-      const [speaker, rows] = await Promise.all([speakerOf(identity), store.claimRows(devices.map((d) => d.sn))]);
-      if (!speaker) return false;
-      const refused = devices.flatMap((d) => {
-        const refusal = declareRefusal(speaker, d, rows.get(d.sn));
-        return refusal ? [{ sn: d.sn, refusal }] : [];
-      });
-      if (refused.length) log.info({ gatewaySn: identity.link.gatewaySn, refused }, 'mqtt: sub-devices not declared');
-      return refused.length === 0;
+      return declaredBy(await speakerOf(identity), identity.link.gatewaySn ?? '', devices);
+    },
+  };
+}
+
+/**
+ * The claim rules where the broker cannot tell who published (an external broker with dynamic security): a gateway
+ * speaks as the registered dock of its serial, else as the pilot whose live thing credential was issued for it
+ * (thing_credentials.gateway_sn, the newest); a gateway nobody speaks for declares no registered device.
+ */
+export function createGatewayClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkStore, 'claimRows'>, log: Log) {
+  const speakerOf = async (gatewaySn: string): Promise<Speaker | null> => {
+    const own = (await store.claimRows([gatewaySn])).get(gatewaySn);
+    if (own?.kind === 'dock') return { by: 'dock', sn: gatewaySn, deptId: own.dept_id };
+    const pilot = await db
+      .selectFrom('thing_credentials')
+      .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
+      .select('thing_credentials.user_id')
+      .where('thing_credentials.gateway_sn', '=', gatewaySn)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', nowIso())
+      .orderBy('thing_credentials.created_at', 'desc')
+      .executeTakeFirst();
+    return pilot ? { by: 'pilot', scope: await loadDataScope(db, pilot.user_id) } : null;
+  };
+  return {
+    async mayDeclare(gatewaySn: string, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean> {
+      if (devices.length === 0) return true;
+      return mayBeDeclaredBy(store, log, await speakerOf(gatewaySn), gatewaySn, devices);
     },
   };
 }

@@ -8,6 +8,8 @@ import type { ScopedSysinfoBus } from '../scopedSysinfo';
 import { isDrcUsername, liveDrcUsernames, type DrcGrant } from '../drcCredentials';
 import { issueThingCredentials, newSecret } from '../gateway/credentials';
 import type { DeviceLinkStore } from '../gateway/store';
+import { gatewayClaimRefusal, type ClaimRefusal } from '../../devices/topology/claims';
+import { loadDataScope } from '../../rbac/permissions';
 import { HttpError } from '../../http/envelope';
 import { DynsecError, type DynsecControl } from './control';
 import {
@@ -47,7 +49,7 @@ export class DynsecCredentials {
     private readonly options: {
       control: DynsecControl;
       db: Kysely<Database>;
-      store: Pick<DeviceLinkStore, 'registeredDocks'>;
+      store: Pick<DeviceLinkStore, 'registeredDocks' | 'claimRows'>;
       /** The sub-devices a gateway declared so far (its role is rebuilt with them). */
       subDevicesOf: (gatewaySn: string) => string[];
       /** Where each browser scope's share of the scoped sysinfo topics is published. */
@@ -82,10 +84,14 @@ export class DynsecCredentials {
     return { username, password, scope: id };
   }
 
-  /** Pilot 2 thing credentials of a session, for the gateway (RC) `gatewaySn`; false when that serial is a registered dock's. */
-  async issuePilot(session: Session, gatewaySn: string): Promise<{ username: string; password: string } | false> {
-    if ((await this.options.store.registeredDocks([gatewaySn])).length > 0) return false;
-    const issued = await issueThingCredentials(this.options.db, session);
+  /**
+   * Pilot 2 thing credentials of a session, for the gateway (RC) `gatewaySn`, or why its pilot may not speak for that
+   * serial (the claim rules: a registered dock's, or a registered RC outside the pilot's data scope).
+   */
+  async issuePilot(session: Session, gatewaySn: string): Promise<{ username: string; password: string } | { refused: ClaimRefusal }> {
+    const refused = gatewayClaimRefusal(await loadDataScope(this.options.db, session.userId), (await this.options.store.claimRows([gatewaySn])).get(gatewaySn));
+    if (refused) return { refused };
+    const issued = await issueThingCredentials(this.options.db, session, gatewaySn);
     await this.run([...(await this.gatewayRoleCommands(gatewaySn)), ...replaceClient(issued.username, issued.password, [gatewayRole(gatewaySn)])]);
     // The credential this one replaced is no longer in the database.
     await this.reconcile();

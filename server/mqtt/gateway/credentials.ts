@@ -17,6 +17,7 @@ export function matchesHash(secret: string, hash: string): boolean {
 export async function issueThingCredentials(
   db: Kysely<Database>,
   auth: { userId: number; sessionId: string },
+  gatewaySn: string | null = null,
 ): Promise<{ username: string; password: string }> {
   const username = `pilot-${randomBytes(8).toString('hex')}`;
   const password = newSecret();
@@ -25,7 +26,7 @@ export async function issueThingCredentials(
     await trx.deleteFrom('thing_credentials').where('session_id', '=', auth.sessionId).execute();
     await trx
       .insertInto('thing_credentials')
-      .values({ username, secret_hash: hashSecret(password), user_id: auth.userId, session_id: auth.sessionId, created_at: nowIso() })
+      .values({ username, secret_hash: hashSecret(password), user_id: auth.userId, session_id: auth.sessionId, created_at: nowIso(), gateway_sn: gatewaySn })
       .execute();
   });
   return { username, password };

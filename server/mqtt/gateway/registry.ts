@@ -2,7 +2,15 @@ import type { z } from 'zod';
 import { RESULT, type Envelope } from '@shared/dji/envelope';
 
 export type DropReason =
-  'not_json' | 'invalid_envelope' | 'invalid_data' | 'undeclared_serial' | 'unexpected_topic' | 'unmatched_reply' | 'hms_over_budget' | 'not_owner';
+    | 'not_json'
+  | 'invalid_envelope'
+  | 'invalid_data'
+  | 'undeclared_serial'
+  | 'unexpected_topic'
+  | 'unmatched_reply'
+  | 'hms_over_budget'
+  | 'not_owner'
+  | 'serial_not_allowed';
 
 /** The uplink channels capabilities handle (services_reply belongs to the link itself: it resolves sendService). */
 export type CapabilityChannel = 'status' | 'osd' | 'state' | 'events' | 'requests';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DjiDomain } from '@shared/dji/devices';
 import { parseEnvelope, replyDataSchema, replyTo, RESULT, type Envelope } from '@shared/dji/envelope';
 import { toTelemetry, type DjiLive, type DjiLiveKind } from '@shared/dji/live';
 import { deriveDeviceStatus } from '@shared/dji/status';
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   binderOf(gatewaySn: string): Binder | null;
   /** Called with an accepted topology before its status_reply (external broker with dynamic security: the gateway's ACL follows). */
   topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;
+  /** The claim rules for a gateway's declarations where the broker cannot judge its connection (external with dynamic security). */
+  mayDeclare?(gatewaySn: string, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean>;
   offlineAfterMs: number;
   /**
    * Whether gateway `sn` is connected to this instance. Instances sharing their brokers' messages (REDIS_URL) each
@@ -107,6 +110,7 @@ export class DjiGateway {
       unmatched_reply: 0,
       hms_over_budget: 0,
       not_owner: 0,
+      serial_not_allowed: 0,
     },
     unknownMethods: {},
   };
@@ -152,8 +156,8 @@ export class DjiGateway {
       aircraftSampled: (sample) => this.notify(this.aircraftListeners, sample, { sn: sample.sn }, 'aircraft sample'),
       topologyChanged: (change) => this.notify(this.topologyListeners, change, { gatewaySn: change.gatewaySn }, 'topology'),
     };
-    const { store, alerts, platform, binderOf, topologyChanged, log } = options;
-    this.register(topologyCapability(core, { store, binderOf, ...(topologyChanged ? { topologyChanged } : {}), log }));
+    const { store, alerts, platform, binderOf, topologyChanged, mayDeclare, log } = options;
+    this.register(topologyCapability(core, { store, binderOf, ...(topologyChanged ? { topologyChanged } : {}), ...(mayDeclare ? { mayDeclare } : {}), log }));
     this.register(telemetryCapability(core, { store }));
     this.register(healthCapability(core, { alerts }));
     this.register(organizationCapability({ platform, store }));

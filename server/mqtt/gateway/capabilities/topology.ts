@@ -1,6 +1,7 @@
-import { deviceKindOf } from '@shared/dji/devices';
+import { deviceKindOf, type DjiDomain } from '@shared/dji/devices';
+import { RESULT } from '@shared/dji/envelope';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
-import { route, type Capability } from '../registry';
+import { DroppedMessage, route, type Capability } from '../registry';
 import { toTopoDevice, type Binder, type DeviceLinkStore } from '../store';
 import type { LinkCore } from './core';
 
@@ -9,6 +10,11 @@ export interface TopologyOptions {
   binderOf(gatewaySn: string): Binder | null;
   /** Called with an accepted topology before its status_reply (external broker with dynamic security). */
   topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;
+  /**
+   * Whether the gateway may declare these sub-devices (the claim rules), asked on every instance before a topology is
+   * applied where the broker cannot judge the connection itself (external); the embedded broker refuses them earlier.
+   */
+  mayDeclare?(gatewaySn: string, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean>;
   log: { info(obj: unknown, msg?: string): void };
 }
 
@@ -29,6 +35,9 @@ export function topologyCapability(core: LinkCore, options: TopologyOptions): Ca
       [METHOD_UPDATE_TOPO]: route(
         gatewayTopoSchema,
         async (gatewaySn, topo, { local, envelope }) => {
+          const subs = topo.sub_devices.filter((d) => d.sn !== gatewaySn).map((d) => ({ sn: d.sn, domain: d.domain }));
+          if (options.mayDeclare && !(await options.mayDeclare(gatewaySn, subs)))
+            return new DroppedMessage('serial_not_allowed', { gatewaySn, declared: subs.map((d) => d.sn) }, RESULT.notAllowed);
           const wasOnline = core.topology.gateway(gatewaySn) !== undefined;
           const applied = core.topology.apply(gatewaySn, topo, envelope.timestamp);
           if (!applied) return;
