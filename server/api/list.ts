@@ -249,7 +249,8 @@ async function estimatedRows(db: Kysely<Database>, table: TableName): Promise<nu
 /**
  * The one list implementation behind every list endpoint: the matching rows (matchingRows), ordering from the
  * whitelist plus id as tie-breaker, paging; returns the page and the total. `scope` may narrow the query further
- * (e.g. per-user rows).
+ * (e.g. per-user rows); `kept` answers the total of a query without a search instead of a count of the rows, when
+ * it can (undefined: counted).
  */
 export async function listRows<TB extends TableName>(
   db: Kysely<Database>,
@@ -257,6 +258,7 @@ export async function listRows<TB extends TableName>(
   query: ListQuery,
   scope?: ListScope<TB>,
   searched?: SearchedTexts<TB>,
+  kept?: () => Promise<number> | undefined,
 ): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
   const qb = await matchingRows(db, spec, query, scope, { indexed: true }, searched);
   const searching = isSearching(spec, query);
@@ -270,7 +272,9 @@ export async function listRows<TB extends TableName>(
       .orderBy(sql.ref(`${spec.table}.id`), desc ? 'desc' : 'asc')
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
-  const count = async () => Number(((await qb.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
+  const counted = async () =>
+    Number(((await qb.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
+  const count = () => (searching ? undefined : kept?.()) ?? counted();
 
   // The total rides on every matching row; a page past the end has none, so it is counted apart.
   const totalOf = async (firstHit: { __total?: unknown } | undefined) => (firstHit ? Number(firstHit.__total) : query.page > 1 ? await count() : 0);

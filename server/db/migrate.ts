@@ -27,6 +27,7 @@ import * as noticeAudience from './migrations/091_notice_audience';
 import * as drcCredentials from './migrations/092_drc_credentials';
 import * as noticeFacts from './migrations/097_notice_facts';
 import * as noticeListIndexes from './migrations/101_notice_list_indexes';
+import * as noticeTallies from './migrations/102_notice_tallies';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -57,6 +58,7 @@ const migrations: Record<string, VersionedMigration> = {
   '092_drc_credentials': drcCredentials,
   '097_notice_facts': noticeFacts,
   '101_notice_list_indexes': noticeListIndexes,
+  '102_notice_tallies': noticeTallies,
 };
 
 /** Attempts of a migration run whose catalog scan met another schema's drop (isOtherSchemaDropped). */

@@ -90,6 +90,24 @@ export interface NoticeReadsTable {
   notice_id: number;
   user_id: number;
   read_at: string;
+  /** The read notice's audience (project id, 0 for everyone) and level, set and kept by triggers (migration 102). */
+  audience: Generated<number>;
+  level: Generated<string>;
+}
+
+/** How many notices each audience (project id, 0 for everyone) has per level, kept by triggers (migration 102). */
+export interface NoticeTalliesTable {
+  audience: number;
+  level: string;
+  notices: number;
+}
+
+/** How many notices of each audience and level a user has read, kept by triggers (migration 102). */
+export interface NoticeReadTalliesTable {
+  user_id: number;
+  audience: number;
+  level: string;
+  reads: number;
 }
 
 export interface DevicesTable extends Stamped, Owned {
@@ -464,6 +482,8 @@ export interface Database {
   user_roles: UserRolesTable;
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
+  notice_tallies: NoticeTalliesTable;
+  notice_read_tallies: NoticeReadTalliesTable;
   devices: DevicesTable;
   projects: ProjectsTable;
   routes: RoutesTable;

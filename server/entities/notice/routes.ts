@@ -13,7 +13,7 @@ import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { requestLanguage } from '../../http/language';
 import { noticeTextSql, presentPlatformNotices, seesNoticeDefect } from '../../media/urgentDefects';
-import { markNoticesRead, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
+import { markNoticesRead, noticeTotal, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
 
 export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
 
@@ -51,6 +51,19 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       if (params?.unread === '0') qb = qb.where(readBy(userId));
       return qb;
     },
+    // The same rows counted from the kept tallies (noticeTotal); scheduled ones alone are few and counted as they are.
+    total: (db, request, query) => {
+      const params = request.query as { published?: '0' | '1'; unread?: '0' | '1' };
+      if (params.published === '0') return undefined;
+      const writer = grants(request.permissions ?? [], 'notice:write');
+      return noticeTotal(db, {
+        userId: request.auth!.userId,
+        asReader: !writer,
+        published: params.published === '1' || !writer,
+        level: query.filters.level as string | undefined,
+        read: params.unread === undefined ? undefined : params.unread === '0',
+      });
+    },
     // The search reads a notice as its reader does: a platform notice's text in the request's language (noticeTextSql).
     searched: (db, request) => {
       const language = requestLanguage(request);
@@ -85,12 +98,7 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       },
       preValidation: signedIn,
     },
-    async (request) => {
-      const row = await unreadNotices(app.db, request.auth!.userId)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      return ok({ count: Number(row?.n ?? 0) });
-    },
+    async (request) => ok({ count: await noticeTotal(app.db, { userId: request.auth!.userId, asReader: true, published: true, read: false }) }),
   );
   app.post(
     '/Notice/:id/read/',
@@ -117,7 +125,7 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
           code: 'common.row_not_found',
           params: { entity: 'notice', id: request.params.id },
         });
-      await markNoticesRead(app.db, request.auth!.userId, [notice.id]);
+      await markNoticesRead(app.db, request.auth!.userId, app.db.selectFrom('notices').where('notices.id', '=', notice.id));
       return ok(null, 'read');
     },
   );
@@ -128,14 +136,8 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       preValidation: signedIn,
     },
     async (request) => {
-      const userId = request.auth!.userId;
-      const unread = await unreadNotices(app.db, userId).select('notices.id').execute();
-      await markNoticesRead(
-        app.db,
-        userId,
-        unread.map((n) => n.id),
-      );
-      return ok({ marked: unread.length });
+      const marked = await markNoticesRead(app.db, request.auth!.userId, unreadNotices(app.db, request.auth!.userId));
+      return ok({ marked });
     },
   );
 }
