@@ -20,10 +20,11 @@ export interface ListSpec<TB extends TableName> {
   defaultOrder: string;
   /**
    * The table has the substring-search index of server/db/searchIndex.ts over exactly the `search` columns
-   * (migration 090): searches of 3+ characters are answered through it (FTS5 trigram on SQLite, pg_trgm GIN on
-   * PostgreSQL) and re-checked per column; shorter ones, which no trigram index serves, scan.
+   * (migration 090), or over the columns listed (which hold every text the search reads, e.g. a text written per
+   * reader: notices, migration 103): searches of 3+ characters are answered through it (FTS5 trigram on SQLite,
+   * pg_trgm GIN on PostgreSQL) and re-checked per searched text; shorter ones, which no trigram index serves, scan.
    */
-  searchIndex?: true;
+  searchIndex?: true | ColumnOf<TB>[];
   /** Exact-match filters by query parameter name: integer or string columns. */
   filters?: Partial<Record<ColumnOf<TB>, 'int' | 'string'>>;
   /**
@@ -172,7 +173,7 @@ export interface ScopeUse {
 }
 /**
  * What a list's search reads in place of a searched column, for one request (e.g. a text written per reader, as the
- * list shows it); a list with a search index takes none (its index is over the columns).
+ * list shows it); a list with a search index over its searched columns takes none (its index is over the columns).
  */
 export type SearchedTexts<TB extends TableName> = Partial<Record<ColumnOf<TB>, RawBuilder<unknown>>>;
 
@@ -227,7 +228,7 @@ export async function matchingRows<TB extends TableName>(
     const narrowing = await narrowingTrigrams(db, spec.table, query.search!, postgres);
     if (postgres) {
       // The GIN index is over the columns as one text (searchDocument): each rare trigram is one condition it answers.
-      const document = searchDocument(columns);
+      const document = searchDocument(spec.searchIndex === true ? columns : spec.searchIndex.map((column) => sql.ref(`${spec.table}.${column}`)));
       for (const trigram of narrowing) qb = qb.where(like(document, likePattern(trigram)));
     } else if (narrowing.length > 0) {
       const { fts } = searchIndexNames(spec.table);

@@ -28,6 +28,7 @@ import * as drcCredentials from './migrations/092_drc_credentials';
 import * as noticeFacts from './migrations/097_notice_facts';
 import * as noticeListIndexes from './migrations/101_notice_list_indexes';
 import * as noticeTallies from './migrations/102_notice_tallies';
+import * as noticeSearch from './migrations/103_notice_search';
 
 type VersionedMigration = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -59,6 +60,7 @@ const migrations: Record<string, VersionedMigration> = {
   '097_notice_facts': noticeFacts,
   '101_notice_list_indexes': noticeListIndexes,
   '102_notice_tallies': noticeTallies,
+  '103_notice_search': noticeSearch,
 };
 
 /** Attempts of a migration run whose catalog scan met another schema's drop (isOtherSchemaDropped). */

@@ -84,6 +84,8 @@ export interface NoticesTable extends Stamped {
   defect_id: number | null;
   /** A platform notice's facts (JSON, server/media/urgentDefects.ts), rendered per reader's language; null for people's notices. */
   facts: string | null;
+  /** A platform notice's every text (both languages, full and hidden forms), for the search index; null for people's notices (migration 103). */
+  search_text: string | null;
 }
 
 export interface NoticeReadsTable {

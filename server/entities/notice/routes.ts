@@ -15,7 +15,8 @@ import { requestLanguage } from '../../http/language';
 import { noticeTextSql, presentPlatformNotices, seesNoticeDefect } from '../../media/urgentDefects';
 import { markNoticesRead, noticeTotal, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
 
-export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
+/** A notice as the API answers it: its search text stays on the server (it feeds the search index). */
+export const noticeToApi = ({ search_text: _indexed, ...row }: Selectable<NoticesTable>) => row;
 
 /** Notices (CRUD) and the signed-in user's read marks. */
 export default async function noticeRoutes(appBase: FastifyInstance): Promise<void> {
@@ -30,6 +31,8 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     list: {
       table: 'notices',
       search: ['title', 'content'],
+      // A platform notice's texts are written per reader (searched): the index holds every one of them (search_text).
+      searchIndex: ['title', 'content', 'search_text'],
       order: ['id', 'publish_at', 'level', 'created_at'],
       defaultOrder: '-publish_at',
       filters: { level: 'string' },
