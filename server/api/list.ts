@@ -222,13 +222,17 @@ export async function matchingRows<TB extends TableName>(
   const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
   const like = (text: RawBuilder<unknown>, likeText: string) => sql<SqlBool>`${text} like ${fold(sql.val(likeText))} escape '\\'`;
   const columns = spec.search.map((c) => searched[c] ?? sql.ref(`${spec.table}.${c}`));
+  const indexed = Array.isArray(spec.searchIndex) ? spec.searchIndex.map((column) => sql.ref(`${spec.table}.${column}`)) : undefined;
+  // Texts written per request are costly to write: the stored columns that hold them all come first, so a search too
+  // short for the index writes them only for the rows whose stored texts hold it.
+  if (indexed) qb = qb.where((eb) => eb.or(indexed.map((column) => like(fold(column), pattern))));
   // Exactly the rows one column of which holds the text; the index below only narrows the rows this is checked on.
   qb = qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
   if (spec.searchIndex && [...query.search!].length >= INDEXED_SEARCH_MIN_LENGTH) {
     const narrowing = await narrowingTrigrams(db, spec.table, query.search!, postgres);
     if (postgres) {
       // The GIN index is over the columns as one text (searchDocument): each rare trigram is one condition it answers.
-      const document = searchDocument(spec.searchIndex === true ? columns : spec.searchIndex.map((column) => sql.ref(`${spec.table}.${column}`)));
+      const document = searchDocument(indexed ?? columns);
       for (const trigram of narrowing) qb = qb.where(like(document, likePattern(trigram)));
     } else if (narrowing.length > 0) {
       const { fts } = searchIndexNames(spec.table);

@@ -33,7 +33,7 @@ export const readBy = (userId: number) => (eb: ExpressionBuilder<Database, 'noti
       .where('notice_reads.user_id', '=', userId),
   );
 
-/** Published notices the user is a reader of and has not read yet (read-all marks them; noticeTotal counts them). */
+/** Published notices the user is a reader of and has not read yet (read-all marks them; noticeTotal counts them from the tallies). */
 export const unreadNotices = (db: Kysely<Database>, userId: number) =>
   db
     .selectFrom('notices')
@@ -84,37 +84,27 @@ export async function noticeTotal(db: Kysely<Database>, count: NoticeCount): Pro
     if (level !== undefined) qb = qb.where('notices.level', '=', level);
     return qb;
   };
-  const number = (row: { n: unknown } | undefined) => Number(row?.n ?? 0);
+  const number = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) => Number((await query.executeTakeFirst())?.n ?? 0);
   const notices = async () =>
-    number(
-      await db
+    (await number(
+      db
         .selectFrom('notice_tallies')
         .select((eb) => eb.fn.sum('notices').as('n'))
-        .where(keyed)
-        .executeTakeFirst(),
-    ) -
-    (published
-      ? number(
-          await scheduled()
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst(),
-        )
-      : 0);
+        .where(keyed),
+    )) - (published ? await number(scheduled().select((eb) => eb.fn.countAll().as('n'))) : 0);
   const reads = async () =>
-    number(
-      await db
+    (await number(
+      db
         .selectFrom('notice_read_tallies')
         .select((eb) => eb.fn.sum('reads').as('n'))
         .where('user_id', '=', userId)
-        .where(keyed)
-        .executeTakeFirst(),
-    ) -
+        .where(keyed),
+    )) -
     (published
-      ? number(
-          await scheduled()
+      ? await number(
+          scheduled()
             .where(readBy(userId))
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst(),
+            .select((eb) => eb.fn.countAll().as('n')),
         )
       : 0);
   if (read === true) return reads();
