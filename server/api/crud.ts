@@ -29,7 +29,17 @@ import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from '../domain/audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { withDisplayNames, type NameRefs } from './displayNames';
-import { listQuerySchema, listRows, toListQuery, type ColumnOf, type ListSpec, type ScopeUse, type SearchedTexts, type TableName } from './list';
+import {
+  listQuerySchema,
+  listRows,
+  toListQuery,
+  type ColumnOf,
+  type ListQuery,
+  type ListSpec,
+  type ScopeUse,
+  type SearchedTexts,
+  type TableName,
+} from './list';
 
 type Row<TB extends TableName> = Selectable<Database[TB]>;
 // The engine serves any entity table; Kysely's types cannot follow a table chosen at run time.
@@ -105,6 +115,11 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   file?: { field: string; column: ColumnOf<TB> } & FileStore;
   /** What the list's search reads for this request in place of searched columns (e.g. texts written per reader). */
   searched?: (db: Kysely<Database>, request: FastifyRequest) => SearchedTexts<TB>;
+  /**
+   * The list's total without counting its rows (e.g. from counts the database keeps), for a query without a search;
+   * undefined: the rows are counted. It must count exactly what `scope` and the filters leave.
+   */
+  total?: (db: Kysely<Database>, request: FastifyRequest, query: ListQuery) => Promise<number> | undefined;
   /** Extra list query parameters, handed to `scope` parsed. */
   listParams?: z.ZodRawShape;
   /**
@@ -374,12 +389,14 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
         preValidation: canRead,
       },
       async (request) => {
+        const query = toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>);
         const result = await listRows(
           appBase.db,
           def.list,
-          toListQuery(def.list as unknown as ListSpec<TableName>, request.query as Record<string, unknown>),
+          query,
           (qb, use) => scoped(qb, request, request.query as Record<string, unknown>, use),
           def.searched?.(appBase.db, request),
+          def.total && (() => def.total!(appBase.db, request, query)),
         );
         return ok({ items: await present(request, result.items), total: result.total });
       },

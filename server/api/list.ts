@@ -20,10 +20,11 @@ export interface ListSpec<TB extends TableName> {
   defaultOrder: string;
   /**
    * The table has the substring-search index of server/db/searchIndex.ts over exactly the `search` columns
-   * (migration 090): searches of 3+ characters are answered through it (FTS5 trigram on SQLite, pg_trgm GIN on
-   * PostgreSQL) and re-checked per column; shorter ones, which no trigram index serves, scan.
+   * (migration 090), or over the columns listed (which hold every text the search reads, e.g. a text written per
+   * reader: notices, migration 103): searches of 3+ characters are answered through it (FTS5 trigram on SQLite,
+   * pg_trgm GIN on PostgreSQL) and re-checked per searched text; shorter ones, which no trigram index serves, scan.
    */
-  searchIndex?: true;
+  searchIndex?: true | ColumnOf<TB>[];
   /** Exact-match filters by query parameter name: integer or string columns. */
   filters?: Partial<Record<ColumnOf<TB>, 'int' | 'string'>>;
   /**
@@ -172,7 +173,7 @@ export interface ScopeUse {
 }
 /**
  * What a list's search reads in place of a searched column, for one request (e.g. a text written per reader, as the
- * list shows it); a list with a search index takes none (its index is over the columns).
+ * list shows it); a list with a search index over its searched columns takes none (its index is over the columns).
  */
 export type SearchedTexts<TB extends TableName> = Partial<Record<ColumnOf<TB>, RawBuilder<unknown>>>;
 
@@ -221,13 +222,17 @@ export async function matchingRows<TB extends TableName>(
   const fold = (text: RawBuilder<unknown>) => (postgres ? sql`lower(${text})` : text);
   const like = (text: RawBuilder<unknown>, likeText: string) => sql<SqlBool>`${text} like ${fold(sql.val(likeText))} escape '\\'`;
   const columns = spec.search.map((c) => searched[c] ?? sql.ref(`${spec.table}.${c}`));
+  const indexed = Array.isArray(spec.searchIndex) ? spec.searchIndex.map((column) => sql.ref(`${spec.table}.${column}`)) : undefined;
+  // Texts written per request are costly to write: the stored columns that hold them all come first, so a search too
+  // short for the index writes them only for the rows whose stored texts hold it.
+  if (indexed) qb = qb.where((eb) => eb.or(indexed.map((column) => like(fold(column), pattern))));
   // Exactly the rows one column of which holds the text; the index below only narrows the rows this is checked on.
   qb = qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
   if (spec.searchIndex && [...query.search!].length >= INDEXED_SEARCH_MIN_LENGTH) {
     const narrowing = await narrowingTrigrams(db, spec.table, query.search!, postgres);
     if (postgres) {
       // The GIN index is over the columns as one text (searchDocument): each rare trigram is one condition it answers.
-      const document = searchDocument(columns);
+      const document = searchDocument(indexed ?? columns);
       for (const trigram of narrowing) qb = qb.where(like(document, likePattern(trigram)));
     } else if (narrowing.length > 0) {
       const { fts } = searchIndexNames(spec.table);
@@ -249,7 +254,8 @@ async function estimatedRows(db: Kysely<Database>, table: TableName): Promise<nu
 /**
  * The one list implementation behind every list endpoint: the matching rows (matchingRows), ordering from the
  * whitelist plus id as tie-breaker, paging; returns the page and the total. `scope` may narrow the query further
- * (e.g. per-user rows).
+ * (e.g. per-user rows); `kept` answers the total of a query without a search instead of a count of the rows, when
+ * it can (undefined: counted).
  */
 export async function listRows<TB extends TableName>(
   db: Kysely<Database>,
@@ -257,6 +263,7 @@ export async function listRows<TB extends TableName>(
   query: ListQuery,
   scope?: ListScope<TB>,
   searched?: SearchedTexts<TB>,
+  kept?: () => Promise<number> | undefined,
 ): Promise<{ items: Selectable<Database[TB]>[]; total: number }> {
   const qb = await matchingRows(db, spec, query, scope, { indexed: true }, searched);
   const searching = isSearching(spec, query);
@@ -270,7 +277,9 @@ export async function listRows<TB extends TableName>(
       .orderBy(sql.ref(`${spec.table}.id`), desc ? 'desc' : 'asc')
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
-  const count = async () => Number(((await qb.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
+  const counted = async () =>
+    Number(((await qb.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
+  const count = () => (searching ? undefined : kept?.()) ?? counted();
 
   // The total rides on every matching row; a page past the end has none, so it is counted apart.
   const totalOf = async (firstHit: { __total?: unknown } | undefined) => (firstHit ? Number(firstHit.__total) : query.page > 1 ? await count() : 0);

@@ -57,7 +57,10 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       max: options.pgPoolSize ?? 10,
       application_name: 'skyline-ops',
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // No JIT: it compiles a query whose estimate passes jit_above_cost, e.g. a notices search writing each reader's
+      // text (its CASE's subplans, per row), for 0.8 s of an answer that takes 0.2 s without (bench:notices); this
+      // server's queries are short, and none gains from it.
+      options: [...(schema ? [`-c search_path=${schema}`] : []), '-c jit=off'].join(' '),
     });
     // Unhandled, these events kill the process. The pool emits one for an idle connection that broke; a connection
     // checked out by a query emits it on the client (the query fails on its own: 503, see http/envelope) and is

@@ -27,6 +27,8 @@ import * as noticeAudience from './migrations/091_notice_audience';
 import * as drcCredentials from './migrations/092_drc_credentials';
 import * as noticeFacts from './migrations/097_notice_facts';
 import * as noticeListIndexes from './migrations/101_notice_list_indexes';
+import * as noticeTallies from './migrations/102_notice_tallies';
+import * as noticeSearch from './migrations/103_notice_search';
 import * as deviceConsistencyUpgrade from './migrations/130_device_consistency_upgrade';
 import * as thingCredentialsGateway from './migrations/131_thing_credentials_gateway';
 
@@ -59,6 +61,8 @@ const migrations: Record<string, VersionedMigration> = {
   '092_drc_credentials': drcCredentials,
   '097_notice_facts': noticeFacts,
   '101_notice_list_indexes': noticeListIndexes,
+  '102_notice_tallies': noticeTallies,
+  '103_notice_search': noticeSearch,
   '130_device_consistency_upgrade': deviceConsistencyUpgrade,
   '131_thing_credentials_gateway': thingCredentialsGateway,
 };

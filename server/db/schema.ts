@@ -84,12 +84,32 @@ export interface NoticesTable extends Stamped {
   defect_id: number | null;
   /** A platform notice's facts (JSON, server/media/urgentDefects.ts), rendered per reader's language; null for people's notices. */
   facts: string | null;
+  /** A platform notice's every text (both languages, full and hidden forms), for the search index; null for people's notices (migration 103). */
+  search_text: string | null;
 }
 
 export interface NoticeReadsTable {
   notice_id: number;
   user_id: number;
   read_at: string;
+  /** The read notice's audience (project id, 0 for everyone) and level, set and kept by triggers (migration 102). */
+  audience: Generated<number>;
+  level: Generated<string>;
+}
+
+/** How many notices each audience (project id, 0 for everyone) has per level, kept by triggers (migration 102). */
+export interface NoticeTalliesTable {
+  audience: number;
+  level: string;
+  notices: number;
+}
+
+/** How many notices of each audience and level a user has read, kept by triggers (migration 102). */
+export interface NoticeReadTalliesTable {
+  user_id: number;
+  audience: number;
+  level: string;
+  reads: number;
 }
 
 export interface DevicesTable extends Stamped, Owned {
@@ -468,6 +488,8 @@ export interface Database {
   user_roles: UserRolesTable;
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
+  notice_tallies: NoticeTalliesTable;
+  notice_read_tallies: NoticeReadTalliesTable;
   devices: DevicesTable;
   projects: ProjectsTable;
   routes: RoutesTable;

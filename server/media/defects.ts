@@ -22,12 +22,13 @@ import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { writeAudit } from '../domain/audit';
 import { parseJson } from '../db/json';
 import { nowIso } from '../db/time';
+import { dialectOf } from '../db/database';
 import { conflict, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { allowedActions, DEFECT_MACHINE } from '../domain/stateMachines';
 import { moveStatus } from '../domain/transitions';
 import { scopedDefects } from './defectScope';
-import { notifyUrgentDefect } from './urgentDefects';
+import { namingRemovedCategory, notifyUrgentDefect, rewriteNoticeSearchTexts } from './urgentDefects';
 
 type DefectRow = Selectable<DefectsTable>;
 
@@ -186,8 +187,12 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) => {
       await checkCategory(request.params.id);
-      await db.deleteFrom('defect_categories').where('id', '=', request.params.id).execute();
-      await writeAudit(db, request, 'delete', 'defect_category', request.params.id, {});
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('defect_categories').where('id', '=', request.params.id).execute();
+        // Urgent notices of its defects now say "缺陷"/"Defect": their search text follows.
+        await rewriteNoticeSearchTexts(trx, dialectOf(db), namingRemovedCategory(dialectOf(db)));
+        await writeAudit(trx, request, 'delete', 'defect_category', request.params.id, {});
+      });
       return ok(null);
     },
   );

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DEFECT_SEVERITIES, DEFECT_SEVERITY_TEXTS, announcesUrgentDefect, type DefectSeverity, type DefectStatus } from '@shared/entities/defectStatus';
 import type { Database, DefectsTable } from '../db/schema';
-import { dialectOf } from '../db/database';
+import { dialectOf, type DialectName } from '../db/database';
 import type { TextLanguage } from '../http/language';
 import type { NoticeBroadcaster } from '../entities/notice/broadcast';
 import { insertPlatformNotice } from '../entities/notice/service';
@@ -139,11 +139,51 @@ function slotsSql(postgres: boolean, language: TextLanguage): Record<Slot, Expr>
  * without what or where. The list shows it and its search matches it, so the reader finds what they read.
  */
 export function noticeTextSql(db: Kysely<Database>, field: keyof NoticeTemplate, language: TextLanguage, seen: Expr): Expr {
-  const postgres = dialectOf(db) === 'postgres';
+  return textSql(dialectOf(db) === 'postgres', field, language, seen);
+}
+
+function textSql(postgres: boolean, field: keyof NoticeTemplate, language: TextLanguage, seen: Expr): Expr {
   const slots = slotsSql(postgres, language);
   const { seen: full, hidden } = TEMPLATES[language];
   return sql`(case when notices.facts is null then ${sql.ref(`notices.${field}`)} when ${seen} then ${piecesSql(full[field], slots)} else ${piecesSql(hidden[field], slots)} end)`;
 }
+
+/**
+ * Every text a platform notice may be shown as (both languages; in full, and for readers who do not see its defect),
+ * joined by U+001F as one text: what the notices' search index holds for it (notices.search_text, migration 103), so
+ * a search of what any reader reads finds it through the index and the list then checks the reader's own text. It
+ * holds the names read now, so it is rewritten when one of them changes (rewriteNoticeSearchTexts).
+ */
+function noticeSearchTextSql(postgres: boolean): RawBuilder<string> {
+  const separator = postgres ? sql`chr(31)` : sql`char(31)`;
+  const texts = (['zh', 'en'] as const).flatMap((language) =>
+    [sql.lit(true), sql.lit(false)].flatMap((seen) => (['title', 'content'] as const).map((field) => textSql(postgres, field, language, seen))),
+  );
+  return sql<string>`(${sql.join(texts, sql` || ${separator} || `)})`;
+}
+
+/**
+ * Rewrites the search text of the platform notices `which` picks (after a write of theirs or of a name they show);
+ * `db` may be a transaction, so the dialect is named.
+ */
+export async function rewriteNoticeSearchTexts(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  which: (eb: ExpressionBuilder<Database, 'notices'>) => Expression<SqlBool>,
+): Promise<void> {
+  await db
+    .updateTable('notices')
+    .set({ search_text: noticeSearchTextSql(dialect === 'postgres') })
+    .where('notices.facts', 'is not', null)
+    .where(which)
+    .execute();
+}
+
+/** The platform notices whose category (facts.category_id) is gone: their text names none since (after a category's removal). */
+export const namingRemovedCategory = (dialect: DialectName) => () => {
+  const category = fact(dialect === 'postgres', 'category_id', 'integer');
+  return sql<SqlBool>`(${category} is not null and not exists (select 1 from defect_categories where defect_categories.id = ${category}))`;
+};
 
 /** Whether the reader of `request` sees a notice's defect (the data scope of its photo): an SQL condition over `notices`. */
 export const seesNoticeDefect = (db: Kysely<Database>, request: FastifyRequest): Expr =>
@@ -174,6 +214,7 @@ export async function notifyUrgentDefect(
     note: after.note,
   };
   const notice = await insertPlatformNotice(db, { facts, level: 'urgent', project_id: after.project_id, defect_id: after.id });
+  await rewriteNoticeSearchTexts(db, dialectOf(db), (eb) => eb('notices.id', '=', notice.id));
   broadcaster.written(notice, 'published');
 }
 

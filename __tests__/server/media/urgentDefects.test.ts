@@ -123,6 +123,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
   const api = useTestApi(dialect);
   const { call } = api;
   let mediaId: number;
+  let projectId: number;
 
   const unread = async (as: string) => (await call('GET', '/api/Notice/unread/', as)).body.data.count as number;
   const noticesOf = async (as: string) =>
@@ -147,8 +148,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     ).toBe(200);
     await api.addUser('writer', 'notice_writer');
     const member = (await call('GET', '/api/User/?search=member', 'admin')).body.data.items.find((u: { username: string }) => u.username === 'member');
-    const project = (await call('POST', '/api/Project/', 'admin', { name: `输电线路巡检 ${dialect}`, status: 'active', members: [member.id] })).body.data;
-    mediaId = (await uploadPhoto(api, 'admin', project.id)).json().data.item.id;
+    projectId = (await call('POST', '/api/Project/', 'admin', { name: `输电线路巡检 ${dialect}`, status: 'active', members: [member.id] })).body.data.id;
+    mediaId = (await uploadPhoto(api, 'admin', projectId)).json().data.item.id;
   });
 
   it("confirming a high defect puts an urgent notice in the project members' bell and inbox, and nobody else's", async () => {
@@ -242,6 +243,27 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     // People's notices are found as written.
     await call('POST', '/api/Notice/', 'admin', { title: '线路巡检安排', content: `flashover drill ${dialect}`, level: 'info' });
     expect(await found('member', `flashover drill ${dialect}`)).toEqual(['线路巡检安排']);
+  });
+
+  it('the text search follows the names an urgent notice shows: a renamed project, a removed category', async () => {
+    const category = (await call('POST', '/api/DefectCategory/', 'admin', { code: `arcing-${dialect}`, name_zh: '电弧灼伤', name_en: 'Arc burn' })).body.data;
+    const id = (await call('POST', '/api/Defect/', 'admin', { media_id: mediaId, region: RECT, severity: 'high', category_id: category.id })).body.data
+      .id as number;
+    await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
+    const titles = async (search: string) =>
+      ((await call('GET', `/api/Notice/?page_size=100&search=${encodeURIComponent(search)}`, 'member')).body.data.items as { title: string }[]).map(
+        (n) => n.title,
+      );
+    try {
+      expect((await call('PATCH', `/api/Project/${projectId}/`, 'admin', { name: `线路更名 ${dialect}` })).status).toBe(200);
+      expect(await titles(`线路更名 ${dialect}：电弧灼伤 #${id}`)).toEqual([`【严重】线路更名 ${dialect}：电弧灼伤 #${id}`]);
+      expect(await titles(`输电线路巡检 ${dialect}：电弧灼伤`)).toEqual([]);
+      expect((await call('DELETE', `/api/DefectCategory/${category.id}/`, 'admin')).status).toBe(200);
+      expect(await titles(`线路更名 ${dialect}：缺陷 #${id}`)).toEqual([`【严重】线路更名 ${dialect}：缺陷 #${id}`]);
+      expect(await titles(`电弧灼伤 #${id}`)).toEqual([]);
+    } finally {
+      await call('PATCH', `/api/Project/${projectId}/`, 'admin', { name: `输电线路巡检 ${dialect}` });
+    }
   });
 
   it('the list filters by read state (unread=1 / unread=0) with its total, beside level and search', async () => {

@@ -13,9 +13,10 @@ import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { requestLanguage } from '../../http/language';
 import { noticeTextSql, presentPlatformNotices, seesNoticeDefect } from '../../media/urgentDefects';
-import { markNoticesRead, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
+import { markNoticesRead, noticeTotal, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
 
-export const noticeToApi = (row: Selectable<NoticesTable>) => ({ ...row });
+/** A notice as the API answers it: its search text stays on the server (it feeds the search index). */
+export const noticeToApi = ({ search_text: _indexed, ...row }: Selectable<NoticesTable>) => row;
 
 /** Notices (CRUD) and the signed-in user's read marks. */
 export default async function noticeRoutes(appBase: FastifyInstance): Promise<void> {
@@ -30,6 +31,8 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
     list: {
       table: 'notices',
       search: ['title', 'content'],
+      // A platform notice's texts are written per reader (searched): the index holds every one of them (search_text).
+      searchIndex: ['title', 'content', 'search_text'],
       order: ['id', 'publish_at', 'level', 'created_at'],
       defaultOrder: '-publish_at',
       filters: { level: 'string' },
@@ -50,6 +53,19 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       if (params?.unread === '1') qb = qb.where((eb) => eb.not(readBy(userId)(eb)));
       if (params?.unread === '0') qb = qb.where(readBy(userId));
       return qb;
+    },
+    // The same rows counted from the kept tallies (noticeTotal); scheduled ones alone are few and counted as they are.
+    total: (db, request, query) => {
+      const params = request.query as { published?: '0' | '1'; unread?: '0' | '1' };
+      if (params.published === '0') return undefined;
+      const writer = grants(request.permissions ?? [], 'notice:write');
+      return noticeTotal(db, {
+        userId: request.auth!.userId,
+        asReader: !writer,
+        published: params.published === '1' || !writer,
+        level: query.filters.level as string | undefined,
+        read: params.unread === undefined ? undefined : params.unread === '0',
+      });
     },
     // The search reads a notice as its reader does: a platform notice's text in the request's language (noticeTextSql).
     searched: (db, request) => {
@@ -85,12 +101,7 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       },
       preValidation: signedIn,
     },
-    async (request) => {
-      const row = await unreadNotices(app.db, request.auth!.userId)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      return ok({ count: Number(row?.n ?? 0) });
-    },
+    async (request) => ok({ count: await noticeTotal(app.db, { userId: request.auth!.userId, asReader: true, published: true, read: false }) }),
   );
   app.post(
     '/Notice/:id/read/',
@@ -117,7 +128,7 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
           code: 'common.row_not_found',
           params: { entity: 'notice', id: request.params.id },
         });
-      await markNoticesRead(app.db, request.auth!.userId, [notice.id]);
+      await markNoticesRead(app.db, request.auth!.userId, app.db.selectFrom('notices').where('notices.id', '=', notice.id));
       return ok(null, 'read');
     },
   );
@@ -128,14 +139,8 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
       preValidation: signedIn,
     },
     async (request) => {
-      const userId = request.auth!.userId;
-      const unread = await unreadNotices(app.db, userId).select('notices.id').execute();
-      await markNoticesRead(
-        app.db,
-        userId,
-        unread.map((n) => n.id),
-      );
-      return ok({ marked: unread.length });
+      const marked = await markNoticesRead(app.db, request.auth!.userId, unreadNotices(app.db, request.auth!.userId));
+      return ok({ marked });
     },
   );
 }

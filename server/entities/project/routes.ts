@@ -6,6 +6,8 @@ import { DEPT_NAME } from '../../api/displayNames';
 import { parseJson, toJsonText } from '../../db/json';
 import type { ProjectsTable } from '../../db/schema';
 import { defined } from '../fields';
+import { dialectOf } from '../../db/database';
+import { rewriteNoticeSearchTexts } from '../../media/urgentDefects';
 
 export const projectToApi = (row: Selectable<ProjectsTable>) => ({ ...row, area: parseJson(row.area, null), members: parseJson<number[]>(row.members, []) });
 
@@ -33,5 +35,10 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
     toApi: projectToApi,
     names: DEPT_NAME,
+    // Urgent notices name their project: a new name is what their search text holds from now on.
+    afterWrite: async (ctx, id, input, existing) => {
+      if (existing && input.name !== undefined && input.name !== existing.name)
+        await rewriteNoticeSearchTexts(ctx.db, dialectOf(app.db), (eb) => eb('notices.project_id', '=', id));
+    },
   });
 }
