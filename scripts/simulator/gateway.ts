@@ -7,7 +7,13 @@ import { METHOD_HMS, type HmsItem } from '@shared/dji/events';
 import { METHOD_AIRPORT_BIND_STATUS, METHOD_CONFIG } from '@shared/dji/requests';
 import { METHOD_FLIGHT_AREAS_UPDATE } from '@shared/dji/flightAreas';
 import { METHOD_OTA_CREATE } from '@shared/dji/firmware';
-import { METHOD_CLOUD_CONTROL_AUTH_REQUEST, METHOD_CLOUD_CONTROL_RELEASE, METHOD_DRC_MODE_ENTER, METHOD_DRC_MODE_EXIT, type OsdInfoPush } from '@shared/dji/drcMessages';
+import {
+  METHOD_CLOUD_CONTROL_AUTH_REQUEST,
+  METHOD_CLOUD_CONTROL_RELEASE,
+  METHOD_DRC_MODE_ENTER,
+  METHOD_DRC_MODE_EXIT,
+  type OsdInfoPush,
+} from '@shared/dji/drcMessages';
 import { METHOD_FILEUPLOAD_LIST, METHOD_FILEUPLOAD_START, METHOD_FILEUPLOAD_UPDATE } from '@shared/dji/deviceLogs';
 import { METHOD_FILE_UPLOAD_CALLBACK, METHOD_STORAGE_CONFIG_GET } from '@shared/dji/media';
 import { isDebugMethodName } from '@shared/dji/remoteDebug';

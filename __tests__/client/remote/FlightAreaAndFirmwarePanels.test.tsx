@@ -128,7 +128,17 @@ describe('the firmware panel', () => {
   });
 
   it('uploads a package for the device type (device:write), refusing an incomplete form in words, and offers it once stored', async () => {
-    const stored = { id: 9, device_type: '3-2-0', model: 'DJI Dock 2', product_version: '10.02.0001', file_name: 'dock.zip', md5: 'm', size: 4, release_note: '', created_at: '' };
+    const stored = {
+      id: 9,
+      device_type: '3-2-0',
+      model: 'DJI Dock 2',
+      product_version: '10.02.0001',
+      file_name: 'dock.zip',
+      md5: 'm',
+      size: 4,
+      release_note: '',
+      created_at: '',
+    };
     let view: OtaView = { device_type: '3-2-0', firmware_version: '10.01.0001', needs_consistency_upgrade: false, job: null, firmwares: [] };
     const writer = { auth: { ...operator.auth, user: { ...operator.auth.user, permissions: ['device:read', 'device:write', 'device:operate'] } } };
     const { store, calls } = createTestStore(

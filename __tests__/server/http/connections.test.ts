@@ -109,7 +109,10 @@ describe('closing the server', () => {
     const port = (handle.app.server.address() as net.AddressInfo).port;
     const body = JSON.stringify({ username: 'admin', password: 'not-the-password' });
     const routed = new Promise<void>((resolve) => handle.app.server.once('request', () => resolve()));
-    const connection = await rawConnection(port, `POST /api/auth/login/ HTTP/1.1\r\nHost: skyline\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    const connection = await rawConnection(
+      port,
+      `POST /api/auth/login/ HTTP/1.1\r\nHost: skyline\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     // The server has read the headers (routed the request) and waits for the rest of the body when closing begins.
     await routed;
     const started = Date.now();

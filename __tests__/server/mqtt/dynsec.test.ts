@@ -223,7 +223,9 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect((await rc.topo(RC, [aircraft('AC-DS7')])).data).toEqual({ result: 0 });
     expect((await rc.topo(RC, [aircraft(victim.serial)])).data).toEqual({ result: RESULT.notAllowed });
     // Not rebound, and the RC's account was given nothing of the aircraft: its reports are not heard.
-    expect(await db.selectFrom('devices').select('gateway_sn').where('id', '=', victim.id).executeTakeFirstOrThrow()).toEqual({ gateway_sn: victim.gateway_sn });
+    expect(await db.selectFrom('devices').select('gateway_sn').where('id', '=', victim.id).executeTakeFirstOrThrow()).toEqual({
+      gateway_sn: victim.gateway_sn,
+    });
     rc.osd(victim.serial, aircraftOsd());
     await rc.flush();
     expect(await server.app.mqtt!.gateway.currentLive(victim.serial)).toBeUndefined();
@@ -352,11 +354,16 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     expect(await subscribe(browser, scopedSysinfoTopic(before.scope!, TOPIC_FLEET))).toBe(0);
     const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
     const move = (deptId: number | null) =>
-      server.app.inject({ method: 'PATCH', url: `/api/User/${operator.id}/`, headers: { authorization: `Bearer ${adminToken}` }, payload: { dept_id: deptId } });
+      server.app.inject({
+        method: 'PATCH',
+        url: `/api/User/${operator.id}/`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { dept_id: deptId },
+      });
     const adminToken = await loginToken(server);
     try {
       expect((await move(other.dept_id)).statusCode).toBe(200);
-      await within(closed, 5000, "the browser connection of the moved user closing");
+      await within(closed, 5000, 'the browser connection of the moved user closing');
       const after = await browserAccount(operatorToken);
       expect(after.scope).toMatch(/^[0-9a-f]{24}$/);
       expect(after.scope).not.toBe(before.scope);

@@ -38,7 +38,11 @@ beforeAll(async () => {
   rcSn = gateway.sn;
   aircraftSn = gateway.plan.aircraft.sn;
   aircraftId = await deviceIdOf(server, aircraftSn);
-  await until(async () => (await callAs(server, admin, 'GET', `/api/Device/${aircraftId}/live/`)).body.data.live?.modeCode === 3, 20_000, 'the aircraft flies by hand');
+  await until(
+    async () => (await callAs(server, admin, 'GET', `/api/Device/${aircraftId}/live/`)).body.data.live?.modeCode === 3,
+    20_000,
+    'the aircraft flies by hand',
+  );
 }, 120_000);
 
 afterEach(() => {
@@ -51,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('through DJI Pilot 2', () => {
-  it("is refused in words when the pilot cancels on the RC: no drc_mode_enter, no credentials kept", async () => {
+  it('is refused in words when the pilot cancels on the RC: no drc_mode_enter, no credentials kept', async () => {
     pilotDrc().pilotAnswer = 'canceled';
     const before = received().length;
     const refused = await enter();

@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const reported = await typed.selectFrom('devices').select(['id', 'dji_state']).where('dji_state', 'like', '%compatible_status%').execute();
   for (const row of reported) {
     const state = JSON.parse(row.dji_state ?? '{}') as { compatible_status?: unknown };
-    if (state.compatible_status === NEEDS_CONSISTENCY_UPGRADE) await typed.updateTable('devices').set({ needs_consistency_upgrade: 1 }).where('id', '=', row.id).execute();
+    if (state.compatible_status === NEEDS_CONSISTENCY_UPGRADE)
+      await typed.updateTable('devices').set({ needs_consistency_upgrade: 1 }).where('id', '=', row.id).execute();
   }
 }

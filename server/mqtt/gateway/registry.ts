@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { RESULT, type Envelope } from '@shared/dji/envelope';
 
 export type DropReason =
-    | 'not_json'
+  | 'not_json'
   | 'invalid_envelope'
   | 'invalid_data'
   | 'undeclared_serial'

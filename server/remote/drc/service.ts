@@ -1,5 +1,12 @@
 import { METHOD_FLIGHT_AUTHORITY_GRAB } from '@shared/dji/commandFlight';
-import { CLOUD_CONTROL_GRANTED, cloudControlAuthNotifySchema, drcStatusNotifySchema, joystickInvalidSchema, type DrcBroker, type DrcStatus } from '@shared/dji/drc';
+import {
+  CLOUD_CONTROL_GRANTED,
+  cloudControlAuthNotifySchema,
+  drcStatusNotifySchema,
+  joystickInvalidSchema,
+  type DrcBroker,
+  type DrcStatus,
+} from '@shared/dji/drc';
 import {
   CLOUD_CONTROL_KEYS,
   METHOD_CLOUD_CONTROL_AUTH_NOTIFY,
@@ -65,13 +72,7 @@ export class DrcLinks {
           followed: true,
         }),
       },
-      services: [
-        METHOD_FLIGHT_AUTHORITY_GRAB,
-        METHOD_DRC_MODE_ENTER,
-        METHOD_DRC_MODE_EXIT,
-        METHOD_CLOUD_CONTROL_AUTH_REQUEST,
-        METHOD_CLOUD_CONTROL_RELEASE,
-      ],
+      services: [METHOD_FLIGHT_AUTHORITY_GRAB, METHOD_DRC_MODE_ENTER, METHOD_DRC_MODE_EXIT, METHOD_CLOUD_CONTROL_AUTH_REQUEST, METHOD_CLOUD_CONTROL_RELEASE],
     });
   }
 
@@ -101,7 +102,11 @@ export class DrcLinks {
       );
     });
     try {
-      await this.send(gatewaySn, METHOD_CLOUD_CONTROL_AUTH_REQUEST, { user_id: String(user.id), user_callsign: user.callsign, control_keys: CLOUD_CONTROL_KEYS });
+      await this.send(gatewaySn, METHOD_CLOUD_CONTROL_AUTH_REQUEST, {
+        user_id: String(user.id),
+        user_callsign: user.callsign,
+        control_keys: CLOUD_CONTROL_KEYS,
+      });
       const status = await answered;
       if (status !== CLOUD_CONTROL_GRANTED)
         throw new HttpError(409, `The pilot did not give flight control on the remote controller (${status})`, undefined, {

@@ -4,14 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { deviceModelName, deviceTypeKey, parseDeviceTypeKey } from '@shared/dji/devices';
-import {
-  firmwareSchema,
-  firmwareUploadFieldsSchema,
-  METHOD_OTA_CREATE,
-  otaInputSchema,
-  otaJobSchema,
-  otaViewSchema,
-} from '@shared/dji/firmware';
+import { firmwareSchema, firmwareUploadFieldsSchema, METHOD_OTA_CREATE, otaInputSchema, otaJobSchema, otaViewSchema } from '@shared/dji/firmware';
 import { flightRefusal } from '@shared/dji/remoteRules';
 import { writeAudit } from '../../domain/audit';
 import { idParams, parseOr400, readMultipart } from '../../api/crud';

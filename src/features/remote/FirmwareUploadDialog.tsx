@@ -33,7 +33,12 @@ export default function FirmwareUploadDialog({ deviceId, deviceType, onClose }: 
             {file ? file.name : t('remote.firmwareUploadPick')}
             <input hidden type="file" aria-label={t('remote.firmwareUploadFile')} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
           </Button>
-          <TextField size="small" label={t('remote.firmwareUploadVersion')} value={productVersion} onChange={(event) => setProductVersion(event.target.value)} />
+          <TextField
+            size="small"
+            label={t('remote.firmwareUploadVersion')}
+            value={productVersion}
+            onChange={(event) => setProductVersion(event.target.value)}
+          />
           <TextField
             size="small"
             multiline
