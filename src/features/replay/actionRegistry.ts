@@ -21,6 +21,7 @@ import * as resourcesActions from '../../crud/resourcesSlice';
 import * as routeEditorActions from '../routes/routeEditorSlice';
 import * as situationActions from '../situation/situationSlice';
 import * as situationViewActions from '../situation/viewActions';
+import * as tasFlightActions from '../situation/flightSlice';
 import * as tabsActions from '../tabs/tabsSlice';
 import * as tasksActions from '../tasks/tasksSlice';
 import * as qaActions from './qaActions';
@@ -54,6 +55,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/routes/routeEditorSlice': routeEditorActions,
   'features/situation/situationSlice': situationActions,
   'features/situation/viewActions': situationViewActions,
+  'features/situation/flightSlice': tasFlightActions,
   'features/tabs/tabsSlice': tabsActions,
   'features/tasks/tasksSlice': tasksActions,
   'features/replay/qaActions': qaActions,
