@@ -54,8 +54,14 @@ test('/Tas: the card of an aircraft flying a task links its task and plan, the m
   expect(await planLink.getAttribute('href')).toBe(`#/AirSpace/Plan?id=${plan.id}`);
 
   // Its route on the map, emphasised (it is the selected aircraft), split where it flies once it reports a waypoint.
-  await page.locator('path.skyline-task-route-selected').first().waitFor({ timeout: 20_000 });
-  await page.locator('path.skyline-task-route-current.skyline-task-route-selected').waitFor({ timeout: 60_000 });
+  // Drawn, not "visible": a north-south leg is a path whose box has no width, which playwright counts as hidden.
+  const drawn = { state: 'attached' as const };
+  await page
+    .locator('path.skyline-task-route-selected')
+    .first()
+    .waitFor({ ...drawn, timeout: 20_000 });
+  await page.locator('path.skyline-task-route-current.skyline-task-route-selected').waitFor({ ...drawn, timeout: 60_000 });
+  expect(await page.locator('path.skyline-task-route-selected').first().getAttribute('d')).toMatch(/^M\d+ \d+L/);
 
   // Pause from the card, confirmed: the aircraft reports it paused.
   const pause = section.getByRole('button', { name: '暂停' });
