@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { GatewayIdentity } from '../../mqtt/acl';
 import type { DeviceLinkStore } from '../../mqtt/gateway/store';
 import { loadDataScope } from '../../rbac/permissions';
-import { nowIso } from '../../db/time';
+import { liveThingCredentials } from '../../mqtt/gateway/credentials';
 import { declareRefusal, gatewayClaimRefusal, type Speaker } from './claims';
 
 type Log = { info(obj: unknown, msg?: string): void };
@@ -29,8 +29,6 @@ async function mayBeDeclaredBy(
 
 /** The claim rules (claims.ts) over the database: what the embedded broker asks before a gateway connection speaks for a serial. */
 export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkStore, 'claimRows'>, log: Log) {
-  const declaredBy = (speaker: Speaker | null, gatewaySn: string, devices: { sn: string; domain: DjiDomain }[]) =>
-    speaker ? mayBeDeclaredBy(store, log, speaker, gatewaySn, devices) : Promise.resolve(false);
   const speakerOf = async (identity: GatewayIdentity): Promise<Speaker | null> => {
     if (identity.pilot) return { by: 'pilot', scope: await loadDataScope(db, identity.pilot.userId) };
     const sn = identity.link.gatewaySn;
@@ -48,7 +46,9 @@ export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkSto
     /** May this gateway connection declare these sub-devices? */
     async mayDeclare(identity: GatewayIdentity, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean> {
       if (devices.length === 0) return true;
-      return declaredBy(await speakerOf(identity), identity.link.gatewaySn ?? '', devices);
+      // A connection that is neither a pilot's nor a dock's declares nothing.
+      const speaker = await speakerOf(identity);
+      return speaker !== null && mayBeDeclaredBy(store, log, speaker, identity.link.gatewaySn ?? '', devices);
     },
   };
 }
@@ -62,13 +62,9 @@ export function createGatewayClaimCheck(db: Kysely<Database>, store: Pick<Device
   const speakerOf = async (gatewaySn: string): Promise<Speaker | null> => {
     const own = (await store.claimRows([gatewaySn])).get(gatewaySn);
     if (own?.kind === 'dock') return { by: 'dock', sn: gatewaySn, deptId: own.dept_id };
-    const pilot = await db
-      .selectFrom('thing_credentials')
-      .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
+    const pilot = await liveThingCredentials(db)
       .select('thing_credentials.user_id')
       .where('thing_credentials.gateway_sn', '=', gatewaySn)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowIso())
       .orderBy('thing_credentials.created_at', 'desc')
       .executeTakeFirst();
     return pilot ? { by: 'pilot', scope: await loadDataScope(db, pilot.user_id) } : null;

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { activeSessionUsers } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../db/time';
 import { loadSessionScope, scopeId, type SessionScope } from '../browserScope';
 import type { ScopedSysinfoBus } from '../scopedSysinfo';
 import { isDrcUsername, liveDrcUsernames, type DrcGrant } from '../drcCredentials';
-import { issueThingCredentials, newSecret } from '../gateway/credentials';
+import { issueThingCredentials, liveThingCredentials, newSecret } from '../gateway/credentials';
 import type { DeviceLinkStore } from '../gateway/store';
 import { gatewayClaimRefusal, type ClaimRefusal } from '../../devices/topology/claims';
 import { loadDataScope } from '../../rbac/permissions';
@@ -171,16 +170,7 @@ export class DynsecCredentials {
   private async liveGatewayUsernames(usernames: string[]): Promise<string[]> {
     if (usernames.length === 0) return [];
     const { db } = this.options;
-    const pilots = await db
-      .selectFrom('thing_credentials')
-      .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
-      .innerJoin('users', 'users.id', 'thing_credentials.user_id')
-      .select('thing_credentials.username')
-      .where('thing_credentials.username', 'in', usernames)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowIso())
-      .where('users.is_active', '=', 1)
-      .execute();
+    const pilots = await liveThingCredentials(db).select('thing_credentials.username').where('thing_credentials.username', 'in', usernames).execute();
     const docks = await db
       .selectFrom('devices')
       .select('serial')

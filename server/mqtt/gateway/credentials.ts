@@ -32,6 +32,16 @@ export async function issueThingCredentials(
   return { username, password };
 }
 
+/** The Pilot 2 thing credentials whose session is live (not revoked, not expired) and whose user is active. */
+export const liveThingCredentials = (db: Kysely<Database>) =>
+  db
+    .selectFrom('thing_credentials')
+    .innerJoin('sessions', 'sessions.id', 'thing_credentials.session_id')
+    .innerJoin('users', 'users.id', 'thing_credentials.user_id')
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1);
+
 export type GatewayCredential =
   | { kind: 'pilot'; hash: string; userId: number; username: string; sessionId: string; deptId: number | null; sessionActive: boolean }
   | { kind: 'dock'; hash: string; sn: string };
