@@ -38,6 +38,13 @@ export const SYSINFO_LEASE_MS = 3_000;
  */
 export const MEMBER_TERM_MS = 6_000;
 
+/**
+ * The tables a browser's data scope is read from (server/mqtt/browserScope.ts loadSessionScope): who the user is and
+ * what its roles grant, and which devices and projects its departments hold. A committed change of any of them
+ * re-reads the connected browsers' scopes at once, on every instance (domain events), not at the next session check.
+ */
+const SCOPE_INPUTS: ReadonlySet<string> = new Set(['users', 'roles', 'departments', 'devices', 'projects']);
+
 export interface MqttPluginOptions {
   config: MqttConfig;
   weather?: WeatherProvider;
@@ -129,6 +136,8 @@ export default fp(
             // Nothing once the server is stopping.
             await credentials?.reconcile();
           });
+          // A device or project moved to another department changes who may read its topics (the browsers' roles).
+          app.domainEvents.onChange((change) => (SCOPE_INPUTS.has(change.table) ? credentials?.reconcile() : undefined));
           // Expired sessions end without any request: a periodic re-sync removes their accounts.
           sessionCheck = setInterval(
             () => void provisioned.reconcile().catch((error: unknown) => log.warn({ err: error }, 'mqtt: dynamic security re-sync failed')),
@@ -168,6 +177,7 @@ export default fp(
         bus = broker.bus;
         // Sessions live in the database, so a logout on any instance closes this instance's connections too.
         const embedded = broker;
+        app.domainEvents.onChange((change) => (SCOPE_INPUTS.has(change.table) ? browserScope.refresh(embedded.browserSessions()) : undefined));
         sessionCheck = setInterval(
           () =>
             void embedded

@@ -59,6 +59,42 @@ describe('the broker forwards per-device topics within the data scope', () => {
     expect(heard).toEqual([osdTopic(own)]);
   });
 
+  it("a device moved into the browser's department is heard as soon as the move is answered, not at the next session check", async () => {
+    const { own, browser } = await browsers('moved');
+    const db = server.database.db;
+    const { dept_id: deptId } = await db.selectFrom('devices').select('dept_id').where('serial', '=', own).executeTakeFirstOrThrow();
+    const moved = await db.selectFrom('devices').select(['id', 'serial', 'dept_id']).where('dept_id', '<>', deptId!).executeTakeFirstOrThrow();
+    expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0);
+    const heard: string[] = [];
+    browser.on('message', (topic) => heard.push(topic));
+    const adminToken = await loginToken(server);
+    const move = async (dept: number | null) => {
+      const response = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/Device/${moved.id}/`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { dept_id: dept },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    try {
+      await move(deptId);
+      const hearsMoved = nextMessage(browser, osdTopic(moved.serial));
+      await publish(osdTopic(moved.serial), JSON.stringify({ data: {} }));
+      await publish(osdTopic(own), JSON.stringify({ data: {} }));
+      await hearsMoved;
+    } finally {
+      await move(moved.dept_id);
+    }
+    // Moved back out: the next message it hears is its own device's, not the moved one's.
+    const hearsOwn = nextMessage(browser, osdTopic(own));
+    heard.length = 0;
+    await publish(osdTopic(moved.serial), JSON.stringify({ data: {} }));
+    await publish(osdTopic(own), JSON.stringify({ data: {} }));
+    await hearsOwn;
+    expect(heard).toEqual([osdTopic(own)]);
+  });
+
   it('a scope loaded while its browser signs in survives a session check that does not yet count the connection', async () => {
     const db = server.database.db;
     const operator = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', 'operator1').executeTakeFirstOrThrow();

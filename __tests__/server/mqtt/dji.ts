@@ -133,7 +133,13 @@ export async function streamBehindTopo(
 
 type Json = { code: number; data: Record<string, unknown> & { items?: Array<Record<string, unknown>> }; msg: string };
 
-export async function api(server: ServerHandle, token: string, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Json & { status: number }> {
+export async function api(
+  server: ServerHandle,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<Json & { status: number }> {
   const response = await server.app.inject({
     method,
     url,

@@ -376,6 +376,29 @@ describe('external Mosquitto with dynamic security (MQTT_DYNSEC=1)', () => {
     }
   });
 
+  it("a device moved into a user's department: the user's browser is rescoped at once and may then read the device's telemetry", async () => {
+    const db = server.database.db;
+    const operator = await db.selectFrom('users').select('dept_id').where('username', '=', 'operator1').executeTakeFirstOrThrow();
+    const device = await db.selectFrom('devices').select(['id', 'serial', 'dept_id']).where('dept_id', '<>', operator.dept_id!).executeTakeFirstOrThrow();
+    const operatorToken = await loginToken(server, 'operator1', server.demoPasswords!.operator1);
+    const before = await browserAccount(operatorToken);
+    const browser = await connectBrowser(before);
+    expect(await subscribe(browser, osdTopic(device.serial))).toBe(0x80);
+    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+    const adminToken = await loginToken(server);
+    const move = (deptId: number | null) => api(server, adminToken, 'PATCH', `/api/Device/${device.id}/`, { dept_id: deptId });
+    try {
+      expect((await move(operator.dept_id)).status).toBe(200);
+      // The session check is 10 minutes away here: only the move itself can close the connection.
+      await within(closed, 5000, 'the browser connection of the rescoped user closing');
+      const after = await browserAccount(operatorToken);
+      expect(after.scope).not.toBe(before.scope);
+      expect(await subscribe(await connectBrowser(after), osdTopic(device.serial))).toBe(0);
+    } finally {
+      expect((await move(device.dept_id)).status).toBe(200);
+    }
+  });
+
   it("a password change ends the user's other sessions' broker accounts", async () => {
     const browserToken = await loginToken(server);
     const account = await browserAccount(browserToken);

@@ -63,12 +63,11 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     toApi: deviceToApi,
     names: DEPT_NAME,
     decorate: async (_db, items, request) => withIssuedSecret(items, request),
-    // External broker with dynamic security: a new dock gets its account there; a removed device loses any it had.
+    // External broker with dynamic security: a new dock gets its account there (a removed device loses any it had
+    // through the re-sync its domain event runs, server/mqtt/plugin.ts SCOPE_INPUTS).
     afterCommit: async (operation, row, request) => {
-      const credentials = app.mqtt?.credentials;
       const secret = issuedSecret(request);
-      if (operation === 'create' && secret !== undefined) await credentials?.issueDock(row.serial, secret);
-      if (operation === 'delete') await credentials?.reconcile();
+      if (operation === 'create' && secret !== undefined) await app.mqtt?.credentials?.issueDock(row.serial, secret);
     },
   });
 
