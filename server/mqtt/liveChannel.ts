@@ -1,10 +1,10 @@
 import { encodeFleet } from '@shared/fleet/codec';
-import type { DeviceDirectory, PresenceWrite } from './domain';
+import type { DeviceStore, PresenceWrite } from '../devices/store';
 import { type DeviceStatus, type Telemetry } from '@shared/live';
 import { diffOnline, type OnlineMessage, type OnlineSnapshot, type OnlineStatuses } from '@shared/onlineList';
 import { TOPIC_FLEET, TOPIC_ONLINE, TOPIC_WEATHER } from '@shared/live';
 import type { PresenceEntry, SharedPresence } from './sharedPresence';
-import type { WeatherProvider } from './weather';
+import type { WeatherArea, WeatherProvider } from './weather';
 
 /** What the live channel needs from a broker: the embedded aedes instance or a client of an external broker. */
 export interface MessageBus {
@@ -26,6 +26,11 @@ interface DeviceState {
   status: DeviceStatus;
   lastSeen: number;
   lastWrite: number;
+}
+
+/** What the live channel reads and writes of the domain: the device rows (presence, count) and the projects' areas (weather). */
+export interface DeviceDirectory extends Pick<DeviceStore, 'countDevices' | 'recordPresence'> {
+  listAreas(): Promise<WeatherArea[]>;
 }
 
 export interface LiveChannelOptions {
@@ -307,7 +312,10 @@ export class LiveChannel {
     if (this.presence.size === 0) return;
     const writes = [...this.presence.values()];
     this.presence = new Map();
-    await this.options.directory.recordPresence(writes);
+    // The rows catch up with the next change of each device; a failed write is not retried.
+    await this.options.directory
+      .recordPresence(writes)
+      .catch((error: unknown) => this.options.log.warn({ err: error, devices: writes.length }, 'mqtt: device presence write failed'));
   }
 
   private markChanged() {

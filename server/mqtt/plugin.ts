@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../http/trustProxy';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import { resolveToken } from '../auth/plugin';
 import { activeSessionIds } from '../auth/tokens';
 import { createClaimCheck, createGatewayClaimCheck } from '../devices/topology/claimCheck';
 import { createAuthenticator } from './authenticate';
 import type { MqttConfig } from './config';
 import { BrowserScope } from './browserScope';
-import { createDeviceDirectory } from './domain';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded';
 import { DynsecControl } from './dynsec/control';
 import { DynsecCredentials } from './dynsec/credentials';
@@ -21,14 +19,14 @@ import { findGatewayCredential } from './gateway/credentials';
 import { DjiGateway } from './gateway/service';
 import { SharedLive } from './gateway/sharedLive';
 import { SharedTopology } from './gateway/sharedTopology';
-import { createDeviceLinkStore, type Binder } from './gateway/store';
+import { createDeviceStore, type Binder } from '../devices/store';
 import { RedisLease } from './lease';
 import { ClusterMembership } from './membership';
 import { boundedRedis, closeRedis } from '../redis/connect';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SharedPresence } from './sharedPresence';
-import { weatherProviderFor, type WeatherProvider } from './weather';
+import { listProjectAreas, weatherProviderFor, type WeatherProvider } from './weather';
 
 /** Term of the sysinfo lease (REDIS_URL): an instance that dies is replaced as sysinfo publisher within this. */
 export const SYSINFO_LEASE_MS = 3_000;
@@ -87,8 +85,7 @@ export default fp(
     app.decorate('mqtt', null);
     if (!config.enabled) return;
     const log = app.log.child({ module: 'mqtt' });
-    const directory = createDeviceDirectory(app.db as unknown as Kysely<unknown>, log);
-    const store = createDeviceLinkStore(app.db);
+    const store = createDeviceStore(app.db);
     const weather = options.weather ?? weatherProviderFor(app.config.weather);
     let bus: MessageBus | undefined;
     let broker: EmbeddedBroker | undefined;
@@ -203,7 +200,11 @@ export default fp(
       }
       channel = new LiveChannel({
         bus,
-        directory,
+        directory: {
+          countDevices: (live) => store.countDevices(live),
+          recordPresence: (writes) => store.recordPresence(writes),
+          listAreas: () => listProjectAreas(app.db),
+        },
         weather,
         sysinfoIntervalMs: config.sysinfoIntervalMs,
         deviceTimeoutMs: config.deviceTimeoutMs,

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { WeatherReport, WeatherStation } from '@shared/live';
+import type { Database } from '../db/schema';
 
 export interface WeatherArea {
   areaId: string;
@@ -119,3 +121,41 @@ export function weatherProviderFor(source: WeatherSource): WeatherProvider {
 
 /** Used when no project with an area exists: the demo region around Shenzhen. */
 export const DEFAULT_AREA: WeatherArea = { areaId: 'default', name: 'Shenzhen', lat: 22.54, lng: 114.05 };
+
+/** Weather areas listed at most: sysinfo/weather carries one station each. */
+const AREAS_LISTED = 50;
+
+/** Centroid of the ring(s) of a GeoJSON Polygon/MultiPolygon/Feature or a bare [[lng,lat],…] array. */
+export function areaCentre(raw: unknown): { lat: number; lng: number } | null {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const points: Array<[number, number]> = [];
+  const walk = (node: unknown) => {
+    if (!Array.isArray(node)) return;
+    if (node.length >= 2 && typeof node[0] === 'number' && typeof node[1] === 'number') points.push([node[0], node[1]]);
+    else node.forEach(walk);
+  };
+  const geo = value as { type?: string; geometry?: { coordinates?: unknown }; coordinates?: unknown } | null;
+  walk(geo && !Array.isArray(geo) ? (geo.geometry?.coordinates ?? geo.coordinates) : value);
+  const valid = points.filter(([lng, lat]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180);
+  if (valid.length === 0) return null;
+  const lng = valid.reduce((s, p) => s + p[0], 0) / valid.length;
+  const lat = valid.reduce((s, p) => s + p[1], 0) / valid.length;
+  return { lat: Math.round(lat * 1e5) / 1e5, lng: Math.round(lng * 1e5) / 1e5 };
+}
+
+/** The projects' areas as weather areas (`project-{id}`, at each area's centre); DEFAULT_AREA when none has one. */
+export async function listProjectAreas(db: Kysely<Database>): Promise<WeatherArea[]> {
+  const rows = await db.selectFrom('projects').select(['id', 'name', 'area']).where('area', 'is not', null).orderBy('id').limit(AREAS_LISTED).execute();
+  const areas = rows.flatMap((row) => {
+    const centre = areaCentre(row.area);
+    return centre ? [{ areaId: `project-${row.id}`, name: row.name, ...centre }] : [];
+  });
+  return areas.length ? areas : [DEFAULT_AREA];
+}

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import * as mqttPacket from 'mqtt-packet';
 import WebSocket from 'ws';
 import { activeSessionIds } from '../../../server/auth/tokens';
-import { createDeviceDirectory } from '../../../server/mqtt/domain';
+import { createDeviceStore } from '../../../server/devices/store';
 import { osdTopic } from '@shared/dji/topics';
 import { connect, end, loginToken, nextMessage, recordMessages, startServer, subscribe, within, type TestServer } from './support';
 
@@ -162,7 +161,7 @@ describe('device directory and sessions', () => {
         .insertInto('devices')
         .values({ serial: 'SKY-REG', name: 'reg', model: 'M30', kind: 'aircraft', status: 'offline', created_at: now, updated_at: now })
         .execute();
-      const directory = createDeviceDirectory(db as unknown as Kysely<unknown>, { debug: () => undefined });
+      const directory = createDeviceStore(db);
       const unregistered = Array.from({ length: 1200 }, (_, i) => `SKY-LIVE-${i}`);
       expect(await directory.countDevices([])).toBe(Number(registered) + 1);
       expect(await directory.countDevices(['SKY-REG', ...unregistered])).toBe(Number(registered) + 1 + 1200);

@@ -2,7 +2,7 @@ import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@
 import type { AlertService } from '../../../server/entities/alert/service';
 import type { LiveChannel, MessageBus } from '../../../server/mqtt/liveChannel';
 import { DjiGateway, type AircraftSample } from '../../../server/mqtt/gateway/service';
-import type { DeviceLinkStore } from '../../../server/mqtt/gateway/store';
+import type { DeviceStore } from '../../../server/devices/store';
 import { aircraft, aircraftOsd, DOCK, envelope } from './dji';
 
 const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined };
@@ -24,7 +24,7 @@ function gatewayWhere(local: boolean) {
   const gateway = new DjiGateway({
     bus,
     channel,
-    store: store as unknown as DeviceLinkStore,
+    store: store as unknown as DeviceStore,
     alerts: alerts as unknown as AlertService,
     platform: { appId: '1', appKey: 'k', appLicense: 'l', ntpServerHost: 'ntp', organizationId: 'o', organizationName: 'O' },
     binderOf: () => ({ by: 'dock', sn: 'DOCK-F1' }),

@@ -1,7 +1,6 @@
 import { decodeFleet, telemetryOf } from '@shared/fleet/codec';
 import type { DeviceStatus, Telemetry } from '@shared/live';
-import { LiveChannel, withTasksFlown, type LiveChannelOptions, type MessageBus } from '../../../server/mqtt/liveChannel';
-import type { DeviceDirectory } from '../../../server/mqtt/domain';
+import { LiveChannel, withTasksFlown, type DeviceDirectory, type LiveChannelOptions, type MessageBus } from '../../../server/mqtt/liveChannel';
 import { DEFAULT_AREA, SimulatedWeatherProvider } from '../../../server/mqtt/weather';
 
 function setup(options: Partial<LiveChannelOptions> = {}) {
@@ -73,6 +72,18 @@ describe('LiveChannel', () => {
     expect(channel.onlineStatuses()).toEqual({});
     await channel.flushPresence();
     expect(writes).toEqual(['D1:flying', 'D1:offline']);
+    await channel.stop();
+  });
+
+  it('a failed presence write is logged as a warning and leaves the channel running', async () => {
+    const failure = new Error('database is locked');
+    const { channel, log } = setup({
+      directory: { countDevices: async () => 0, recordPresence: () => Promise.reject(failure), listAreas: async () => [DEFAULT_AREA] },
+    });
+    observe(channel, sample('D1'));
+    await channel.flushPresence();
+    expect(log.warn).toHaveBeenCalledWith({ err: failure, devices: 1 }, 'mqtt: device presence write failed');
+    expect(channel.onlineStatuses()).toEqual({ D1: 'flying' });
     await channel.stop();
   });
 

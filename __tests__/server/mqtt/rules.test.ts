@@ -3,7 +3,7 @@ import { declareRefusal, gatewayClaimRefusal, type ClaimRefusal, type ClaimRow, 
 import type { DataScopeRule } from '../../../server/rbac/dataScope';
 import { canPublish, canSubscribe, drcMayPublish, drcMaySubscribe, type DrcIdentity } from '../../../server/mqtt/acl';
 import { createAuthenticator } from '../../../server/mqtt/authenticate';
-import { areaCentre } from '../../../server/mqtt/domain';
+import { areaCentre } from '../../../server/mqtt/weather';
 import type { TrustProxy } from '../../../server/http/trustProxy';
 import { clientAddress } from '../../../server/mqtt/embedded';
 import { hashSecret } from '../../../server/mqtt/gateway/credentials';

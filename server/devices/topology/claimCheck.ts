@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DjiDomain } from '@shared/dji/devices';
 import type { Database } from '../../db/schema';
 import type { GatewayIdentity } from '../../mqtt/acl';
-import type { DeviceLinkStore } from '../../mqtt/gateway/store';
+import type { DeviceStore } from '../store';
 import { loadDataScope } from '../../rbac/permissions';
 import { liveThingCredentials } from '../../mqtt/gateway/credentials';
 import { declareRefusal, gatewayClaimRefusal, type Speaker } from './claims';
@@ -11,7 +11,7 @@ type Log = { info(obj: unknown, msg?: string): void };
 
 /** Whether `speaker` may declare all of `devices` under gateway `gatewaySn` (none registered when nobody speaks); logs what it refuses. */
 async function mayBeDeclaredBy(
-  store: Pick<DeviceLinkStore, 'claimRows'>,
+  store: Pick<DeviceStore, 'claimRows'>,
   log: Log,
   speaker: Speaker | null,
   gatewaySn: string,
@@ -28,7 +28,7 @@ async function mayBeDeclaredBy(
 }
 
 /** The claim rules (claims.ts) over the database: what the embedded broker asks before a gateway connection speaks for a serial. */
-export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkStore, 'claimRows'>, log: Log) {
+export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceStore, 'claimRows'>, log: Log) {
   const speakerOf = async (identity: GatewayIdentity): Promise<Speaker | null> => {
     if (identity.pilot) return { by: 'pilot', scope: await loadDataScope(db, identity.pilot.userId) };
     const sn = identity.link.gatewaySn;
@@ -58,7 +58,7 @@ export function createClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkSto
  * speaks as the registered dock of its serial, else as the pilot whose live thing credential was issued for it
  * (thing_credentials.gateway_sn, the newest); a gateway nobody speaks for declares no registered device.
  */
-export function createGatewayClaimCheck(db: Kysely<Database>, store: Pick<DeviceLinkStore, 'claimRows'>, log: Log) {
+export function createGatewayClaimCheck(db: Kysely<Database>, store: Pick<DeviceStore, 'claimRows'>, log: Log) {
   const speakerOf = async (gatewaySn: string): Promise<Speaker | null> => {
     const own = (await store.claimRows([gatewaySn])).get(gatewaySn);
     if (own?.kind === 'dock') return { by: 'dock', sn: gatewaySn, deptId: own.dept_id };

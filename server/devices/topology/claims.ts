@@ -5,7 +5,7 @@ import { seesRow, type DataScopeRule } from '../../rbac/dataScope';
  * Who a gateway connection may speak for (issue 27): a registered device belongs to its department. A Pilot 2 session
  * speaks for the devices its pilot's data scope shows, or new ones it binds; a dock for its own aircraft, bound to it
  * once and moved to another dock only by an administrator; no gateway declares a dock. Pure: the rows are read by the
- * caller (`DeviceLinkStore.claimRows`).
+ * caller (`DeviceStore.claimRows`).
  */
 export type Speaker = { by: 'pilot'; scope: DataScopeRule } | { by: 'dock'; sn: string; deptId: number | null };
 

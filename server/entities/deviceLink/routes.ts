@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { djiLiveSchema } from '@shared/dji/live';
-import { nowIso } from '../../db/time';
 import { badRequest, envelopeSchema, ok, rowNotFound } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { writeAudit } from '../../domain/audit';
 import { findScopedRow, idParams } from '../../api/crud';
+import { createDeviceStore } from '../../devices/store';
 import { hashSecret, newSecret } from '../../mqtt/gateway/credentials';
 
 /** The DJI link of a device: its live state and, for docks, secret rotation (docs/mqtt.md). */
 export default async function deviceLinkRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const db = appBase.db;
+  const devices = createDeviceStore(db);
 
   app.post(
     '/Device/:id/secret/',
@@ -34,11 +35,7 @@ export default async function deviceLinkRoutes(appBase: FastifyInstance): Promis
         });
       const secret = newSecret();
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('devices')
-          .set({ secret_hash: hashSecret(secret), updated_at: nowIso() })
-          .where('id', '=', device.id)
-          .execute();
+        await devices.setDockSecret(trx, device.id, hashSecret(secret));
         await writeAudit(trx, request, 'rotate_secret', 'device', device.id, { serial: device.serial });
       });
       appBase.mqtt?.broker?.closeGateway(device.serial);

@@ -6,7 +6,7 @@ import { loadSessionScope, scopeId, type SessionScope } from '../browserScope';
 import type { ScopedSysinfoBus } from '../scopedSysinfo';
 import { isDrcUsername, liveDrcUsernames, type DrcGrant } from '../drcCredentials';
 import { issueThingCredentials, liveThingCredentials, newSecret } from '../gateway/credentials';
-import type { DeviceLinkStore } from '../gateway/store';
+import type { DeviceStore } from '../../devices/store';
 import { gatewayClaimRefusal, type ClaimRefusal } from '../../devices/topology/claims';
 import { loadDataScope } from '../../rbac/permissions';
 import { HttpError } from '../../http/envelope';
@@ -48,7 +48,7 @@ export class DynsecCredentials {
     private readonly options: {
       control: DynsecControl;
       db: Kysely<Database>;
-      store: Pick<DeviceLinkStore, 'registeredDocks' | 'claimRows'>;
+      store: Pick<DeviceStore, 'registeredDocks' | 'claimRows'>;
       /** The sub-devices a gateway declared so far (its role is rebuilt with them). */
       subDevicesOf: (gatewaySn: string) => string[];
       /** Where each browser scope's share of the scoped sysinfo topics is published. */

@@ -16,7 +16,7 @@ import { telemetryCapability } from './capabilities/telemetry';
 import { gatewayTopoSchema, topologyCapability } from './capabilities/topology';
 import type { TopologyDeclaration, TopologyMirror } from './sharedTopology';
 import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
-import type { Binder, DeviceLinkStore } from './store';
+import type { Binder, DeviceStore } from '../../devices/store';
 import { LinkTopology } from './topology';
 import { OwnedUplink, type Members } from './ownedUplink';
 import type { SharedLive } from './sharedLive';
@@ -36,7 +36,7 @@ export interface GatewayStats {
 export interface GatewayOptions {
   bus: MessageBus;
   channel: LiveChannel;
-  store: DeviceLinkStore;
+  store: DeviceStore;
   alerts: AlertService;
   platform: PlatformIdentity;
   /** Who vouches for gateway `sn`'s unknown devices (embedded broker identities); null with an external broker. */

@@ -11,7 +11,7 @@ import {
   type ConfigOutput,
 } from '@shared/dji/requests';
 import { route, type Capability } from '../registry';
-import type { DeviceLinkStore } from '../store';
+import type { DeviceStore } from '../../../devices/store';
 
 export interface PlatformIdentity {
   appId: string;
@@ -24,7 +24,7 @@ export interface PlatformIdentity {
 }
 
 /** Organization (`requests`): the app identity a device asks for (`config`) and a dock's binding to the workspace. */
-export function organizationCapability({ platform, store }: { platform: PlatformIdentity; store: DeviceLinkStore }): Capability {
+export function organizationCapability({ platform, store }: { platform: PlatformIdentity; store: DeviceStore }): Capability {
   const config: ConfigOutput = { ntp_server_host: platform.ntpServerHost, app_id: platform.appId, app_key: platform.appKey, app_license: platform.appLicense };
   return {
     name: 'organization',

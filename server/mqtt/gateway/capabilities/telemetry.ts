@@ -4,14 +4,14 @@ import { stateSchema } from '@shared/dji/osd';
 import { RESULT } from '@shared/dji/envelope';
 import { z } from 'zod';
 import { DroppedMessage, route, type Capability } from '../registry';
-import type { DeviceLinkStore } from '../store';
+import type { DeviceStore } from '../../../devices/store';
 import type { LinkCore } from './core';
 
 /**
  * Telemetry: `osd` reports (partial ones merged into the last known state) feed the live channel and, for aircraft
  * connected here, the aircraft sample listeners; `state` properties are recorded.
  */
-export function telemetryCapability(core: LinkCore, options: { store: DeviceLinkStore }): Capability {
+export function telemetryCapability(core: LinkCore, options: { store: DeviceStore }): Capability {
   return {
     name: 'telemetry',
     osd: route(

@@ -2,11 +2,11 @@ import { deviceKindOf, type DjiDomain } from '@shared/dji/devices';
 import { RESULT } from '@shared/dji/envelope';
 import { METHOD_UPDATE_TOPO, updateTopoSchema } from '@shared/dji/topology';
 import { DroppedMessage, route, type Capability } from '../registry';
-import { toTopoDevice, type Binder, type DeviceLinkStore } from '../store';
+import { toTopoDevice, type Binder, type DeviceStore } from '../../../devices/store';
 import type { LinkCore } from './core';
 
 export interface TopologyOptions {
-  store: DeviceLinkStore;
+  store: DeviceStore;
   binderOf(gatewaySn: string): Binder | null;
   /** Called with an accepted topology before its status_reply (external broker with dynamic security). */
   topologyChanged?(gatewaySn: string, subSerials: string[]): Promise<void>;

@@ -1,11 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deviceKindOf, deviceModelName, type DjiDomain } from '@shared/dji/devices';
 import { NEEDS_CONSISTENCY_UPGRADE } from '@shared/dji/firmware';
 import type { TopoSubDevice } from '@shared/dji/topology';
-import type { ClaimRow } from '../../devices/topology/claims';
-import { auditDetail } from '../../domain/audit';
-import type { Database } from '../../db/schema';
-import { nowIso } from '../../db/time';
+import type { DeviceStatus, Telemetry } from '@shared/live';
+import type { ClaimRow } from './topology/claims';
+import { auditDetail } from '../domain/audit';
+import type { Database } from '../db/schema';
+import { nowIso } from '../db/time';
 
 /** Who binds the unknown devices of a topology to the workspace: the signed-in pilot of a Pilot 2 gateway, or a registered dock. */
 export type Binder = { by: 'pilot'; userId: number; username: string; deptId: number | null } | { by: 'dock'; sn: string };
@@ -30,6 +31,21 @@ export const toTopoDevice = (d: TopoSubDevice, gatewaySn: string): TopoDevice =>
   gatewaySn,
 });
 
+/** A device's presence as its row keeps it: its status, when it was last seen, and its newest sample with a position. */
+export interface PresenceWrite {
+  sn: string;
+  status: DeviceStatus;
+  /** epoch ms; null keeps the row's own. */
+  lastSeen: number | null;
+  /** null keeps the row's position and battery. */
+  sample: Telemetry | null;
+}
+
+/** Serials per `in (…)` list, well under SQLite's bound-parameter limit. */
+const COUNT_CHUNK = 500;
+/** Devices per presence statement: seven parameters each, under the 999 of older SQLite builds. */
+const PRESENCE_CHUNK = 100;
+
 /** A `bind` entry in the audit log, naming who vouched (the pilot, the dock, or nobody: an external broker's gateway). */
 async function audit(trx: Transaction<Database>, binder: Binder | null, deviceId: number, detail: Record<string, unknown>) {
   await trx
@@ -46,9 +62,47 @@ async function audit(trx: Transaction<Database>, binder: Binder | null, deviceId
     .execute();
 }
 
-/** The device rows behind the DJI link (migration 005): topology, binding, state, dock lookups. */
-export function createDeviceLinkStore(db: Kysely<Database>) {
+/**
+ * Every write of a device row but the CRUD entity's own (server/entities/device): presence from the live channel,
+ * topology, binding and state from the DJI link (migration 005), a dock's secret; and the lookups these need.
+ */
+export function createDeviceStore(db: Kysely<Database>) {
   return {
+    /** How many devices there are: every registered one, plus those of `liveSerials` that are not registered. */
+    async countDevices(liveSerials: readonly string[]): Promise<number> {
+      const countWhere = async (serials?: readonly string[]) => {
+        let query = db.selectFrom('devices').select((eb) => eb.fn.countAll<number | string | bigint>().as('n'));
+        if (serials) query = query.where('serial', 'in', serials);
+        return Number((await query.executeTakeFirstOrThrow()).n);
+      };
+      let liveRegistered = 0;
+      for (let i = 0; i < liveSerials.length; i += COUNT_CHUNK) liveRegistered += await countWhere(liveSerials.slice(i, i + COUNT_CHUNK));
+      return (await countWhere()) + liveSerials.length - liveRegistered;
+    },
+
+    /**
+     * Writes each device's status, when it was last seen and, from its sample, its last position and battery: one
+     * statement per PRESENCE_CHUNK devices, UPDATE … FROM (VALUES …), which SQLite (3.33+) and PostgreSQL both read.
+     * An absent value (null) keeps the column's own; the casts give PostgreSQL the parameters' types.
+     */
+    async recordPresence(writes: readonly PresenceWrite[]): Promise<void> {
+      for (let i = 0; i < writes.length; i += PRESENCE_CHUNK) {
+        const rows = writes.slice(i, i + PRESENCE_CHUNK).map(({ sn, status, lastSeen, sample }) => {
+          const seen = lastSeen === null ? null : new Date(lastSeen).toISOString();
+          const battery = sample ? Math.round(sample.battery) : null;
+          return sql`(cast(${sn} as varchar(64)), cast(${status} as varchar(16)), cast(${seen} as varchar(32)), cast(${sample?.lat ?? null} as double precision), cast(${sample?.lng ?? null} as double precision), cast(${sample?.alt ?? null} as double precision), cast(${battery} as integer))`;
+        });
+        await sql`update devices set status = v.column2, last_seen_at = coalesce(v.column3, devices.last_seen_at), last_lat = coalesce(v.column4, devices.last_lat), last_lng = coalesce(v.column5, devices.last_lng), last_alt = coalesce(v.column6, devices.last_alt), battery = coalesce(v.column7, devices.battery) from (values ${sql.join(rows)}) as v where devices.serial = v.column1`.execute(
+          db,
+        );
+      }
+    },
+
+    /** A dock's new MQTT secret (its hash), in the caller's transaction (with its audit entry). */
+    async setDockSecret(trx: Transaction<Database>, id: number, secretHash: string): Promise<void> {
+      await trx.updateTable('devices').set({ secret_hash: secretHash, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+
     /**
      * Records the gateway and its sub-devices (payloads are not devices of their own). Unknown ones are created
      * when a binder vouches for them, with an audit entry naming it; returns the serials created.
@@ -158,4 +212,4 @@ export function createDeviceLinkStore(db: Kysely<Database>) {
     },
   };
 }
-export type DeviceLinkStore = ReturnType<typeof createDeviceLinkStore>;
+export type DeviceStore = ReturnType<typeof createDeviceStore>;
