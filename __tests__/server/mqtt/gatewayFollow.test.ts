@@ -3,7 +3,7 @@ import type { AlertService } from '../../../server/entities/alert/service';
 import type { LiveChannel, MessageBus } from '../../../server/mqtt/liveChannel';
 import { DjiGateway, type AircraftSample } from '../../../server/mqtt/gateway/service';
 import type { DeviceStore } from '../../../server/devices/store';
-import { aircraft, aircraftOsd, DOCK, envelope } from './dji';
+import { aircraft, aircraftOsd, DOCK, envelope, RC } from './dji';
 
 const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 const message = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -74,5 +74,46 @@ describe('DjiGateway on instances sharing their brokers', () => {
       message({ tid: command.payload.tid, bid: 'b', timestamp: Date.now(), method: 'flighttask_prepare', data: { result: 0, output: { done: 1 } } }),
     );
     await expect(answer).resolves.toEqual({ done: 1 });
+  });
+});
+
+describe('DjiGateway on instances splitting the uplink (external broker, REDIS_URL)', () => {
+  it('neither announces nor subscribes to a topology the claim rules refuse, and does both for an accepted one', async () => {
+    const subscribed: string[] = [];
+    const announced: string[] = [];
+    let heardAccepted: () => void = () => undefined;
+    const accepted = new Promise<void>((resolve) => (heardAccepted = resolve));
+    const bus: MessageBus = { kind: 'external', publish: async () => undefined, subscribe: async () => undefined, close: async () => undefined };
+    const gateway = new DjiGateway({
+      bus,
+      channel: { observe: () => undefined, deviceDisconnected: () => undefined } as unknown as LiveChannel,
+      store: { applyTopology: jest.fn(async () => []), recordState: jest.fn(async () => undefined) } as unknown as DeviceStore,
+      alerts: {} as AlertService,
+      platform: { appId: '1', appKey: 'k', appLicense: 'l', ntpServerHost: 'ntp', organizationId: 'o', organizationName: 'O' },
+      binderOf: () => null,
+      offlineAfterMs: 30_000,
+      // Another department's registered aircraft may not be declared by this pilot's RC.
+      mayDeclare: async (_gatewaySn, devices) => !devices.some((d) => d.sn === 'AC-FOREIGN'),
+      shared: {
+        group: 'skyline',
+        topology: { join: async () => undefined, publish: async ({ gatewaySn }) => void announced.push(gatewaySn), close: async () => undefined },
+        members: { id: 'me', members: () => ['me'], onChange: () => undefined },
+        subscriptions: {
+          listen: () => undefined,
+          subscribeTopics: async (topics) => {
+            subscribed.push(...topics);
+            if (topics.includes(osdTopic('AC-OWN'))) heardAccepted();
+          },
+          unsubscribeTopics: async () => undefined,
+        },
+        live: { changed: () => undefined, gone: () => undefined, read: async () => undefined, readMany: async () => [] },
+      },
+      log: quiet,
+    });
+    await gateway.handle(statusTopic('RC-HIJACK'), message(envelope('update_topo', { ...RC, thing_version: '1.1.2', sub_devices: [aircraft('AC-FOREIGN')] })));
+    await gateway.handle(statusTopic('RC-OWN'), message(envelope('update_topo', { ...RC, thing_version: '1.1.2', sub_devices: [aircraft('AC-OWN')] })));
+    await accepted;
+    expect(announced).toEqual(['RC-OWN']);
+    expect(subscribed.filter((topic) => topic.includes('AC-FOREIGN') || topic.includes('RC-HIJACK'))).toEqual([]);
   });
 });

@@ -290,19 +290,33 @@ export class DjiGateway {
    * An update_topo reaching one of several instances splitting the uplink goes out before it waits its turn behind
    * the messages ahead of it (other gateways' work, database writes): the gateway streams its OSD right behind it
    * (issue 28), so its owner hears the topology and subscribes at once (the owner itself before applying it). The
-   * other instances apply it as it comes, this one in its turn (capabilities/topology.ts).
+   * other instances apply it as it comes, this one in its turn (capabilities/topology.ts). A declaration the claim
+   * rules refuse is neither announced nor subscribed to: no instance would take another gateway's devices' messages
+   * or state for it.
    */
   private announce(topic: string, payload: Buffer): void {
-    const { shared } = this.options;
+    const { shared, mayDeclare } = this.options;
+    const { owned } = this;
     const parsed = parseDeviceTopic(topic);
-    if (!shared || !this.owned || parsed?.channel !== 'status') return;
+    if (!shared || !owned || parsed?.channel !== 'status') return;
     const message = parseEnvelope(payload);
     if (!message.ok || message.envelope.method !== METHOD_UPDATE_TOPO) return;
     const topo = gatewayTopoSchema.safeParse(message.envelope.data);
     if (!topo.success) return;
-    void shared.topology.publish({ gatewaySn: parsed.sn, topo: topo.data, at: message.envelope.timestamp });
-    const subSerials = new Set(topo.data.sub_devices.map((d) => d.sn).filter((sn) => sn !== parsed.sn));
-    void this.owned.prepare(parsed.sn, [...subSerials]);
+    const gatewaySn = parsed.sn;
+    const subs = topo.data.sub_devices.filter((d) => d.sn !== gatewaySn);
+    void (async () => {
+      if (
+        mayDeclare &&
+        !(await mayDeclare(
+          gatewaySn,
+          subs.map(({ sn, domain }) => ({ sn, domain })),
+        ))
+      )
+        return;
+      void shared.topology.publish({ gatewaySn, topo: topo.data, at: message.envelope.timestamp });
+      await owned.prepare(gatewaySn, [...new Set(subs.map((d) => d.sn))]);
+    })().catch((error: unknown) => this.options.log.warn({ err: error, gatewaySn }, 'dji: topology not announced'));
   }
 
   private async apply(topic: string, payload: Buffer): Promise<void> {
