@@ -7,6 +7,7 @@ import { envelopeSchema, invalidInput, ok } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { DAY_MS, daySchema, dayStartMs } from './list';
+import { VIEWS } from '@shared/entities/collections';
 
 /** The longest statistics range: a year, leap day included. */
 const MAX_RANGE_DAYS = 366;
@@ -19,7 +20,7 @@ export default async function statisticsRoutes(appBase: FastifyInstance): Promis
   const db = appBase.db;
 
   app.get(
-    '/chartinfo/',
+    VIEWS.chartinfo.path,
     {
       schema: {
         tags: ['statistics'],
@@ -48,7 +49,7 @@ export default async function statisticsRoutes(appBase: FastifyInstance): Promis
           ),
         },
       },
-      preValidation: requirePermission(appBase, 'stats:read'),
+      preValidation: requirePermission(appBase, VIEWS.chartinfo.read),
     },
     async (request) => {
       const q = request.query;

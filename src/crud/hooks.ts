@@ -35,7 +35,7 @@ export function useResourceOptions(
   return { options, rows: state.items };
 }
 
-/** Whether the user may list or read the collection (true for one the registry names no permission for). */
+/** Whether the user may list or read the collection (any signed-in user may read one whose `read` is null). */
 export function useCanRead(resource: string): boolean {
   const code = resourceConfig(resource).read;
   return useAppSelector((s) => (code ? selectCan(s, code) : true));

@@ -1,3 +1,4 @@
+import { COLLECTIONS, VIEWS } from '@shared/entities/collections';
 import type { PermissionCode } from '@shared/permissions';
 
 /** Every server collection a list screen can show, by resource name. Paths follow the API (base /api). */
@@ -5,30 +6,15 @@ export interface ResourceConfig {
   path: string;
   /** Saves go out as multipart form data (e.g. a device with its photo). */
   multipart?: boolean;
-  /** The permission the API asks to list it: a pick list of it (LookupField) asks nothing of a user without it. */
-  read?: PermissionCode;
+  /** The permission the API asks to list it (null: any signed-in user): a pick list of it (LookupField) asks nothing of a user without it. */
+  read: PermissionCode | null;
 }
 
+/** The shared catalogue's collections and views (where they are, who reads them), with how the console saves them. */
 export const RESOURCES = {
-  device: { path: '/Device/', multipart: true, read: 'device:read' },
-  project: { path: '/Project/', read: 'project:read' },
-  task: { path: '/Task/' },
-  route: { path: '/Route/', read: 'project:read' },
-  airspaceApplication: { path: '/Airspace/Apply/', read: 'airspace:read' },
-  flightPlan: { path: '/Airspace/Plan/', read: 'airspace:read' },
-  flightReport: { path: '/Airspace/Report/' },
-  feature: { path: '/Feature/' },
-  department: { path: '/Dept/' },
-  role: { path: '/Role/' },
-  permissionResource: { path: '/Resource/' },
-  user: { path: '/User/', read: 'org:read' },
-  notice: { path: '/Notice/' },
-  audit: { path: '/Audit/' },
-  chartinfo: { path: '/chartinfo/' },
-  airspaceRules: { path: '/Airspace/Rules/' },
-  alert: { path: '/Alert/', read: 'device:read' },
-  alertSummary: { path: '/Alert/summary/' },
-  noticeUnread: { path: '/Notice/unread/' },
+  ...COLLECTIONS,
+  ...VIEWS,
+  device: { ...COLLECTIONS.device, multipart: true },
 } satisfies Record<string, ResourceConfig>;
 
 export type ResourceName = keyof typeof RESOURCES;

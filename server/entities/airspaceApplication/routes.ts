@@ -14,6 +14,7 @@ import { envelopeSchema, HttpError, ok, type Refusal } from '../../http/envelope
 import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { applicationFacts, assertApplicationRules, autoApprovalFor } from './rules';
+import { COLLECTIONS, VIEWS } from '@shared/entities/collections';
 
 const notDraft = (message: string, status: string): Refusal => ({ message, reason: { code: 'airspace_application.not_draft', params: { status } } });
 
@@ -48,24 +49,22 @@ const lateNeedsNote = () =>
 export default async function airspaceApplicationRoutes(app: FastifyInstance): Promise<void> {
   const config = app.config.airspace;
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/Airspace/Rules/',
+    VIEWS.airspaceRules.path,
     {
       schema: {
         tags: ['airspace'],
         summary: 'The numbers of the airspace rules (ceilings, lead time, margins)',
         response: { 200: envelopeSchema(airspaceRulesSchema) },
       },
-      preValidation: requirePermission(app, 'airspace:read'),
+      preValidation: requirePermission(app, VIEWS.airspaceRules.read),
     },
     async () => ok(config),
   );
   registerCrud(app, {
     entity: 'airspace_application',
-    path: '/Airspace/Apply/',
+    ...COLLECTIONS.airspaceApplication,
     tag: 'airspace',
     table: 'airspace_applications',
-    read: 'airspace:read',
-    write: 'airspace:write',
     list: {
       table: 'airspace_applications',
       search: ['purpose'],
@@ -100,7 +99,7 @@ export default async function airspaceApplicationRoutes(app: FastifyInstance): P
 
   registerWorkflow(app, {
     entity: 'airspace_application',
-    path: '/Airspace/Apply/',
+    path: COLLECTIONS.airspaceApplication.path,
     tag: 'airspace',
     table: 'airspace_applications',
     machine: APPLICATION_MACHINE,

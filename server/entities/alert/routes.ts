@@ -11,6 +11,7 @@ import { requestLanguage } from '../../http/language';
 import type { Alert } from '@shared/entities/alert';
 import { alertToApi, inLanguage } from './service';
 import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from './summary';
+import { COLLECTIONS, VIEWS } from '@shared/entities/collections';
 
 /**
  * GET /Alert/ (filters device_sn, kind, level, active, plan_id, first_seen_from/_to), GET /Alert/summary/ (grouped),
@@ -20,11 +21,9 @@ import { alertSummaryQuerySchema, alertSummaryRowSchema, summariseAlerts } from 
 export default async function alertRoutes(appBase: FastifyInstance): Promise<void> {
   registerCrud(appBase, {
     entity: 'alert',
-    path: '/Alert/',
+    ...COLLECTIONS.alert,
     tag: 'alerts',
     table: 'alerts',
-    read: 'device:read',
-    write: 'device:write',
     operations: ['list', 'get'],
     list: {
       table: 'alerts',
@@ -47,7 +46,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
 
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/Alert/summary/',
+    VIEWS.alertSummary.path,
     {
       schema: {
         tags: ['alerts'],
@@ -55,7 +54,7 @@ export default async function alertRoutes(appBase: FastifyInstance): Promise<voi
         querystring: alertSummaryQuerySchema,
         response: { 200: envelopeSchema(z.object({ items: z.array(alertSummaryRowSchema) })) },
       },
-      preValidation: requirePermission(appBase, 'device:read'),
+      preValidation: requirePermission(appBase, VIEWS.alertSummary.read),
     },
     async (request) => ok({ items: await summariseAlerts(appBase.db, request.query, scopeOf(request)) }),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { registerCrud } from '../../api/crud';
 import { parseJson } from '../../db/json';
 import type { AuditLogTable } from '../../db/schema';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const auditToApi = (row: Selectable<AuditLogTable>) => ({ ...row, detail: parseJson(row.detail, row.detail) });
 
@@ -11,11 +12,9 @@ export const auditToApi = (row: Selectable<AuditLogTable>) => ({ ...row, detail:
 export default async function auditRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'audit',
-    path: '/Audit/',
+    ...COLLECTIONS.audit,
     tag: 'admin',
     table: 'audit_log',
-    read: 'audit:read',
-    write: 'audit:read',
     operations: ['list', 'get'],
     list: {
       table: 'audit_log',

@@ -6,17 +6,16 @@ import { scopeOf } from '../../rbac/scopeQuery';
 import { authorizeDepartmentWrite } from '../../rbac/accountGuards';
 import type { DepartmentsTable } from '../../db/schema';
 import { checkParent, defined } from '../fields';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const departmentToApi = (row: Selectable<DepartmentsTable>) => ({ ...row });
 
 export default async function departmentRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'department',
-    path: '/Dept/',
+    ...COLLECTIONS.department,
     tag: 'organisation',
     table: 'departments',
-    read: 'org:read',
-    write: 'org:write',
     list: { table: 'departments', search: ['name'], order: ['id', 'name', 'sort', 'created_at'], defaultOrder: 'sort', filters: { parent_id: 'int' } },
     input: departmentInputSchema,
     unique: ['name'],

@@ -13,6 +13,7 @@ import { requirePermission } from '../../rbac/permissions';
 import { issuedSecret, newDeviceSecretColumns, withIssuedSecret, withoutSecretHash } from '../deviceLink/dockSecret';
 import { defined } from '../fields';
 import { deviceInput } from './schema';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 /** Serials per query when resolving names (well under any database's bound-parameter limit). */
 const NAMES_CHUNK = 1000;
@@ -33,11 +34,9 @@ export const deviceList: ListSpec<'devices'> = {
 export default async function deviceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'device',
-    path: '/Device/',
+    ...COLLECTIONS.device,
     tag: 'devices',
     table: 'devices',
-    read: 'device:read',
-    write: 'device:write',
     list: deviceList,
     input: deviceInput,
     unique: ['serial'],

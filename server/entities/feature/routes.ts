@@ -10,6 +10,7 @@ import type { FeaturesTable } from '../../db/schema';
 import { envelopeSchema, invalidInput, ok } from '../../http/envelope';
 import { requirePermission } from '../../rbac/permissions';
 import { featureToRow, insertFeatures, missingProjects } from './service';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const featureToApi = (row: Selectable<FeaturesTable>) => ({
   ...row,
@@ -28,11 +29,9 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 export default async function featureRoutes(appBase: FastifyInstance): Promise<void> {
   registerCrud(appBase, {
     entity: 'feature',
-    path: '/Feature/',
+    ...COLLECTIONS.feature,
     tag: 'map',
     table: 'features',
-    read: 'map:read',
-    write: 'map:write',
     list: {
       table: 'features',
       search: ['name', 'category'],

@@ -10,6 +10,7 @@ import { allowedActions, PLAN_MACHINE } from '../../domain/stateMachines';
 import { forbidden, HttpError, type Refusal } from '../../http/envelope';
 import { defined } from '../fields';
 import { assertDeconflicted, assertPlanRules, type PlanValue } from './rules';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 const notFiled = (message: string, status: string): Refusal => ({ message, reason: { code: 'flight_plan.not_filed', params: { status } } });
 
@@ -42,11 +43,9 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
   const config = app.config.airspace;
   registerCrud(app, {
     entity: 'flight_plan',
-    path: '/Airspace/Plan/',
+    ...COLLECTIONS.flightPlan,
     tag: 'airspace',
     table: 'flight_plans',
-    read: 'airspace:read',
-    write: 'airspace:write',
     list: {
       table: 'flight_plans',
       search: ['note'],
@@ -72,7 +71,7 @@ export default async function flightPlanRoutes(app: FastifyInstance): Promise<vo
 
   registerWorkflow(app, {
     entity: 'flight_plan',
-    path: '/Airspace/Plan/',
+    path: COLLECTIONS.flightPlan.path,
     tag: 'airspace',
     table: 'flight_plans',
     machine: PLAN_MACHINE,

@@ -13,6 +13,7 @@ import { RECORD_EXPORT_FORMATS } from '@shared/flight/exportFiles';
 import { exportRecord } from '../../flightRecords/export';
 import { defined, orderErrors } from '../fields';
 import { checkPlanReportable, markPlanFlown } from './service';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 /** The row as the API shows it; the display names (project_name, device_name, pilot_name) are joined in by the crud engine. */
 export const reportToApi = (row: Selectable<FlightReportsTable>): Omit<Report, 'project_name' | 'device_name' | 'pilot_name'> => ({
@@ -32,11 +33,9 @@ export const reportToApi = (row: Selectable<FlightReportsTable>): Omit<Report, '
 export default async function flightReportRoutes(appBase: FastifyInstance): Promise<void> {
   registerCrud(appBase, {
     entity: 'flight_report',
-    path: '/Airspace/Report/',
+    ...COLLECTIONS.flightReport,
     tag: 'airspace',
     table: 'flight_reports',
-    read: 'airspace:read',
-    write: 'airspace:write',
     list: {
       table: 'flight_reports',
       search: [],

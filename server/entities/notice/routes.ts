@@ -14,6 +14,7 @@ import { defined } from '../fields';
 import { requestLanguage } from '../../http/language';
 import { noticeTextSql, presentPlatformNotices, seesNoticeDefect } from '../../media/urgentDefects';
 import { markNoticesRead, noticeTotal, readBy, readerOf, readNoticeIds, unreadNotices } from './service';
+import { COLLECTIONS, VIEWS } from '@shared/entities/collections';
 
 /** A notice as the API answers it: its search text stays on the server (it feeds the search index). */
 export const noticeToApi = ({ search_text: _indexed, ...row }: Selectable<NoticesTable>) => row;
@@ -23,11 +24,9 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
   const broadcaster = appBase.notices;
   registerCrud(appBase, {
     entity: 'notice',
-    path: '/Notice/',
+    ...COLLECTIONS.notice,
     tag: 'notices',
     table: 'notices',
-    read: null,
-    write: 'notice:write',
     list: {
       table: 'notices',
       search: ['title', 'content'],
@@ -92,14 +91,14 @@ export default async function noticeRoutes(appBase: FastifyInstance): Promise<vo
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const signedIn = requirePermission(appBase, null);
   app.get(
-    '/Notice/unread/',
+    VIEWS.noticeUnread.path,
     {
       schema: {
         tags: ['notices'],
         summary: 'Unread published notices of the signed-in user (header bell)',
         response: { 200: envelopeSchema(z.object({ count: z.number() })) },
       },
-      preValidation: signedIn,
+      preValidation: requirePermission(appBase, VIEWS.noticeUnread.read),
     },
     async (request) => ok({ count: await noticeTotal(app.db, { userId: request.auth!.userId, asReader: true, published: true, read: false }) }),
   );

@@ -8,17 +8,16 @@ import type { ProjectsTable } from '../../db/schema';
 import { defined } from '../fields';
 import { dialectOf } from '../../db/database';
 import { rewriteNoticeSearchTexts } from '../../media/urgentDefects';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const projectToApi = (row: Selectable<ProjectsTable>) => ({ ...row, area: parseJson(row.area, null), members: parseJson<number[]>(row.members, []) });
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'project',
-    path: '/Project/',
+    ...COLLECTIONS.project,
     tag: 'projects',
     table: 'projects',
-    read: 'project:read',
-    write: 'project:write',
     list: {
       table: 'projects',
       search: ['name', 'description'],

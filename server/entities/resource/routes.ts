@@ -4,17 +4,16 @@ import { resourceInputSchema } from '@shared/entities/resource';
 import { registerCrud } from '../../api/crud';
 import type { ResourcesTable } from '../../db/schema';
 import { checkParent, defined } from '../fields';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const resourceToApi = (row: Selectable<ResourcesTable>) => ({ ...row });
 
 export default async function resourceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'resource',
-    path: '/Resource/',
+    ...COLLECTIONS.permissionResource,
     tag: 'organisation',
     table: 'resources',
-    read: 'org:read',
-    write: 'org:write',
     list: {
       table: 'resources',
       search: ['code', 'name', 'path'],

@@ -6,17 +6,16 @@ import { parseJson, toJsonText } from '../../db/json';
 import type { RolesTable } from '../../db/schema';
 import { authorizeRoleWrite } from '../../rbac/accountGuards';
 import { defined } from '../fields';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const roleToApi = (row: Selectable<RolesTable>) => ({ ...row, permissions: parseJson<string[]>(row.permissions, []) });
 
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'role',
-    path: '/Role/',
+    ...COLLECTIONS.role,
     tag: 'organisation',
     table: 'roles',
-    read: 'org:read',
-    write: 'org:write',
     list: { table: 'roles', search: ['code', 'name'], order: ['id', 'code', 'name', 'created_at'], defaultOrder: 'id' },
     input: roleInputSchema,
     unique: ['code'],

@@ -25,6 +25,7 @@ import { WaylineReaderPool } from '../../wayline/readerPool';
 import { routeGeoJson, routeKml } from '../../wayline/lineExport';
 import { defined } from '../fields';
 import { assertRouteNameFree, freeRouteName, routeFieldErrors, routeKmz } from './service';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 export const routeToApi = ({ template, source_name, source_md5, ...row }: Selectable<RoutesTable>) => ({
   ...row,
@@ -154,11 +155,9 @@ export default async function routeRoutes(appBase: FastifyInstance): Promise<voi
 
   registerCrud(appBase, {
     entity: 'route',
-    path: '/Route/',
+    ...COLLECTIONS.route,
     tag: 'projects',
     table: 'routes',
-    read: 'project:read',
-    write: 'project:write',
     list: {
       table: 'routes',
       search: ['name'],

@@ -14,6 +14,7 @@ import { requirePermission } from '../../rbac/permissions';
 import { defined } from '../fields';
 import { taskProgressOf, type MissionService } from './missions';
 import { registerWaylineDownload } from './waylineDownload';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 /** A task names its project, route, device and pilot. */
 const TASK_NAMES: NameRefs = { ...PROJECT_NAME, ...ROUTE_NAME, ...DEVICE_NAME, ...PILOT_NAME };
@@ -65,11 +66,9 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   registerCrud(appBase, {
     entity: 'task',
-    path: '/Task/',
+    ...COLLECTIONS.task,
     tag: 'tasks',
     table: 'tasks',
-    read: 'task:read',
-    write: 'task:write',
     list: {
       table: 'tasks',
       search: ['name'],
@@ -109,7 +108,7 @@ export default async function taskRoutes(appBase: FastifyInstance): Promise<void
 
   registerWorkflow(appBase, {
     entity: 'task',
-    path: '/Task/',
+    path: COLLECTIONS.task.path,
     tag: 'tasks',
     table: 'tasks',
     machine: TASK_MACHINE,

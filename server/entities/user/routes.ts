@@ -11,6 +11,7 @@ import { rolesOfUsers } from '../../rbac/permissions';
 import { authorizeUserWrite, endSessionsAfterAccountChange } from '../../rbac/accountGuards';
 import { defined } from '../fields';
 import { replaceUserRoles, usersGranted } from './service';
+import { COLLECTIONS } from '@shared/entities/collections';
 
 /** The password hash never leaves the server; display_name is `name` on the wire. */
 export const userToApi = ({ password_hash: _hash, display_name, ...row }: Selectable<UsersTable>) => ({ ...row, name: display_name });
@@ -18,11 +19,9 @@ export const userToApi = ({ password_hash: _hash, display_name, ...row }: Select
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     entity: 'user',
-    path: '/User/',
+    ...COLLECTIONS.user,
     tag: 'organisation',
     table: 'users',
-    read: 'org:read',
-    write: 'org:write',
     list: {
       table: 'users',
       search: ['username', 'display_name', 'phone', 'email'],
