@@ -93,15 +93,15 @@ function* save(action: ReturnType<typeof saveRequested>) {
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
-    if (id === undefined) {
-      const response: Envelope<ResourceRow> = yield* callApi(createResource, path, body);
-      // A new dock's MQTT secret comes back with the record, this once only.
-      const { serial, secret } = response.data;
-      if (typeof secret === 'string') yield put(secretIssued({ resource, sn: String(serial), secret }));
-    } else yield* callApi(updateResource, path, id, body);
-    yield put(saveSucceeded({ resource, requestId }));
+    const response: Envelope<ResourceRow> = id === undefined ? yield* callApi(createResource, path, body) : yield* callApi(updateResource, path, id, body);
+    // A new dock's MQTT secret comes back with the record, this once only.
+    const { serial, secret } = response.data;
+    if (typeof secret === 'string') yield put(secretIssued({ resource, sn: String(serial), secret }));
+    // The answer is the saved row as the list shows it: an edited row is replaced where it is shown. A new row's
+    // place in the sorted, filtered page is the server's to say, so the page is read again.
+    yield put(saveSucceeded({ resource, requestId, row: response.data }));
     yield put(toastShown({ messageKey: 'resources.saved', severity: 'success' }));
-    yield put(listRequested({ resource }));
+    if (id === undefined) yield put(listRequested({ resource }));
   } catch (error) {
     if (failureToast) yield* reportActionFailure(failureToast, error);
     yield put(saveFailed({ resource, requestId, error: reasonOf(error), fieldErrors: fieldErrorsOf(error) }));

@@ -1,6 +1,7 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../api/errorCatalogue';
 import { loggedOut, sessionExpired } from '../features/auth';
+import { baseResource } from './registry';
 import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
 /** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */
@@ -113,10 +114,18 @@ const resourcesSlice = createSlice({
       },
       prepare: (request: { resource: string } & SaveRequest) => ({ payload: { ...request, requestId: nanoid() } }),
     },
-    saveSucceeded(state, action: WithResource<{ requestId: string }>) {
-      const r = entry(state, action.payload.resource);
+    /** `row`: the saved row as the server answered it, which replaces the row of that id in every view of the collection. */
+    saveSucceeded(state, action: WithResource<{ requestId: string; row?: ResourceRow }>) {
+      const { resource, requestId, row } = action.payload;
+      const r = entry(state, resource);
       r.saving = false;
-      r.savedRequestId = action.payload.requestId;
+      r.savedRequestId = requestId;
+      if (!row) return;
+      for (const [name, view] of Object.entries(state)) {
+        if (baseResource(name) !== baseResource(resource)) continue;
+        view.items = view.items.map((item) => (item.id === row.id ? row : item));
+        if ((view.detail as ResourceRow | null)?.id === row.id) view.detail = row;
+      }
     },
     saveFailed(state, action: WithResource<{ requestId: string; error: ErrorText; fieldErrors: FieldError[] }>) {
       const r = entry(state, action.payload.resource);

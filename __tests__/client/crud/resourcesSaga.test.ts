@@ -78,6 +78,29 @@ describe('resources saga', () => {
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/Project/7/', options: { body: { name: 'y' } } });
   });
 
+  it('an edit replaces the row in every view of the collection with the saved row the server answers, without reading the page again', async () => {
+    const rows = [
+      { id: 6, name: 'a' },
+      { id: 7, name: 'y' },
+    ];
+    const { store, calls } = createTestStore({
+      'GET /Project/': () => ({ items: rows, total: 2 }),
+      'PUT /Project/7/': () => ({ id: 7, name: 'z', dept_name: '巡检一队' }),
+    });
+    store.dispatch(listRequested({ resource: 'project', query: DEFAULT_QUERY }));
+    store.dispatch(listRequested({ resource: 'project@options', query: { ...DEFAULT_QUERY, pageSize: 100 } }));
+    await flush();
+    const reads = calls.length;
+    store.dispatch(saveRequested({ resource: 'project', id: 7, values: { name: 'z' } }));
+    await flush();
+    expect(calls.slice(reads).map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /Project/7/']);
+    for (const view of ['project', 'project@options'])
+      expect(store.getState().resources[view].items).toEqual([
+        { id: 6, name: 'a' },
+        { id: 7, name: 'z', dept_name: '巡检一队' },
+      ]);
+  });
+
   it.each([
     ['delete', deleteRequested({ resource: 'task', id: 3 }), 'DELETE /Task/3/'],
     [
