@@ -138,7 +138,7 @@ export default fp(
         }
       } else {
         const browserScope = new BrowserScope(app.db);
-        if (redisUrl) shared = await shareBrokerThroughRedis(redisUrl, redisKeyPrefix);
+        if (redisUrl) shared = shareBrokerThroughRedis({ url: redisUrl, keyPrefix: redisKeyPrefix, timeoutMs: app.config.redisTimeoutMs, log });
         const authenticate = createAuthenticator({
           staticUser: config.user,
           staticPassword: config.password,
@@ -271,8 +271,6 @@ export default fp(
       await channel?.stop();
       // Handing the lease back lets another instance take over sysinfo at once.
       await lease?.stop();
-      // The persistence unsubscribes the broker from the shared emitter, which aedes closes with itself: persistence first.
-      await shared?.close().catch((error: unknown) => log.warn({ err: error }, 'redis: broker persistence did not close cleanly'));
       await broker?.close();
       await sharedTopology?.close();
       if (leaseRedis) await closeRedis(leaseRedis);
