@@ -25,6 +25,7 @@ import { createDeviceLinkStore, type Binder } from './gateway/store';
 import { RedisLease } from './lease';
 import { ClusterMembership } from './membership';
 import { boundedRedis, closeRedis } from '../redis/connect';
+import type { RedisWatch } from '../redis/watch';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SharedPresence } from './sharedPresence';
@@ -44,6 +45,8 @@ export interface MqttPluginOptions {
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
   /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
   trustProxy?: TrustProxy;
+  /** Whether Redis answers now (REDIS_URL). */
+  redis?: RedisWatch;
 }
 
 export interface MqttHandle {
@@ -180,6 +183,9 @@ export default fp(
         sessionCheck.unref();
       }
       const sysinfoLease = lease;
+      // Embedded brokers cut off from each other while Redis does not answer: each publishes sysinfo/* to its own
+      // browsers, from what it sees itself, until Redis answers again and the lease holder alone publishes.
+      const relayWatch = shared ? options.redis : undefined;
       // Instances on one external broker split the devices' messages (shared subscriptions); what each needs of the
       // others' share (topologies, presence) goes through Redis (docs/mqtt.md, Scale-out).
       const splitting = external && redisUrl && leaseRedis ? { redis: leaseRedis, url: redisUrl, subscriptions: external } : undefined;
@@ -199,7 +205,7 @@ export default fp(
         deviceTimeoutMs: config.deviceTimeoutMs,
         log,
         tasksFlown: () => tasksFlownBySerial(app.db),
-        ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
+        ...(sysinfoLease ? { publishes: () => sysinfoLease.held() || relayWatch?.state === 'down' } : {}),
         ...(splitting ? { shared: new SharedPresence(splitting.redis, redisKeyPrefix, config.deviceTimeoutMs) } : {}),
       });
       // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
+import { TOPIC_FLEET } from '@shared/live';
 import { assertPostgres, dropSchema, PG_URL } from '../../support/postgres';
 import { until } from '../../support/until';
 import { aircraft, aircraftOsd, pilotCredentials, RC, TestGateway } from '../mqtt/dji';
@@ -88,6 +89,7 @@ describe('embedded brokers sharing through Redis while Redis is frozen or gone',
     browserB = await connect(b.wsUrl, { clientId: `web_b_${schema}`, username: 'admin', password: tokenB });
     clients.push(browserA, browserB);
     for (const browser of [browserA, browserB]) expect(await subscribe(browser, 'thing/product/+/osd')).toBe(0);
+    expect(await subscribe(browserB, TOPIC_FLEET)).toBe(0);
     const { username, password } = await pilotCredentials(a, tokenA);
     gateway = await TestGateway.connect(a.wsUrl, 'RC-OUT1', username, password);
     clients.push(gateway.client);
@@ -161,6 +163,14 @@ describe('embedded brokers sharing through Redis while Redis is frozen or gone',
     await answersWithinBound();
     await servedLocally();
     expect(await health(a)).toMatchObject({ status: 'degraded', redis: 'down' });
+    // B's browsers are told the fleet by B itself (A, the sysinfo lease holder, cannot reach them).
+    await nextMessage(
+      browserB,
+      TOPIC_FLEET,
+      5000,
+      (_payload, retain) => !retain,
+      (payload) => payload,
+    );
 
     redis.kill('SIGCONT');
     await crossInstanceResumes();
