@@ -93,11 +93,8 @@ export class RedisRelayEmitter implements MQEmitter {
       connection.on('error', (error: Error) => log.debug({ err: error.message }, 'mqtt: Redis relay connection problem'));
     this.publisher.once('ready', () => (this.connectedOnce = true));
     this.subscriber.on('messageBuffer', (_channel: Buffer, frame: Buffer) => this.receive(frame));
-    this.listening = stayJoined(this.subscriber, channel, log, 'broker relay');
+    stayJoined(this.subscriber, channel, log, 'broker relay');
   }
-
-  /** Whether this instance hears the other instances' messages now. */
-  readonly listening: () => boolean;
 
   get current(): number {
     return this.local.current;
