@@ -81,6 +81,8 @@ export class RedisRelayEmitter implements MQEmitter {
   private readonly publisher: ReturnType<typeof boundedRedis>;
   private readonly subscriber: ReturnType<typeof boundedRedis>;
   private connectedOnce = false;
+  /** A PING asking whether Redis answers again is on its way. */
+  private probing = false;
   /** Messages not relayed since the outage began; undefined while relaying. */
   private droppedInOutage: number | undefined;
 
@@ -126,6 +128,22 @@ export class RedisRelayEmitter implements MQEmitter {
   private relay(message: Message): void {
     // Not connected (Redis away, reconnecting): dropped at once rather than queued.
     if (this.publisher.status !== 'ready') return this.notRelayed(new Error(`Redis connection ${this.publisher.status}`));
+    // In an outage on a live connection (Redis frozen) what is written waits in Redis' input and would reach the
+    // others as a burst of stale messages when it thaws: only one bounded PING at a time asks whether it answers again.
+    if (this.droppedInOutage !== undefined) {
+      this.notRelayed();
+      if (!this.probing) {
+        this.probing = true;
+        this.publisher
+          .ping()
+          .then(
+            () => this.relayed(),
+            () => undefined,
+          )
+          .finally(() => (this.probing = false));
+      }
+      return;
+    }
     this.publisher.publish(this.options.channel, encodeRelayed(this.origin, message)).then(
       () => this.relayed(),
       (error: unknown) => this.notRelayed(error),
@@ -138,7 +156,7 @@ export class RedisRelayEmitter implements MQEmitter {
     this.droppedInOutage = undefined;
   }
 
-  private notRelayed(error: unknown): void {
+  private notRelayed(error?: unknown): void {
     this.dropped++;
     // Before the first connection there is nothing to rejoin yet (RedisWatch reports a Redis away at start).
     if (!this.connectedOnce) return;

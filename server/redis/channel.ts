@@ -15,7 +15,8 @@ export interface RedisChannel {
 /**
  * Joins `channel` on its own connection (stayJoined) and publishes on another; every call is bounded by `timeoutMs`
  * and start-up does not wait for Redis. `onDown` runs when the subscription drops, so a listener that caches can stop
- * trusting its cache; `onJoined` each time it is (re)joined, so one that mirrors state kept in Redis can reload what it missed meanwhile.
+ * trusting its cache; `onJoined` each time it is (re)joined, so one that mirrors state kept in Redis can reload what
+ * it missed meanwhile.
  */
 export function joinRedisChannel(
   options: { url: string; channel: string; timeoutMs: number; what: string },
