@@ -20,7 +20,7 @@ const relayedSchema = z.object({
 type RelayedHeader = z.infer<typeof relayedSchema>;
 
 /** A relayed message: a 4-byte length, the header (JSON), then the payload as it is. */
-export function encodeRelayed(origin: string, message: Message): Buffer {
+function encodeRelayed(origin: string, message: Message): Buffer {
   const header: RelayedHeader = {
     origin,
     topic: message.topic,
@@ -38,7 +38,7 @@ export function encodeRelayed(origin: string, message: Message): Buffer {
 }
 
 /** The origin and packet of a relayed message, or null for anything that is not one. */
-export function decodeRelayed(frame: Buffer): { origin: string; packet: AedesPublishPacket } | null {
+function decodeRelayed(frame: Buffer): { origin: string; packet: AedesPublishPacket } | null {
   if (frame.length < 4) return null;
   const end = 4 + frame.readUInt32BE(0);
   if (end > frame.length) return null;
@@ -54,7 +54,7 @@ export function decodeRelayed(frame: Buffer): { origin: string; packet: AedesPub
   return { origin, packet: { cmd: 'publish', dup: false, ...fields, payload: frame.subarray(end) } };
 }
 
-export interface RelayOptions {
+interface RelayOptions {
   url: string;
   /** The pub/sub channel every instance of the deployment relays on (under its key prefix). */
   channel: string;
