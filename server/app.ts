@@ -142,7 +142,7 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   await app.register(hmsPlugin, { config: config.hms, dataDir: config.dataDir });
   closeUnknownUpgrades(app.server, [PILOT_WS_PATH, ...(config.mqtt.enabled && !config.mqtt.url ? [config.mqtt.wsPath] : [])]);
   await app.register(alertsPlugin);
-  await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather });
+  await app.register(mqttPlugin, { config: config.mqtt, trustProxy: config.trustProxy, weather, redis: redisWatch });
   await app.register(mediaDockPlugin);
   await app.register(noticesPlugin);
   // Domain services on the device link, each a plugin of its own (docs/architecture.md "The device link").

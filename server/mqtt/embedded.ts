@@ -58,8 +58,8 @@ export interface EmbeddedBrokerOptions {
   mayDeclare(identity: GatewayIdentity, devices: { sn: string; domain: DjiDomain }[]): Promise<boolean>;
   onGatewayDisconnected?(sn: string): void;
   /**
-   * Shared by several instances (REDIS_URL): aedes' message emitter (mqemitter-redis) and persistence
-   * (aedes-persistence-redis) carry messages, retained messages and sessions between their brokers.
+   * Shared by several instances (REDIS_URL): aedes' message emitter relays messages between their brokers through
+   * Redis, with the broker's own persistence (server/mqtt/redisShared.ts).
    */
   shared?: { mq: unknown; persistence: unknown };
   /**
@@ -205,7 +205,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     // mqemitter worked off its queue recursively, one stack frame chain per message, until the stack overflowed
     // (mcollina/mqemitter#204). Without a cap there is no queue: each delivery waits only for its own subscriber, a
     // browser's backlog is bounded by `mayForward` below, and a socket that never drains is closed after aedes'
-    // drainTimeout. mqemitter-redis (REDIS_URL) has no cap either.
+    // drainTimeout. The Redis relay's emitter (REDIS_URL) has no cap either.
     concurrency: 0,
     ...(options.shared ?? {}),
     authenticate(client, username, password, done) {

@@ -23,6 +23,7 @@ import { createDeviceStore, type Binder } from '../devices/store';
 import { RedisLease } from './lease';
 import { ClusterMembership } from './membership';
 import { boundedRedis, closeRedis } from '../redis/connect';
+import type { RedisWatch } from '../redis/watch';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
 import { SharedPresence } from './sharedPresence';
@@ -49,6 +50,8 @@ export interface MqttPluginOptions {
   /** Behind a reverse proxy (TRUST_PROXY=1): a websocket client's address is the one the proxy appended to X-Forwarded-For. */
   /** Which X-Forwarded-For hops to believe for a websocket client's address (as for HTTP). */
   trustProxy?: TrustProxy;
+  /** Whether Redis answers now (REDIS_URL). */
+  redis?: RedisWatch;
 }
 
 export interface MqttHandle {
@@ -144,7 +147,7 @@ export default fp(
         }
       } else {
         const browserScope = new BrowserScope(app.db);
-        if (redisUrl) shared = await shareBrokerThroughRedis(redisUrl, redisKeyPrefix);
+        if (redisUrl) shared = shareBrokerThroughRedis({ url: redisUrl, keyPrefix: redisKeyPrefix, timeoutMs: app.config.redisTimeoutMs, log });
         const authenticate = createAuthenticator({
           staticUser: config.user,
           staticPassword: config.password,
@@ -187,6 +190,9 @@ export default fp(
         sessionCheck.unref();
       }
       const sysinfoLease = lease;
+      // Embedded brokers cut off from each other while Redis does not answer: each publishes sysinfo/* to its own
+      // browsers, from what it sees itself, until Redis answers again and the lease holder alone publishes.
+      const relayWatch = shared ? options.redis : undefined;
       // Instances on one external broker split the devices' messages (shared subscriptions); what each needs of the
       // others' share (topologies, presence) goes through Redis (docs/mqtt.md, Scale-out).
       const splitting = external && redisUrl && leaseRedis ? { redis: leaseRedis, url: redisUrl, subscriptions: external } : undefined;
@@ -210,7 +216,7 @@ export default fp(
         deviceTimeoutMs: config.deviceTimeoutMs,
         log,
         tasksFlown: () => tasksFlownBySerial(app.db),
-        ...(sysinfoLease ? { publishes: () => sysinfoLease.held() } : {}),
+        ...(sysinfoLease ? { publishes: () => sysinfoLease.held() || relayWatch?.state === 'down' } : {}),
         ...(splitting ? { shared: new SharedPresence(splitting.redis, redisKeyPrefix, config.deviceTimeoutMs) } : {}),
       });
       // Brokers sharing messages through Redis: a device's messages are acted on by the instance it is connected to.
@@ -282,8 +288,6 @@ export default fp(
       await channel?.stop();
       // Handing the lease back lets another instance take over sysinfo at once.
       await lease?.stop();
-      // The persistence unsubscribes the broker from the shared emitter, which aedes closes with itself: persistence first.
-      await shared?.close().catch((error: unknown) => log.warn({ err: error }, 'redis: broker persistence did not close cleanly'));
       await broker?.close();
       await sharedTopology?.close();
       if (leaseRedis) await closeRedis(leaseRedis);

@@ -1,61 +1,28 @@
-import { Redis } from 'ioredis';
+import type { AedesPublishPacket } from 'aedes';
+import memoryPersistence from 'aedes-persistence';
+import { RedisRelayEmitter } from './relayEmitter';
 
-type ChannelCommand = (channel: string, ...rest: unknown[]) => unknown;
+type Log = ConstructorParameters<typeof RedisRelayEmitter>[0]['log'];
 
-/**
- * A connection for mqemitter-redis. It names a pub/sub channel after the MQTT topic (a pattern for a wildcard
- * filter) and has no prefix of its own, so the channels are put under `prefix` here: two deployments on one Redis
- * do not hear each other's devices. It closes the connection with quit() and never awaits the answer: the reply
- * racing the socket's end would otherwise be an unhandled rejection ("Connection is closed") that ends the process
- * at shutdown.
- */
-function emitterConnection(url: string, prefix: string): Redis {
-  const connection = new Redis(url);
-  const quit = connection.quit.bind(connection);
-  connection.quit = () => quit().catch(() => 'OK' as const);
-  // In a pattern the prefix stands for itself: its glob characters are escaped.
-  const patternPrefix = prefix.replace(/[*?[\]\\]/g, '\\$&');
-  const commands = connection as unknown as Record<'publish' | 'subscribe' | 'unsubscribe' | 'psubscribe' | 'punsubscribe', ChannelCommand>;
-  for (const [name, under] of [
-    ['publish', prefix],
-    ['subscribe', prefix],
-    ['unsubscribe', prefix],
-    ['psubscribe', patternPrefix],
-    ['punsubscribe', patternPrefix],
-  ] as const) {
-    const command = commands[name].bind(connection);
-    commands[name] = (channel, ...rest) => command(under + channel, ...rest);
-  }
-  return connection;
-}
-
-/** What several instances share through Redis for the live channel: the brokers' messages and sessions, and the sysinfo lease. */
+/** What several instances' embedded brokers share through Redis: their messages (aedes' emitter), and its own persistence each. */
 export interface SharedBroker {
-  mq: unknown;
-  persistence: unknown;
-  close(): Promise<void>;
+  mq: RedisRelayEmitter;
+  persistence: ReturnType<typeof memoryPersistence>;
 }
 
 /**
- * aedes' message emitter and persistence on Redis: a device on one instance's embedded broker reaches browsers on
- * every instance, with retained messages and persistent sessions shared too. Persistence keys and the pub/sub
- * channels carrying the messages ({prefix}broker:{topic}) carry the deployment's prefix.
+ * aedes' emitter and persistence for instances sharing their brokers through Redis (docs/mqtt.md, "Several instances
+ * with embedded brokers"): a device on one instance's broker reaches subscribers on every instance, relayed on the
+ * pub/sub channel `{prefix}broker` (a deployment's instances hear only each other), and a message between two
+ * clients of one instance never waits on Redis. The persistence is the broker's own, in memory: nothing the
+ * instances exchange needs Redis to hold it (retained messages are kept by every instance as relayed; no client keeps
+ * a persistent session or a will), so no broker call waits on Redis either.
  */
-export async function shareBrokerThroughRedis(url: string, keyPrefix: string): Promise<SharedBroker> {
-  const { default: MQEmitterRedis } = await import('mqemitter-redis');
-  const { default: redisPersistence } = await import('aedes-persistence-redis');
-  // mqemitter-redis bundles its own ioredis release: the same client class as far as it is concerned, not as far as TypeScript is.
-  type Connection = NonNullable<Parameters<typeof MQEmitterRedis>[0]>['subConn'];
-  const prefix = `${keyPrefix}broker:`;
-  const mq = MQEmitterRedis({
-    subConn: emitterConnection(url, prefix) as unknown as Connection,
-    pubConn: emitterConnection(url, prefix) as unknown as Connection,
-  });
-  const persistence = redisPersistence({ conn: new Redis(url, { keyPrefix: prefix }) });
-  return {
-    mq,
-    persistence,
-    // aedes closes the emitter with the broker; the persistence's own connection is closed here.
-    close: () => persistence.destroy(),
-  };
+export function shareBrokerThroughRedis(options: { url: string; keyPrefix: string; timeoutMs: number; log: Log }): SharedBroker {
+  const persistence = memoryPersistence();
+  // aedes 1.x calls its persistence without callbacks and gets promises (the package's typings are still the callback
+  // ones; with a callback the call would wait for a 'ready' that aedes 1.x never causes).
+  const storeRetained = persistence.storeRetained.bind(persistence) as unknown as (packet: AedesPublishPacket) => Promise<void>;
+  const mq = new RedisRelayEmitter({ url: options.url, channel: `${options.keyPrefix}broker`, timeoutMs: options.timeoutMs, storeRetained, log: options.log });
+  return { mq, persistence };
 }
