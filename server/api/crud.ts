@@ -103,6 +103,8 @@ export interface EntityDef<TB extends TableName, In extends AnyObject> {
   authorize?: (db: Kysely<Database>, request: FastifyRequest, existing: Row<TB> | undefined, input: Partial<z.infer<In>> | undefined) => void | Promise<void>;
   /** Runs in the write transaction after insert/update (e.g. join tables); `existing` is the row before an update. */
   afterWrite?: (ctx: WriteContext, id: number, input: Partial<z.infer<In>>, existing?: Row<TB>) => Promise<void>;
+  /** Runs in the delete transaction after the row is gone (e.g. rows that show its name and keep a copy of it). */
+  afterDelete?: (ctx: WriteContext, row: Row<TB>) => Promise<void>;
   /**
    * Runs once a create, update or delete has committed (e.g. announcing the change on the broker, an account on an
    * external broker). The write stays committed whatever it does; a rejection becomes the request's answer.
@@ -477,6 +479,7 @@ export function registerCrud<TB extends TableName, In extends AnyObject>(appBase
               .deleteFrom(def.table as string)
               .where('id', '=', request.params.id)
               .execute();
+            await def.afterDelete?.({ db: trx, request, now: nowIso() }, existing);
             await writeAudit(trx, request, 'delete', def.entity, request.params.id, def.toApi(existing));
           });
         } catch (error) {

@@ -226,8 +226,6 @@ export async function matchingRows<TB extends TableName>(
   // Texts written per request are costly to write: the stored columns that hold them all come first, so a search too
   // short for the index writes them only for the rows whose stored texts hold it.
   if (indexed) qb = qb.where((eb) => eb.or(indexed.map((column) => like(fold(column), pattern))));
-  // Exactly the rows one column of which holds the text; the index below only narrows the rows this is checked on.
-  qb = qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
   if (spec.searchIndex && [...query.search!].length >= INDEXED_SEARCH_MIN_LENGTH) {
     const narrowing = await narrowingTrigrams(db, spec.table, query.search!, postgres);
     if (postgres) {
@@ -239,7 +237,20 @@ export async function matchingRows<TB extends TableName>(
       qb = qb.where(sql.ref(`${spec.table}.id`), 'in', sql`(select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsAllOf(narrowing)})`);
     }
   }
-  return qb;
+  // PostgreSQL plans a text written per request as costly and as matching almost nothing (subqueries, no statistics),
+  // and that misled its plan for the rest (e.g. the unread rule's read-mark lookup as a scan of all marks per notice,
+  // 10 s at 100k notices): the rows the stored texts and the other conditions leave are found first, planned alone
+  // (a materialized CTE under the table's name), and only they are checked against the texts as written.
+  const writtenPerRequest = spec.search.some((column) => searched[column] !== undefined);
+  if (postgres && writtenPerRequest)
+    qb = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .with(
+        (cte) => cte(spec.table as string).materialized(),
+        () => qb.selectAll(spec.table) as never,
+      )
+      .selectFrom(spec.table) as unknown as UntypedSelect;
+  // Exactly the rows one column of which holds the text; the index above only narrows the rows this is checked on.
+  return qb.where((eb) => eb.or(columns.map((column) => like(fold(column), pattern))));
 }
 
 /** SQLite: about how many rows `table` holds (its highest id: one index probe, never a count). */
@@ -286,10 +297,11 @@ export async function listRows<TB extends TableName>(
 
   let items: Record<string, unknown>[];
   let total: number;
-  if (searching && !postgres) {
+  if (searching) {
     // One pass over the matches yields the page's ids and the total (count(*) over the matches); only the page's
-    // rows are then read whole. In-process SQLite sorted hundreds of whole rows slower than it runs that second,
-    // by-id query (a row deleted between the two is left out of the page); PostgreSQL is faster in one round trip.
+    // rows are then read whole (a row deleted between the two is left out of the page). Sorting whole rows was
+    // slower: in-process SQLite sorted hundreds of them slower than it runs that second query, and PostgreSQL spilled
+    // 25k matching notices to disk to count them.
     const hits = (await page(qb.select([sql.ref(`${spec.table}.id`).as('id'), sql<number>`count(*) over ()`.as('__total')])).execute()) as {
       id: number;
       __total: unknown;
@@ -306,11 +318,6 @@ export async function listRows<TB extends TableName>(
         : [];
     const rowsById = new Map(rows.map((row) => [Number(row.id), row]));
     items = ids.flatMap((id) => rowsById.get(Number(id)) ?? []) as Record<string, unknown>[];
-  } else if (searching) {
-    // A search scans the matches anyway: one pass yields the page and the total (count(*) over the matches).
-    const rows = (await page(qb.selectAll(spec.table).select(sql<number>`count(*) over ()`.as('__total'))).execute()) as Record<string, unknown>[];
-    total = await totalOf(rows[0]);
-    items = rows.map(({ __total: _total, ...row }) => row);
   } else if (postgres) {
     // Without a search the planner, which has statistics, walks the ordering index or the filters' for the page.
     [total, items] = await Promise.all([count(), page(qb.selectAll(spec.table)).execute() as Promise<Record<string, unknown>[]>]);

@@ -65,6 +65,22 @@ describe.each<Dialect>(['sqlite', 'postgres'])('kept notice counts (%s)', (diale
   const platformNotice = async (projectId: number) =>
     (await insertPlatformNotice(db(), { facts: { kind: 'test' }, level: 'urgent', project_id: projectId, defect_id: null })).id;
 
+  it('move a read mark with its notice: the mark goes later (with the notice) from where it was counted last', async () => {
+    const moved = await platformNotice(ownProject);
+    const stays = await publish('留下', 'urgent');
+    expect((await call('POST', `/api/Notice/${moved}/read/`, 'reader', {})).status).toBe(200);
+    expect((await call('POST', `/api/Notice/${stays}/read/`, 'reader', {})).status).toBe(200);
+    // To everyone and another level: the reader's read tally follows it, and so does the mark's own key.
+    await db().updateTable('notices').set({ project_id: null, level: 'info' }).where('id', '=', moved).execute();
+    await totals();
+    // Its mark goes with it and is subtracted from the key it was counted under last.
+    expect((await call('DELETE', `/api/Notice/${moved}/`, 'admin')).status).toBe(200);
+    await totals();
+    expect((await call('DELETE', `/api/Notice/${stays}/`, 'admin')).status).toBe(200);
+    await totals();
+    expect(await db().selectFrom('notice_read_tallies').select('reads').where('user_id', '=', users.reader).where('reads', '<>', 0).execute()).toEqual([]);
+  });
+
   it('stay right through publish, read, read-all, level and schedule changes, audience changes and deletes', async () => {
     const info = await publish('通知一', 'info');
     const warning = await publish('通知二', 'warning');

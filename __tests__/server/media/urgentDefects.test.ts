@@ -266,6 +266,23 @@ describe.each<Dialect>(['sqlite', 'postgres'])('a confirmed urgent defect notifi
     }
   });
 
+  it('the text search follows a deleted project: its urgent notices name it by its number', async () => {
+    const gone = (await call('POST', '/api/Project/', 'admin', { name: `光伏巡检 ${dialect}`, status: 'active' })).body.data.id as number;
+    const photo = (await uploadPhoto(api, 'admin', gone)).json().data.item.id as number;
+    const defect = (await call('POST', '/api/Defect/', 'admin', { media_id: photo, region: RECT, severity: 'critical' })).body.data.id as number;
+    await call('POST', `/api/Defect/${defect}/confirm/`, 'admin', {});
+    // The project can go once its photo and defect have (both restrict it); its notice stays, for notice writers.
+    expect((await call('DELETE', `/api/Defect/${defect}/`, 'admin')).status).toBe(200);
+    expect((await call('DELETE', `/api/Media/${photo}/`, 'admin')).status).toBe(200);
+    expect((await call('DELETE', `/api/Project/${gone}/`, 'admin')).status).toBe(200);
+    const titles = async (search: string) =>
+      ((await call('GET', `/api/Notice/?page_size=100&search=${encodeURIComponent(search)}`, 'admin')).body.data.items as { title: string }[]).map(
+        (n) => n.title,
+      );
+    expect(await titles(`【危急】#${gone}：紧急缺陷`)).toEqual([`【危急】#${gone}：紧急缺陷`]);
+    expect(await titles(`光伏巡检 ${dialect}`)).toEqual([]);
+  });
+
   it('the list filters by read state (unread=1 / unread=0) with its total, beside level and search', async () => {
     const id = await newDefect('critical');
     await call('POST', `/api/Defect/${id}/confirm/`, 'admin', {});
