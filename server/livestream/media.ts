@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { LiveConfig } from '../config';
 import { HlsMuxers } from './hls';
 import { RtmpIngest } from './ingest';
@@ -26,12 +25,12 @@ const appOf = (rtmpUrl: string) => rtmpUrl.slice(rtmpUrl.lastIndexOf('/') + 1);
 /**
  * The embedded ingest (default): it listens from the first start on, so a server that never shows video takes no
  * RTMP port. Devices get RTMP_PUBLIC_URL, or PUBLIC_URL's host (else 127.0.0.1) with the port it listens on. Browsers
- * play HTTP-FLV, or HLS (muxed under DATA_DIR/hls while someone watches it).
+ * play HTTP-FLV, or LL-HLS (remuxed in memory while someone watches it).
  */
-export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined, dataDir: string, log: Log): LiveMedia {
+export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined, log: Log): LiveMedia {
   const app = config.rtmpPublicUrl ? appOf(config.rtmpPublicUrl) : 'live';
   const ingest = new RtmpIngest({ port: config.rtmpPort, host: config.rtmpHost, app, log });
-  const hls = new HlsMuxers(ingest, path.join(dataDir, 'hls'));
+  const hls = new HlsMuxers(ingest);
   let listening: Promise<number> | null = null;
   let port = 0;
   return {

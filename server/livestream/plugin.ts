@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveConfig } from '../config';
-import { HLS_PLAYLIST, masterPlaylist } from './hls';
+import { masterPlaylist } from './hls';
 import { embeddedMedia, externalMedia, type LiveMedia } from './media';
 import { verifyPlay, type PlayVerdict } from './playback';
 import { LiveRecordings } from './recording';
@@ -43,7 +42,7 @@ const PLAY_REFUSALS: Record<Exclude<PlayVerdict, 'ok'>, string> = {
 /**
  * Live video (docs/live-video.md): the streams service on the DJI device link, the media server (the embedded RTMP
  * ingest, or an external one), the play routes for signed URLs (HTTP-FLV `/live/{name}.flv`, HLS
- * `/live/{name}/index.m3u8` and its session's playlist and segments), the recordings of flying tasks' streams and the
+ * `/live/{name}/index.m3u8` and its session's LL-HLS playlist, parts and segments), the recordings of flying tasks' streams and the
  * external media server's publish/play callbacks under `/live/hooks/`. The API routes are in ./routes.ts.
  */
 export default fp(
@@ -55,7 +54,7 @@ export default fp(
     const media =
       config.externalPlayUrl && config.rtmpPublicUrl
         ? externalMedia({ ...config, externalPlayUrl: config.externalPlayUrl, rtmpPublicUrl: config.rtmpPublicUrl })
-        : embeddedMedia(config, app.config.missions.publicUrl, app.config.dataDir, log);
+        : embeddedMedia(config, app.config.missions.publicUrl, log);
     let sweep: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
@@ -139,16 +138,9 @@ export default fp(
       });
       app.get('/live/:name/:file', { schema: { hide: true, params: hlsFileParams } }, async (request, reply) => {
         const { name, file } = request.params;
-        const sid = (request.query as Record<string, unknown>).sid;
-        if (file === HLS_PLAYLIST) {
-          const playlist = typeof sid === 'string' ? await hls.playlist(name, sid) : null;
-          if (playlist === null) return refuse(reply, 404, 'No such HLS session or stream');
-          return reply.type(mpegUrl).header('Cache-Control', 'no-store').send(playlist);
-        }
-        const segment = hls.file(name, sid, file);
-        const data = segment ? await fs.readFile(segment).catch(() => null) : null;
-        if (!data) return refuse(reply, 404, 'No such HLS session or segment');
-        return reply.type('video/mp2t').header('Cache-Control', 'no-store').send(data);
+        const answer = await hls.request(name, file, request.query as Record<string, unknown>);
+        if (answer.status !== 200) return refuse(reply, answer.status, answer.message);
+        return reply.type(answer.type).header('Cache-Control', 'no-store').send(answer.body);
       });
     }
 
