@@ -5,8 +5,8 @@ import type { MediaBackend } from './streams';
 
 /** The media server behind the streams, as the rest of the server sees it. */
 export interface LiveMedia extends MediaBackend {
-  /** The HTTP-FLV play URL of stream `name` for a browser, with its signed query. */
-  playUrl(name: string, signedQuery: string): string;
+  /** The HTTP-FLV play URL of stream `name` for a browser, with its signed query, when this media server offers HTTP-FLV. */
+  flvUrl?(name: string, signedQuery: string): string;
   /** The HLS play URL (a master playlist), when this media server offers HLS. */
   hlsUrl?(name: string, signedQuery: string): string;
   /** The embedded ingest, which serves the HTTP-FLV route; undefined with an external media server. */
@@ -44,7 +44,7 @@ export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined,
       port = await listening;
     },
     rtmpBase: () => config.rtmpPublicUrl ?? `rtmp://${publicUrl ? new URL(publicUrl).hostname : '127.0.0.1'}:${port}/${app}`,
-    playUrl: (name, query) => `/live/${name}.flv?${query}`,
+    flvUrl: (name, query) => `/live/${name}.flv?${query}`,
     hlsUrl: (name, query) => `/live/${name}/index.m3u8?${query}`,
     open: (name, publishUntil) => ingest.open(name, publishUntil),
     close: (name) => ingest.close(name),
@@ -58,16 +58,18 @@ export function embeddedMedia(config: LiveConfig, publicUrl: string | undefined,
 
 /**
  * An external media server (nginx-rtmp with nginx-http-flv, SRS or MediaMTX; docs/live-video.md): devices push to
- * its RTMP base, browsers play from its HTTP-FLV base, and it asks /live/hooks/* whether each publish and play is
- * allowed; its play and play-done callbacks keep the viewer count.
+ * its RTMP base, browsers play from its HTTP-FLV base and/or its HLS base, and it asks /live/hooks/* whether each
+ * publish and play is allowed; its play and play-done callbacks keep the viewer count.
  */
-export function externalMedia(config: LiveConfig & { externalPlayUrl: string; rtmpPublicUrl: string }): LiveMedia {
+export function externalMedia(config: LiveConfig, rtmpPublicUrl: string): LiveMedia {
+  const { externalPlayUrl, externalHlsUrl } = config;
   const open = new Set<string>();
   const viewers = new Map<string, number>();
   return {
     ready: async () => undefined,
-    rtmpBase: () => config.rtmpPublicUrl,
-    playUrl: (name, query) => `${config.externalPlayUrl}/${name}.flv?${query}`,
+    rtmpBase: () => rtmpPublicUrl,
+    ...(externalPlayUrl ? { flvUrl: (name: string, query: string) => `${externalPlayUrl}/${name}.flv?${query}` } : {}),
+    ...(externalHlsUrl ? { hlsUrl: (name: string, query: string) => `${externalHlsUrl}/${name}/index.m3u8?${query}` } : {}),
     open: (name) => void open.add(name),
     close: (name) => {
       open.delete(name);
