@@ -14,7 +14,7 @@ interface Box {
 }
 
 /** The top-level boxes that fit whole in `data` from `offset` on, and where the first incomplete one starts. */
-export function readBoxes(data: Buffer, offset = 0, end = data.length): { boxes: Box[]; rest: number } {
+function readBoxes(data: Buffer, offset = 0, end = data.length): { boxes: Box[]; rest: number } {
   const boxes: Box[] = [];
   let at = offset;
   while (end - at >= 8) {
@@ -37,7 +37,7 @@ const children = (data: Buffer, box: Box) => readBoxes(data, box.body, box.end).
 const child = (data: Buffer, box: Box, type: string) => children(data, box).find((b) => b.type === type);
 
 /** The video track of an init section: its id, timescale and the defaults its fragments may lean on (trex). */
-export interface TrackInfo {
+interface TrackInfo {
   trackId: number;
   timescale: number;
   defaultSampleDuration: number;
@@ -48,7 +48,7 @@ export interface TrackInfo {
 const NON_SYNC_SAMPLE = 0x0001_0000;
 
 /** The video track (else the first) of an init section's moov. */
-export function readInit(data: Buffer): TrackInfo {
+function readInit(data: Buffer): TrackInfo {
   const moov = readBoxes(data).boxes.find((b) => b.type === 'moov');
   if (!moov) throw new Error('fMP4: init section without moov');
   const tracks = children(data, moov)
@@ -76,7 +76,7 @@ export function readInit(data: Buffer): TrackInfo {
 }
 
 /** What a fragment's moof says of the track: its duration (s) and whether its first sample is a sync sample. */
-export function readFragment(data: Buffer, moof: Box, track: TrackInfo): { duration: number; independent: boolean } {
+function readFragment(data: Buffer, moof: Box, track: TrackInfo): { duration: number; independent: boolean } {
   const traf = children(data, moof).find((b) => {
     const tfhd = b.type === 'traf' ? child(data, b, 'tfhd') : undefined;
     return tfhd !== undefined && data.readUInt32BE(tfhd.body + 4) === track.trackId;

@@ -9,7 +9,7 @@ export const HLS_SESSION_IDLE_MS = 15_000;
 /** How long a request waits for the muxer's first part (ffmpeg starting, the stream's next key frame). */
 const FIRST_PART_WAIT_MS = 8_000;
 /** The live playlist a session asks for (with `_HLS_msn` / `_HLS_part` for a blocking reload). */
-export const HLS_PLAYLIST = 'live.m3u8';
+const HLS_PLAYLIST = 'live.m3u8';
 const PART_FILE = /^p(\d{1,9})\.mp4$/;
 const SEGMENT_FILE = /^s(\d{1,9})\.mp4$/;
 

@@ -8,9 +8,9 @@
 /** The parts' nominal length ffmpeg cuts (`-frag_duration`, µs), and the PART-TARGET announced: a part at most one
  * frame longer than the cut (at 20 fps and more). */
 export const PART_CUT_US = 200_000;
-export const PART_TARGET_S = 0.25;
+const PART_TARGET_S = 0.25;
 /** How far behind the live edge a low-latency player stays: three part targets (RFC 8216bis recommends ≥ 3). */
-export const PART_HOLD_BACK_S = 3 * PART_TARGET_S;
+const PART_HOLD_BACK_S = 3 * PART_TARGET_S;
 /** Complete segments kept (and listed) behind the one in progress. */
 export const KEPT_SEGMENTS = 6;
 /** How far ahead of the last part a blocking reload may ask (RFC 8216bis "Advance Part Limit"). */
@@ -66,8 +66,8 @@ export const findPart = (window: LlWindow, seq: number): Part | undefined =>
 export const findCompleteSegment = (window: LlWindow, msn: number): Segment | undefined => window.segments.slice(0, -1).find((segment) => segment.msn === msn);
 
 /** URIs as the playlist writes them (the caller appends the viewer's session). */
-export const partUri = (seq: number) => `p${seq}.mp4`;
-export const segmentUri = (msn: number) => `s${msn}.mp4`;
+const partUri = (seq: number) => `p${seq}.mp4`;
+const segmentUri = (msn: number) => `s${msn}.mp4`;
 export const INIT_URI = 'init.mp4';
 
 /**
