@@ -10,6 +10,8 @@
  *   0.2 s how many frames it encoded, which dates each number (at 25 fps), and the bench reads the number of frames the
  *   <video> shows with the time they show (requestVideoFrameCallback): encode → RTMP → server → HTTP-FLV → decode →
  *   display (the progress report's 0.2 s period makes frames look up to 0.2 s younger: a lower bound by that much).
+ * - The same delay over LL-HLS: one more viewer picks HLS on a camera card (播放协议; all its tiles switch to hls.js in
+ *   low-latency mode: fMP4 parts, blocking playlist reloads) and is measured once its players settled.
  * - Server CPU (user + system, /proc) and resident memory over a window: idle, N streams × 1 viewer, N × M.
  * Prints figures and the issue's targets; asserts nothing.
  *
@@ -208,6 +210,20 @@ async function main() {
     console.log(
       `per stream: ${(perStream * 100).toFixed(2)}% of a core, ${((one.rssMb - idle.rssMb) / STREAMS).toFixed(1)} MB; ` +
         `per viewer: ${(perViewer * 100).toFixed(2)}% of a core, ${VIEWERS > 1 ? ((all.rssMb - one.rssMb) / (STREAMS * (VIEWERS - 1))).toFixed(1) : '—'} MB`,
+    );
+
+    // LL-HLS: one more viewer switches its wall to HLS; hls.js settles on the playlist's PART-HOLD-BACK first.
+    const hls = await open();
+    await hls.page.getByRole('combobox', { name: '播放协议' }).first().click();
+    await hls.page.getByRole('option', { name: 'HLS' }).click();
+    await hls.page.waitForFunction(
+      (count) => [...document.querySelectorAll<HTMLVideoElement>('video[data-player="hlsjs"]')].filter((v) => v.currentTime > 3).length >= count,
+      STREAMS,
+      { timeout: 120_000 },
+    );
+    const hlsDelays = await delays([hls.page], simulation, 10);
+    console.log(
+      `LL-HLS (viewer ${VIEWERS + 1}, hls.js low-latency, ${STREAMS} streams): glass-to-glass p50 ${ms(median(hlsDelays))} p95 ${ms(percentile(hlsDelays, 95))}`,
     );
     console.log(`load average while measuring: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()} (the machine is shared: figures include contention)`);
   } finally {

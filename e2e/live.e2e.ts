@@ -90,13 +90,18 @@ test("starts a simulated aircraft's camera from the device drawer: the <video> p
   await waitForPicture(video, (p) => p.lens === 'zoom', 'the zoom lens');
   await panel.getByRole('combobox', { name: '镜头' }).filter({ hasText: '变焦' }).waitFor();
 
-  // HLS beside HTTP-FLV: hls.js (loaded now) plays the same stream, the zoom lens's picture.
+  // LL-HLS beside HTTP-FLV: hls.js (loaded now) plays the same stream, the zoom lens's picture, in low-latency mode:
+  // blocking playlist reloads (_HLS_msn / _HLS_part) and fMP4 parts.
   expect(await video.getAttribute('data-player')).toBe('mpegts');
+  const hlsRequests: string[] = [];
+  page.on('request', (request) => void (request.url().includes('/live/') && hlsRequests.push(new URL(request.url()).pathname + new URL(request.url()).search)));
   await panel.getByRole('combobox', { name: '播放协议' }).click();
   await page.getByRole('option', { name: 'HLS' }).click();
   const hlsVideo = panel.locator('video[data-player="hlsjs"]');
   await decodes(page, hlsVideo);
   await waitForPicture(hlsVideo, (p) => p.lens === 'zoom', 'the zoom lens over HLS');
+  expect(hlsRequests.some((url) => /\/live\.m3u8\?sid=[\w-]+&_HLS_msn=\d+&_HLS_part=\d+/.test(url))).toBe(true);
+  expect(hlsRequests.some((url) => /\/p\d+\.mp4\?sid=/.test(url))).toBe(true);
 
   await panel.getByRole('button', { name: '停止直播' }).click();
   await panel.getByText('已结束').waitFor();

@@ -118,6 +118,8 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
   registerErrorEnvelope(app);
   registerInputGuards(app);
 
+  // An external media server's players' requests (live video; docs/live-video.md).
+  const externalMediaOrigins = [config.live.externalPlayUrl, config.live.externalHlsUrl].flatMap((url) => (url ? [new URL(url).origin] : []));
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -126,9 +128,9 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Online base-map tiles come from whatever tile server static/config.json names.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.live.externalPlayUrl ? [new URL(config.live.externalPlayUrl).origin] : [])],
-        // Live video plays through Media Source Extensions (a blob: URL).
-        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...externalMediaOrigins],
+        // Live video plays through Media Source Extensions (a blob: URL), or natively from an external HLS server (Safari).
+        mediaSrc: ["'self'", 'blob:', ...externalMediaOrigins],
         // mqtt.js keeps its keepalive timer in a blob: worker, so background tabs are not throttled into a disconnect.
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,

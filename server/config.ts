@@ -110,6 +110,8 @@ export interface LiveConfig {
   rtmpPublicUrl?: string;
   /** An external media server's HTTP-FLV base for browsers (`{base}/{name}.flv`); set, the embedded ingest stays off. */
   externalPlayUrl?: string;
+  /** An external media server's HLS base for browsers (`{base}/{name}/index.m3u8`); set, the embedded ingest stays off. */
+  externalHlsUrl?: string;
   /** How long a live service waits for the device's services_reply (ms). */
   replyTimeoutMs: number;
   /** A stream nobody watches is stopped after this long (ms). */
@@ -233,6 +235,7 @@ const environmentSchema = z.object({
   RTMP_HOST: text,
   RTMP_PUBLIC_URL: text.refine((v) => v === undefined || /^rtmps?:\/\/[^/]+\/[A-Za-z0-9_-]+$/.test(v), 'must be rtmp://host[:port]/app'),
   LIVE_MEDIA_PLAY_URL: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
+  LIVE_MEDIA_HLS_URL: text.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must start with http:// or https://'),
   LIVE_REPLY_TIMEOUT_MS: integer(1),
   LIVE_IDLE_STOP_S: integer(1),
   LIVE_PLAY_URL_TTL_S: integer(1),
@@ -272,13 +275,16 @@ function mqttConfig(e: Environment): MqttConfig {
 }
 
 function liveConfig(e: Environment): LiveConfig {
-  if (e.LIVE_MEDIA_PLAY_URL && !e.RTMP_PUBLIC_URL)
-    throw new Error('Invalid environment: LIVE_MEDIA_PLAY_URL (an external media server) needs RTMP_PUBLIC_URL, its RTMP base for the devices');
+  if ((e.LIVE_MEDIA_PLAY_URL || e.LIVE_MEDIA_HLS_URL) && !e.RTMP_PUBLIC_URL)
+    throw new Error(
+      'Invalid environment: LIVE_MEDIA_PLAY_URL / LIVE_MEDIA_HLS_URL (an external media server) need RTMP_PUBLIC_URL, its RTMP base for the devices',
+    );
   return {
     rtmpPort: e.RTMP_PORT ?? 1935,
     rtmpHost: e.RTMP_HOST ?? '0.0.0.0',
     rtmpPublicUrl: e.RTMP_PUBLIC_URL,
     externalPlayUrl: e.LIVE_MEDIA_PLAY_URL?.replace(/\/+$/, ''),
+    externalHlsUrl: e.LIVE_MEDIA_HLS_URL?.replace(/\/+$/, ''),
     replyTimeoutMs: e.LIVE_REPLY_TIMEOUT_MS ?? 10_000,
     idleStopMs: (e.LIVE_IDLE_STOP_S ?? 120) * 1000,
     playUrlTtlSeconds: e.LIVE_PLAY_URL_TTL_S ?? 60,

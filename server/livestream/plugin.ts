@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveConfig } from '../config';
-import { HLS_PLAYLIST, masterPlaylist } from './hls';
+import { masterPlaylist } from './hls';
 import { embeddedMedia, externalMedia, type LiveMedia } from './media';
 import { verifyPlay, type PlayVerdict } from './playback';
 import { LiveRecordings } from './recording';
@@ -31,8 +30,20 @@ declare module 'fastify' {
 const streamNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const nameParams = z.object({ name: streamNameSchema });
 const hlsFileParams = z.object({ name: streamNameSchema, file: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/) });
-/** What nginx-rtmp (form fields), SRS or MediaMTX (JSON) send their callbacks: the stream name and the play URL's query. */
-const hookBody = z.looseObject({ name: z.string().optional(), stream: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() });
+/** What nginx-rtmp (form fields) or SRS (JSON) send their callbacks: the stream name and the play URL's query; MediaMTX's
+ * runOnUnread command the stream's path ({app}/{name}). */
+const hookBody = z.looseObject({
+  name: z.string().optional(),
+  stream: z.string().optional(),
+  path: z.string().optional(),
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+});
+/** MediaMTX's authHTTPAddress request (its other fields, user, password, ip, id, protocol, are not used). */
+const mediamtxBody = z.looseObject({ action: z.string(), path: z.string(), query: z.string().optional() });
+/** The stream a callback names: `name`, `stream`, or the last part of `path`. */
+const hookStreamName = (body: { name?: string; stream?: string; path?: string }) =>
+  body.name ?? body.stream ?? body.path?.slice(body.path.lastIndexOf('/') + 1) ?? '';
 
 const PLAY_REFUSALS: Record<Exclude<PlayVerdict, 'ok'>, string> = {
   unsigned: 'The play URL is not signed',
@@ -43,7 +54,7 @@ const PLAY_REFUSALS: Record<Exclude<PlayVerdict, 'ok'>, string> = {
 /**
  * Live video (docs/live-video.md): the streams service on the DJI device link, the media server (the embedded RTMP
  * ingest, or an external one), the play routes for signed URLs (HTTP-FLV `/live/{name}.flv`, HLS
- * `/live/{name}/index.m3u8` and its session's playlist and segments), the recordings of flying tasks' streams and the
+ * `/live/{name}/index.m3u8` and its session's LL-HLS playlist, parts and segments), the recordings of flying tasks' streams and the
  * external media server's publish/play callbacks under `/live/hooks/`. The API routes are in ./routes.ts.
  */
 export default fp(
@@ -53,9 +64,9 @@ export default fp(
     app.decorate('live', null);
     const log = app.log.child({ module: 'live' });
     const media =
-      config.externalPlayUrl && config.rtmpPublicUrl
-        ? externalMedia({ ...config, externalPlayUrl: config.externalPlayUrl, rtmpPublicUrl: config.rtmpPublicUrl })
-        : embeddedMedia(config, app.config.missions.publicUrl, app.config.dataDir, log);
+      config.rtmpPublicUrl && (config.externalPlayUrl || config.externalHlsUrl)
+        ? externalMedia(config, config.rtmpPublicUrl)
+        : embeddedMedia(config, app.config.missions.publicUrl, log);
     let sweep: NodeJS.Timeout | undefined;
 
     app.addHook('onReady', async () => {
@@ -139,16 +150,9 @@ export default fp(
       });
       app.get('/live/:name/:file', { schema: { hide: true, params: hlsFileParams } }, async (request, reply) => {
         const { name, file } = request.params;
-        const sid = (request.query as Record<string, unknown>).sid;
-        if (file === HLS_PLAYLIST) {
-          const playlist = typeof sid === 'string' ? await hls.playlist(name, sid) : null;
-          if (playlist === null) return refuse(reply, 404, 'No such HLS session or stream');
-          return reply.type(mpegUrl).header('Cache-Control', 'no-store').send(playlist);
-        }
-        const segment = hls.file(name, sid, file);
-        const data = segment ? await fs.readFile(segment).catch(() => null) : null;
-        if (!data) return refuse(reply, 404, 'No such HLS session or segment');
-        return reply.type('video/mp2t').header('Cache-Control', 'no-store').send(data);
+        const answer = await hls.request(name, file, request.query as Record<string, unknown>);
+        if (answer.status !== 200) return refuse(reply, answer.status, answer.message);
+        return reply.type(answer.type).header('Cache-Control', 'no-store').send(answer.body);
       });
     }
 
@@ -158,21 +162,33 @@ export default fp(
         done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
       const hooks = scope.withTypeProvider<ZodTypeProvider>();
-      const streamName = (body: z.infer<typeof hookBody>) => body.name ?? body.stream ?? '';
-      hooks.post('/live/hooks/publish', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
-        if (!app.live?.streams.mayPublish(streamName(request.body))) return refuse(reply, 403, 'Unknown or ended stream name, or its push URL expired');
-        return reply.code(200).send('ok');
-      });
-      hooks.post('/live/hooks/play', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
-        const name = streamName(request.body);
-        const verdict = playVerdict(name, request.body.exp, request.body.sig);
+      const allowPublish = (reply: FastifyReply, name: string) =>
+        app.live?.streams.mayPublish(name) ? reply.code(200).send('ok') : refuse(reply, 403, 'Unknown or ended stream name, or its push URL expired');
+      const allowPlay = (reply: FastifyReply, name: string, exp: unknown, sig: unknown) => {
+        const verdict = playVerdict(name, exp, sig);
         if (!verdict.ok) return refuse(reply, verdict.status, verdict.message);
         media.countViewer?.(name, 1);
         return reply.code(200).send('ok');
-      });
+      };
+      hooks.post('/live/hooks/publish', { schema: { hide: true, body: hookBody } }, async (request, reply) =>
+        allowPublish(reply, hookStreamName(request.body)),
+      );
+      hooks.post('/live/hooks/play', { schema: { hide: true, body: hookBody } }, async (request, reply) =>
+        allowPlay(reply, hookStreamName(request.body), request.body.exp, request.body.sig),
+      );
       hooks.post('/live/hooks/play_done', { schema: { hide: true, body: hookBody } }, async (request, reply) => {
-        media.countViewer?.(streamName(request.body), -1);
+        media.countViewer?.(hookStreamName(request.body), -1);
         return reply.code(200).send('ok');
+      });
+      // MediaMTX's authHTTPAddress: one callback for each publish and each read (an HLS session asks once, with the
+      // play URL's query), the stream as `path` ({app}/{name}).
+      hooks.post('/live/hooks/mediamtx', { schema: { hide: true, body: mediamtxBody } }, async (request, reply) => {
+        const { action, path: streamPath, query } = request.body;
+        const name = hookStreamName({ path: streamPath });
+        if (action === 'publish') return allowPublish(reply, name);
+        if (action !== 'read') return refuse(reply, 403, `${action} is not offered`);
+        const signed = new URLSearchParams(query ?? '');
+        return allowPlay(reply, name, signed.get('exp') ?? undefined, signed.get('sig') ?? undefined);
       });
     });
   },

@@ -198,7 +198,10 @@ export default async function liveRoutes(appBase: FastifyInstance): Promise<void
       request.log.info({ device: device.serial, videoId: camera.video_id, joined, quality }, 'live: start');
       return ok({
         video_id: camera.video_id,
-        play: { flv: live.media.playUrl(stream.name, signed), ...(live.media.hlsUrl ? { hls: live.media.hlsUrl(stream.name, signed) } : {}) },
+        play: {
+          ...(live.media.flvUrl ? { flv: live.media.flvUrl(stream.name, signed) } : {}),
+          ...(live.media.hlsUrl ? { hls: live.media.hlsUrl(stream.name, signed) } : {}),
+        },
         expires_at: new Date(expiresAt * 1000).toISOString(),
         joined,
       });

@@ -92,6 +92,8 @@ export class LiveStreams {
   private readonly streams = new Map<string, Stream>();
   /** Starts waiting for the device's reply, by video_id: a second start of the same video joins the first. */
   private readonly starting = new Map<string, Promise<Stream>>();
+  /** Names sent in a live_start_push whose reply has not come: the device may publish before it answers. */
+  private readonly awaitingReply = new Set<string>();
   private readonly now: () => number;
 
   constructor(private readonly options: LiveStreamsOptions) {
@@ -129,8 +131,10 @@ export class LiveStreams {
     return undefined;
   }
 
-  /** Whether a publish on `name` is allowed now (an external media server's publish hook): live, its push URL not expired. */
+  /** Whether a publish on `name` is allowed now (an external media server's publish hook): started and awaiting the
+   * device's reply, or live with its push URL not expired. */
   mayPublish(name: string): boolean {
+    if (this.awaitingReply.has(name)) return true;
     const stream = this.byName(name);
     return stream !== undefined && publishAllowed(stream.publishUntil, this.now());
   }
@@ -266,8 +270,9 @@ export class LiveStreams {
     const { media } = this.options;
     const name = await this.openName();
     const data = { url_type: URL_TYPE_RTMP, url: this.pushUrl(name), video_id: videoId, video_quality: quality };
+    this.awaitingReply.add(name);
     try {
-      await this.call(gatewaySn, METHOD_LIVE_START_PUSH, data);
+      await this.call(gatewaySn, METHOD_LIVE_START_PUSH, data).finally(() => this.awaitingReply.delete(name));
     } catch (error) {
       media.close(name);
       // Live under a name this platform no longer knows (it restarted): stop it and start again under a new one.

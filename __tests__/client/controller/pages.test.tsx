@@ -132,6 +132,54 @@ describe('controller projects and tasks', () => {
   });
 });
 
+describe("the aircraft's video on /djiapp/task", () => {
+  const camera = {
+    video_id: 'AC1/99-0-0/normal-0',
+    sn: 'AC1',
+    camera_index: '99-0-0',
+    video_index: 'normal-0',
+    video_type: 'normal',
+    switchable_video_types: ['normal', 'zoom'],
+    live: { status: 'live', quality: 2, error: 0, viewers: 3, ended_reason: null },
+  };
+  const routes = {
+    ...controllerRoutes,
+    'GET /Task/': () => ({
+      items: [
+        { id: 31, name: '海岸线巡查', route_id: 11, status: 'scheduled', device_id: 5 },
+        { id: 32, name: '变电站巡检', route_id: 11, status: 'running', device_id: 5 },
+      ],
+      total: 2,
+    }),
+    'GET /Device/5/cameras/': () => [camera],
+    'POST /Device/5/live/': () => ({
+      video_id: camera.video_id,
+      joined: true,
+      play: { flv: '/live/NAME.flv?exp=1&sig=S' },
+      expires_at: '2026-12-07T20:00:00Z',
+    }),
+  };
+
+  it("shows the aircraft's cameras while the selected task flies, and none for a task that does not", async () => {
+    const { calls } = inBridge('/djiapp/task', { loggedIn: true, project, routes });
+    const list = await screen.findByRole('list', { name: '任务列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '海岸线巡查 已排期' }));
+    const route = await screen.findByRole('region', { name: '航线' });
+    await within(route).findByRole('region', { name: '航线地图' });
+    expect(within(route).queryByRole('region', { name: '视频' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/Device/5/cameras/')).toBe(false);
+
+    await userEvent.click(within(list).getByRole('button', { name: /^变电站巡检/ }));
+    const video = await within(route).findByRole('region', { name: '视频' });
+    expect(await within(video).findByText('3 人观看')).toBeInTheDocument();
+    expect(video).toHaveTextContent('直播中');
+    // Watching it is the console's camera card: start (or join) the stream on the platform.
+    await userEvent.click(within(video).getByRole('button', { name: '开始直播' }));
+    await within(video).findByRole('button', { name: '停止直播' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/Device/5/live/')?.options?.body).toMatchObject({ video_id: camera.video_id });
+  });
+});
+
 describe('outside the bridge', () => {
   it('a controller path shows "请在大疆遥控器访问" and goes to the console home', async () => {
     const { router } = renderApp('/djiapp/home', { preloadedState: loggedInState });

@@ -190,7 +190,7 @@ describe('a stream', () => {
     await stop();
   });
 
-  it('plays over HLS too: a signed master playlist opens a viewer session, whose playlist and segments alone are served', async () => {
+  it('plays over LL-HLS too: a signed master playlist opens a session, whose playlist, parts and segments alone are served', async () => {
     const started = await start();
     const hls: string = started.body.data.play.hls;
     expect(hls).toMatch(/^\/live\/[A-Za-z0-9_-]{24}\/index\.m3u8\?exp=\d+&sig=/);
@@ -204,20 +204,54 @@ describe('a stream', () => {
     expect(master.headers.get('content-type')).toMatch(/mpegurl/);
     const sid = /live\.m3u8\?sid=([A-Za-z0-9_-]+)/.exec(await master.text())![1];
     const base = path.replace(/index\.m3u8$/, '');
-    // Without the session (or with a made-up one) neither the playlist nor a segment.
+    // Without the session (or with a made-up one) neither the playlist nor a part.
     expect((await get(`${base}live.m3u8`)).status).toBe(404);
     expect((await get(`${base}live.m3u8?sid=made-up`)).status).toBe(404);
     const playlist = await (await get(`${base}live.m3u8?sid=${sid}`)).text();
-    const segment = playlist.split('\n').find((line) => line.startsWith('seg'))!;
-    expect(segment).toMatch(new RegExp(`^seg\\d+\\.ts\\?sid=${sid}$`));
-    expect((await get(`${base}${segment.split('?')[0]}`)).status).toBe(404);
-    const data = await get(`${base}${segment}`);
-    expect(data.status).toBe(200);
-    expect(data.headers.get('content-type')).toBe('video/mp2t');
-    // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
-    const ts = new Uint8Array(await data.arrayBuffer());
-    expect([ts.length % 188, ts[0], ts[188]]).toEqual([0, 0x47, 0x47]);
-    // The session counts as a viewer; ffprobe plays the remuxed (not transcoded) stream through it.
+    expect(playlist).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=');
+    expect(playlist).toContain('#EXT-X-PART-INF:PART-TARGET=');
+    expect(playlist).toContain(`#EXT-X-MAP:URI="init.mp4?sid=${sid}"`);
+    const parts = [...playlist.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="(p\d+\.mp4)\?sid=[^"]+"(,INDEPENDENT=YES)?/g)];
+    expect(parts.length).toBeGreaterThan(0);
+    // The first part listed starts a segment (a key frame); parts are ~0.2 s.
+    expect(parts[0][3]).toBe(',INDEPENDENT=YES');
+    for (const [, duration] of parts) expect(Number(duration)).toBeLessThanOrEqual(0.25);
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(p(\d+)\.mp4)\?/.exec(playlist)!;
+    expect((await get(`${base}${parts[0][2]}`)).status).toBe(404);
+
+    // Blocking reload: the playlist for the part three past the last one held (the advance part limit) waits until
+    // it exists (about three parts, 0.6 s), then lists it: its preload hint is at least two parts further on.
+    const msn = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)![1]) + (playlist.match(/#EXTINF/g) ?? []).length;
+    const partIndex = playlist
+      .slice(playlist.lastIndexOf('#EXTINF'))
+      .split('\n')
+      .filter((l) => l.startsWith('#EXT-X-PART:')).length;
+    const asked = Date.now();
+    const blocked = await get(`${base}live.m3u8?sid=${sid}&_HLS_msn=${msn}&_HLS_part=${partIndex + 2}`);
+    expect(blocked.status).toBe(200);
+    expect(Date.now() - asked).toBeGreaterThan(100);
+    const nextHint = Number(/#EXT-X-PRELOAD-HINT:TYPE=PART,URI="p(\d+)\.mp4/.exec(await blocked.text())![1]);
+    expect(nextHint).toBeGreaterThanOrEqual(Number(hint[2]) + 2);
+    // A playlist too far ahead is a 400 at once.
+    expect((await get(`${base}live.m3u8?sid=${sid}&_HLS_msn=${msn + 3}`)).status).toBe(400);
+
+    // The init section and the parts (fMP4, a remux, not a transcode) play: ffprobe reads the H.264 picture.
+    const init = await get(`${base}init.mp4?sid=${sid}`);
+    expect(init.headers.get('content-type')).toBe('video/mp4');
+    const media = [Buffer.from(await init.arrayBuffer())];
+    for (const [, , uri] of parts) media.push(Buffer.from(await (await get(`${base}${uri}?sid=${sid}`)).arrayBuffer()));
+    const file = path.replace(/[^A-Za-z0-9]/g, '') + '.mp4';
+    const { writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const mp4 = `${tmpdir()}/${file}`;
+    await writeFile(mp4, Buffer.concat(media));
+    expect(await probe(mp4)).toEqual({ codec_name: 'h264', width: 1280, height: 720 });
+    await rm(mp4);
+    // A whole segment is its parts.
+    const segment = /\n(s\d+\.mp4\?sid=[^\n]+)/.exec(playlist);
+    if (segment) expect((await get(`${base}${segment[1]}`)).status).toBe(200);
+
+    // The session counts as a viewer; ffprobe plays the stream through the master playlist.
     expect((await camera()).live.viewers).toBe(1);
     expect(await probe(absolute(hls))).toEqual({ codec_name: 'h264', width: 1280, height: 720 });
     await stop();

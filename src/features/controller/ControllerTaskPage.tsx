@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { TaskProgress } from '@shared/entities/task';
+import { LivePanel } from '../live';
 import { selectCurrentProject } from '../project';
 import { selectTasksLive, TaskProgressView } from '../tasks';
 import { selectControllerRoute, selectControllerTasks, selectSelectedTaskId, taskSelected, tasksRequested } from './controllerSlice';
@@ -14,7 +15,7 @@ import { routeDurationSeconds, routeLengthMetres } from './routeGeometry';
 // Leaflet only loads once a route is shown.
 const RouteMap = lazy(() => import(/* webpackChunkName: "controller-map" */ './RouteMap'));
 
-/** /djiapp/task: the current project's tasks; the selected task's route on a map. */
+/** /djiapp/task: the current project's tasks; the selected task's route on a map, and its aircraft's video while it flies. */
 export default function ControllerTaskPage() {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
@@ -49,6 +50,11 @@ export default function ControllerTaskPage() {
   const selectedTask = tasks.items.find((task) => task.id === selectedTaskId);
   const routeData = route.data;
   const duration = routeData ? routeDurationSeconds(routeData) : null;
+  // The pushed status (sysinfo/task) is newer than the loaded list's.
+  const flyingDeviceId =
+    selectedTask && (live[selectedTask.id]?.status ?? selectedTask.status) === 'running' && typeof selectedTask.device_id === 'number'
+      ? selectedTask.device_id
+      : null;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateRows: 'auto 1fr', height: '100%' }}>
       <Typography variant="h4" component="h1">
@@ -95,7 +101,7 @@ export default function ControllerTaskPage() {
           component="section"
           aria-label={t('controller.task.route')}
           variant="outlined"
-          sx={{ p: 2, display: 'grid', gridTemplateRows: 'auto 1fr', gap: 2, minHeight: 520 }}
+          sx={{ p: 2, display: 'grid', gridTemplateRows: 'auto 1fr auto', gap: 2, minHeight: 520 }}
         >
           {!selectedTask && <Typography color="text.secondary">{t('controller.task.pick')}</Typography>}
           {selectedTask && route.id === null && <Typography color="text.secondary">{t('controller.task.noRoute')}</Typography>}
@@ -116,6 +122,7 @@ export default function ControllerTaskPage() {
               </Suspense>
             </>
           )}
+          {flyingDeviceId !== null && <LivePanel deviceId={flyingDeviceId} />}
         </Paper>
       </Box>
     </Box>

@@ -11,8 +11,9 @@ async function attachPlayer(source: PlaySource, element: HTMLVideoElement): Prom
   }
   if (source.player === 'hlsjs') {
     const { default: Hls } = await loadHls();
-    // Live edge two segments (of a key frame each) back; no worker (the CSP allows blob: workers, but none is needed).
-    const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: false, backBufferLength: 10 });
+    // Low-latency HLS: parts and blocking reloads, the live edge the playlist's PART-HOLD-BACK back (caught up by playing
+    // faster when behind); no worker (the CSP allows blob: workers, but none is needed).
+    const hls = new Hls({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, enableWorker: false, backBufferLength: 10 });
     hls.loadSource(url);
     hls.attachMedia(element);
     void element.play().catch(() => undefined);
