@@ -251,8 +251,10 @@ describe('a stream', () => {
     const segment = /\n(s\d+\.mp4\?sid=[^\n]+)/.exec(playlist);
     if (segment) expect((await get(`${base}${segment[1]}`)).status).toBe(200);
 
-    // The session counts as a viewer; ffprobe plays the stream through the master playlist.
+    // The session counts as a viewer; ffprobe plays the stream through the master playlist, reading whole segments as
+    // a player without low-latency support does: once one is complete (a blocking reload for the next one's first part).
     expect((await camera()).live.viewers).toBe(1);
+    expect((await get(`${base}live.m3u8?sid=${sid}&_HLS_msn=${msn + 1}&_HLS_part=0`)).status).toBe(200);
     expect(await probe(absolute(hls))).toEqual({ codec_name: 'h264', width: 1280, height: 720 });
     await stop();
     expect((await get(`${base}live.m3u8?sid=${sid}`)).status).toBe(404);
