@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectCan } from '../features/auth';
-import { baseResource, resourceConfig } from './registry';
+import { resourceConfig } from './registry';
 import { detailRequested, listRequested } from './resourcesSlice';
 import { selectResource } from './selectors';
-import { DEFAULT_QUERY, type ResourceRow } from './types';
+import { baseResource, DEFAULT_QUERY, type ResourceRow } from './types';
 
 export interface Option {
   value: string;

@@ -1,5 +1,6 @@
 import { COLLECTIONS, VIEWS } from '@shared/entities/collections';
 import type { PermissionCode } from '@shared/permissions';
+import { baseResource } from './types';
 
 /** Every server collection a list screen can show, by resource name. Paths follow the API (base /api). */
 export interface ResourceConfig {
@@ -18,12 +19,6 @@ export const RESOURCES = {
 } satisfies Record<string, ResourceConfig>;
 
 export type ResourceName = keyof typeof RESOURCES;
-
-/**
- * A name may carry a view after "@" (e.g. "project@options", "notice@inbox"): the same collection, with a list
- * state of its own (its own query, items and detail), so a select's options do not disturb the screen's table.
- */
-export const baseResource = (name: string) => name.split('@')[0];
 
 export function resourceConfig(name: string): ResourceConfig {
   const config = (RESOURCES as Record<string, ResourceConfig>)[baseResource(name)];

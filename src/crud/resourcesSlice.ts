@@ -1,8 +1,7 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../api/errorCatalogue';
 import { loggedOut, sessionExpired } from '../features/auth';
-import { baseResource } from './registry';
-import { DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
+import { baseResource, DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
 /** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */
 export interface ResourceState {

@@ -10,5 +10,11 @@ export interface ResourceQuery {
   filters: Record<string, string>;
 }
 
+/**
+ * A name may carry a view after "@" (e.g. "project@options", "notice@inbox"): the same collection, with a list
+ * state of its own (its own query, items and detail), so a select's options do not disturb the screen's table.
+ */
+export const baseResource = (name: string) => name.split('@')[0];
+
 export const DEFAULT_QUERY: ResourceQuery = { page: 1, pageSize: 20, search: '', ordering: '', filters: {} };
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];

@@ -1,5 +1,6 @@
 import { detailRequested, listRequested, rowActionRequested } from '../../../src/crud/resourcesSlice';
-import { baseResource, resourceConfig } from '../../../src/crud/registry';
+import { resourceConfig } from '../../../src/crud/registry';
+import { baseResource } from '../../../src/crud/types';
 import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestStore, flush, httpError } from '../support/testStore';
 
