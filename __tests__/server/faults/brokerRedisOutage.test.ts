@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type { MqttClient } from 'mqtt';
 import { osdTopic } from '@shared/dji/topics';
 import { TOPIC_FLEET } from '@shared/live';
 import { assertPostgres, dropSchema, PG_URL } from '../../support/postgres';
+import { freePort } from '../../../e2e/support/freePort';
+import { startOwnRedis } from '../../support/ownRedis';
 import { until } from '../../support/until';
 import { aircraft, aircraftOsd, pilotCredentials, RC, TestGateway } from '../mqtt/dji';
 import { connect, end, loginToken, nextMessage, startServer, subscribe, within, type TestServer } from '../mqtt/support';
@@ -18,27 +19,6 @@ import { connect, end, loginToken, nextMessage, startServer, subscribe, within, 
 const TIMEOUT_MS = 300;
 /** What "answers at once" means here: well under a frozen Redis' wait, on a busy 2-core machine. */
 const BOUND_MS = 1000;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
-  });
-  return child;
-}
 
 describe('embedded brokers sharing through Redis while Redis is frozen or gone', () => {
   const schema = `t_broker_outage_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -72,7 +52,7 @@ describe('embedded brokers sharing through Redis while Redis is frozen or gone',
   beforeAll(async () => {
     await assertPostgres();
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startOwnRedis(port);
     const env = {
       DATABASE_URL: `${PG_URL}?schema=${schema}`,
       REDIS_URL: `redis://127.0.0.1:${port}`,
@@ -183,7 +163,7 @@ describe('embedded brokers sharing through Redis while Redis is frozen or gone',
     await answersWithinBound();
     expect(await health(b)).toMatchObject({ status: 'degraded', redis: 'down' });
 
-    redis = await startRedis(port);
+    redis = await startOwnRedis(port);
     await crossInstanceResumes();
     expect(await health(b)).toMatchObject({ status: 'ok', redis: 'up' });
   }, 60_000);

@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildServer, type ServerHandle } from '../../../server/app';
 import { ADMIN_PASSWORD, testConfig } from '../api/harness';
+import { freePort } from '../../../e2e/support/freePort';
+import { startOwnRedis } from '../../support/ownRedis';
 import { until } from '../../support/until';
 
 /**
@@ -16,27 +17,6 @@ import { until } from '../../support/until';
  */
 const TIMEOUT_MS = 300;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
-  });
-  return child;
-}
-
 describe('Redis frozen or gone: the API keeps serving from the database', () => {
   let port: number;
   let redis: ChildProcess | undefined;
@@ -46,7 +26,7 @@ describe('Redis frozen or gone: the API keeps serving from the database', () => 
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startOwnRedis(port);
   });
   afterAll(async () => {
     await server?.app.close();
@@ -127,7 +107,7 @@ describe('rate limits while Redis is away', () => {
 
   it('still hold, counted by the instance itself, instead of letting every request through', async () => {
     const port = await freePort();
-    redis = await startRedis(port);
+    redis = await startOwnRedis(port);
     server = await buildServer(
       {
         ...testConfig(root, {
