@@ -25,6 +25,7 @@ import type { PermissionCode } from '@shared/permissions';
 import { assertCleanInput } from '../http/inputGuards';
 import { MAX_UPLOAD_BYTES } from '@shared/uploads';
 import { uploadTooLarge } from './uploads';
+import { GRANT_TABLES } from '../rbac/grantCache';
 import { requirePermission } from '../rbac/permissions';
 import { writeAudit } from '../domain/audit';
 import { assertStaysInScope, newRowOwnership, scopeOf, withDataScope } from '../rbac/scopeQuery';
@@ -240,9 +241,6 @@ export function mapWriteError(error: unknown, entity: ErrorEntity): never {
     });
   throw error;
 }
-
-/** Tables whose rows decide what a session may do or see: a write to any of them clears the permission caches. */
-const GRANT_TABLES: readonly string[] = ['users', 'roles', 'departments'];
 
 /** Registers list/get/create/update/delete for one entity, all permission-checked, validated and audited. */
 export function registerCrud<TB extends TableName, In extends AnyObject>(appBase: FastifyInstance, def: EntityDef<TB, In>): void {

@@ -23,6 +23,7 @@ import { createDeviceStore, type Binder } from '../devices/store';
 import { RedisLease } from './lease';
 import { ClusterMembership } from './membership';
 import { boundedRedis, closeRedis } from '../redis/connect';
+import { GRANT_TABLES } from '../rbac/grantCache';
 import type { RedisWatch } from '../redis/watch';
 import { LiveChannel, type MessageBus } from './liveChannel';
 import { shareBrokerThroughRedis, type SharedBroker } from './redisShared';
@@ -136,8 +137,11 @@ export default fp(
             // Nothing once the server is stopping.
             await credentials?.reconcile();
           });
-          // A device or project moved to another department changes who may read its topics (the browsers' roles).
-          app.domainEvents.onChange((change) => (SCOPE_INPUTS.has(change.table) ? credentials?.reconcile() : undefined));
+          // A device or project moved to another department changes who may read its topics (the browsers' roles); a
+          // write of users, roles or departments re-synced already, as a grant change.
+          app.domainEvents.onChange((change) =>
+            SCOPE_INPUTS.has(change.table) && !GRANT_TABLES.includes(change.table) ? credentials?.reconcile() : undefined,
+          );
           // Expired sessions end without any request: a periodic re-sync removes their accounts.
           sessionCheck = setInterval(
             () => void provisioned.reconcile().catch((error: unknown) => log.warn({ err: error }, 'mqtt: dynamic security re-sync failed')),

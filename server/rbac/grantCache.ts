@@ -21,6 +21,9 @@ declare module 'fastify' {
   }
 }
 
+/** Tables whose rows decide what a session may do or see: a write to any of them is announced as a grant change (GrantChanges). */
+export const GRANT_TABLES: readonly string[] = ['users', 'roles', 'departments'];
+
 /** A cached grant is re-read from the database at the latest after this, whatever happened (a missed message). */
 export const AUTH_CACHE_TTL_MS = 60_000;
 
