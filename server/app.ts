@@ -3,7 +3,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { GrantChanges, localAuthCache, redisAuthCache } from './rbac/grantCache';
+import { GrantChanges, localAuthCache, sharedAuthCache } from './rbac/grantCache';
+import { instanceChannels } from './domain/sharedChannel';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import authRoutes from './auth/routes';
@@ -101,18 +102,18 @@ export async function buildServer(baseConfig: ServerConfig, options: BuildOption
       await closeRedis(redis);
     });
   }
-  // A permission check reads the database only when this instance can hear every change to grants: alone on its
-  // SQLite file, or told through Redis; several instances on PostgreSQL without Redis read it on every request.
-  const authCache = config.redisUrl
-    ? redisAuthCache(config.redisUrl, config.redisKeyPrefix, config.redisTimeoutMs, app.log)
-    : database.dialect === 'sqlite'
-      ? localAuthCache()
-      : null;
+  // Instances tell each other of changes through Redis, else through PostgreSQL's LISTEN/NOTIFY; on SQLite it is alone.
+  const joinInstances = instanceChannels(
+    { redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, timeoutMs: config.redisTimeoutMs } : undefined, database },
+    app.log,
+  );
+  // A permission check reads the database only while this instance can hear every change to grants.
+  const authCache = joinInstances ? sharedAuthCache(joinInstances) : localAuthCache();
   app.decorate('authCache', authCache);
   app.decorate('grants', new GrantChanges(authCache, app.log));
-  if (authCache) app.addHook('onClose', async () => authCache.close());
+  app.addHook('onClose', async () => authCache.close());
   const domainEvents = new DomainEvents(app.log);
-  if (config.redisUrl) domainEvents.shareThroughRedis(config.redisUrl, config.redisKeyPrefix, config.redisTimeoutMs);
+  if (joinInstances) domainEvents.share(joinInstances);
   app.decorate('domainEvents', domainEvents);
   app.addHook('onClose', async () => domainEvents.close());
   registerErrorEnvelope(app);

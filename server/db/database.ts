@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type ClientConfig } from 'pg';
 import type { Database } from './schema';
 import { openSqliteFile } from './sqliteFile';
 import { withStatementCache } from './statementCache';
@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   description: string;
   /** PostgreSQL schema the connection works in (search_path), when one was chosen. */
   schema?: string;
+  /** PostgreSQL: how to open a connection of its own outside the pool (a LISTEN channel, server/db/pgChannel.ts). */
+  connection?: ClientConfig;
 }
 
 export interface OpenDatabaseOptions {
@@ -52,16 +54,16 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     const schema = options.schema ?? (url.searchParams.get('schema') || undefined);
     url.searchParams.delete('schema');
     if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema name must match ${SCHEMA_NAME}, got "${schema}"`);
-    const pool = new Pool({
+    const connection: ClientConfig = {
       connectionString: url.toString(),
-      max: options.pgPoolSize ?? 10,
       application_name: 'skyline-ops',
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       // No JIT: it compiles a query whose estimate passes jit_above_cost, e.g. a notices search writing each reader's
       // text (its CASE's subplans, per row), for 0.8 s of an answer that takes 0.2 s without (bench:notices); this
       // server's queries are short, and none gains from it.
       options: [...(schema ? [`-c search_path=${schema}`] : []), '-c jit=off'].join(' '),
-    });
+    };
+    const pool = new Pool({ ...connection, max: options.pgPoolSize ?? 10 });
     // Unhandled, these events kill the process. The pool emits one for an idle connection that broke; a connection
     // checked out by a query emits it on the client (the query fails on its own: 503, see http/envelope) and is
     // discarded when released. The pool opens fresh connections on demand.
@@ -75,6 +77,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       dialect: 'postgres',
       description: `PostgreSQL ${url.host}${url.pathname}${schema ? ` schema ${schema}` : ''}`,
       schema,
+      connection,
     });
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import { joinRedisChannel, type RedisChannel } from '../redis/channel';
+import type { JoinChannel, SharedChannel } from './sharedChannel';
 
 /** A committed change of stored rows: which table, which row (null: several), and what happened (create, update, delete or a workflow action). */
 export interface EntityChange {
@@ -23,19 +23,19 @@ declare module 'fastify' {
 /**
  * Domain events: every write of an entity announces its change once committed, and whatever keeps a derived view
  * (the conformance monitor's caches, say) listens here instead of guessing from request URLs. This instance's
- * listeners run before `changed` resolves, so a client that got its answer is judged by the new rows; with Redis the
- * change reaches every other instance's listeners too.
+ * listeners run before `changed` resolves, so a client that got its answer is judged by the new rows; the change
+ * reaches every other instance's listeners too, through the channel they share.
  */
 export class DomainEvents {
   private readonly listeners = new Set<ChangeListener>();
   private readonly instance = randomUUID();
-  private channel: RedisChannel | null = null;
+  private channel: SharedChannel | null = null;
 
   constructor(private readonly log: Log) {}
 
-  /** Carries changes to and from the other instances sharing `url` (REDIS_URL). */
-  shareThroughRedis(url: string, keyPrefix: string, timeoutMs: number): void {
-    this.channel = joinRedisChannel({ url, channel: `${keyPrefix}domain-events`, timeoutMs, what: 'domain events' }, this.log, {
+  /** Carries changes to and from the other instances (instanceChannels: Redis, or PostgreSQL without it). */
+  share(join: JoinChannel): void {
+    this.channel = join('domain-events', 'domain events', {
       onMessage: (message) => {
         const { from, change } = JSON.parse(message) as { from: string; change: EntityChange };
         if (from !== this.instance) void this.deliver(change);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { joinRedisChannel, type RedisChannel } from '../redis/channel';
+import type { SharedChannel } from '../domain/sharedChannel';
+import { joinRedisChannel } from '../redis/channel';
 
 /**
  * Renews ARGV[1] (if not empty) until Redis' own clock + ARGV[2] ms, drops the members whose term ran out, and returns
@@ -31,7 +32,7 @@ export class ClusterMembership {
   private current: readonly string[] = [];
   private readonly listeners: ((members: readonly string[]) => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private channel: RedisChannel | undefined;
+  private channel: SharedChannel | undefined;
   private stopped = false;
 
   constructor(private readonly options: { redis: Redis; url: string; keyPrefix: string; termMs: number; timeoutMs: number; log: Log }) {

@@ -1,4 +1,4 @@
-import { joinRedisChannel } from '../redis/channel';
+import type { JoinChannel } from '../domain/sharedChannel';
 import type { DataScopeRule } from './dataScope';
 
 /** What a permission check learns about a live session: who it is, what it may do and see. */
@@ -14,8 +14,8 @@ export interface SessionGrant {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Session grants cached per instance; null where another instance's change could go unheard (PostgreSQL without Redis). */
-    authCache: AuthCacheHandle | null;
+    /** Session grants cached by this instance, cleared by any instance's change. */
+    authCache: AuthCacheHandle;
     /** Announces a change of sessions or grants to the cache and to everything else that follows them. */
     grants: GrantChanges;
   }
@@ -89,17 +89,14 @@ export function localAuthCache(): AuthCacheHandle {
 }
 
 /**
- * Several instances: a change is announced on a Redis pub/sub channel, and every instance (this one included)
- * clears its cache on it. While the subscription is down (from the start until Redis answers, and whenever it is
- * away) nothing is cached, so no instance serves a stale grant: each reads the database. Start-up does not wait for
- * Redis; every call is bounded by `timeoutMs`.
+ * Several instances: a change is announced on the channel they share (Redis, or PostgreSQL without Redis), and
+ * every instance (this one included) clears its cache on it. While the channel does not listen (from the start until
+ * it answers, and whenever it is away) nothing is cached, so no instance serves a stale grant: each reads the
+ * database. Start-up does not wait for the channel.
  */
-export function redisAuthCache(url: string, keyPrefix: string, timeoutMs: number, log: Log): AuthCacheHandle {
+export function sharedAuthCache(join: JoinChannel): AuthCacheHandle {
   const cache: GrantCache = new GrantCache(() => channel.listening());
-  const channel = joinRedisChannel({ url, channel: `${keyPrefix}auth-changed`, timeoutMs, what: 'auth cache' }, log, {
-    onMessage: () => cache.clear(),
-    onDown: () => cache.clear(),
-  });
+  const channel = join('auth-changed', 'auth cache', { onMessage: () => cache.clear(), onDown: () => cache.clear() });
   return {
     cache,
     changed: async () => {
@@ -119,7 +116,7 @@ export class GrantChanges {
   private readonly listeners: (() => Promise<void>)[] = [];
 
   constructor(
-    private readonly cache: AuthCacheHandle | null,
+    private readonly cache: AuthCacheHandle,
     private readonly log: Log,
   ) {}
 
@@ -128,7 +125,7 @@ export class GrantChanges {
   }
 
   async changed(): Promise<void> {
-    await this.cache?.changed();
+    await this.cache.changed();
     for (const listener of this.listeners) await listener().catch((error: unknown) => this.log.warn({ err: error }, 'a listener of grant changes failed'));
   }
 }

@@ -167,8 +167,8 @@ export function requirePermission(app: FastifyInstance, code: PermissionCode | n
 
 /**
  * The grant of a raw token (its session, user, permissions and data scope), else 401. It comes from this instance's
- * cache when it has one (app.authCache: every change to sessions, users, roles or departments clears it on every
- * instance), else from one query, so a logout, a deactivation or a role change applies at once everywhere.
+ * cache (app.authCache: every change to sessions, users, roles or departments clears it on every instance, and
+ * while that could go unheard nothing is cached), else from one query, so a logout, a deactivation or a role change applies at once everywhere.
  */
 export async function grantOfToken(app: FastifyInstance, token: string | null): Promise<SessionGrant> {
   if (!token) throw unauthorized('Not logged in', { code: 'auth.not_logged_in' });
@@ -178,12 +178,12 @@ export async function grantOfToken(app: FastifyInstance, token: string | null): 
   } catch {
     throw unauthorized();
   }
-  const cache = app.authCache?.cache;
-  let grant = cache?.get(claims.sid);
+  const { cache } = app.authCache;
+  let grant = cache.get(claims.sid);
   if (!grant) {
-    const since = cache?.reading() ?? 0;
+    const since = cache.reading();
     grant = (await readGrant(app.db, claims.sid)) ?? undefined;
-    if (grant) cache?.set(grant, since);
+    if (grant) cache.set(grant, since);
   }
   if (!grant || String(grant.userId) !== claims.sub) throw unauthorized();
   return grant;

@@ -1,16 +1,8 @@
 import type { Redis } from 'ioredis';
+import type { ChannelHandlers, SharedChannel } from '../domain/sharedChannel';
 import { boundedRedis, closeRedis } from './connect';
 
 type Log = { warn(obj: unknown, msg?: string): void };
-
-/** A Redis pub/sub channel every instance joins: what one publishes, all hear (the publisher too). */
-export interface RedisChannel {
-  /** Whether this instance hears the channel now (from the start until Redis answers, and while it is away, it does not). */
-  listening(): boolean;
-  /** Resolves once the message is out; a failure is logged, never thrown. */
-  publish(message: string): Promise<void>;
-  close(): Promise<void>;
-}
 
 /**
  * Joins `channel` on its own connection (stayJoined) and publishes on another; every call is bounded by `timeoutMs`
@@ -21,8 +13,8 @@ export interface RedisChannel {
 export function joinRedisChannel(
   options: { url: string; channel: string; timeoutMs: number; what: string },
   log: Log,
-  handlers: { onMessage(message: string): void; onDown?(): void; onJoined?(): void },
-): RedisChannel {
+  handlers: ChannelHandlers,
+): SharedChannel {
   const { url, channel, timeoutMs, what } = options;
   const publisher = boundedRedis(url, timeoutMs);
   const subscriber = boundedRedis(url, timeoutMs, { autoResubscribe: false });

@@ -1,8 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import { openDatabase } from '../../../server/db/database';
 import { DomainEvents, type EntityChange } from '../../../server/domain/events';
+import { instanceChannels, type JoinChannel } from '../../../server/domain/sharedChannel';
+import { PG_URL } from '../../support/postgres';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = { warn: () => undefined };
+
+/** Two instances' ways to reach each other: through Redis, or through one PostgreSQL schema without Redis. */
+const engines: [string, () => { join: JoinChannel; close(): Promise<void> }][] = [
+  [
+    'Redis',
+    () => {
+      const redis = { url: REDIS_URL, keyPrefix: `test-${randomUUID()}:`, timeoutMs: 5000 };
+      return { join: instanceChannels({ redis }, quiet)!, close: async () => undefined };
+    },
+  ],
+  [
+    'PostgreSQL without Redis',
+    () => {
+      const database = openDatabase({ dataDir: '', databaseUrl: `${PG_URL}?schema=events_${randomUUID().slice(0, 8)}` });
+      return { join: instanceChannels({ database }, quiet)!, close: () => database.db.destroy() };
+    },
+  ],
+];
 
 /** A listener's changes, and a promise for the first change that matches. */
 function recorder(events: DomainEvents) {
@@ -31,11 +52,11 @@ describe('domain events', () => {
     expect(order).toEqual(['features#7', 'answered']);
   });
 
-  it('reach the other instances through Redis, once each, and not the announcing instance twice', async () => {
-    const prefix = `test-${randomUUID()}:`;
+  it.each(engines)('reach the other instances through %s, once each, and not the announcing instance twice', async (_engine, open) => {
+    const engine = open();
     const [a, b] = [new DomainEvents(quiet), new DomainEvents(quiet)];
-    a.shareThroughRedis(REDIS_URL, prefix, 5000);
-    b.shareThroughRedis(REDIS_URL, prefix, 5000);
+    a.share(engine.join);
+    b.share(engine.join);
     const [atA, atB] = [recorder(a), recorder(b)];
     try {
       // B hears the channel once its subscription is up: announce probes until one arrives.
@@ -56,6 +77,7 @@ describe('domain events', () => {
     } finally {
       await a.close();
       await b.close();
+      await engine.close();
     }
   });
 });

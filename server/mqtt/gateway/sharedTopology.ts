@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { updateTopoSchema } from '@shared/dji/topology';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { joinRedisChannel, type RedisChannel } from '../../redis/channel';
+import type { SharedChannel } from '../../domain/sharedChannel';
+import { joinRedisChannel } from '../../redis/channel';
 import { boundedRedis, closeRedis } from '../../redis/connect';
 import { recordNewest, stamped, stampedText } from '../newestHash';
 
@@ -46,7 +47,7 @@ type Log = { warn(obj: unknown, msg?: string): void };
 export class SharedTopology implements TopologyMirror {
   private readonly key: string;
   private readonly redis: Redis;
-  private channel: RedisChannel | undefined;
+  private channel: SharedChannel | undefined;
   /** This instance, as the origin of what it announces. */
   private readonly origin = randomBytes(6).toString('hex');
 
