@@ -37,7 +37,6 @@ export function geoSchemas(messages: GeoMessages = ENGLISH) {
 }
 
 const english = geoSchemas();
-export const pointSchema = english.point;
 export const lineStringSchema = english.lineString;
 export const polygonSchema = english.polygon;
 export const geometrySchema = english.geometry;

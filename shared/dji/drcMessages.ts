@@ -29,12 +29,6 @@ export const DRC = {
 export const drcDownTopic = (gatewaySn: string) => `thing/product/${gatewaySn}/drc/down`;
 export const drcUpTopic = (gatewaySn: string) => `thing/product/${gatewaySn}/drc/up`;
 
-/** The gateway of a DRC topic and its direction, or null for any other topic. */
-export function parseDrcTopic(topic: string): { gatewaySn: string; direction: 'down' | 'up' } | null {
-  const match = /^thing\/product\/([A-Za-z0-9_-]{1,64})\/drc\/(down|up)$/.exec(topic);
-  return match ? { gatewaySn: match[1], direction: match[2] as 'down' | 'up' } : null;
-}
-
 /** drone_control's ranges (m/s, °/s): x forward/back and y left/right ±17, h −4…+5 (up positive), w yaw ±90. */
 export const STICK_LIMITS = { x: 17, y: 17, hUp: 5, hDown: 4, w: 90 } as const;
 

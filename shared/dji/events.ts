@@ -4,10 +4,6 @@ import { HMS_CODE_PATTERN } from './hms';
 export const METHOD_HMS = 'hms';
 export const METHOD_FLIGHTTASK_PROGRESS = 'flighttask_progress';
 
-export const HMS_LEVELS = { notice: 0, caution: 1, warning: 2 } as const;
-/** `module`: 0 flight task, 1 device management, 2 media, 3 HMS. */
-export const HMS_MODULES = ['flight_task', 'device_management', 'media', 'hms'] as const;
-
 export const hmsItemSchema = z.object({
   code: z.string().regex(HMS_CODE_PATTERN),
   level: z.union([z.literal(0), z.literal(1), z.literal(2)]),

@@ -84,9 +84,6 @@ export interface FlightAreaFileEntry {
   size: number;
 }
 
-/** Sync failure `reason`s (DJI's list); the console's texts are keyed by these numbers. */
-export const SYNC_REASONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
-
 /** A dock's flight-area sync as the console shows it. */
 export const flightAreaSyncSchema = z.object({
   /** The dock's newest report (null: never synchronized). */

@@ -29,9 +29,11 @@ export const airportBindStatusOutputSchema = z.object({
     }),
   ),
 });
+export type AirportBindStatusOutput = z.infer<typeof airportBindStatusOutputSchema>;
 
 export const airportOrganizationGetRequestSchema = z.object({ device_binding_code: z.string().max(64).optional(), organization_id: z.string().max(64) });
 export const airportOrganizationGetOutputSchema = z.object({ organization_name: z.string() });
+export type AirportOrganizationGetOutput = z.infer<typeof airportOrganizationGetOutputSchema>;
 
 export const airportOrganizationBindRequestSchema = z.object({
   bind_devices: z
@@ -47,3 +49,4 @@ export const airportOrganizationBindRequestSchema = z.object({
     .max(16),
 });
 export const airportOrganizationBindOutputSchema = z.object({ err_infos: z.array(z.object({ sn: z.string(), err_code: z.number().int() })) });
+export type AirportOrganizationBindOutput = z.infer<typeof airportOrganizationBindOutputSchema>;

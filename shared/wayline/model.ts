@@ -24,8 +24,6 @@ export const TURN_MODES = [
 export const FINISH_ACTIONS = ['goHome', 'noAction', 'autoLand', 'gotoFirstWaypoint'] as const;
 /** `wpml:flyToWaylineMode`. */
 export const FLY_TO_WAYLINE_MODES = ['safely', 'pointToPoint'] as const;
-/** `out_of_control_action` of flighttask_prepare: 0 return home, 1 hover, 2 land (WPML executeRCLostAction goBack|hover|landing). */
-export const RC_LOST_ACTIONS = [0, 1, 2] as const;
 /** The `wpml:actionActuatorFunc`s the editor models (a file's others are kept as they are: `kept` actions). */
 export const ACTION_TYPES = ['takePhoto', 'startRecord', 'stopRecord', 'gimbalRotate', 'hover', 'rotateYaw', 'zoom'] as const;
 

@@ -83,8 +83,6 @@ export const fetchSettings = (client: HttpClient, deviceId: number) => client.re
 export const sendSettings = (client: HttpClient, deviceId: number, body: DeviceSettings) =>
   client.request<SettingsView>('PATCH', `/Device/${deviceId}/properties/`, { body });
 
-/** Live flight controls (docs/remote.md): the DRC link's state, entering (with this session's broker credentials), exiting. */
-export const fetchDrc = (client: HttpClient, deviceId: number) => client.request<DrcView>('GET', `/Device/${deviceId}/drc/`);
 export const enterDrc = (client: HttpClient, deviceId: number, confirmSn: string) =>
   client.request<DrcSession>('POST', `/Device/${deviceId}/drc/`, { body: { confirm_sn: confirmSn } });
 export const exitDrc = (client: HttpClient, deviceId: number) => client.request<DrcView>('DELETE', `/Device/${deviceId}/drc/`);

@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { eventsTopic, osdTopic, replyTopic, servicesTopic, stateTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertNotification } from '@shared/entities/alert';
 import { RESULT } from '@shared/dji/envelope';
+import { airportBindStatusOutputSchema, airportOrganizationBindOutputSchema, airportOrganizationGetOutputSchema } from '@shared/dji/requests';
 import { ServiceError } from '../../../server/mqtt/gateway/service';
 import { assertPostgres, dropSchema, PG_URL, type Dialect } from '../api/harness';
 import { aircraft, aircraftOsd, api, DOCK, envelope, pilotCredentials, RC, registerDock, streamBehindTopo, TestGateway } from './dji';
@@ -244,12 +245,17 @@ export function runGatewaySuite(dialect: Dialect): void {
         expect.objectContaining({ sn: 'AC-UNKNOWN-F1', is_device_bind_organization: false }),
       ],
     });
+    // Every field DJI's reply carries, typed as DJI documents it.
+    expect(() => airportBindStatusOutputSchema.parse(status.data.output)).not.toThrow();
     expect((await gateway.request('airport_organization_get', { device_binding_code: 'x', organization_id: 'default' })).data).toEqual({
       result: 0,
       output: { organization_name: expect.any(String) },
     });
+    const organization = await gateway.request('airport_organization_get', { organization_id: 'default' });
+    expect(() => airportOrganizationGetOutputSchema.parse(organization.data.output)).not.toThrow();
     const bind = await gateway.request('airport_organization_bind', { bind_devices: [{ sn: 'DOCK-F1', organization_id: 'default' }] });
     expect(bind.data).toEqual({ result: 0, output: { err_infos: [] } });
+    expect(() => airportOrganizationBindOutputSchema.parse(bind.data.output)).not.toThrow();
     const unknown = await gateway.request('flighttask_resource_get', { flight_id: 'x' });
     expect(unknown.data.result).not.toBe(0);
     expect(server.app.mqtt!.gateway.stats.unknownMethods.flighttask_resource_get).toBeGreaterThanOrEqual(1);

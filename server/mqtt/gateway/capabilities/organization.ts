@@ -8,6 +8,9 @@ import {
   METHOD_AIRPORT_ORGANIZATION_BIND,
   METHOD_AIRPORT_ORGANIZATION_GET,
   METHOD_CONFIG,
+  type AirportBindStatusOutput,
+  type AirportOrganizationBindOutput,
+  type AirportOrganizationGetOutput,
   type ConfigOutput,
 } from '@shared/dji/requests';
 import { route, type Capability } from '../registry';
@@ -32,7 +35,7 @@ export function organizationCapability({ platform, store }: { platform: Platform
       [METHOD_CONFIG]: route(configRequestSchema, () => ({ ...config })),
       [METHOD_AIRPORT_BIND_STATUS]: route(airportBindStatusRequestSchema, async (_gatewaySn, data) => {
         const known = await store.devicesBySerial(data.devices.map((d) => d.sn));
-        return {
+        const output: AirportBindStatusOutput = {
           bind_status: data.devices.map(({ sn }) => ({
             sn,
             is_device_bind_organization: known.has(sn),
@@ -41,12 +44,18 @@ export function organizationCapability({ platform, store }: { platform: Platform
             device_callsign: sn,
           })),
         };
+        return output;
       }),
-      [METHOD_AIRPORT_ORGANIZATION_GET]: route(airportOrganizationGetRequestSchema, () => ({ organization_name: platform.organizationName })),
+      [METHOD_AIRPORT_ORGANIZATION_GET]: route(airportOrganizationGetRequestSchema, (): AirportOrganizationGetOutput => ({
+        organization_name: platform.organizationName,
+      })),
       // Binding means being registered: an administrator registers the dock (and so issues its secret) first.
       [METHOD_AIRPORT_ORGANIZATION_BIND]: route(airportOrganizationBindRequestSchema, async (_gatewaySn, data) => {
         const known = await store.devicesBySerial(data.bind_devices.map((d) => d.sn));
-        return { err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })) };
+        const output: AirportOrganizationBindOutput = {
+          err_infos: data.bind_devices.filter((d) => !known.has(d.sn)).map((d) => ({ sn: d.sn, err_code: RESULT.notAllowed })),
+        };
+        return output;
       }),
     },
   };
