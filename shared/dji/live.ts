@@ -96,10 +96,14 @@ export type NormaliseResult = { ok: true; live: DjiLive } | { ok: false; issues:
 export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: number): NormaliseResult {
   const fail = (error: z.ZodError): NormaliseResult => ({ ok: false, issues: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
   /** Every class reports its position the same way; the rest is the class's own. */
-  const live = (o: { latitude?: number; longitude?: number; height?: number }, fields: Partial<DjiLive>): NormaliseResult => ({
-    ok: true,
-    live: { sn, kind, at, ...defined({ lat: o.latitude, lng: o.longitude, height: o.height, ...fields }) },
-  });
+  const live = (o: { latitude?: number; longitude?: number; height?: number }, fields: Partial<DjiLive>): NormaliseResult => {
+    // One object per message, its fields set where the device sent them (no intermediate copies: this runs for every OSD).
+    const state: DjiLive = { sn, kind, at };
+    if (o.latitude !== undefined) state.lat = o.latitude;
+    if (o.longitude !== undefined) state.lng = o.longitude;
+    if (o.height !== undefined) state.height = o.height;
+    return { ok: true, live: Object.assign(state, defined(fields)) };
+  };
   if (kind === 'aircraft') {
     const parsed = parseOsd.aircraft(data);
     if (!parsed.success) return fail(parsed.error);
@@ -164,13 +168,15 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
 /** The fleet sample (sysinfo/fleet) of an aircraft's live state, or null while its position is unknown. */
 export function toTelemetry(live: DjiLive, status: DeviceStatus): Telemetry | null {
   const sample = toPositionSample(live);
-  return sample && { ...sample, status };
+  // Added to the sample rather than spread into a copy: this runs for every OSD of the fleet (issue 35).
+  return sample && Object.assign(sample, { status });
 }
 
 /** The position and readings of a live state (what the console takes from raw OSD), or null while its position is unknown. */
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
 export function toPositionSample(live: DjiLive): PositionSample | null {
   if (live.lat === undefined || live.lng === undefined) return null;
-  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
   return {
     sn: live.sn,
     lat: live.lat,
