@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { thumbKey } from './keys';
 import type { ObjectStore } from './objectStore';
+import { WorkPool } from '../workPool';
 
 const run = promisify(execFile);
 /** The longest side of a thumbnail (px). */
@@ -43,17 +44,17 @@ export async function videoPoster(data: Buffer): Promise<Buffer> {
  * between) are picked up again.
  */
 export class ThumbnailQueue {
-  private readonly waiting: number[] = [];
-  private running = 0;
-  private idleWaiters: (() => void)[] = [];
+  private readonly pool: WorkPool;
   private stopped = false;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: ObjectStore,
     private readonly log: { warn(obj: unknown, msg?: string): void },
-    private readonly concurrency = 2,
-  ) {}
+    concurrency = 2,
+  ) {
+    this.pool = new WorkPool(concurrency, (error) => log.warn({ err: error }, 'media: thumbnail work failed'));
+  }
 
   async resume(): Promise<void> {
     const pending = await this.db.selectFrom('media').select('id').where('thumb_status', '=', 'pending').orderBy('id').execute();
@@ -61,33 +62,18 @@ export class ThumbnailQueue {
   }
 
   enqueue(id: number): void {
-    if (this.stopped) return;
-    this.waiting.push(id);
-    this.next();
+    if (!this.stopped) this.pool.run(() => this.make(id));
   }
 
   /** Resolves once nothing is waiting or running (benchmarks, shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.waiting.length) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.pool.idle();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.waiting.length = 0;
-    await this.idle();
-  }
-
-  private next() {
-    while (this.running < this.concurrency && this.waiting.length) {
-      const id = this.waiting.shift()!;
-      this.running++;
-      void this.make(id).finally(() => {
-        this.running--;
-        this.next();
-        if (!this.running && !this.waiting.length) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      });
-    }
+    this.pool.clear();
+    await this.pool.idle();
   }
 
   private async make(id: number) {
