@@ -125,13 +125,13 @@ export class MediaService {
   async ingestStored(key: string, source: IngestSource): Promise<IngestResult> {
     const already = await this.db.selectFrom('media').selectAll().where('object_key', '=', key).executeTakeFirst();
     if (already) return { row: already, duplicate: true };
-    const head = await this.store.head(key);
-    if (!head) throw refusals.objectMissing(key);
-    if (head.size > this.maxBytes) {
+    const object = await this.store.read(key, this.maxBytes);
+    if (object.kind === 'missing') throw refusals.objectMissing(key);
+    if (object.kind === 'too_large') {
       await this.store.delete(key);
       throw uploadTooLarge('file', this.maxBytes);
     }
-    const data = await this.store.getBuffer(key);
+    const { data } = object;
     let sniffed: SniffedType;
     try {
       sniffed = this.check(data, source.name);
@@ -142,7 +142,8 @@ export class MediaService {
     const fingerprint = md5(data);
     const existing = await this.byFingerprint(source.projectId, fingerprint);
     if (existing) {
-      await this.store.delete(key);
+      // The same callback twice at once (a device asking again): the row the other one wrote is of this very object.
+      if (existing.object_key !== key) await this.store.delete(key);
       return { row: existing, duplicate: true };
     }
     return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
