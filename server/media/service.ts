@@ -80,7 +80,7 @@ export class MediaService {
     if (existing) return { row: existing, duplicate: true };
     const key = `${projectPrefix(source.projectId)}${randomUUID()}.${sniffed.exts[0]}`;
     await this.store.put(key, data, sniffed.mime, data.length);
-    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source, {}, data);
   }
 
   /**
@@ -146,7 +146,7 @@ export class MediaService {
       if (existing.object_key !== key) await this.store.delete(key);
       return { row: existing, duplicate: true };
     }
-    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source, {}, data);
   }
 
   /** Removes a row and then its objects (an object without a row is what the sweep removes, should this stop halfway). */
@@ -176,6 +176,8 @@ export class MediaService {
     fingerprint: string,
     source: IngestSource,
     known: { duration_ms?: number; lens?: MediaLens | null } = {},
+    /** The file's bytes when the ingest holds them: the thumbnail is made from them. */
+    data?: Buffer,
   ): Promise<IngestResult> {
     const metadata = withCallbackMetadata(file.metadata, source.callback);
     const link = await this.links(source, metadata.taken_at);
@@ -220,7 +222,7 @@ export class MediaService {
     };
     try {
       const inserted = await this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
-      this.thumbnails.enqueue(inserted.id);
+      this.thumbnails.enqueue(inserted.id, data);
       return { row: inserted, duplicate: false };
     } catch (error) {
       // The same bytes arrived twice at once: the other one won; this object goes.

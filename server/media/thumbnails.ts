@@ -39,6 +39,12 @@ export async function videoPoster(data: Buffer): Promise<Buffer> {
 }
 
 /**
+ * How many bytes of files waiting for their thumbnail the queue keeps from their ingest, so the store is not read a
+ * second time (on a busy server that read was most of a thumbnail's wait); past it a file is read again in its turn.
+ */
+const KEPT_BYTES_MAX = 64 * 1024 * 1024;
+
+/**
  * Makes thumbnails after the rows are written, two at a time, off the request path: a row is listed at once with
  * thumb_status 'pending', then 'ready' (or 'failed', the file being kept). Rows still pending at start (a stop in
  * between) are picked up again.
@@ -46,6 +52,7 @@ export async function videoPoster(data: Buffer): Promise<Buffer> {
 export class ThumbnailQueue {
   private readonly pool: WorkPool;
   private stopped = false;
+  private keptBytes = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -61,8 +68,18 @@ export class ThumbnailQueue {
     for (const { id } of pending) this.enqueue(id);
   }
 
-  enqueue(id: number): void {
-    if (!this.stopped) this.pool.run(() => this.make(id));
+  /** Queues row `id`'s thumbnail; `data`, the file's bytes as the ingest read them, is kept while KEPT_BYTES_MAX allows. */
+  enqueue(id: number, data?: Buffer): void {
+    if (this.stopped) return;
+    const kept = data && this.keptBytes + data.length <= KEPT_BYTES_MAX ? data : undefined;
+    this.keptBytes += kept?.length ?? 0;
+    this.pool.run(async () => {
+      try {
+        await this.make(id, kept);
+      } finally {
+        this.keptBytes -= kept?.length ?? 0;
+      }
+    });
   }
 
   /** Resolves once nothing is waiting or running (benchmarks, shutdown). */
@@ -76,12 +93,12 @@ export class ThumbnailQueue {
     await this.pool.idle();
   }
 
-  private async make(id: number) {
+  private async make(id: number, kept: Buffer | undefined) {
     const row = await this.db.selectFrom('media').select(['id', 'project_id', 'type', 'object_key', 'thumb_status']).where('id', '=', id).executeTakeFirst();
     if (!row || row.thumb_status !== 'pending') return;
     const key = thumbKey(row.project_id, row.id);
     try {
-      const data = await this.store.getBuffer(row.object_key);
+      const data = kept ?? (await this.store.getBuffer(row.object_key));
       const thumb = row.type === 'video' ? await videoPoster(data) : await photoThumbnail(data);
       await this.store.put(key, thumb, 'image/jpeg', thumb.length);
       const updated = await this.db
