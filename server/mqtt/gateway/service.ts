@@ -179,7 +179,7 @@ export class DjiGateway {
   }
 
   stop(): void {
-    // Off-queue work not started yet is dropped: its device asks again, and the sweep removes what it left half-stored.
+    // Off-queue work not started yet is dropped unanswered; the sweep removes the objects it leaves without a row.
     for (const pool of this.pools.values()) pool.clear();
     for (const [tid, call] of this.pending) {
       clearTimeout(call.timer);
