@@ -148,13 +148,19 @@ async function main() {
     const firstListed = new Map<string, number>();
     const withThumb = new Map<string, number>();
     const started = Date.now();
+    // Past the first page while it holds a photo still waiting for its thumbnail: one made late, for a photo the newer
+    // ones pushed off the first page, is seen too.
     for (const deadline = Date.now() + 600_000; withThumb.size < PHOTOS && Date.now() < deadline; await sleep(POLL_MS)) {
-      const page = await http(viewer, 'GET', `/api/Media/?project_id=${projectId}&ordering=-created_at&page_size=100`);
-      const now = Date.now();
-      for (const item of page.items ?? []) {
-        const key = photoKey(item.device_sn, item.name);
-        if (!firstListed.has(key)) firstListed.set(key, now);
-        if (item.thumb_url && !withThumb.has(key)) withThumb.set(key, now);
+      for (let pageNo = 1; ; pageNo++) {
+        const page = await http(viewer, 'GET', `/api/Media/?project_id=${projectId}&ordering=-created_at&page_size=100&page=${pageNo}`);
+        const now = Date.now();
+        const items = page.items ?? [];
+        for (const item of items) {
+          const key = photoKey(item.device_sn, item.name);
+          if (!firstListed.has(key)) firstListed.set(key, now);
+          if (item.thumb_url && !withThumb.has(key)) withThumb.set(key, now);
+        }
+        if (items.length < 100 || items.every((item) => item.thumb_url)) break;
       }
     }
     const seconds = (Date.now() - started) / 1000;

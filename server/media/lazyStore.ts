@@ -14,6 +14,7 @@ export function lazyObjectStore(config: MediaConfig, dataDir: string, host: stri
     head: async (key) => (await store()).head(key),
     get: async (key, range) => (await store()).get(key, range),
     getBuffer: async (key) => (await store()).getBuffer(key),
+    read: async (key, maxBytes) => (await store()).read(key, maxBytes),
     delete: async (key) => (await store()).delete(key),
     async *list(prefix) {
       yield* (await store()).list(prefix);

@@ -31,6 +31,9 @@ export interface StoredObject {
   lastModified: Date;
 }
 
+/** An object read whole (ObjectStore.read), or why it was not. */
+export type ObjectRead = { kind: 'read'; data: Buffer } | { kind: 'missing' } | { kind: 'too_large'; size: number };
+
 /** The media library's object store: one bucket, a prefix per workspace (project). */
 export interface ObjectStore {
   readonly bucket: string;
@@ -40,6 +43,11 @@ export interface ObjectStore {
   /** The object's bytes (a range `start`..`end` inclusive when given). */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
+  /**
+   * The object's bytes in one request when it holds at most `maxBytes` (its size is read from the answer's headers,
+   * so a larger one's body is not read), else what stopped it.
+   */
+  read(key: string, maxBytes: number): Promise<ObjectRead>;
   delete(key: string): Promise<void>;
   list(prefix: string): AsyncIterable<StoredObject>;
   /** Upload credentials for a device, valid only for objects under `prefix`. */
@@ -143,6 +151,21 @@ export async function openObjectStore(config: MediaConfig, dataDir: string, host
     async getBuffer(key) {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async read(key, maxBytes) {
+      let answer;
+      try {
+        answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        if (isMissing(error)) return { kind: 'missing' };
+        throw error;
+      }
+      const size = answer.ContentLength ?? 0;
+      if (size > maxBytes) {
+        (answer.Body as Readable).destroy();
+        return { kind: 'too_large', size };
+      }
+      return { kind: 'read', data: Buffer.from(await answer.Body!.transformToByteArray()) };
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

@@ -80,7 +80,7 @@ export class MediaService {
     if (existing) return { row: existing, duplicate: true };
     const key = `${projectPrefix(source.projectId)}${randomUUID()}.${sniffed.exts[0]}`;
     await this.store.put(key, data, sniffed.mime, data.length);
-    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source, {}, data);
   }
 
   /**
@@ -125,13 +125,13 @@ export class MediaService {
   async ingestStored(key: string, source: IngestSource): Promise<IngestResult> {
     const already = await this.db.selectFrom('media').selectAll().where('object_key', '=', key).executeTakeFirst();
     if (already) return { row: already, duplicate: true };
-    const head = await this.store.head(key);
-    if (!head) throw refusals.objectMissing(key);
-    if (head.size > this.maxBytes) {
+    const object = await this.store.read(key, this.maxBytes);
+    if (object.kind === 'missing') throw refusals.objectMissing(key);
+    if (object.kind === 'too_large') {
       await this.store.delete(key);
       throw uploadTooLarge('file', this.maxBytes);
     }
-    const data = await this.store.getBuffer(key);
+    const { data } = object;
     let sniffed: SniffedType;
     try {
       sniffed = this.check(data, source.name);
@@ -142,10 +142,11 @@ export class MediaService {
     const fingerprint = md5(data);
     const existing = await this.byFingerprint(source.projectId, fingerprint);
     if (existing) {
-      await this.store.delete(key);
+      // The same callback twice at once (a device asking again): the row the other one wrote is of this very object.
+      if (existing.object_key !== key) await this.store.delete(key);
       return { row: existing, duplicate: true };
     }
-    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source);
+    return this.record(key, data.length, await readFileMetadata(data, sniffed.type), sniffed, fingerprint, source, {}, data);
   }
 
   /** Removes a row and then its objects (an object without a row is what the sweep removes, should this stop halfway). */
@@ -175,6 +176,8 @@ export class MediaService {
     fingerprint: string,
     source: IngestSource,
     known: { duration_ms?: number; lens?: MediaLens | null } = {},
+    /** The file's bytes when the ingest holds them: the thumbnail is made from them. */
+    data?: Buffer,
   ): Promise<IngestResult> {
     const metadata = withCallbackMetadata(file.metadata, source.callback);
     const link = await this.links(source, metadata.taken_at);
@@ -219,7 +222,7 @@ export class MediaService {
     };
     try {
       const inserted = await this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
-      this.thumbnails.enqueue(inserted.id);
+      this.thumbnails.enqueue(inserted.id, data);
       return { row: inserted, duplicate: false };
     } catch (error) {
       // The same bytes arrived twice at once: the other one won; this object goes.

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../db/time';
 import { thumbKey } from './keys';
 import type { ObjectStore } from './objectStore';
+import { WorkPool } from '../workPool';
 
 const run = promisify(execFile);
 /** The longest side of a thumbnail (px). */
@@ -38,64 +39,66 @@ export async function videoPoster(data: Buffer): Promise<Buffer> {
 }
 
 /**
+ * How many bytes of files waiting for their thumbnail the queue keeps from their ingest, so the store is not read a
+ * second time (on a busy server that read was most of a thumbnail's wait); past it a file is read again in its turn.
+ */
+const KEPT_BYTES_MAX = 64 * 1024 * 1024;
+
+/**
  * Makes thumbnails after the rows are written, two at a time, off the request path: a row is listed at once with
  * thumb_status 'pending', then 'ready' (or 'failed', the file being kept). Rows still pending at start (a stop in
  * between) are picked up again.
  */
 export class ThumbnailQueue {
-  private readonly waiting: number[] = [];
-  private running = 0;
-  private idleWaiters: (() => void)[] = [];
+  private readonly pool: WorkPool;
   private stopped = false;
+  private keptBytes = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: ObjectStore,
     private readonly log: { warn(obj: unknown, msg?: string): void },
-    private readonly concurrency = 2,
-  ) {}
+    concurrency = 2,
+  ) {
+    this.pool = new WorkPool(concurrency, (error) => log.warn({ err: error }, 'media: thumbnail work failed'));
+  }
 
   async resume(): Promise<void> {
     const pending = await this.db.selectFrom('media').select('id').where('thumb_status', '=', 'pending').orderBy('id').execute();
     for (const { id } of pending) this.enqueue(id);
   }
 
-  enqueue(id: number): void {
+  /** Queues row `id`'s thumbnail; `data`, the file's bytes as the ingest read them, is kept while KEPT_BYTES_MAX allows. */
+  enqueue(id: number, data?: Buffer): void {
     if (this.stopped) return;
-    this.waiting.push(id);
-    this.next();
+    const kept = data && this.keptBytes + data.length <= KEPT_BYTES_MAX ? data : undefined;
+    this.keptBytes += kept?.length ?? 0;
+    this.pool.run(async () => {
+      try {
+        await this.make(id, kept);
+      } finally {
+        this.keptBytes -= kept?.length ?? 0;
+      }
+    });
   }
 
   /** Resolves once nothing is waiting or running (benchmarks, shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.waiting.length) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.pool.idle();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.waiting.length = 0;
-    await this.idle();
+    this.pool.clear();
+    await this.pool.idle();
   }
 
-  private next() {
-    while (this.running < this.concurrency && this.waiting.length) {
-      const id = this.waiting.shift()!;
-      this.running++;
-      void this.make(id).finally(() => {
-        this.running--;
-        this.next();
-        if (!this.running && !this.waiting.length) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      });
-    }
-  }
-
-  private async make(id: number) {
+  private async make(id: number, kept: Buffer | undefined) {
     const row = await this.db.selectFrom('media').select(['id', 'project_id', 'type', 'object_key', 'thumb_status']).where('id', '=', id).executeTakeFirst();
     if (!row || row.thumb_status !== 'pending') return;
     const key = thumbKey(row.project_id, row.id);
     try {
-      const data = await this.store.getBuffer(row.object_key);
+      const data = kept ?? (await this.store.getBuffer(row.object_key));
       const thumb = row.type === 'video' ? await videoPoster(data) : await photoThumbnail(data);
       await this.store.put(key, thumb, 'image/jpeg', thumb.length);
       const updated = await this.db

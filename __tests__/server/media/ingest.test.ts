@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -7,7 +8,7 @@ import { replyTopic, servicesTopic } from '@shared/dji/topics';
 import { sweepMedia } from '../../../server/media/sweep';
 import { uniqueNames } from '../../../server/media/archive';
 import { multipart } from '../api/harness';
-import { aircraft, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
+import { aircraft, aircraftOsd, api, DOCK, registerDock, TestGateway } from '../mqtt/dji';
 import { loginToken, startServer, type TestServer } from '../mqtt/support';
 import { DJI_FIXTURES } from '../../support/djiFixtures';
 
@@ -165,6 +166,101 @@ describe('media ingest: docks, Pilot 2, uploads by hand; the media API', () => {
       expect((await dockCallback(`media/${projectId}/again_T.JPG`, 'again_T.JPG')).data.result).toBe(0);
       expect((await rows()).length).toBe(before);
       expect(await store().head(`media/${projectId}/again_T.JPG`)).toBeNull();
+    });
+  });
+
+  describe('dock callbacks at once (off the device link’s queue)', () => {
+    const DOCK2_SN = 'DOCK-MEDIA2';
+    const AIRCRAFT2_SN = 'AC-MEDIA2';
+    let dock2: TestGateway;
+    let answer: StorageConfig;
+    const put = (key: string, body: Buffer) => deviceClient(answer).send(new PutObjectCommand({ Bucket: answer.bucket, Key: key, Body: body }));
+    const callbackOf = (gateway: TestGateway, key: string) =>
+      gateway.event('file_upload_callback', {
+        file: { object_key: key, path: 'p', name: key.split('/').pop(), ext: { is_original: true }, metadata: {}, cloud_to_cloud_id: 'DEFAULT' },
+        flight_task: { uploaded_file_count: 1, expected_file_count: 1, flight_type: 0 },
+      });
+    const rowsOf = (key: string) => db().selectFrom('media').selectAll().where('object_key', '=', key).execute();
+
+    /** Holds the store's reads of `keys` (each ask counted) until `release`; `asked(n)` resolves once n of them were asked. */
+    const holdReads = (keys: string[]) => {
+      const store = server.app.media!.store;
+      const read = store.read.bind(store);
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const waiters: { n: number; resolve: () => void }[] = [];
+      let count = 0;
+      jest.spyOn(store, 'read').mockImplementation(async (key, maxBytes) => {
+        if (keys.includes(key)) {
+          count++;
+          for (const waiter of waiters.filter((w) => w.n <= count)) waiter.resolve();
+          await released;
+        }
+        return read(key, maxBytes);
+      });
+      const asked = (n: number) => new Promise<void>((resolve) => (count >= n ? resolve() : waiters.push({ n, resolve })));
+      return { asked, release };
+    };
+
+    beforeAll(async () => {
+      const { secret } = await registerDock(server, token, DOCK2_SN);
+      dock2 = await TestGateway.connect(server.wsUrl, DOCK2_SN, DOCK2_SN, secret);
+      await dock2.topo(DOCK, [aircraft(AIRCRAFT2_SN)]);
+      const aircraftId = (await db().selectFrom('devices').select('id').where('serial', '=', AIRCRAFT2_SN).executeTakeFirstOrThrow()).id;
+      const task = (await api(server, token, 'POST', '/api/Task/', { name: 'media task 2', project_id: projectId, device_id: aircraftId, kind: 'inspection' }))
+        .data;
+      await db()
+        .updateTable('tasks')
+        .set({ gateway_sn: DOCK2_SN })
+        .where('id', '=', task.id as number)
+        .execute();
+      answer = (await dock.request('storage_config_get', { module: 0 })).data.output as unknown as StorageConfig;
+    });
+    afterEach(() => jest.restoreAllMocks());
+    afterAll(() => dock2?.end());
+
+    it('a callback whose file the store is slow to give holds no other: another dock’s OSD and callback are applied meanwhile', async () => {
+      const slowKey = `media/${projectId}/slow_T.JPG`;
+      const fastKey = `media/${projectId}/fast_T.JPG`;
+      await put(slowKey, Buffer.concat([H20T, Buffer.from('slow')]));
+      await put(fastKey, Buffer.concat([H20T, Buffer.from('fast')]));
+      const hold = holdReads([slowKey]);
+      const slow = callbackOf(dock, slowKey);
+      await hold.asked(1);
+
+      dock2.osd(AIRCRAFT2_SN, aircraftOsd());
+      expect((await callbackOf(dock2, fastKey)).data.result).toBe(0);
+      expect(await rowsOf(fastKey)).toHaveLength(1);
+      await dock2.flush();
+      expect(await server.app.mqtt!.gateway.currentLive(AIRCRAFT2_SN)).toBeDefined();
+      expect(await rowsOf(slowKey)).toHaveLength(0);
+
+      hold.release();
+      expect((await slow).data.result).toBe(0);
+      expect(await rowsOf(slowKey)).toHaveLength(1);
+    });
+
+    it('stores the same bytes once when two docks call back at once, and a callback sent twice at once once', async () => {
+      const bytes = Buffer.concat([XT2, Buffer.from('race')]);
+      const [first, second, twice] = ['race_a_R.JPG', 'race_b_R.JPG', 'twice_R.JPG'].map((name) => `media/${projectId}/${name}`);
+      await put(first, bytes);
+      await put(second, bytes);
+      await put(twice, Buffer.concat([XT2, Buffer.from('twice')]));
+      const hold = holdReads([first, second, twice]);
+      const replies = Promise.all([callbackOf(dock, first), callbackOf(dock2, second), callbackOf(dock, twice), callbackOf(dock, twice)]);
+      // All four are read at once before any of them goes on.
+      await hold.asked(4);
+      hold.release();
+      expect((await replies).map((reply) => reply.data.result)).toEqual([0, 0, 0, 0]);
+
+      const fingerprint = createHash('md5').update(bytes).digest('hex');
+      const stored = await db().selectFrom('media').select('object_key').where('fingerprint', '=', fingerprint).execute();
+      expect(stored).toHaveLength(1);
+      const loser = stored[0].object_key === first ? second : first;
+      expect(await store().head(stored[0].object_key)).not.toBeNull();
+      expect(await store().head(loser)).toBeNull();
+      expect(await rowsOf(twice)).toHaveLength(1);
+      expect(await store().head(twice)).not.toBeNull();
     });
   });
 

@@ -34,6 +34,10 @@ describe('local object store (no S3 configured)', () => {
     await store.put('media/1/a.jpg', Buffer.from('0123456789'), 'image/jpeg');
     expect(await store.head('media/1/a.jpg')).toEqual({ size: 10 });
     expect((await store.getBuffer('media/1/a.jpg')).toString()).toBe('0123456789');
+    // Read whole in one request, unless larger than asked (the body is then not read) or missing.
+    expect(await store.read('media/1/a.jpg', 10)).toEqual({ kind: 'read', data: Buffer.from('0123456789') });
+    expect(await store.read('media/1/a.jpg', 9)).toEqual({ kind: 'too_large', size: 10 });
+    expect(await store.read('media/1/none.jpg', 10)).toEqual({ kind: 'missing' });
     const chunks: Buffer[] = [];
     for await (const chunk of await store.get('media/1/a.jpg', { start: 2, end: 4 })) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('234');

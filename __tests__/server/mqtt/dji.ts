@@ -94,7 +94,7 @@ export class TestGateway {
 
   /**
    * A marker: a config request answered by the server. The server handles one connection's messages in order,
-   * so once it is answered everything published before it has been handled.
+   * so once it is answered everything published before it has been handled (started, for a route off the queue).
    */
   async flush() {
     const reply = await this.request('config', { config_type: 'json', config_scope: 'product' });

@@ -1,41 +1,13 @@
 import { eventsTopic, osdTopic, replyTopic, servicesTopic, statusTopic } from '@shared/dji/topics';
 import type { AlertService } from '../../../server/entities/alert/service';
 import type { LiveChannel, MessageBus } from '../../../server/mqtt/liveChannel';
-import { DjiGateway, type AircraftSample } from '../../../server/mqtt/gateway/service';
+import { DjiGateway } from '../../../server/mqtt/gateway/service';
 import type { DeviceStore } from '../../../server/devices/store';
 import { aircraft, aircraftOsd, DOCK, envelope, RC } from './dji';
+import { fakeGateway, message, quiet } from './fakeGateway';
 
-const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined };
-const message = (value: unknown) => Buffer.from(JSON.stringify(value));
-
-/** A gateway service over fakes: what it publishes, stores, records and reports, for a dock connected here or not. */
-function gatewayWhere(local: boolean) {
-  const published: { topic: string; payload: { tid: string } }[] = [];
-  const bus: MessageBus = {
-    kind: 'embedded',
-    publish: async (topic, payload) => void published.push({ topic, payload: JSON.parse(payload.toString()) as { tid: string } }),
-    subscribe: async () => undefined,
-    close: async () => undefined,
-  };
-  const observed: string[] = [];
-  const channel = { observe: (sn: string) => observed.push(sn), deviceDisconnected: () => undefined } as unknown as LiveChannel;
-  const store = { applyTopology: jest.fn(async () => []), recordState: jest.fn(async () => undefined) };
-  const alerts = { recordHms: jest.fn(async () => []) };
-  const gateway = new DjiGateway({
-    bus,
-    channel,
-    store: store as unknown as DeviceStore,
-    alerts: alerts as unknown as AlertService,
-    platform: { appId: '1', appKey: 'k', appLicense: 'l', ntpServerHost: 'ntp', organizationId: 'o', organizationName: 'O' },
-    binderOf: () => ({ by: 'dock', sn: 'DOCK-F1' }),
-    offlineAfterMs: 30_000,
-    isLocal: (sn) => local && sn === 'DOCK-F1',
-    log: quiet,
-  });
-  const samples: AircraftSample[] = [];
-  gateway.onAircraftSample((sample) => samples.push(sample));
-  return { gateway, published, observed, store, alerts, samples };
-}
+/** A gateway service over fakes, for a dock connected here or not. */
+const gatewayWhere = (local: boolean) => fakeGateway((sn) => local && sn === 'DOCK-F1');
 
 /** One dock's messages as every instance sharing the brokers (REDIS_URL) receives them. */
 async function feed(gateway: DjiGateway) {

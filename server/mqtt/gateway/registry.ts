@@ -60,13 +60,20 @@ export interface Route {
   handle(sn: string, data: unknown, message: LinkMessage): Promise<RouteOutcome> | RouteOutcome;
   /** Also applied (with `local` false) to messages of another instance's devices: topology and live state. */
   followed?: boolean;
+  /**
+   * The handler runs off the link's serial queue (slow work, e.g. reading an uploaded file from the object store): the
+   * message is checked and validated in its turn, the handler started, and the next message taken at once. At most
+   * `limit` of the route's handlers run at a time, the others start in arrival order as one ends. Its answer leaves
+   * when it ends, possibly after those of later messages.
+   */
+  offQueue?: { limit: number };
 }
 
 /** A route whose handler receives the data as `schema` parsed it. */
 export function route<T extends z.ZodType>(
   schema: T,
   handle: (sn: string, data: z.infer<T>, message: LinkMessage) => Promise<RouteOutcome> | RouteOutcome,
-  options: { followed?: boolean } = {},
+  options: Pick<Route, 'followed' | 'offQueue'> = {},
 ): Route {
   return { schema, handle: (sn, data, message) => handle(sn, data as z.infer<T>, message), ...options };
 }

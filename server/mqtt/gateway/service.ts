@@ -15,7 +15,8 @@ import { organizationCapability, type PlatformIdentity } from './capabilities/or
 import { telemetryCapability } from './capabilities/telemetry';
 import { gatewayTopoSchema, topologyCapability } from './capabilities/topology';
 import type { TopologyDeclaration, TopologyMirror } from './sharedTopology';
-import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason } from './registry';
+import { CapabilityRegistry, CHANNEL_RULES, DroppedMessage, type Capability, type CapabilityChannel, type DropReason, type RegisteredRoute } from './registry';
+import { WorkPool } from '../../workPool';
 import type { Binder, DeviceStore } from '../../devices/store';
 import { LinkTopology } from './topology';
 import { OwnedUplink, type Members } from './ownedUplink';
@@ -71,8 +72,10 @@ export interface GatewayOptions {
   now?: () => number;
 }
 
-type RouteResult =
-  { kind: 'applied'; output: Record<string, unknown> | undefined } | { kind: 'dropped'; dropped: DroppedMessage } | { kind: 'unknown'; method: string };
+type NotRouted = { kind: 'dropped'; dropped: DroppedMessage } | { kind: 'unknown'; method: string };
+type RouteResult = { kind: 'applied'; output: Record<string, unknown> | undefined } | NotRouted;
+type ReadyMessage = { kind: 'ready'; handler: RegisteredRoute; data: unknown };
+type CheckResult = ReadyMessage | NotRouted;
 
 const OWNED_CHANNEL_SET: ReadonlySet<string> = new Set(OWNED_CHANNELS);
 
@@ -123,6 +126,8 @@ export class DjiGateway {
   private readonly topologyListeners: ((change: TopologyChange) => void)[] = [];
   /** The tail of the messages being applied. */
   private queue: Promise<void> = Promise.resolve();
+  /** The pools of the off-queue routes (registry.ts `offQueue`). */
+  private readonly pools = new Map<RegisteredRoute, WorkPool>();
   /** The gateways this instance owns (`shared`). */
   private readonly owned: OwnedUplink | undefined;
 
@@ -174,6 +179,8 @@ export class DjiGateway {
   }
 
   stop(): void {
+    // Off-queue work not started yet is dropped unanswered; the sweep removes the objects it leaves without a row.
+    for (const pool of this.pools.values()) pool.clear();
     for (const [tid, call] of this.pending) {
       clearTimeout(call.timer);
       call.reject(new ServiceError('the server is stopping', 'timeout'));
@@ -276,7 +283,9 @@ export class DjiGateway {
 
   /**
    * Handles one message from the broker. Messages are applied one after the other in arrival order, so a gateway's
-   * update_topo takes effect before the OSD it sent next, and its answers leave in the order it asked.
+   * update_topo takes effect before the OSD it sent next, and its answers leave in the order it asked. A route marked
+   * `offQueue` (registry.ts) is checked and started in that order but not awaited: its slow work (a media upload's
+   * file) holds no other message, and its answer leaves when it is done.
    */
   handle(topic: string, payload: Buffer): Promise<void> {
     if (this.owned && topic.startsWith('sys/')) this.announce(topic, payload);
@@ -340,19 +349,30 @@ export class DjiGateway {
       return;
     }
     const envelope = message.envelope;
+    const checked = this.check(channel, parsed.sn, envelope, true);
+    if (checked.kind === 'ready' && checked.handler.offQueue) {
+      this.poolOf(checked.handler).run(() => this.settle(topic, channel, envelope, () => this.run(checked, parsed.sn, envelope, true)));
+      return;
+    }
+    await this.settle(topic, channel, envelope, () => (checked.kind === 'ready' ? this.run(checked, parsed.sn, envelope, true) : checked));
+  }
+
+  /** Counts a message's outcome and answers it as its channel's rule says; a handler's throw is answered with an internal error. */
+  private async settle(topic: string, channel: CapabilityChannel, envelope: Envelope, outcome: () => Promise<RouteResult> | RouteResult): Promise<void> {
+    const rule = CHANNEL_RULES[channel];
     const answers = rule.reply === 'always' || (rule.reply === 'asked' && envelope.need_reply === 1);
     try {
-      const outcome = await this.route(channel, parsed.sn, envelope, true);
-      if (outcome.kind === 'unknown') {
-        this.stats.unknownMethods[outcome.method] = (this.stats.unknownMethods[outcome.method] ?? 0) + 1;
-        this.options.log.info({ topic, method: outcome.method }, 'dji: unknown method');
+      const result = await outcome();
+      if (result.kind === 'unknown') {
+        this.stats.unknownMethods[result.method] = (this.stats.unknownMethods[result.method] ?? 0) + 1;
+        this.options.log.info({ topic, method: result.method }, 'dji: unknown method');
         if (answers) await this.reply(topic, envelope, rule.unknownResult);
-      } else if (outcome.kind === 'dropped') {
-        this.drop(outcome.dropped.reason, { topic, ...outcome.dropped.detail });
-        if (answers) await this.reply(topic, envelope, outcome.dropped.result);
+      } else if (result.kind === 'dropped') {
+        this.drop(result.dropped.reason, { topic, ...result.dropped.detail });
+        if (answers) await this.reply(topic, envelope, result.dropped.result);
       } else {
         this.count(channel);
-        if (answers) await this.reply(topic, envelope, RESULT.ok, outcome.output);
+        if (answers) await this.reply(topic, envelope, RESULT.ok, result.output);
       }
     } catch (error) {
       this.options.log.warn({ err: error, topic }, 'dji: message handling failed');
@@ -360,11 +380,23 @@ export class DjiGateway {
     }
   }
 
+  /** The pool an off-queue route's handlers run in (registry.ts `offQueue`), made on its first message. */
+  private poolOf(handler: RegisteredRoute): WorkPool {
+    let pool = this.pools.get(handler);
+    if (!pool) {
+      pool = new WorkPool(handler.offQueue!.limit, (error) =>
+        this.options.log.warn({ err: error, capability: handler.capability }, 'dji: message handling failed'),
+      );
+      this.pools.set(handler, pool);
+    }
+    return pool;
+  }
+
   /**
-   * Hands a message to the capability that handles its channel and method, after the channel's sender check and the
-   * route's schema: applied, dropped (with why and the answer due), or unknown.
+   * Whether a message reaches a capability: the channel's sender check, the route of its method, the route's schema.
+   * Ready (with the handler and the validated data), dropped (with why and the answer due), or unknown.
    */
-  private async route(channel: CapabilityChannel, sn: string, envelope: Envelope, local: boolean): Promise<RouteResult> {
+  private check(channel: CapabilityChannel, sn: string, envelope: Envelope, local: boolean): CheckResult {
     const rule = CHANNEL_RULES[channel];
     const declared = rule.sender === 'any' || (rule.sender === 'device' ? this.topology.kindOf(sn) !== null : this.topology.gateway(sn) !== undefined);
     if (!declared) return { kind: 'dropped', dropped: new DroppedMessage('undeclared_serial', { sn, channel }, RESULT.notAllowed) };
@@ -375,7 +407,12 @@ export class DjiGateway {
       const issues = data.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`);
       return { kind: 'dropped', dropped: new DroppedMessage('invalid_data', { method: envelope.method, issues }, RESULT.invalidMessage) };
     }
-    const outcome = await handler.handle(sn, data.data, { envelope, local });
+    return { kind: 'ready', handler, data: data.data };
+  }
+
+  /** Hands a checked message to its capability: applied (with the reply's output) or dropped. */
+  private async run({ handler, data }: ReadyMessage, sn: string, envelope: Envelope, local: boolean): Promise<RouteResult> {
+    const outcome = await handler.handle(sn, data, { envelope, local });
     if (outcome instanceof DroppedMessage) return { kind: 'dropped', dropped: outcome };
     return { kind: 'applied', output: outcome ?? undefined };
   }
@@ -387,7 +424,9 @@ export class DjiGateway {
   private async follow(channel: string, sn: string, envelope: Envelope) {
     if (channel === 'services_reply' && this.pending.has(envelope.tid)) return this.onServiceReply(envelope);
     const followed = capabilityChannel(channel);
-    if (followed) await this.route(followed, sn, envelope, false);
+    if (!followed) return;
+    const checked = this.check(followed, sn, envelope, false);
+    if (checked.kind === 'ready') await this.run(checked, sn, envelope, false);
   }
 
   private onServiceReply(envelope: Envelope) {
