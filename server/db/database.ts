@@ -85,6 +85,9 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache instead of SQLite's 2 MiB: a scoped list's count reads every row in scope (20,000 media rows
+  // of 100k in bench:media), which the default cache re-reads from the file on every request.
+  sqlite.pragma('cache_size = -65536');
   return remember({
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
