@@ -107,6 +107,24 @@ describe('defect marking on /Media', () => {
     expect(within(photoDefects).getByRole('button', { name: '开始维修' })).toBeInTheDocument();
   });
 
+  it('opens a task defect’s photo with its region outlined though the photo is not on the library’s page', async () => {
+    const elsewhere = { ...defect(12, 'new', ['confirm', 'reject']), media_id: 60 };
+    const { calls } = renderApp('/Media', {
+      routes: {
+        'GET /Media/': () => ({ items: [item], total: 49, page: 1, page_size: 48 }),
+        'GET /Media/60/': () => photo(60, 'DJI_0060_Z.JPG'),
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': (options) => ({ items: options?.query?.media_id === 1 ? [] : [elsewhere], total: 1 }),
+      },
+      preloadedState: { ...loggedInState, media: mediaReducer(undefined, filtersChanged({ task_id: '7' })) },
+    });
+    const section = await screen.findByRole('region', { name: '任务 7 的缺陷' }, wait);
+    await userEvent.click(await within(section).findByRole('button', { name: '照片 12' }, wait));
+    const dialog = await screen.findByRole('dialog', { name: 'DJI_0060_Z.JPG' }, wait);
+    expect(await within(dialog).findByLabelText('严重缺陷 12')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/Defect/').at(-1)?.options?.query).toMatchObject({ media_id: 60 });
+  });
+
   it('downloads the filtered task’s inspection report in the console’s language', async () => {
     const saved: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

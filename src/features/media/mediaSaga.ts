@@ -1,7 +1,8 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
-import { archiveMedia, listMedia, uploadMedia, type MediaPage } from '../../api/media';
+import type { Media } from '@shared/entities/media';
+import { archiveMedia, getMedia, listMedia, uploadMedia, type MediaPage } from '../../api/media';
 import { downloadUrl } from '../../crud/csv';
 import type { Saga } from '../../app/saga';
 import { mediaQuery } from './mediaRules';
@@ -14,6 +15,9 @@ import {
   mediaLoadFailed,
   mediaPageOpened,
   pageChanged,
+  previewLoaded,
+  previewMissing,
+  previewOpened,
   recordVideosLoaded,
   recordVideosRequested,
   selectMedia,
@@ -30,6 +34,22 @@ function* loadMedia(): Saga {
     yield put(mediaLoaded({ items: response.data.items, total: response.data.total }));
   } catch {
     yield put(mediaLoadFailed());
+  }
+}
+
+/**
+ * The file opened in the preview, read by its id when the loaded page does not hold it (a task's defect or a map point
+ * opens any file of the filters, on whatever page); one the user does not see closes the preview (the failure is shown).
+ */
+function* loadPreview(action: ReturnType<typeof previewOpened>): Saga {
+  const id = action.payload;
+  const { items, previewItem }: MediaState = yield select(selectMedia);
+  if (id === null || items.some((item) => item.id === id) || previewItem?.id === id) return;
+  try {
+    const response: Envelope<Media> = yield* callApi(getMedia, id);
+    yield put(previewLoaded(response.data));
+  } catch {
+    yield put(previewMissing(id));
   }
 }
 
@@ -59,9 +79,9 @@ function* uploadFiles(action: ReturnType<typeof filesDropped>): Saga {
  * either; no token in the link).
  */
 function* downloadFiles(action: ReturnType<typeof downloadRequested>): Saga {
-  const { items }: MediaState = yield select(selectMedia);
+  const { items, previewItem }: MediaState = yield select(selectMedia);
   const doc: Document = yield getContext('document');
-  const chosen = items.filter((i) => action.payload.includes(i.id));
+  const chosen = (previewItem ? [...items, previewItem] : items).filter((i) => action.payload.includes(i.id));
   if (chosen.length === 1) {
     yield call(downloadUrl, doc, chosen[0].name, chosen[0].url);
     return;
@@ -85,10 +105,11 @@ function* loadRecordVideos(action: ReturnType<typeof recordVideosRequested>): Sa
   }
 }
 
-/** The media library (/Media): list, upload by hand, download; a flight replay's videos. */
+/** The media library (/Media): list, preview of any file, upload by hand, download; a flight replay's videos. */
 export default function* mediaSaga(): Saga {
   yield all([
     takeLatest([mediaPageOpened.type, filtersChanged.type, filtersReset.type, pageChanged.type, uploadsFinished.type], loadMedia),
+    takeLatest(previewOpened.type, loadPreview),
     takeEvery(filesDropped.type, uploadFiles),
     takeEvery(downloadRequested.type, downloadFiles),
     takeLatest(recordVideosRequested.type, loadRecordVideos),

@@ -23,6 +23,8 @@ export interface MediaState {
   failed: boolean;
   selected: number[];
   previewId: number | null;
+  /** The file open in the preview when the loaded page does not hold it (a task's defect, a map point), read by its id. */
+  previewItem: Media | null;
   uploads: UploadEntry[];
   /** The key the next dropped file gets. */
   nextUploadKey: number;
@@ -40,6 +42,7 @@ const initialState: MediaState = {
   failed: false,
   selected: [],
   previewId: null,
+  previewItem: null,
   uploads: [],
   nextUploadKey: 1,
   recordVideos: { recordId: null, items: [] },
@@ -82,7 +85,7 @@ const mediaSlice = createSlice({
       state.failed = false;
       const shown = new Set(action.payload.items.map((item) => item.id));
       state.selected = state.selected.filter((id) => shown.has(id));
-      if (state.previewId !== null && !shown.has(state.previewId)) state.previewId = null;
+      if (state.previewId !== null && !shown.has(state.previewId) && state.previewItem?.id !== state.previewId) state.previewId = null;
     },
     mediaLoadFailed(state) {
       state.loading = false;
@@ -96,6 +99,14 @@ const mediaSlice = createSlice({
     },
     previewOpened(state, action: PayloadAction<number | null>) {
       state.previewId = action.payload;
+      if (state.previewItem?.id !== action.payload) state.previewItem = null;
+    },
+    previewLoaded(state, action: PayloadAction<Media>) {
+      if (state.previewId === action.payload.id) state.previewItem = action.payload;
+    },
+    /** The file asked for by its id is not one the user sees (or the request failed): the preview stays closed. */
+    previewMissing(state, action: PayloadAction<number>) {
+      if (state.previewId === action.payload) state.previewId = null;
     },
     filesDropped(state, action: PayloadAction<FilesDropped>) {
       for (const file of action.payload.files) {
@@ -134,6 +145,8 @@ export const {
   selectionToggled,
   selectionSet,
   previewOpened,
+  previewLoaded,
+  previewMissing,
   filesDropped,
   uploadStatusChanged,
   uploadsFinished,
@@ -145,6 +158,10 @@ export const {
 
 type WithMedia = { media: MediaState };
 export const selectMedia = (state: WithMedia) => state.media;
-export const selectPreview = (state: WithMedia) => state.media.items.find((item) => item.id === state.media.previewId) ?? null;
+/** The file open in the preview: the loaded page's, else the one read by its id. */
+export const selectPreview = ({ media }: WithMedia) =>
+  media.previewId === null
+    ? null
+    : (media.items.find((item) => item.id === media.previewId) ?? (media.previewItem?.id === media.previewId ? media.previewItem : null));
 export const selectRecordVideos = (state: WithMedia) => state.media.recordVideos.items;
 export default mediaSlice.reducer;
