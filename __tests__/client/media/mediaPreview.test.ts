@@ -1,4 +1,5 @@
-import { mediaLoaded, previewOpened, selectPreview } from '../../../src/features/media/mediaSlice';
+import { mediaLoaded, previewOpened, selectPreview, selectMedia } from '../../../src/features/media/mediaSlice';
+import { selectDefects } from '../../../src/features/defects/defectsSlice';
 import { photo } from './mediaFixtures';
 import { createTestStore, httpError, whenStore } from '../support/testStore';
 
@@ -10,7 +11,7 @@ describe('media saga: the preview opens any file, on the page or not', () => {
     store.dispatch(mediaLoaded({ items: page, total: 2 }));
     store.dispatch(previewOpened(2));
     expect(selectPreview(store.getState())).toMatchObject({ id: 2, name: 'DJI_0002_W.JPG' });
-    await whenStore(store, () => store.getState().defects.photo.mediaId === 2);
+    await whenStore(store, () => selectDefects(store.getState()).photo.mediaId === 2);
     expect(calls.map((c) => c.path)).toEqual(['/Defect/']);
   });
 
@@ -31,13 +32,13 @@ describe('media saga: the preview opens any file, on the page or not', () => {
     store.dispatch(previewOpened(90));
     expect(calls.filter((c) => c.path === '/Media/90/')).toHaveLength(1);
     store.dispatch(previewOpened(1));
-    expect(store.getState().media.previewItem).toBeNull();
+    expect(selectMedia(store.getState()).previewItem).toBeNull();
   });
 
   it('a file the user does not see (404) leaves the preview closed', async () => {
     const { store } = createTestStore({ 'GET /Media/91/': httpError(404, 'No media with id 91'), 'GET /Defect/': () => ({ items: [], total: 0 }) });
     store.dispatch(previewOpened(91));
-    await whenStore(store, () => store.getState().media.previewId === null);
+    await whenStore(store, () => selectMedia(store.getState()).previewId === null);
     expect(selectPreview(store.getState())).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { DefectRegion } from '@shared/entities/defect';
 import type { DefectSeverity, DefectStatus } from '@shared/entities/defectStatus';
 
-// The defects slice's starting values, apart from defectRules so the slice (in the first paint) does not bring the rules.
+// The defects slice's starting values, apart from defectRules so the slice does not bring the rules (nor what they import).
 
 export interface DefectDraft {
   region: DefectRegion | null;

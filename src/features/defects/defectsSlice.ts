@@ -1,7 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
 import type { ReportFormat } from '../../api/defects';
 import type { Media } from '@shared/entities/media';
+import { rootReducer } from '../../app/rootReducer';
 import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectDefaults';
 
 /** How the /Defect page shows its defects. */
@@ -208,6 +209,10 @@ export const {
   defectAssignFailed,
 } = defectsSlice.actions;
 
-type WithDefects = { defects: DefectsState };
-export const selectDefects = (state: WithDefects) => state.defects;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof defectsSlice> {}
+}
+
+/** Defects join the store when their code loads (the media and defect pages, the signed-in sagas): the login page never carries them. */
+export const selectDefects = defectsSlice.injectInto(rootReducer).selectSlice;
 export default defectsSlice.reducer;

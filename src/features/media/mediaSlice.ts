@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Media } from '@shared/entities/media';
+import { rootReducer, type RootState } from '../../app/rootReducer';
 import { EMPTY_FILTERS, toggleSelected, uploadRefusal, type MediaFilters, type UploadRefusal } from './mediaRules';
 
 export type MediaView = 'grid' | 'list' | 'map';
@@ -156,12 +157,16 @@ export const {
   recordVideosLoaded,
 } = mediaSlice.actions;
 
-type WithMedia = { media: MediaState };
-export const selectMedia = (state: WithMedia) => state.media;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof mediaSlice> {}
+}
+
+/** The media library joins the store when its code loads (its pages, the signed-in sagas): the login page never carries it. */
+export const selectMedia = mediaSlice.injectInto(rootReducer).selectSlice;
 /** The file open in the preview: the loaded page's, else the one read by its id. */
-export const selectPreview = ({ media }: WithMedia) =>
-  media.previewId === null
-    ? null
-    : (media.items.find((item) => item.id === media.previewId) ?? (media.previewItem?.id === media.previewId ? media.previewItem : null));
-export const selectRecordVideos = (state: WithMedia) => state.media.recordVideos.items;
+export const selectPreview = (state: RootState) => {
+  const { previewId, items, previewItem } = selectMedia(state);
+  return previewId === null ? null : (items.find((item) => item.id === previewId) ?? (previewItem?.id === previewId ? previewItem : null));
+};
+export const selectRecordVideos = (state: RootState) => selectMedia(state).recordVideos.items;
 export default mediaSlice.reducer;
