@@ -8,6 +8,8 @@ import {
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
+  drawingOutline,
+  photoPoint,
   regionOutline,
   reviewShortcut,
 } from '../../../src/features/defects/defectRules';
@@ -154,10 +156,48 @@ describe('draftProblem', () => {
   });
 });
 
+describe('photoPoint', () => {
+  it.each([
+    ['the top left corner', { x: 100, y: 50 }, [0, 0]],
+    ['a point inside, 4 decimals', { x: 233.33333, y: 116.66666 }, [0.3333, 0.3333]],
+    ['beyond the bottom right: held to the photo', { x: 900, y: 900 }, [1, 1]],
+    ['before the top left: held to the photo', { x: 0, y: 0 }, [0, 0]],
+    ['not a number', { x: Number.NaN, y: 0 }, null],
+  ] as const)('%s', (_name, point, expected) => {
+    expect(photoPoint(point, box)).toEqual(expected);
+  });
+
+  it('answers nothing while the photo is not laid out', () => {
+    expect(photoPoint({ x: 1, y: 1 }, { ...box, height: 0 })).toBeNull();
+  });
+});
+
+describe('drawingOutline', () => {
+  it.each([
+    [
+      'the vertices placed',
+      [
+        [0.1, 0.2],
+        [0.5, 0.25],
+      ],
+      null,
+      '10,20 50,25',
+    ],
+    ['to the pointer', [[0.1, 0.2]], [0.33333, 0.5], '10,20 33.333,50'],
+    ['nothing placed yet', [], null, ''],
+  ] as const)('%s', (_name, vertices, pointer, expected) => {
+    expect(drawingOutline(vertices as unknown as [number, number][], pointer as [number, number] | null)).toBe(expected);
+  });
+});
+
 describe('reviewShortcut', () => {
   it.each([
-    ['d', false, { kind: 'draw' }],
-    ['D', false, { kind: 'draw' }],
+    ['d', false, { kind: 'draw', shape: 'rect' }],
+    ['D', false, { kind: 'draw', shape: 'rect' }],
+    ['p', false, { kind: 'draw', shape: 'polygon' }],
+    ['P', false, { kind: 'draw', shape: 'polygon' }],
+    ['Backspace', false, { kind: 'removeVertex' }],
+    ['Backspace', true, null],
     ['1', false, { kind: 'severity', severity: 'low' }],
     ['4', false, { kind: 'severity', severity: 'critical' }],
     ['Enter', false, { kind: 'save' }],

@@ -10,6 +10,13 @@ export interface DefectDraft {
   note: string;
 }
 
+/** How the reviewer outlines a defect: a rectangle dragged, or a polygon clicked vertex by vertex. */
+export type DefectShape = DefectRegion['type'];
+/** A vertex of a polygon being drawn, in fractions (0..1) of the photo from its top left. */
+export type Vertex = [number, number];
+/** Why the vertices drawn do not close into a region (polygonRules.closePolygon). */
+export type PolygonProblem = 'too_few' | 'too_small' | 'self_intersecting';
+
 export const EMPTY_DRAFT: DefectDraft = { region: null, category_id: null, severity: 'medium', note: '' };
 
 export interface DefectFilters {

@@ -1,7 +1,7 @@
 import type { Defect, DefectCategory, DefectRegion } from '@shared/entities/defect';
 import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectSeverity } from '@shared/entities/defectStatus';
 import type { QueryValue } from '../../api/client';
-import type { DefectDraft, DefectFilters } from './defectDefaults';
+import type { DefectDraft, DefectFilters, DefectShape, Vertex } from './defectDefaults';
 import { focusLink } from '../../crud/queryRules';
 
 /** A point on the screen (client coordinates, px). */
@@ -24,25 +24,41 @@ export const NOTE_MAX = 2000;
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+/** Points in fractions of the photo as SVG `points` in a 100×100 view box laid over it. */
+const viewBoxPoints = (points: readonly (readonly number[])[]) => points.map(([x, y]) => `${round4(x * 100)},${round4(y * 100)}`).join(' ');
+
+/**
+ * A point on the screen over the photo drawn in `box`, in fractions (0..1) of the photo from its top left (the API's
+ * coordinates, 4 decimals), held to the photo; null while the photo is not laid out.
+ */
+export function photoPoint(point: ScreenPoint, box: ScreenBox): Vertex | null {
+  if (![point.x, point.y, box.left, box.top].every(Number.isFinite) || !(box.width > 0 && box.height > 0)) return null;
+  return [round4(clamp01((point.x - box.left) / box.width)), round4(clamp01((point.y - box.top) / box.height))];
+}
 
 /**
  * The rectangle dragged from `start` to `end` over the photo drawn in `box`, in fractions (0..1) of the photo from
  * its top left (the API's region), clipped to the photo; null when it is too small to be meant (a click).
  */
 export function dragRegion(start: ScreenPoint, end: ScreenPoint, box: ScreenBox): DefectRegion | null {
-  if (![start.x, start.y, end.x, end.y, box.left, box.top].every(Number.isFinite) || !(box.width > 0 && box.height > 0)) return null;
-  const fx = (x: number) => clamp01((x - box.left) / box.width);
-  const fy = (y: number) => clamp01((y - box.top) / box.height);
-  const [x1, x2] = [fx(start.x), fx(end.x)].sort((a, b) => a - b);
-  const [y1, y2] = [fy(start.y), fy(end.y)].sort((a, b) => a - b);
+  const from = photoPoint(start, box);
+  const to = photoPoint(end, box);
+  if (!from || !to) return null;
+  const [x1, x2] = [from[0], to[0]].sort((a, b) => a - b);
+  const [y1, y2] = [from[1], to[1]].sort((a, b) => a - b);
   if (x2 - x1 < MIN_REGION || y2 - y1 < MIN_REGION) return null;
   return {
     type: 'rect',
     points: [
-      [round4(x1), round4(y1)],
-      [round4(x2), round4(y2)],
+      [x1, y1],
+      [x2, y2],
     ],
   };
+}
+
+/** The polygon being drawn as an SVG polyline's `points` in the 100×100 view box, to the pointer when it is over the photo. */
+export function drawingOutline(vertices: readonly Vertex[], pointer: Vertex | null): string {
+  return viewBoxPoints(pointer ? [...vertices, pointer] : vertices);
 }
 
 /** The region as an SVG polygon's `points` in a 100×100 view box laid over the photo. */
@@ -51,7 +67,7 @@ export function regionOutline(region: DefectRegion): string {
     region.type === 'rect'
       ? [region.points[0], [region.points[1][0], region.points[0][1]], region.points[1], [region.points[0][0], region.points[1][1]]]
       : region.points;
-  return corners.map(([x, y]) => `${round4(x * 100)},${round4(y * 100)}`).join(' ');
+  return viewBoxPoints(corners);
 }
 
 /** The outline colour of each severity (CSS colours: the SVG overlay does not read the theme). */
@@ -100,9 +116,13 @@ export function draftProblem(draft: DefectDraft): DraftProblem | null {
   return null;
 }
 
-/** What a reviewer's key does in the photo preview (letters in either case; keys typed into a field are not shortcuts). */
+/**
+ * What a reviewer's key does in the photo preview (letters in either case; keys typed into a field are not shortcuts):
+ * Enter saves the draft, or closes the polygon being drawn.
+ */
 export type ReviewShortcut =
-  | { kind: 'draw' }
+  | { kind: 'draw'; shape: DefectShape }
+  | { kind: 'removeVertex' }
   | { kind: 'severity'; severity: DefectSeverity }
   | { kind: 'save' }
   | { kind: 'cancel' }
@@ -118,7 +138,11 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
   if (key in SEVERITY_KEYS) return { kind: 'severity', severity: SEVERITY_KEYS[key] };
   switch (key.length === 1 ? key.toLowerCase() : key) {
     case 'd':
-      return { kind: 'draw' };
+      return { kind: 'draw', shape: 'rect' };
+    case 'p':
+      return { kind: 'draw', shape: 'polygon' };
+    case 'Backspace':
+      return { kind: 'removeVertex' };
     case 'Enter':
       return { kind: 'save' };
     case 'Escape':

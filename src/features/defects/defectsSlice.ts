@@ -3,7 +3,7 @@ import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared
 import type { ReportFormat } from '../../api/defects';
 import type { Media } from '@shared/entities/media';
 import { rootReducer } from '../../app/rootReducer';
-import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectDefaults';
+import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters, type DefectShape, type PolygonProblem, type Vertex } from './defectDefaults';
 
 /** How the /Defect page shows its defects. */
 export type DefectView = 'list' | 'map';
@@ -14,8 +14,10 @@ export interface DefectsState {
   photo: { mediaId: number | null; items: Defect[] };
   /** The defects of the task the media library is filtered by. */
   task: { taskId: number | null; items: Defect[] };
-  /** The reviewer is dragging a rectangle on the photo (instead of panning it). */
-  drawing: boolean;
+  /** The shape the reviewer is drawing on the photo (a drag or a click draws instead of panning it), if any. */
+  drawing: DefectShape | null;
+  /** The vertices of the polygon being drawn, and why the last try to close it failed. */
+  polygon: { vertices: Vertex[]; problem: PolygonProblem | null };
   draft: DefectDraft | null;
   saving: boolean;
   /** Defects with a workflow step on its way. */
@@ -34,7 +36,8 @@ const initialState: DefectsState = {
   categories: [],
   photo: { mediaId: null, items: [] },
   task: { taskId: null, items: [] },
-  drawing: false,
+  drawing: null,
+  polygon: { vertices: [], problem: null },
   draft: null,
   saving: false,
   stepping: [],
@@ -56,6 +59,8 @@ const replaceShown = (state: DefectsState, defect: Defect) => {
   state.list.items = replace(state.list.items);
 };
 
+const NO_POLYGON: DefectsState['polygon'] = { vertices: [], problem: null };
+
 const defectsSlice = createSlice({
   name: 'defects',
   initialState,
@@ -65,25 +70,40 @@ const defectsSlice = createSlice({
     },
     photoDefectsLoaded(state, action: PayloadAction<{ mediaId: number | null; items: Defect[] }>) {
       state.photo = action.payload;
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
       state.draft = null;
     },
     taskDefectsLoaded(state, action: PayloadAction<{ taskId: number | null; items: Defect[] }>) {
       state.task = action.payload;
     },
-    drawingToggled(state) {
-      state.drawing = !state.drawing;
+    /** Starts drawing the shape, or stops when it is the one being drawn. */
+    drawingToggled(state, action: PayloadAction<DefectShape>) {
+      state.drawing = state.drawing === action.payload ? null : action.payload;
+      state.polygon = NO_POLYGON;
+    },
+    vertexAdded(state, action: PayloadAction<Vertex>) {
+      if (state.drawing === 'polygon') state.polygon = { vertices: [...state.polygon.vertices, action.payload], problem: null };
+    },
+    /** The last vertex placed taken back. */
+    vertexRemoved(state) {
+      state.polygon = { vertices: state.polygon.vertices.slice(0, -1), problem: null };
+    },
+    polygonRefused(state, action: PayloadAction<PolygonProblem>) {
+      state.polygon.problem = action.payload;
     },
     regionDrawn(state, action: PayloadAction<DefectRegion>) {
       state.draft = { ...(state.draft ?? EMPTY_DRAFT), region: action.payload };
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
     },
     draftChanged(state, action: PayloadAction<Partial<Omit<DefectDraft, 'region'>>>) {
       if (state.draft) state.draft = { ...state.draft, ...action.payload };
     },
     draftCancelled(state) {
       state.draft = null;
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
     },
     defectSaveRequested(state) {
       state.saving = true;
@@ -180,6 +200,9 @@ export const {
   photoDefectsLoaded,
   taskDefectsLoaded,
   drawingToggled,
+  vertexAdded,
+  vertexRemoved,
+  polygonRefused,
   regionDrawn,
   draftChanged,
   draftCancelled,

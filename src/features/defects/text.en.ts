@@ -8,6 +8,13 @@ export default translateFeature(text, {
   none: 'No defects',
   draw: 'Mark a defect',
   drawing: 'Drag a rectangle on the photo',
+  drawPolygon: 'Mark a polygon',
+  drawingPolygon: 'Click the photo to add vertices; double-click, Enter or click the first vertex to close; Backspace removes the last vertex; Esc cancels',
+  polygonProblems: {
+    too_few: 'A polygon needs at least 3 vertices',
+    too_small: 'The polygon is too small',
+    self_intersecting: 'The polygon’s edges must not cross: move a vertex',
+  },
   category: 'Category',
   noCategory: 'Uncategorised',
   severity: 'Severity',
@@ -24,7 +31,7 @@ export default translateFeature(text, {
   save: 'Save defect',
   cancel: 'Cancel',
   problems: { no_region: 'Outline the defect on the photo first', note_too_long: 'A note holds at most 2000 characters' },
-  shortcuts: 'Keys: D mark, 1–4 severity, Enter save, Esc cancel, ←/→ previous/next',
+  shortcuts: 'Keys: D rectangle, P polygon (Backspace removes a vertex, Enter closes), 1–4 severity, Enter save, Esc cancel, ←/→ previous/next',
   report: { pdf: 'Inspection report (PDF)', xlsx: 'Defect list (XLSX)' },
   outline: '{{severity}} defect {{id}}',
   page: {

@@ -9,6 +9,9 @@ export default defineFeatureText({
     none: '暂无缺陷',
     draw: '标记缺陷',
     drawing: '在照片上拖出矩形框',
+    drawPolygon: '多边形标记',
+    drawingPolygon: '单击照片添加顶点；双击、Enter 或单击第一个顶点闭合；Backspace 删除上一个顶点；Esc 取消',
+    polygonProblems: { too_few: '多边形至少需要 3 个顶点', too_small: '多边形面积太小', self_intersecting: '多边形的边不能相交，请调整顶点' },
     category: '缺陷类别',
     noCategory: '未分类',
     severity: '严重程度',
@@ -25,7 +28,7 @@ export default defineFeatureText({
     save: '保存缺陷',
     cancel: '取消',
     problems: { no_region: '先在照片上框出缺陷区域', note_too_long: '备注最多 2000 字' },
-    shortcuts: '快捷键：D 标记，1–4 严重程度，Enter 保存，Esc 取消，←/→ 上一张/下一张',
+    shortcuts: '快捷键：D 矩形，P 多边形（Backspace 删除顶点，Enter 闭合），1–4 严重程度，Enter 保存，Esc 取消，←/→ 上一张/下一张',
     report: { pdf: '下载巡检报告 (PDF)', xlsx: '下载缺陷清单 (XLSX)' },
     outline: '{{severity}}缺陷 {{id}}',
     page: {
