@@ -1,10 +1,11 @@
-import type { Defect, DefectCategory } from '@shared/entities/defect';
+import type { DefectCategory, DefectMapPoint } from '@shared/entities/defect';
 import {
   categoryName,
   categoryOptions,
   defectLink,
   defectListQuery,
   defectPoints,
+  mostSevere,
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
@@ -235,13 +236,16 @@ describe('defectListQuery', () => {
 });
 
 describe('defectPoints', () => {
-  const at = (id: number, severity: Defect['severity'], lat: number | null, lng: number | null) => ({ id, severity, lat, lng }) as Defect;
   it.each([
     ['none', [], []],
-    ['without a position or at 0,0: off the map', [at(1, 'high', null, 114), at(2, 'low', 22.5, null), at(3, 'critical', 0, 0)], []],
     [
       'the most severe last (drawn on top), ties by id',
-      [at(4, 'critical', 22.5, 114.1), at(2, 'low', 22.4, 114), at(5, 'medium', 22.6, 114.2), at(1, 'critical', 22.7, 114.3)],
+      [
+        [4, 22.5, 114.1, 'critical'],
+        [2, 22.4, 114, 'low'],
+        [5, 22.6, 114.2, 'medium'],
+        [1, 22.7, 114.3, 'critical'],
+      ],
       [
         { id: 2, position: [22.4, 114], severity: 'low' },
         { id: 5, position: [22.6, 114.2], severity: 'medium' },
@@ -249,8 +253,18 @@ describe('defectPoints', () => {
         { id: 4, position: [22.5, 114.1], severity: 'critical' },
       ],
     ],
-  ])('%s', (_name, items, expected) => {
-    expect(defectPoints(items)).toEqual(expected);
+  ] as const)('%s', (_name, points, expected) => {
+    expect(defectPoints(points as unknown as DefectMapPoint[])).toEqual(expected);
+  });
+});
+
+describe('mostSevere', () => {
+  it.each([
+    [[], 'low'],
+    [['medium', 'low'], 'medium'],
+    [['low', 'critical', 'high'], 'critical'],
+  ] as const)('%j → %s', (severities, expected) => {
+    expect(mostSevere(severities)).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Defect, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import type { DefectCategory, DefectMapPoint, DefectRegion } from '@shared/entities/defect';
 import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectSeverity } from '@shared/entities/defectStatus';
 import type { QueryValue } from '../../api/client';
 import type { DefectDraft, DefectFilters, DefectShape, Vertex } from './defectDefaults';
@@ -161,22 +161,27 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
   }
 }
 
-/** The /Defect page's filters as the form holds them: '' is "any"; ids as typed. */
-
 export const DEFECT_LIST_PAGE = 50;
 
 const DEFECT_ID_FILTERS = ['project_id', 'task_id', 'category_id', 'assignee_id'] as const;
 
-/** The query of GET /Defect/ for the form's filters and a page: empty and malformed fields are left out. */
-export function defectListQuery(filters: DefectFilters, page: number): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = { page, page_size: DEFECT_LIST_PAGE };
+/** The query of GET /Defect/ for the form's filters and a page. */
+export const defectListQuery = (filters: DefectFilters, page: number): Record<string, QueryValue> => ({
+  page,
+  page_size: DEFECT_LIST_PAGE,
+  ...defectFilterQuery(filters),
+});
+
+/** The form's filters as GET /Defect/ and GET /Defect/points/ take them: empty and malformed fields are left out. */
+export function defectFilterQuery(filters: DefectFilters): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
   for (const key of DEFECT_ID_FILTERS) if (/^[1-9]\d*$/.test(filters[key].trim())) query[key] = Number(filters[key].trim());
   if ((DEFECT_SEVERITIES as readonly string[]).includes(filters.severity)) query.severity = filters.severity;
   if ((DEFECT_STATUSES as readonly string[]).includes(filters.status)) query.status = filters.status;
   return query;
 }
 
-/** A defect on the page's map. */
+/** A defect on the /Defect map. */
 export interface DefectPoint {
   id: number;
   position: [number, number];
@@ -184,15 +189,18 @@ export interface DefectPoint {
 }
 
 /**
- * The defects that know where they are, as map points (lat, lng), the most severe drawn last (on top); the
- * others (and the 0,0 of a photo without a fix) are left off the map.
+ * The compact points of GET /Defect/points/ as the map draws them, the most severe last (on top), ties by id (the
+ * server leaves out the defects without a position).
  */
-export function defectPoints(items: readonly Defect[]): DefectPoint[] {
-  return items
-    .filter((d) => d.lat !== null && d.lng !== null && Number.isFinite(d.lat) && Number.isFinite(d.lng) && !(d.lat === 0 && d.lng === 0))
-    .map((d) => ({ id: d.id, position: [d.lat!, d.lng!] as [number, number], severity: d.severity }))
+export function defectPoints(points: readonly DefectMapPoint[]): DefectPoint[] {
+  return points
+    .map(([id, lat, lng, severity]): DefectPoint => ({ id, position: [lat, lng], severity }))
     .sort((a, b) => DEFECT_SEVERITIES.indexOf(a.severity) - DEFECT_SEVERITIES.indexOf(b.severity) || a.id - b.id);
 }
+
+/** The most severe of some defects (low for none). */
+export const mostSevere = (severities: readonly DefectSeverity[]): DefectSeverity =>
+  DEFECT_SEVERITIES[Math.max(0, ...severities.map((severity) => DEFECT_SEVERITIES.indexOf(severity)))];
 
 /** The /Defect page opening one defect's photo (a notice's link: hash router, `#/Defect?id=…`, read with linkedId). */
 export const defectLink = (id: number) => focusLink('/Defect', id);

@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import type { Defect, DefectAction, DefectCategory, DefectMapPoint, DefectPoints, DefectRegion } from '@shared/entities/defect';
 import type { ReportFormat } from '../../api/defects';
 import type { Media } from '@shared/entities/media';
 import { rootReducer } from '../../app/rootReducer';
+import { mapPointsAnswered, NO_MAP_POINTS, type MapPointsState } from '../media';
 import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters, type DefectShape, type PolygonProblem, type Vertex } from './defectDefaults';
 
 /** How the /Defect page shows its defects. */
@@ -26,6 +27,8 @@ export interface DefectsState {
   reporting: ReportFormat | null;
   /** The /Defect page's list. */
   list: { view: DefectView; filters: DefectFilters; page: number; items: Defect[]; total: number; loading: boolean; failed: boolean };
+  /** The /Defect map: where the defects of the filters are (GET /Defect/points/). */
+  map: MapPointsState<DefectMapPoint>;
   /** The defect whose photo the /Defect page shows, and the photo once loaded; `missing`: no such defect the user sees. */
   viewer: { defectId: number; media: Media | null; missing: boolean } | null;
   /** The defect being assigned: the user chosen ('' for nobody), the save on its way or refused. */
@@ -43,6 +46,7 @@ const initialState: DefectsState = {
   stepping: [],
   reporting: null,
   list: { view: 'list', filters: EMPTY_DEFECT_FILTERS, page: 1, items: [], total: 0, loading: false, failed: false },
+  map: NO_MAP_POINTS,
   viewer: null,
   assigning: null,
 };
@@ -155,6 +159,17 @@ const defectsSlice = createSlice({
     defectViewChanged(state, action: PayloadAction<DefectView>) {
       state.list.view = action.payload;
     },
+    /** The map's points, of the whole filters (null) or of the view's bbox. */
+    defectMapRequested(state, _action: PayloadAction<string | null>) {
+      state.map.loading = true;
+    },
+    defectMapLoaded(state, action: PayloadAction<DefectPoints & { bbox: string | null }>) {
+      const { bbox, ...answer } = action.payload;
+      state.map = mapPointsAnswered(state.map, bbox, answer);
+    },
+    defectMapFailed(state) {
+      state.map = { ...state.map, loading: false, failed: true };
+    },
     defectOpened(state, action: PayloadAction<number>) {
       state.viewer = { defectId: action.payload, media: null, missing: false };
     },
@@ -220,6 +235,9 @@ export const {
   defectListLoaded,
   defectListFailed,
   defectViewChanged,
+  defectMapRequested,
+  defectMapLoaded,
+  defectMapFailed,
   defectOpened,
   defectNotFound,
   defectPhotoLoaded,

@@ -1,16 +1,19 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
-import type { Media } from '@shared/entities/media';
-import { archiveMedia, getMedia, listMedia, uploadMedia, type MediaPage } from '../../api/media';
+import type { Media, MediaPoints } from '@shared/entities/media';
+import { archiveMedia, getMedia, listMedia, listMediaPoints, uploadMedia, type MediaPage } from '../../api/media';
 import { downloadUrl } from '../../crud/csv';
 import type { Saga } from '../../app/saga';
-import { mediaQuery } from './mediaRules';
+import { mediaFilterQuery, mediaQuery } from './mediaRules';
 import {
   downloadRequested,
   filesDropped,
   filtersChanged,
   filtersReset,
+  mapPointsFailed,
+  mapPointsLoaded,
+  mapPointsRequested,
   mediaLoaded,
   mediaLoadFailed,
   mediaPageOpened,
@@ -23,6 +26,7 @@ import {
   selectMedia,
   uploadsFinished,
   uploadStatusChanged,
+  viewChanged,
   type MediaState,
 } from './mediaSlice';
 
@@ -50,6 +54,24 @@ function* loadPreview(action: ReturnType<typeof previewOpened>): Saga {
     yield put(previewLoaded(response.data));
   } catch {
     yield put(previewMissing(id));
+  }
+}
+
+/** The map view asks for the points of the whole filters when it shows and whenever they (or the files) change. */
+function* reloadMap(): Saga {
+  const { view }: MediaState = yield select(selectMedia);
+  if (view === 'map') yield put(mapPointsRequested(null));
+}
+
+/** The map's points, of the whole filters or of the view's bbox (a newer request cancels an older one). */
+function* loadMapPoints(action: ReturnType<typeof mapPointsRequested>): Saga {
+  const { filters }: MediaState = yield select(selectMedia);
+  const bbox = action.payload;
+  try {
+    const response: Envelope<MediaPoints> = yield* callApi(listMediaPoints, { ...mediaFilterQuery(filters), ...(bbox === null ? {} : { bbox }) });
+    yield put(mapPointsLoaded({ ...response.data, bbox }));
+  } catch {
+    yield put(mapPointsFailed());
   }
 }
 
@@ -105,10 +127,12 @@ function* loadRecordVideos(action: ReturnType<typeof recordVideosRequested>): Sa
   }
 }
 
-/** The media library (/Media): list, preview of any file, upload by hand, download; a flight replay's videos. */
+/** The media library (/Media): list, map, preview of any file, upload by hand, download; a flight replay's videos. */
 export default function* mediaSaga(): Saga {
   yield all([
     takeLatest([mediaPageOpened.type, filtersChanged.type, filtersReset.type, pageChanged.type, uploadsFinished.type], loadMedia),
+    takeLatest([mediaPageOpened.type, viewChanged.type, filtersChanged.type, filtersReset.type, uploadsFinished.type], reloadMap),
+    takeLatest(mapPointsRequested.type, loadMapPoints),
     takeLatest(previewOpened.type, loadPreview),
     takeEvery(filesDropped.type, uploadFiles),
     takeEvery(downloadRequested.type, downloadFiles),

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { Media } from '@shared/entities/media';
+import type { Media, MediaMapPoint, MediaPoints } from '@shared/entities/media';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { EMPTY_FILTERS, toggleSelected, uploadRefusal, type MediaFilters, type UploadRefusal } from './mediaRules';
 
@@ -31,7 +31,33 @@ export interface MediaState {
   nextUploadKey: number;
   /** The videos of the flight record a replay shows (its live recordings). */
   recordVideos: { recordId: number | null; items: Media[] };
+  /** The map view: where the files of the filters were taken (GET /Media/points/). */
+  map: MapPointsState<MediaMapPoint>;
 }
+
+/**
+ * Points of a map view (GET …/points/): those of the whole filters (`bbox` null), or of the view it asked for once the
+ * filters' were too many (`crowded`: the whole filters' answer was cut, so each move asks for the view's).
+ */
+export interface MapPointsState<P> {
+  points: P[];
+  truncated: boolean;
+  bbox: string | null;
+  crowded: boolean;
+  loading: boolean;
+  failed: boolean;
+}
+
+export const NO_MAP_POINTS: MapPointsState<never> = { points: [], truncated: false, bbox: null, crowded: false, loading: false, failed: false };
+
+/** The points answered for `bbox` (null: the whole filters). */
+export const mapPointsAnswered = <P>(map: MapPointsState<P>, bbox: string | null, answer: { points: P[]; truncated: boolean }): MapPointsState<P> => ({
+  ...answer,
+  bbox,
+  crowded: bbox === null ? answer.truncated : map.crowded,
+  loading: false,
+  failed: false,
+});
 
 const initialState: MediaState = {
   filters: EMPTY_FILTERS,
@@ -47,6 +73,7 @@ const initialState: MediaState = {
   uploads: [],
   nextUploadKey: 1,
   recordVideos: { recordId: null, items: [] },
+  map: NO_MAP_POINTS,
 };
 
 /** Files dropped on (or picked for) the library, to upload into `project_id` one after the other. */
@@ -126,6 +153,17 @@ const mediaSlice = createSlice({
       state.uploads = state.uploads.filter((u) => u.status === 'waiting' || u.status === 'sending');
     },
     downloadRequested(_state, _action: PayloadAction<number[]>) {},
+    /** The map's points, of the whole filters (null) or of the view's bbox. */
+    mapPointsRequested(state, _action: PayloadAction<string | null>) {
+      state.map.loading = true;
+    },
+    mapPointsLoaded(state, action: PayloadAction<MediaPoints & { bbox: string | null }>) {
+      const { bbox, ...answer } = action.payload;
+      state.map = mapPointsAnswered(state.map, bbox, answer);
+    },
+    mapPointsFailed(state) {
+      state.map = { ...state.map, loading: false, failed: true };
+    },
     recordVideosRequested(state, action: PayloadAction<number>) {
       if (state.recordVideos.recordId !== action.payload) state.recordVideos = { recordId: action.payload, items: [] };
     },
@@ -153,6 +191,9 @@ export const {
   uploadsFinished,
   uploadsCleared,
   downloadRequested,
+  mapPointsRequested,
+  mapPointsLoaded,
+  mapPointsFailed,
   recordVideosRequested,
   recordVideosLoaded,
 } = mediaSlice.actions;
