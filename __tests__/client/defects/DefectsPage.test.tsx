@@ -211,6 +211,8 @@ describe('/Defect', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '指派' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')?.options?.body).toEqual({ assignee_id: 7 });
+    // Only users who may work a defect through its workflow are offered.
+    expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'task:write', search: '王' });
     expect(within(row).getByText('王工')).toBeInTheDocument();
   });
 
