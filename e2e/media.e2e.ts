@@ -11,7 +11,7 @@ const session = useBrowserSession({ env: { DEMO_SEED: '0' }, onPage: signInAsAdm
 const api = adminApi(() => session.server).data;
 const PHOTO = path.join(DJI_FIXTURES, 'photos', 'mavicpro_wide_nadir_DJI_0010.JPG');
 
-test('upload a real DJI photo, find it in /Media with its position, mark a defect on it, confirm it, then find it on /Defect', async () => {
+test('upload a real DJI photo, find it in /Media with its position, mark a defect on it (a rectangle, then a polygon), confirm it, then find it on /Defect', async () => {
   const { page, server } = session;
   const project = await api<{ id: number }>('POST', '/Project/', { name: 'E2E 媒体项目', status: 'active' });
   await page.goto(`${server.url}#/Media`);
@@ -59,6 +59,31 @@ test('upload a real DJI photo, find it in /Media with its position, mark a defec
   await dialog.getByRole('table', { name: '缺陷' }).getByRole('button', { name: '确认' }).click();
   await dialog.getByRole('table', { name: '缺陷' }).getByText('已确认').waitFor();
   expect((await api<Defect>('GET', `/Defect/${marked.id}/`)).status).toBe('confirmed');
+
+  // 多边形标记, then a triangle clicked vertex by vertex and closed on its first vertex; severity 1 (low), saved with Enter.
+  await dialog.getByRole('button', { name: '多边形标记' }).click();
+  await dialog.getByText(/单击照片添加顶点/).waitFor();
+  for (const [fx, fy] of [
+    [0.1, 0.1],
+    [0.3, 0.1],
+    [0.2, 0.3],
+    [0.1, 0.1],
+  ])
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+  await form.waitFor();
+  await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
+  await dialog.getByLabel(/轻微缺陷 \d+/).waitFor();
+  const outlined = (await api<{ items: Defect[] }>('GET', `/Defect/?media_id=${uploaded.id}&severity=low`)).items;
+  expect(outlined).toHaveLength(1);
+  expect(outlined[0].region.type).toBe('polygon');
+  expect(outlined[0].region.points).toHaveLength(3);
+  outlined[0].region.points.forEach(([x, y], i) => {
+    expect(Math.abs(x - [0.1, 0.3, 0.2][i])).toBeLessThan(0.02);
+    expect(Math.abs(y - [0.1, 0.1, 0.3][i])).toBeLessThan(0.02);
+  });
+  // Out of the way of the /Defect steps below, which follow the rectangle alone.
+  await api('DELETE', `/Defect/${outlined[0].id}/`);
 
   // On /Defect, filtered by its project: the row offers the server's next steps; repair starts it.
   await page.goto(`${server.url}#/Defect`);

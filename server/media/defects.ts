@@ -4,18 +4,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEFECT_ACTIONS,
+  DEFECT_POINTS_MAX,
+  DEFECT_SEVERITIES,
   defectCreateSchema,
   defectFilterSchema,
   defectUpdateSchema,
   type Defect,
   type DefectAction,
   type DefectEvent,
+  type DefectMapPoint,
   type DefectRegion,
   type DefectSeverity,
   type DefectStatus,
 } from '@shared/entities/defect';
 import type { Database, DefectsTable } from '../db/schema';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { mediaFilterSchema } from '@shared/entities/media';
 import { idParams } from '../api/crud';
 import { withDisplayNames, type NameRefs } from '../api/displayNames';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
@@ -81,6 +85,13 @@ const listQuery = defectFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(20),
 });
+/** The map's points take the list's filters and a bbox, without paging. */
+const pointsQuery = defectFilterSchema.extend({ bbox: mediaFilterSchema.shape.bbox });
+/** The most severe first: a map cut at DEFECT_POINTS_MAX keeps those. */
+const severityRank = sql<number>`case ${sql.ref('defects.severity')} ${sql.join(
+  DEFECT_SEVERITIES.map((severity, rank) => sql`when ${severity} then ${sql.lit(rank)}`),
+  sql` `,
+)} end`;
 const actionParams = idParams.extend({ action: z.enum(DEFECT_ACTIONS) });
 const stepBody = z.object({ note: z.string().max(2000).optional() }).optional();
 const categoryBody = z.object({
@@ -103,6 +114,11 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
     const row = await scopedDefects(db, request).where('defects.id', '=', id).executeTakeFirst();
     if (!row) throw rowNotFound('defect', id);
     return row;
+  };
+  const filteredDefects = (request: FastifyRequest, filters: z.infer<typeof defectFilterSchema>) => {
+    let qb = scopedDefects(db, request);
+    for (const [key, value] of Object.entries(filters)) if (value !== undefined) qb = qb.where(`defects.${key as keyof typeof filters}`, '=', value as never);
+    return qb;
   };
   const eventsOf = async (defectId: number): Promise<DefectEvent[]> => {
     const rows = await db
@@ -209,8 +225,7 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      let qb = scopedDefects(db, request);
-      for (const [key, value] of Object.entries(filters)) if (value !== undefined) qb = qb.where(`defects.${key as keyof typeof filters}`, '=', value as never);
+      const qb = filteredDefects(request, filters);
       const [rows, count] = await Promise.all([
         qb
           .orderBy('defects.id', 'desc')
@@ -223,6 +238,39 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
           .executeTakeFirst(),
       ]);
       return ok({ items: await defectsToApi(db, rows), total: Number(count?.total ?? 0), page, page_size });
+    },
+  );
+
+  app.get(
+    '/Defect/points/',
+    {
+      schema: {
+        tags: ['defects'],
+        summary: `Where every defect of the list's filters (and bbox) is: [id, lat, lng, severity], the most severe first, at most ${DEFECT_POINTS_MAX} (truncated says there were more)`,
+        querystring: pointsQuery,
+      },
+      preValidation: requirePermission(appBase, 'task:read'),
+    },
+    async (request) => {
+      const { bbox, ...filters } = request.query;
+      let qb = filteredDefects(request, filters)
+        .where('defects.lat', 'is not', null)
+        .where('defects.lng', 'is not', null)
+        // A position at 0, 0 is that of a photo that had none.
+        .where(sql<SqlBool>`not (defects.lat = 0 and defects.lng = 0)`);
+      if (bbox) {
+        const [minLng, minLat, maxLng, maxLat] = bbox;
+        qb = qb.where('defects.lat', '>=', minLat).where('defects.lat', '<=', maxLat).where('defects.lng', '>=', minLng).where('defects.lng', '<=', maxLng);
+      }
+      const rows = await qb
+        .clearSelect()
+        .select(['defects.id', 'defects.lat', 'defects.lng', 'defects.severity'])
+        .orderBy(severityRank, 'desc')
+        .orderBy('defects.id', 'desc')
+        .limit(DEFECT_POINTS_MAX + 1)
+        .execute();
+      const points = rows.slice(0, DEFECT_POINTS_MAX).map((row): DefectMapPoint => [row.id, row.lat!, row.lng!, row.severity as DefectSeverity]);
+      return ok({ points, truncated: rows.length > DEFECT_POINTS_MAX });
     },
   );
 

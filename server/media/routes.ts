@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { mediaFilterSchema, type Media, type MediaFilter } from '@shared/entities/media';
+import { MEDIA_POINTS_MAX, mediaFilterSchema, type Media, type MediaFilter, type MediaMapPoint } from '@shared/entities/media';
 import { idParams, readMultipart } from '../api/crud';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { writeAudit } from '../domain/audit';
-import { listQuerySchema, listRows, toListQuery, type ListSpec, type TableName } from '../api/list';
+import type { DataScopeRule } from '../rbac/dataScope';
+import { listQuerySchema, listRows, matchingRows, toListQuery, type ListScope, type ListSpec, type TableName } from '../api/list';
 import { METHOD_UPLOAD_PRIORITIZE } from '@shared/dji/media';
 import { badRequest, conflict, HttpError, ok, rowNotFound } from '../http/envelope';
 import { requirePermission } from '../rbac/permissions';
@@ -28,6 +30,24 @@ const LIST: ListSpec<'media'> = {
 };
 const { type, lens, taken_from, taken_to, bbox, has_defects } = mediaFilterSchema.shape;
 const listQuery = listQuerySchema(LIST, { type, lens, taken_from, taken_to, bbox, has_defects });
+const listQueryOf = (parsed: Record<string, unknown>) => toListQuery(LIST as unknown as ListSpec<TableName>, parsed);
+/** The map's points take the list's filters and search, without paging. */
+const pointsQuery = mediaFilterSchema.extend({ search: listQuery.shape.search });
+
+/** What narrows the list besides its spec's filters (data scope, capture time, defects, bbox): the list and its map. */
+const narrowedBy =
+  (query: MediaFilter, rule: DataScopeRule): ListScope<'media'> =>
+  (qb, use) => {
+    let scoped = withDataScope(qb, 'media', rule, use);
+    if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
+    if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
+    if (query.has_defects !== undefined) scoped = scoped.where('media.has_defects', '=', query.has_defects ? 1 : 0);
+    if (query.bbox) {
+      const [minLng, minLat, maxLng, maxLat] = query.bbox;
+      scoped = scoped.where('media.lat', '>=', minLat).where('media.lat', '<=', maxLat).where('media.lng', '>=', minLng).where('media.lng', '<=', maxLng);
+    }
+    return scoped;
+  };
 
 type LinkKind = 'file' | 'thumb';
 const sign = (secret: string, subject: string, exp: number) => createHmac('sha256', secret).update(`${subject}:${exp}`).digest('base64url');
@@ -120,20 +140,45 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
     },
     async (request) => {
       const query = request.query as Record<string, unknown> & MediaFilter & { page: number; page_size: number };
-      const rule = scopeOf(request);
-      const { items, total } = await listRows(app.db, LIST, toListQuery(LIST as unknown as ListSpec<TableName>, query), (qb, use) => {
-        let scoped = withDataScope(qb, 'media', rule, use);
-        if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
-        if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
-        if (query.has_defects !== undefined) scoped = scoped.where('media.has_defects', '=', query.has_defects ? 1 : 0);
-        if (query.bbox) {
-          const [minLng, minLat, maxLng, maxLat] = query.bbox;
-          scoped = scoped.where('media.lat', '>=', minLat).where('media.lat', '<=', maxLat).where('media.lng', '>=', minLng).where('media.lng', '<=', maxLng);
-        }
-        return scoped;
-      });
+      const { items, total } = await listRows(app.db, LIST, listQueryOf(query), narrowedBy(query, scopeOf(request)));
       const now = Date.now();
       return ok({ items: items.map((row) => mediaToApi(row, signingSecret, now)), total, page: query.page, page_size: query.page_size });
+    },
+  );
+
+  app.get(
+    '/Media/points/',
+    {
+      schema: {
+        tags: ['media'],
+        summary: `Where every file of the list's filters (and bbox) was taken: [id, lat, lng, type, has_defects], newest first, at most ${MEDIA_POINTS_MAX} (truncated says there were more)`,
+        querystring: pointsQuery,
+      },
+      preValidation: requirePermission(appBase, 'task:read'),
+    },
+    async (request) => {
+      const query = request.query;
+      const spec = LIST as unknown as ListSpec<TableName>;
+      const matching = await matchingRows(
+        app.db,
+        LIST,
+        toListQuery(spec, { ...query, page: 1, page_size: MEDIA_POINTS_MAX }),
+        narrowedBy(query, scopeOf(request)),
+      );
+      // A fix at 0, 0 is a photo that had none.
+      const rows = (await matching
+        .where(sql.ref('media.lat'), 'is not', null)
+        .where(sql.ref('media.lng'), 'is not', null)
+        .where(sql<SqlBool>`not (media.lat = 0 and media.lng = 0)`)
+        .select(['media.id as id', 'media.lat as lat', 'media.lng as lng', 'media.type as type', 'media.has_defects as has_defects'])
+        .orderBy(sql.ref('media.taken_at'), 'desc')
+        .orderBy(sql.ref('media.id'), 'desc')
+        .limit(MEDIA_POINTS_MAX + 1)
+        .execute()) as unknown as Pick<MediaRow, 'id' | 'lat' | 'lng' | 'type' | 'has_defects'>[];
+      const points = rows
+        .slice(0, MEDIA_POINTS_MAX)
+        .map((row): MediaMapPoint => [row.id, row.lat!, row.lng!, row.type as MediaMapPoint[3], Boolean(row.has_defects)]);
+      return ok({ points, truncated: rows.length > MEDIA_POINTS_MAX });
     },
   );
 

@@ -92,3 +92,13 @@ export const defectFilterSchema = z.object({
   status: z.enum(DEFECT_STATUSES).optional(),
   assignee_id: z.coerce.number().int().positive().optional(),
 });
+
+/** GET /api/Defect/points/ answers at most this many points, the most severe first; `truncated` says there were more. */
+export const DEFECT_POINTS_MAX = 5000;
+/** A defect on the map, compact: [id, lat, lng, severity]. */
+export type DefectMapPoint = [id: number, lat: number, lng: number, severity: DefectSeverity];
+/** GET /api/Defect/points/: where every defect of the filters (and bbox) is; those without a position are left out. */
+export interface DefectPoints {
+  points: DefectMapPoint[];
+  truncated: boolean;
+}

@@ -71,3 +71,13 @@ export const mediaFilterSchema = z.object({
     .optional(),
 });
 export type MediaFilter = z.infer<typeof mediaFilterSchema>;
+
+/** GET /api/Media/points/ answers at most this many points, the newest first; `truncated` says there were more. */
+export const MEDIA_POINTS_MAX = 5000;
+/** A file on the library's map, compact: [id, lat, lng, type, has_defects]. */
+export type MediaMapPoint = [id: number, lat: number, lng: number, type: MediaType, hasDefects: boolean];
+/** GET /api/Media/points/: where every file of the filters (and bbox) was taken; those without a position are left out. */
+export interface MediaPoints {
+  points: MediaMapPoint[];
+  truncated: boolean;
+}

@@ -1,4 +1,4 @@
-import type { Defect, DefectAction, DefectCategory, DefectRegion, DefectSeverity } from '@shared/entities/defect';
+import type { Defect, DefectAction, DefectCategory, DefectPoints, DefectRegion, DefectSeverity } from '@shared/entities/defect';
 import type { HttpClient, QueryValue } from './client';
 
 export interface DefectPage {
@@ -17,6 +17,9 @@ export interface DefectCreate {
 
 /** The defect endpoints (docs/media.md "Defects"). */
 export const listDefects = (client: HttpClient, query: Record<string, QueryValue>) => client.request<DefectPage>('GET', '/Defect/', { query });
+
+/** GET /Defect/points/: where every defect of the filters (and `bbox`) is, compact, the most severe first (capped: `truncated`). */
+export const listDefectPoints = (client: HttpClient, query: Record<string, QueryValue>) => client.request<DefectPoints>('GET', '/Defect/points/', { query });
 
 /** GET /Defect/{id}/: one defect the caller's data scope shows (404 for any other). */
 export const getDefect = (client: HttpClient, id: number) => client.request<Defect>('GET', `/Defect/${id}/`);

@@ -1,4 +1,4 @@
-import type { Media } from '@shared/entities/media';
+import type { Media, MediaPoints } from '@shared/entities/media';
 import type { HttpClient, QueryValue } from './client';
 
 export interface MediaPage {
@@ -10,6 +10,9 @@ export interface MediaPage {
 
 /** GET /Media/ with the library's filters (docs/media.md). */
 export const listMedia = (client: HttpClient, query: Record<string, QueryValue>) => client.request<MediaPage>('GET', '/Media/', { query });
+
+/** GET /Media/points/: where every file of the filters (and `bbox`) was taken, compact, newest first (capped: `truncated`). */
+export const listMediaPoints = (client: HttpClient, query: Record<string, QueryValue>) => client.request<MediaPoints>('GET', '/Media/points/', { query });
 
 /** GET /Media/{id}/: one photo or video the caller's data scope shows. */
 export const getMedia = (client: HttpClient, id: number) => client.request<Media>('GET', `/Media/${id}/`);

@@ -8,8 +8,6 @@ import devicelink from '../features/devicelink/devicelinkSlice';
 import live from '../features/live/liveSlice';
 import locale from '../features/i18n/localeSlice';
 import map from '../features/map/mapSlice';
-import media from '../features/media/mediaSlice';
-import defects from '../features/defects/defectsSlice';
 import menu from '../features/menu/menuSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
@@ -46,8 +44,6 @@ export const rootReducer = combineSlices({
   situation,
   routeEditor,
   tasks,
-  media,
-  defects,
   alerts,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Defect, DefectCategory, DefectSeverity } from '@shared/entities/defect';
 import type { RequestOptions } from '../../../src/api/client';
@@ -103,6 +103,50 @@ describe('/Defect', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('maps every defect of the filters by severity, clustered; when too many, the most severe, then those in view at each move', async () => {
+    const { calls } = renderApp('/Defect', {
+      routes: {
+        'GET /DefectCategory/': () => ({ items: categories, total: 2 }),
+        'GET /Defect/': () => ({ items: [defect(40, 'critical', 'new', [])], total: 9000 }),
+        'GET /Defect/points/': (options?: RequestOptions) =>
+          (options?.query as Record<string, unknown>).bbox
+            ? {
+                points: [
+                  [41, 22.5, 114.05, 'low'],
+                  [40, 22.5, 114.05, 'critical'],
+                  [43, 22.9, 114.9, 'high'],
+                ],
+                truncated: true,
+              }
+            : {
+                points: [
+                  [40, 22.5, 114.05, 'critical'],
+                  [42, 23.9, 115.6, 'high'],
+                ],
+                truncated: true,
+              },
+        'GET /Defect/43/': () => ({ ...defect(43, 'high', 'new', []), media_id: 2 }),
+        'GET /Media/2/': () => photo(2, 'DJI_0002_W.JPG'),
+      },
+      preloadedState: loggedInState,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '地图' }, wait));
+    const map = await screen.findByRole('region', { name: '地图' }, wait);
+    // The whole filters' answer was cut (the most severe first): once the map has framed them, it asks for what is in view.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Defect/points/').map((c) => c.options?.query)).toEqual([{}, { bbox: expect.any(String) }]));
+    expect(await within(map).findByText('缺陷过多，地图只显示最严重的 3 个；放大地图可显示所在范围内的全部缺陷', {}, wait)).toBeInTheDocument();
+    // Two defects at one spot: one marker in the colour of the more severe; the high one on its own.
+    const cluster = map.querySelector('.point-cluster');
+    expect(cluster).toHaveTextContent('2');
+    expect(cluster?.innerHTML).toContain('#e53935');
+    const lone = map.querySelectorAll('path.leaflet-interactive');
+    expect(lone).toHaveLength(1);
+    expect(lone[0]).toHaveAttribute('stroke', '#f57c00');
+    fireEvent.click(lone[0]);
+    const dialog = await screen.findByRole('dialog', { name: '缺陷 43 的照片' }, wait);
+    expect(await within(dialog).findByRole('img', { name: 'DJI_0002_W.JPG' }, wait)).toBeInTheDocument();
+  });
+
   it("#/Defect?id=… opens that defect's photo with its region, though it is not on the list page", async () => {
     const { calls } = renderApp('/Defect?id=31', {
       routes: {
@@ -167,6 +211,8 @@ describe('/Defect', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '指派' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')?.options?.body).toEqual({ assignee_id: 7 });
+    // Only users who may work a defect through its workflow are offered.
+    expect(calls.find((c) => c.path === '/User/')?.options?.query).toMatchObject({ permission: 'task:write', search: '王' });
     expect(within(row).getByText('王工')).toBeInTheDocument();
   });
 

@@ -1,13 +1,16 @@
-import type { Defect, DefectCategory } from '@shared/entities/defect';
+import type { DefectCategory, DefectMapPoint } from '@shared/entities/defect';
 import {
   categoryName,
   categoryOptions,
   defectLink,
   defectListQuery,
   defectPoints,
+  mostSevere,
   DEFECT_LIST_PAGE,
   dragRegion,
   draftProblem,
+  drawingOutline,
+  photoPoint,
   regionOutline,
   reviewShortcut,
 } from '../../../src/features/defects/defectRules';
@@ -154,10 +157,48 @@ describe('draftProblem', () => {
   });
 });
 
+describe('photoPoint', () => {
+  it.each([
+    ['the top left corner', { x: 100, y: 50 }, [0, 0]],
+    ['a point inside, 4 decimals', { x: 233.33333, y: 116.66666 }, [0.3333, 0.3333]],
+    ['beyond the bottom right: held to the photo', { x: 900, y: 900 }, [1, 1]],
+    ['before the top left: held to the photo', { x: 0, y: 0 }, [0, 0]],
+    ['not a number', { x: Number.NaN, y: 0 }, null],
+  ] as const)('%s', (_name, point, expected) => {
+    expect(photoPoint(point, box)).toEqual(expected);
+  });
+
+  it('answers nothing while the photo is not laid out', () => {
+    expect(photoPoint({ x: 1, y: 1 }, { ...box, height: 0 })).toBeNull();
+  });
+});
+
+describe('drawingOutline', () => {
+  it.each([
+    [
+      'the vertices placed',
+      [
+        [0.1, 0.2],
+        [0.5, 0.25],
+      ],
+      null,
+      '10,20 50,25',
+    ],
+    ['to the pointer', [[0.1, 0.2]], [0.33333, 0.5], '10,20 33.333,50'],
+    ['nothing placed yet', [], null, ''],
+  ] as const)('%s', (_name, vertices, pointer, expected) => {
+    expect(drawingOutline(vertices as unknown as [number, number][], pointer as [number, number] | null)).toBe(expected);
+  });
+});
+
 describe('reviewShortcut', () => {
   it.each([
-    ['d', false, { kind: 'draw' }],
-    ['D', false, { kind: 'draw' }],
+    ['d', false, { kind: 'draw', shape: 'rect' }],
+    ['D', false, { kind: 'draw', shape: 'rect' }],
+    ['p', false, { kind: 'draw', shape: 'polygon' }],
+    ['P', false, { kind: 'draw', shape: 'polygon' }],
+    ['Backspace', false, { kind: 'removeVertex' }],
+    ['Backspace', true, null],
     ['1', false, { kind: 'severity', severity: 'low' }],
     ['4', false, { kind: 'severity', severity: 'critical' }],
     ['Enter', false, { kind: 'save' }],
@@ -195,13 +236,16 @@ describe('defectListQuery', () => {
 });
 
 describe('defectPoints', () => {
-  const at = (id: number, severity: Defect['severity'], lat: number | null, lng: number | null) => ({ id, severity, lat, lng }) as Defect;
   it.each([
     ['none', [], []],
-    ['without a position or at 0,0: off the map', [at(1, 'high', null, 114), at(2, 'low', 22.5, null), at(3, 'critical', 0, 0)], []],
     [
       'the most severe last (drawn on top), ties by id',
-      [at(4, 'critical', 22.5, 114.1), at(2, 'low', 22.4, 114), at(5, 'medium', 22.6, 114.2), at(1, 'critical', 22.7, 114.3)],
+      [
+        [4, 22.5, 114.1, 'critical'],
+        [2, 22.4, 114, 'low'],
+        [5, 22.6, 114.2, 'medium'],
+        [1, 22.7, 114.3, 'critical'],
+      ],
       [
         { id: 2, position: [22.4, 114], severity: 'low' },
         { id: 5, position: [22.6, 114.2], severity: 'medium' },
@@ -209,8 +253,18 @@ describe('defectPoints', () => {
         { id: 4, position: [22.5, 114.1], severity: 'critical' },
       ],
     ],
-  ])('%s', (_name, items, expected) => {
-    expect(defectPoints(items)).toEqual(expected);
+  ] as const)('%s', (_name, points, expected) => {
+    expect(defectPoints(points as unknown as DefectMapPoint[])).toEqual(expected);
+  });
+});
+
+describe('mostSevere', () => {
+  it.each([
+    [[], 'low'],
+    [['medium', 'low'], 'medium'],
+    [['low', 'critical', 'high'], 'critical'],
+  ] as const)('%j → %s', (severities, expected) => {
+    expect(mostSevere(severities)).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Defect } from '@shared/entities/defect';
-import { defectListLoaded, defectOpened } from '../../../src/features/defects/defectsSlice';
+import { defectListLoaded, defectOpened, selectDefects } from '../../../src/features/defects/defectsSlice';
 import { photo } from '../media/mediaFixtures';
 import { createTestStore, httpError, whenStore } from '../support/testStore';
 
@@ -38,9 +38,9 @@ describe('defects saga: opening a defect (the list or a #/Defect?id= link)', () 
     });
     store.dispatch(defectListLoaded({ items: [defect(40, 3)], total: 1 }));
     store.dispatch(defectOpened(40));
-    await whenStore(store, () => store.getState().defects.viewer?.media !== null);
-    expect(store.getState().defects.viewer).toMatchObject({ defectId: 40, missing: false, media: { id: 3 } });
-    expect(store.getState().defects.photo).toMatchObject({ mediaId: 3, items: [{ id: 40 }] });
+    await whenStore(store, () => selectDefects(store.getState()).viewer?.media !== null);
+    expect(selectDefects(store.getState()).viewer).toMatchObject({ defectId: 40, missing: false, media: { id: 3 } });
+    expect(selectDefects(store.getState()).photo).toMatchObject({ mediaId: 3, items: [{ id: 40 }] });
     expect(calls.map((c) => c.path)).toEqual(['/Media/3/', '/Defect/']);
   });
 
@@ -51,23 +51,23 @@ describe('defects saga: opening a defect (the list or a #/Defect?id= link)', () 
       'GET /Defect/': () => ({ items: [defect(41, 4)], total: 1 }),
     });
     store.dispatch(defectOpened(41));
-    await whenStore(store, () => store.getState().defects.viewer?.media !== null);
+    await whenStore(store, () => selectDefects(store.getState()).viewer?.media !== null);
     expect(calls.map((c) => c.path)).toEqual(['/Defect/41/', '/Media/4/', '/Defect/']);
   });
 
   it('a linked defect the server does not show the user (404) is "not found": no photo, no defects', async () => {
     const { store, calls } = createTestStore({ 'GET /Defect/42/': httpError(404, 'No defect with id 42') });
     store.dispatch(defectOpened(42));
-    await whenStore(store, () => store.getState().defects.viewer?.missing === true);
-    expect(store.getState().defects.viewer).toEqual({ defectId: 42, media: null, missing: true });
-    expect(store.getState().defects.photo).toEqual({ mediaId: null, items: [] });
+    await whenStore(store, () => selectDefects(store.getState()).viewer?.missing === true);
+    expect(selectDefects(store.getState()).viewer).toEqual({ defectId: 42, media: null, missing: true });
+    expect(selectDefects(store.getState()).photo).toEqual({ mediaId: null, items: [] });
     expect(calls.map((c) => c.path)).toEqual(['/Defect/42/']);
   });
 
   it('another failure closes the viewer (the toast says why)', async () => {
     const { store } = createTestStore({ 'GET /Defect/43/': httpError(500, 'db down') });
     store.dispatch(defectOpened(43));
-    await whenStore(store, () => store.getState().defects.viewer === null);
+    await whenStore(store, () => selectDefects(store.getState()).viewer === null);
     expect(store.getState().notifications.queue[0]).toMatchObject({ messageKey: 'http.500' });
   });
 });

@@ -34,15 +34,47 @@ describe('/Media', () => {
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: '下一张' })).toBeDisabled();
   });
 
-  it('shows the page on a map at the photos’ positions, saying how many know theirs', async () => {
-    renderApp('/Media', {
-      routes: { 'GET /Media/': () => ({ items: [...items, photo(4, 'DJI_0004_W.JPG', { lat: null, lng: null })], total: 4, page: 1, page_size: 48 }) },
+  it('shows every file of the filters on a map, clustered, and a point opens its preview though it is not on the page', async () => {
+    const { calls } = renderApp('/Media', {
+      routes: {
+        'GET /Media/': () => ({ items, total: 120, page: 1, page_size: 48 }),
+        'GET /Media/points/': () => ({
+          points: [
+            [1, 22.5, 114.05, 'photo', false],
+            [2, 22.5, 114.05, 'photo', true],
+            [3, 22.5, 114.05, 'photo', false],
+            [90, 23.5, 115.5, 'photo', false],
+          ],
+          truncated: false,
+        }),
+        'GET /Media/90/': () => photo(90, 'DJI_0090_Z.JPG'),
+        'GET /Defect/': () => ({ items: [], total: 0 }),
+      },
       preloadedState: loggedInState,
     });
     await userEvent.click(await screen.findByRole('button', { name: '地图' }, wait));
     const map = await screen.findByRole('region', { name: '地图' }, wait);
-    expect(within(map).getByText('地图显示本页 4 个文件中有位置的 3 个')).toBeInTheDocument();
-    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(3));
+    expect(await within(map).findByText('地图显示符合条件且有拍摄位置的全部 4 个文件')).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.path === '/Media/points/')?.options?.query).toEqual({}));
+    // Three shots at one spot are one marker with their count (a click lists them); the far one is a point of its own.
+    await waitFor(() => expect(map.querySelectorAll('.point-cluster')).toHaveLength(1));
+    expect(map.querySelector('.point-cluster')).toHaveTextContent('3');
+    expect(map.querySelector('.point-cluster')).toHaveAttribute('title', '3 个文件在同一位置，单击列出');
+    fireEvent.click(map.querySelector('.point-cluster')!);
+    await userEvent.click(await within(map).findByRole('button', { name: '照片 2' }, wait));
+    expect(await screen.findByRole('dialog', { name: 'DJI_0002_W.JPG' }, wait)).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const lone = map.querySelectorAll('path.leaflet-interactive');
+    expect(lone).toHaveLength(1);
+    fireEvent.click(lone[0]);
+    expect(await screen.findByRole('dialog', { name: 'DJI_0090_Z.JPG' }, wait)).toBeInTheDocument();
+
+    // The filters narrow the map as they narrow the list.
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
+    await userEvent.click(await screen.findByRole('option', { name: '视频' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/Media/points/').at(-1)?.options?.query).toEqual({ type: 'video' }));
   });
 
   it('downloads one chosen file by its signed address and several as one ZIP the server streams', async () => {

@@ -1,14 +1,5 @@
 import type { Media } from '@shared/entities/media';
-import {
-  EMPTY_FILTERS,
-  flightNeighbours,
-  formatBytes,
-  mediaPoints,
-  mediaQuery,
-  pointsBounds,
-  toggleSelected,
-  uploadRefusal,
-} from '../../../src/features/media/mediaRules';
+import { EMPTY_FILTERS, flightNeighbours, formatBytes, mediaPoints, mediaQuery, toggleSelected, uploadRefusal } from '../../../src/features/media/mediaRules';
 
 const media = (id: number, task_id: number | null, flight_record_id: number | null = null) => ({ id, task_id, flight_record_id }) as Media;
 
@@ -80,36 +71,16 @@ describe('formatBytes', () => {
   ])('%i → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });
 
-describe('mediaPoints and pointsBounds', () => {
-  const at = (id: number, lat: number | null, lng: number | null, has_defects = false) => ({ id, name: `P${id}`, lat, lng, has_defects }) as Media;
-  it.each([
-    ['a photo with its position is a point', [at(1, 22.5, 114.1, true)], [{ id: 1, name: 'P1', position: [22.5, 114.1], hasDefects: true }]],
-    ['no position: left off', [at(2, null, null), at(3, 22.5, null)], []],
-    ['0, 0 (an unset GPS) is no position', [at(4, 0, 0)], []],
-    ['not a number: left off', [at(5, NaN, 114)], []],
-  ])('%s', (_name, items, expected) => {
-    expect(mediaPoints(items)).toEqual(expected);
-  });
-
-  it.each([
-    ['none frames nothing', [], null],
-    [
-      'one point is its own frame',
-      [at(1, 22.5, 114.1)],
-      [
-        [22.5, 114.1],
-        [22.5, 114.1],
-      ],
-    ],
-    [
-      'several: south-west and north-east corners',
-      [at(1, 22.5, 114.3), at(2, 22.7, 114.1), at(3, 22.6, 114.2)],
-      [
-        [22.5, 114.1],
-        [22.7, 114.3],
-      ],
-    ],
-  ])('%s', (_name, items, expected) => {
-    expect(pointsBounds(mediaPoints(items))).toEqual(expected);
+describe('mediaPoints', () => {
+  it('reads the compact points of GET /Media/points/', () => {
+    expect(
+      mediaPoints([
+        [1, 22.5, 114.1, 'photo', true],
+        [2, 22.6, 114.2, 'video', false],
+      ]),
+    ).toEqual([
+      { id: 1, position: [22.5, 114.1], type: 'photo', hasDefects: true },
+      { id: 2, position: [22.6, 114.2], type: 'video', hasDefects: false },
+    ]);
   });
 });

@@ -106,8 +106,9 @@ const WITHOUT_ID: Record<string, string> = {
  */
 const SCOPED_IN_OWN_SUITE: Record<string, string> = {
   '/api/Media':
-    'media/ingest.test.ts: "shows a user only the media of its data scope" (list, row, file, delete, zip of a selection → 404); the zip itself by a link signed over its ids',
-  '/api/Defect': 'media/defects.test.ts: "shows a defect only to whoever sees its photo" (list, row, step, edit, delete, create → 404)',
+    'media/ingest.test.ts: "shows a user only the media of its data scope" (list, row, file, delete, zip of a selection → 404); the zip itself by a link signed over its ids; the map points: media/mapPoints.test.ts "shows another department’s media and defects to nobody outside its scope"',
+  '/api/Defect':
+    'media/defects.test.ts: "shows a defect only to whoever sees its photo" (list, row, step, edit, delete, create → 404); the map points: media/mapPoints.test.ts',
   '/api/DefectCategory': 'media/defects.test.ts: one shared category tree (read with task:read, written with project:write)',
   '/media/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',
   '/storage/api/v1/workspaces/': 'media/ingest.test.ts: Pilot 2 calls refuse a workspace outside the caller’s scope',

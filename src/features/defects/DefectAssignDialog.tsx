@@ -4,6 +4,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import LookupField from '../../crud/LookupField';
 import { assignCancelled, assigneeChosen, defectAssignRequested, selectDefects } from './defectsSlice';
 
+/** Those who may move a defect through its workflow (the server's pick-list filter, docs/api.md "Pick lists"). */
+const ASSIGNABLE = { permission: 'task:write' };
+
 /** Assigns the defect a row of the /Defect page opened to a user the server finds as the reviewer types (or to nobody). */
 export default function DefectAssignDialog() {
   const { t } = useTranslation();
@@ -22,6 +25,7 @@ export default function DefectAssignDialog() {
         )}
         <LookupField
           resource="user"
+          filters={ASSIGNABLE}
           name="defect-assign"
           label={t('defects.page.assignee')}
           value={assigning.assigneeId}

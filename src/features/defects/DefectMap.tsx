@@ -1,42 +1,42 @@
-import 'leaflet/dist/leaflet.css';
 import { Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BaseMap, FitPoints } from '../map';
-import { pointsBounds } from '../media';
-import { defectPoints, SEVERITY_STROKES } from './defectRules';
-import { defectOpened, selectDefects } from './defectsSlice';
+import { ClusterMap } from '../map';
+import { defectPoints, mostSevere, SEVERITY_STROKES, type DefectPoint } from './defectRules';
+import { defectMapRequested, defectOpened, selectDefects } from './defectsSlice';
 
-/** The page's defects where they are, coloured by severity (the most severe on top); a click opens the photo. */
+const colorOf = (point: DefectPoint) => SEVERITY_STROKES[point.severity];
+
+/**
+ * Every defect of the filters where it is (GET /Defect/points/), clustered by zoom, coloured by severity (a cluster by
+ * its most severe, the most severe points on top); a click opens the photo. When the filters hold more than the server
+ * answers at once, the map shows the most severe and then, at each move, every defect in view.
+ */
 export default function DefectMap() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { items } = useAppSelector(selectDefects).list;
-  const points = useMemo(() => defectPoints(items), [items]);
-  const bounds = useMemo(() => pointsBounds(points), [points]);
-  if (!bounds) return <Typography>{t('defects.page.noPositions')}</Typography>;
+  const { map } = useAppSelector(selectDefects);
+  const points = useMemo(() => defectPoints(map.points), [map.points]);
+  if (map.bbox === null && points.length === 0)
+    return <Typography>{t(map.loading ? 'app.loading' : map.failed ? 'defects.page.mapFailed' : 'defects.page.noPositions')}</Typography>;
+  const count = points.length;
+  const caption = map.truncated
+    ? t('defects.page.mapTruncated', { count })
+    : t(map.bbox === null ? 'defects.page.mapShown' : 'defects.page.mapInView', { count });
   return (
-    <div role="region" aria-label={t('defects.page.map')} style={{ height: 480 }}>
-      <MapContainer center={bounds[0]} zoom={15} style={{ height: '100%', backgroundColor: '#eef2f5' }}>
-        <BaseMap picker />
-        {points.map((point) => (
-          <CircleMarker
-            key={point.id}
-            center={point.position}
-            radius={8}
-            pathOptions={{ color: SEVERITY_STROKES[point.severity], fillColor: SEVERITY_STROKES[point.severity], fillOpacity: 0.9 }}
-            eventHandlers={{ click: () => dispatch(defectOpened(point.id)) }}
-          >
-            <Tooltip>{t('defects.outline', { severity: t(`defects.severities.${point.severity}`), id: point.id })}</Tooltip>
-          </CircleMarker>
-        ))}
-        <FitPoints bounds={bounds} />
-      </MapContainer>
-      <Typography variant="caption" color="text.secondary">
-        {t('defects.page.mapPageOnly', { shown: points.length, count: items.length })}
-      </Typography>
-    </div>
+    <ClusterMap
+      label={t('defects.page.map')}
+      caption={caption}
+      fit={map.bbox === null}
+      onView={map.crowded ? (bbox) => dispatch(defectMapRequested(bbox)) : undefined}
+      points={points}
+      colorOf={colorOf}
+      clusterColorOf={(members) => SEVERITY_STROKES[mostSevere(members.map((point) => point.severity))]}
+      labelOf={(point) => t('defects.outline', { severity: t(`defects.severities.${point.severity}`), id: point.id })}
+      clusterLabel={(n, click) => t(click === 'zoom' ? 'defects.page.clusterZoom' : 'defects.page.clusterList', { count: n })}
+      moreLabel={(n) => t('defects.page.clusterMore', { count: n })}
+      onOpen={(point) => dispatch(defectOpened(point.id))}
+    />
   );
 }

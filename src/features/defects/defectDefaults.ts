@@ -1,7 +1,7 @@
 import type { DefectRegion } from '@shared/entities/defect';
 import type { DefectSeverity, DefectStatus } from '@shared/entities/defectStatus';
 
-// The defects slice's starting values, apart from defectRules so the slice (in the first paint) does not bring the rules.
+// The defects slice's starting values, apart from defectRules so the slice does not bring the rules (nor what they import).
 
 export interface DefectDraft {
   region: DefectRegion | null;
@@ -9,6 +9,13 @@ export interface DefectDraft {
   severity: DefectSeverity;
   note: string;
 }
+
+/** How the reviewer outlines a defect: a rectangle dragged, or a polygon clicked vertex by vertex. */
+export type DefectShape = DefectRegion['type'];
+/** A vertex of a polygon being drawn, in fractions (0..1) of the photo from its top left. */
+export type Vertex = [number, number];
+/** Why the vertices drawn do not close into a region (polygonRules.closePolygon). */
+export type PolygonProblem = 'too_few' | 'too_small' | 'self_intersecting';
 
 export const EMPTY_DRAFT: DefectDraft = { region: null, category_id: null, severity: 'medium', note: '' };
 

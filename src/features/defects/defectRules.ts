@@ -1,7 +1,7 @@
-import type { Defect, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import type { DefectCategory, DefectMapPoint, DefectRegion } from '@shared/entities/defect';
 import { DEFECT_SEVERITIES, DEFECT_STATUSES, type DefectSeverity } from '@shared/entities/defectStatus';
 import type { QueryValue } from '../../api/client';
-import type { DefectDraft, DefectFilters } from './defectDefaults';
+import type { DefectDraft, DefectFilters, DefectShape, Vertex } from './defectDefaults';
 import { focusLink } from '../../crud/queryRules';
 
 /** A point on the screen (client coordinates, px). */
@@ -24,25 +24,41 @@ export const NOTE_MAX = 2000;
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+/** Points in fractions of the photo as SVG `points` in a 100×100 view box laid over it. */
+const viewBoxPoints = (points: readonly (readonly number[])[]) => points.map(([x, y]) => `${round4(x * 100)},${round4(y * 100)}`).join(' ');
+
+/**
+ * A point on the screen over the photo drawn in `box`, in fractions (0..1) of the photo from its top left (the API's
+ * coordinates, 4 decimals), held to the photo; null while the photo is not laid out.
+ */
+export function photoPoint(point: ScreenPoint, box: ScreenBox): Vertex | null {
+  if (![point.x, point.y, box.left, box.top].every(Number.isFinite) || !(box.width > 0 && box.height > 0)) return null;
+  return [round4(clamp01((point.x - box.left) / box.width)), round4(clamp01((point.y - box.top) / box.height))];
+}
 
 /**
  * The rectangle dragged from `start` to `end` over the photo drawn in `box`, in fractions (0..1) of the photo from
  * its top left (the API's region), clipped to the photo; null when it is too small to be meant (a click).
  */
 export function dragRegion(start: ScreenPoint, end: ScreenPoint, box: ScreenBox): DefectRegion | null {
-  if (![start.x, start.y, end.x, end.y, box.left, box.top].every(Number.isFinite) || !(box.width > 0 && box.height > 0)) return null;
-  const fx = (x: number) => clamp01((x - box.left) / box.width);
-  const fy = (y: number) => clamp01((y - box.top) / box.height);
-  const [x1, x2] = [fx(start.x), fx(end.x)].sort((a, b) => a - b);
-  const [y1, y2] = [fy(start.y), fy(end.y)].sort((a, b) => a - b);
+  const from = photoPoint(start, box);
+  const to = photoPoint(end, box);
+  if (!from || !to) return null;
+  const [x1, x2] = [from[0], to[0]].sort((a, b) => a - b);
+  const [y1, y2] = [from[1], to[1]].sort((a, b) => a - b);
   if (x2 - x1 < MIN_REGION || y2 - y1 < MIN_REGION) return null;
   return {
     type: 'rect',
     points: [
-      [round4(x1), round4(y1)],
-      [round4(x2), round4(y2)],
+      [x1, y1],
+      [x2, y2],
     ],
   };
+}
+
+/** The polygon being drawn as an SVG polyline's `points` in the 100×100 view box, to the pointer when it is over the photo. */
+export function drawingOutline(vertices: readonly Vertex[], pointer: Vertex | null): string {
+  return viewBoxPoints(pointer ? [...vertices, pointer] : vertices);
 }
 
 /** The region as an SVG polygon's `points` in a 100×100 view box laid over the photo. */
@@ -51,7 +67,7 @@ export function regionOutline(region: DefectRegion): string {
     region.type === 'rect'
       ? [region.points[0], [region.points[1][0], region.points[0][1]], region.points[1], [region.points[0][0], region.points[1][1]]]
       : region.points;
-  return corners.map(([x, y]) => `${round4(x * 100)},${round4(y * 100)}`).join(' ');
+  return viewBoxPoints(corners);
 }
 
 /** The outline colour of each severity (CSS colours: the SVG overlay does not read the theme). */
@@ -100,9 +116,13 @@ export function draftProblem(draft: DefectDraft): DraftProblem | null {
   return null;
 }
 
-/** What a reviewer's key does in the photo preview (letters in either case; keys typed into a field are not shortcuts). */
+/**
+ * What a reviewer's key does in the photo preview (letters in either case; keys typed into a field are not shortcuts):
+ * Enter saves the draft, or closes the polygon being drawn.
+ */
 export type ReviewShortcut =
-  | { kind: 'draw' }
+  | { kind: 'draw'; shape: DefectShape }
+  | { kind: 'removeVertex' }
   | { kind: 'severity'; severity: DefectSeverity }
   | { kind: 'save' }
   | { kind: 'cancel' }
@@ -118,7 +138,11 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
   if (key in SEVERITY_KEYS) return { kind: 'severity', severity: SEVERITY_KEYS[key] };
   switch (key.length === 1 ? key.toLowerCase() : key) {
     case 'd':
-      return { kind: 'draw' };
+      return { kind: 'draw', shape: 'rect' };
+    case 'p':
+      return { kind: 'draw', shape: 'polygon' };
+    case 'Backspace':
+      return { kind: 'removeVertex' };
     case 'Enter':
       return { kind: 'save' };
     case 'Escape':
@@ -137,22 +161,27 @@ export function reviewShortcut(key: string, inField: boolean): ReviewShortcut | 
   }
 }
 
-/** The /Defect page's filters as the form holds them: '' is "any"; ids as typed. */
-
 export const DEFECT_LIST_PAGE = 50;
 
 const DEFECT_ID_FILTERS = ['project_id', 'task_id', 'category_id', 'assignee_id'] as const;
 
-/** The query of GET /Defect/ for the form's filters and a page: empty and malformed fields are left out. */
-export function defectListQuery(filters: DefectFilters, page: number): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = { page, page_size: DEFECT_LIST_PAGE };
+/** The query of GET /Defect/ for the form's filters and a page. */
+export const defectListQuery = (filters: DefectFilters, page: number): Record<string, QueryValue> => ({
+  page,
+  page_size: DEFECT_LIST_PAGE,
+  ...defectFilterQuery(filters),
+});
+
+/** The form's filters as GET /Defect/ and GET /Defect/points/ take them: empty and malformed fields are left out. */
+export function defectFilterQuery(filters: DefectFilters): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
   for (const key of DEFECT_ID_FILTERS) if (/^[1-9]\d*$/.test(filters[key].trim())) query[key] = Number(filters[key].trim());
   if ((DEFECT_SEVERITIES as readonly string[]).includes(filters.severity)) query.severity = filters.severity;
   if ((DEFECT_STATUSES as readonly string[]).includes(filters.status)) query.status = filters.status;
   return query;
 }
 
-/** A defect on the page's map. */
+/** A defect on the /Defect map. */
 export interface DefectPoint {
   id: number;
   position: [number, number];
@@ -160,15 +189,18 @@ export interface DefectPoint {
 }
 
 /**
- * The defects that know where they are, as map points (lat, lng), the most severe drawn last (on top); the
- * others (and the 0,0 of a photo without a fix) are left off the map.
+ * The compact points of GET /Defect/points/ as the map draws them, the most severe last (on top), ties by id (the
+ * server leaves out the defects without a position).
  */
-export function defectPoints(items: readonly Defect[]): DefectPoint[] {
-  return items
-    .filter((d) => d.lat !== null && d.lng !== null && Number.isFinite(d.lat) && Number.isFinite(d.lng) && !(d.lat === 0 && d.lng === 0))
-    .map((d) => ({ id: d.id, position: [d.lat!, d.lng!] as [number, number], severity: d.severity }))
+export function defectPoints(points: readonly DefectMapPoint[]): DefectPoint[] {
+  return points
+    .map(([id, lat, lng, severity]): DefectPoint => ({ id, position: [lat, lng], severity }))
     .sort((a, b) => DEFECT_SEVERITIES.indexOf(a.severity) - DEFECT_SEVERITIES.indexOf(b.severity) || a.id - b.id);
 }
+
+/** The most severe of some defects (low for none). */
+export const mostSevere = (severities: readonly DefectSeverity[]): DefectSeverity =>
+  DEFECT_SEVERITIES[Math.max(0, ...severities.map((severity) => DEFECT_SEVERITIES.indexOf(severity)))];
 
 /** The /Defect page opening one defect's photo (a notice's link: hash router, `#/Defect?id=…`, read with linkedId). */
 export const defectLink = (id: number) => focusLink('/Defect', id);

@@ -1,15 +1,25 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { Defect, DefectCategory } from '@shared/entities/defect';
+import type { Defect, DefectCategory, DefectPoints } from '@shared/entities/defect';
 import { ApiError, type Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
 import { getMedia } from '../../api/media';
 import type { Media } from '@shared/entities/media';
-import { assignDefect, createDefect, fetchTaskReport, getDefect, listDefectCategories, listDefects, stepDefect, type DefectPage } from '../../api/defects';
+import {
+  assignDefect,
+  createDefect,
+  fetchTaskReport,
+  getDefect,
+  listDefectCategories,
+  listDefectPoints,
+  listDefects,
+  stepDefect,
+  type DefectPage,
+} from '../../api/defects';
 import { downloadBlob } from '../../crud/csv';
 import { selectLanguage, type Language } from '../i18n';
 import type { Saga } from '../../app/saga';
 import { mediaLoaded, mediaPageOpened, mediaQuery, previewOpened, selectMedia, type MediaState } from '../media';
-import { defectListQuery, draftProblem } from './defectRules';
+import { defectFilterQuery, defectListQuery, draftProblem } from './defectRules';
 import {
   defectAssigned,
   defectAssignFailed,
@@ -19,6 +29,9 @@ import {
   defectFiltersChanged,
   defectListFailed,
   defectListLoaded,
+  defectMapFailed,
+  defectMapLoaded,
+  defectMapRequested,
   defectNotFound,
   defectOpened,
   defectPageChanged,
@@ -30,6 +43,7 @@ import {
   defectStepFailed,
   defectStepped,
   defectStepRequested,
+  defectViewChanged,
   photoDefectsLoaded,
   reportFinished,
   reportRequested,
@@ -150,6 +164,24 @@ function* loadList(): Saga {
   }
 }
 
+/** The map view asks for the points of the whole filters when it shows and whenever they change. */
+function* reloadMap(): Saga {
+  const { list }: DefectsState = yield select(selectDefects);
+  if (list.view === 'map') yield put(defectMapRequested(null));
+}
+
+/** The map's points, of the whole filters or of the view's bbox (a newer request cancels an older one). */
+function* loadMap(action: ReturnType<typeof defectMapRequested>): Saga {
+  const { list }: DefectsState = yield select(selectDefects);
+  const bbox = action.payload;
+  try {
+    const response: Envelope<DefectPoints> = yield* callApi(listDefectPoints, { ...defectFilterQuery(list.filters), ...(bbox === null ? {} : { bbox }) });
+    yield put(defectMapLoaded({ ...response.data, bbox }));
+  } catch {
+    yield put(defectMapFailed());
+  }
+}
+
 /** A defect of the list, else as the server gives it to the user (a deep link); null when there is none they see (404). */
 function* defectOf(id: number): Saga<Defect | null> {
   const { list }: DefectsState = yield select(selectDefects);
@@ -187,7 +219,7 @@ function* openDefectPhoto(action: ReturnType<typeof defectOpened>): Saga {
 
 /**
  * Defects marked on the media library's photos: categories, a photo's and a task's defects, marking, workflow
- * steps; the /Defect page's list and the photo of the defect it opens.
+ * steps; the /Defect page's list, its map and the photo of the defect it opens.
  */
 export default function* defectsSaga(): Saga {
   yield all([
@@ -200,6 +232,8 @@ export default function* defectsSaga(): Saga {
     takeLatest(reportRequested.type, downloadReport),
     takeLatest(defectPageOpened.type, loadCategories),
     takeLatest([defectPageOpened.type, defectFiltersChanged.type, defectPageChanged.type], loadList),
+    takeLatest([defectPageOpened.type, defectViewChanged.type, defectFiltersChanged.type], reloadMap),
+    takeLatest(defectMapRequested.type, loadMap),
     takeLatest(defectOpened.type, openDefectPhoto),
   ]);
 }

@@ -1,8 +1,10 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Defect, DefectAction, DefectCategory, DefectRegion } from '@shared/entities/defect';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { Defect, DefectAction, DefectCategory, DefectMapPoint, DefectPoints, DefectRegion } from '@shared/entities/defect';
 import type { ReportFormat } from '../../api/defects';
 import type { Media } from '@shared/entities/media';
-import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters } from './defectDefaults';
+import { rootReducer } from '../../app/rootReducer';
+import { mapPointsAnswered, NO_MAP_POINTS, type MapPointsState } from '../media';
+import { EMPTY_DEFECT_FILTERS, EMPTY_DRAFT, type DefectDraft, type DefectFilters, type DefectShape, type PolygonProblem, type Vertex } from './defectDefaults';
 
 /** How the /Defect page shows its defects. */
 export type DefectView = 'list' | 'map';
@@ -13,8 +15,10 @@ export interface DefectsState {
   photo: { mediaId: number | null; items: Defect[] };
   /** The defects of the task the media library is filtered by. */
   task: { taskId: number | null; items: Defect[] };
-  /** The reviewer is dragging a rectangle on the photo (instead of panning it). */
-  drawing: boolean;
+  /** The shape the reviewer is drawing on the photo (a drag or a click draws instead of panning it), if any. */
+  drawing: DefectShape | null;
+  /** The vertices of the polygon being drawn, and why the last try to close it failed. */
+  polygon: { vertices: Vertex[]; problem: PolygonProblem | null };
   draft: DefectDraft | null;
   saving: boolean;
   /** Defects with a workflow step on its way. */
@@ -23,6 +27,8 @@ export interface DefectsState {
   reporting: ReportFormat | null;
   /** The /Defect page's list. */
   list: { view: DefectView; filters: DefectFilters; page: number; items: Defect[]; total: number; loading: boolean; failed: boolean };
+  /** The /Defect map: where the defects of the filters are (GET /Defect/points/). */
+  map: MapPointsState<DefectMapPoint>;
   /** The defect whose photo the /Defect page shows, and the photo once loaded; `missing`: no such defect the user sees. */
   viewer: { defectId: number; media: Media | null; missing: boolean } | null;
   /** The defect being assigned: the user chosen ('' for nobody), the save on its way or refused. */
@@ -33,12 +39,14 @@ const initialState: DefectsState = {
   categories: [],
   photo: { mediaId: null, items: [] },
   task: { taskId: null, items: [] },
-  drawing: false,
+  drawing: null,
+  polygon: { vertices: [], problem: null },
   draft: null,
   saving: false,
   stepping: [],
   reporting: null,
   list: { view: 'list', filters: EMPTY_DEFECT_FILTERS, page: 1, items: [], total: 0, loading: false, failed: false },
+  map: NO_MAP_POINTS,
   viewer: null,
   assigning: null,
 };
@@ -55,6 +63,8 @@ const replaceShown = (state: DefectsState, defect: Defect) => {
   state.list.items = replace(state.list.items);
 };
 
+const NO_POLYGON: DefectsState['polygon'] = { vertices: [], problem: null };
+
 const defectsSlice = createSlice({
   name: 'defects',
   initialState,
@@ -64,25 +74,40 @@ const defectsSlice = createSlice({
     },
     photoDefectsLoaded(state, action: PayloadAction<{ mediaId: number | null; items: Defect[] }>) {
       state.photo = action.payload;
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
       state.draft = null;
     },
     taskDefectsLoaded(state, action: PayloadAction<{ taskId: number | null; items: Defect[] }>) {
       state.task = action.payload;
     },
-    drawingToggled(state) {
-      state.drawing = !state.drawing;
+    /** Starts drawing the shape, or stops when it is the one being drawn. */
+    drawingToggled(state, action: PayloadAction<DefectShape>) {
+      state.drawing = state.drawing === action.payload ? null : action.payload;
+      state.polygon = NO_POLYGON;
+    },
+    vertexAdded(state, action: PayloadAction<Vertex>) {
+      if (state.drawing === 'polygon') state.polygon = { vertices: [...state.polygon.vertices, action.payload], problem: null };
+    },
+    /** The last vertex placed taken back. */
+    vertexRemoved(state) {
+      state.polygon = { vertices: state.polygon.vertices.slice(0, -1), problem: null };
+    },
+    polygonRefused(state, action: PayloadAction<PolygonProblem>) {
+      state.polygon.problem = action.payload;
     },
     regionDrawn(state, action: PayloadAction<DefectRegion>) {
       state.draft = { ...(state.draft ?? EMPTY_DRAFT), region: action.payload };
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
     },
     draftChanged(state, action: PayloadAction<Partial<Omit<DefectDraft, 'region'>>>) {
       if (state.draft) state.draft = { ...state.draft, ...action.payload };
     },
     draftCancelled(state) {
       state.draft = null;
-      state.drawing = false;
+      state.drawing = null;
+      state.polygon = NO_POLYGON;
     },
     defectSaveRequested(state) {
       state.saving = true;
@@ -134,6 +159,17 @@ const defectsSlice = createSlice({
     defectViewChanged(state, action: PayloadAction<DefectView>) {
       state.list.view = action.payload;
     },
+    /** The map's points, of the whole filters (null) or of the view's bbox. */
+    defectMapRequested(state, _action: PayloadAction<string | null>) {
+      state.map.loading = true;
+    },
+    defectMapLoaded(state, action: PayloadAction<DefectPoints & { bbox: string | null }>) {
+      const { bbox, ...answer } = action.payload;
+      state.map = mapPointsAnswered(state.map, bbox, answer);
+    },
+    defectMapFailed(state) {
+      state.map = { ...state.map, loading: false, failed: true };
+    },
     defectOpened(state, action: PayloadAction<number>) {
       state.viewer = { defectId: action.payload, media: null, missing: false };
     },
@@ -179,6 +215,9 @@ export const {
   photoDefectsLoaded,
   taskDefectsLoaded,
   drawingToggled,
+  vertexAdded,
+  vertexRemoved,
+  polygonRefused,
   regionDrawn,
   draftChanged,
   draftCancelled,
@@ -196,6 +235,9 @@ export const {
   defectListLoaded,
   defectListFailed,
   defectViewChanged,
+  defectMapRequested,
+  defectMapLoaded,
+  defectMapFailed,
   defectOpened,
   defectNotFound,
   defectPhotoLoaded,
@@ -208,6 +250,10 @@ export const {
   defectAssignFailed,
 } = defectsSlice.actions;
 
-type WithDefects = { defects: DefectsState };
-export const selectDefects = (state: WithDefects) => state.defects;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof defectsSlice> {}
+}
+
+/** Defects join the store when their code loads (the media and defect pages, the signed-in sagas): the login page never carries them. */
+export const selectDefects = defectsSlice.injectInto(rootReducer).selectSlice;
 export default defectsSlice.reducer;

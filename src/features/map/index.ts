@@ -9,3 +9,4 @@ export { default as BaseMap } from './BaseMap';
 export { default as FitPoints } from './FitPoints';
 export { default as L } from './leafletGlobal';
 export { default as PolygonEditLayer, type Ring } from './PolygonEditLayer';
+export { default as ClusterMap } from './ClusterMap';

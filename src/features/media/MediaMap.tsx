@@ -1,43 +1,42 @@
-import 'leaflet/dist/leaflet.css';
 import { Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BaseMap, FitPoints } from '../map';
-import { mediaPoints, pointsBounds } from './mediaRules';
-import { previewOpened, selectMedia } from './mediaSlice';
+import { ClusterMap } from '../map';
+import { mediaPoints, type MediaPoint } from './mediaRules';
+import { mapPointsRequested, previewOpened, selectMedia } from './mediaSlice';
 
-/** The page's photos and videos where they were taken (those with defects in red); a click opens the preview. */
+const WITH_DEFECTS = '#e53935';
+const WITHOUT_DEFECTS = '#1e88e5';
+const colorOf = (point: MediaPoint) => (point.hasDefects ? WITH_DEFECTS : WITHOUT_DEFECTS);
+
+/**
+ * Every file of the filters where it was taken (GET /Media/points/), clustered by zoom, those with defects in red; a
+ * click opens the preview. When the filters hold more than the server answers at once, the map shows the newest and
+ * then, at each move, every file in view.
+ */
 export default function MediaMap() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { items } = useAppSelector(selectMedia);
-  const points = useMemo(() => mediaPoints(items), [items]);
-  const bounds = useMemo(() => pointsBounds(points), [points]);
-  if (!bounds) return <Typography>{t('media.noPositions')}</Typography>;
+  const { map } = useAppSelector(selectMedia);
+  const points = useMemo(() => mediaPoints(map.points), [map.points]);
+  if (map.bbox === null && points.length === 0)
+    return <Typography>{t(map.loading ? 'app.loading' : map.failed ? 'media.mapFailed' : 'media.noPositions')}</Typography>;
+  const count = points.length;
+  const caption = map.truncated ? t('media.mapTruncated', { count }) : t(map.bbox === null ? 'media.mapShown' : 'media.mapInView', { count });
   return (
-    <div role="region" aria-label={t('media.map')} style={{ height: 480 }}>
-      <MapContainer center={bounds[0]} zoom={15} style={{ height: '100%', backgroundColor: '#eef2f5' }}>
-        <BaseMap picker />
-        {points.map((point) => (
-          <CircleMarker
-            key={point.id}
-            center={point.position}
-            radius={7}
-            pathOptions={
-              point.hasDefects ? { color: '#b71c1c', fillColor: '#e53935', fillOpacity: 0.9 } : { color: '#0d47a1', fillColor: '#42a5f5', fillOpacity: 0.9 }
-            }
-            eventHandlers={{ click: () => dispatch(previewOpened(point.id)) }}
-          >
-            <Tooltip>{point.name}</Tooltip>
-          </CircleMarker>
-        ))}
-        <FitPoints bounds={bounds} />
-      </MapContainer>
-      <Typography variant="caption" color="text.secondary">
-        {t('media.mapPageOnly', { shown: points.length, count: items.length })}
-      </Typography>
-    </div>
+    <ClusterMap
+      label={t('media.map')}
+      caption={caption}
+      fit={map.bbox === null}
+      onView={map.crowded ? (bbox) => dispatch(mapPointsRequested(bbox)) : undefined}
+      points={points}
+      colorOf={colorOf}
+      clusterColorOf={(members) => (members.some((point) => point.hasDefects) ? WITH_DEFECTS : WITHOUT_DEFECTS)}
+      labelOf={(point) => t('media.pointLabel', { type: t(`media.types.${point.type}`), id: point.id })}
+      clusterLabel={(n, click) => t(click === 'zoom' ? 'media.clusterZoom' : 'media.clusterList', { count: n })}
+      moreLabel={(n) => t('media.clusterMore', { count: n })}
+      onOpen={(point) => dispatch(previewOpened(point.id))}
+    />
   );
 }

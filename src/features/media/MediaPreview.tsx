@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { Media } from '@shared/entities/media';
 import { useEffect, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import {
   drawingToggled,
   reviewShortcut,
   selectDefects,
+  useFinishPolygon,
+  vertexRemoved,
 } from '../defects';
 import { flightNeighbours, formatBytes } from './mediaRules';
 import { downloadRequested, previewOpened, selectMedia, selectPreview } from './mediaSlice';
@@ -66,8 +68,9 @@ const inField = (target: EventTarget) => target instanceof HTMLElement && (/^(IN
 
 /**
  * The photo at full size with zoom (buttons, wheel, + and -) and pan (drag); ← and → step through the flight. A
- * reviewer marks defects on it (D, then drag a rectangle; 1–4 severity, Enter saves, Esc cancels) and moves them
- * through their workflow.
+ * reviewer marks defects on it (D, then drag a rectangle; or P, then click a polygon's vertices, Backspace taking the
+ * last back, a double-click, Enter or its first vertex closing it; 1–4 severity, Enter saves, Esc cancels) and moves
+ * them through their workflow.
  */
 export default function MediaPreview() {
   const { t } = useTranslation();
@@ -76,6 +79,7 @@ export default function MediaPreview() {
   const { items } = useAppSelector(selectMedia);
   const defects = useAppSelector(selectDefects);
   const canMark = useCan('task:write');
+  const finishPolygon = useFinishPolygon();
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
@@ -99,8 +103,12 @@ export default function MediaPreview() {
     else if (shortcut.kind === 'zoomOut') zoomBy(1 / ZOOM_STEP);
     else if (shortcut.kind === 'cancel') dispatch(draftCancelled());
     else if (!marking) return;
-    else if (shortcut.kind === 'draw') dispatch(drawingToggled());
+    else if (shortcut.kind === 'draw') dispatch(drawingToggled(shortcut.shape));
     else if (shortcut.kind === 'severity') dispatch(draftChanged({ severity: shortcut.severity }));
+    else if (shortcut.kind === 'removeVertex' && defects.drawing === 'polygon') {
+      event.preventDefault();
+      dispatch(vertexRemoved());
+    } else if (shortcut.kind === 'save' && defects.drawing === 'polygon') finishPolygon();
     else if (shortcut.kind === 'save' && defects.draft) dispatch(defectSaveRequested());
   };
   const onClose = (_event: unknown, reason?: string) => {
@@ -147,10 +155,20 @@ export default function MediaPreview() {
           <MetadataTable item={item} />
           {marking && (
             <Box sx={{ mt: 2 }}>
-              <Button variant={defects.drawing ? 'contained' : 'outlined'} onClick={() => dispatch(drawingToggled())}>
-                {t('defects.draw')}
-              </Button>
-              {defects.drawing && <Typography variant="body2">{t('defects.drawing')}</Typography>}
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button variant={defects.drawing === 'rect' ? 'contained' : 'outlined'} onClick={() => dispatch(drawingToggled('rect'))}>
+                  {t('defects.draw')}
+                </Button>
+                <Button variant={defects.drawing === 'polygon' ? 'contained' : 'outlined'} onClick={() => dispatch(drawingToggled('polygon'))}>
+                  {t('defects.drawPolygon')}
+                </Button>
+              </Box>
+              {defects.drawing && <Typography variant="body2">{t(defects.drawing === 'rect' ? 'defects.drawing' : 'defects.drawingPolygon')}</Typography>}
+              {defects.polygon.problem && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {t(`defects.polygonProblems.${defects.polygon.problem}`)}
+                </Alert>
+              )}
               <Typography variant="caption" color="text.secondary" component="p">
                 {t('defects.shortcuts')}
               </Typography>

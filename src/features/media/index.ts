@@ -1,3 +1,3 @@
 /** The media library (docs/media.md): the public face other features use. */
-export { mediaQuery, pointsBounds } from './mediaRules';
-export { mediaLoaded, mediaPageOpened, previewOpened, selectMedia, type MediaState } from './mediaSlice';
+export { mediaQuery } from './mediaRules';
+export { mapPointsAnswered, mediaLoaded, mediaPageOpened, NO_MAP_POINTS, previewOpened, selectMedia, type MapPointsState, type MediaState } from './mediaSlice';

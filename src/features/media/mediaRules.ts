@@ -1,4 +1,4 @@
-import type { Media, MediaLens, MediaType } from '@shared/entities/media';
+import type { Media, MediaLens, MediaMapPoint, MediaType } from '@shared/entities/media';
 import type { QueryValue } from '../../api/client';
 
 /** The media library's filters as the form holds them (docs/media.md): '' is "any". */
@@ -41,8 +41,15 @@ function instant(local: string): string | undefined {
 }
 
 /** The query of GET /Media/ for the form's filters and a page: empty and malformed fields are left out. */
-export function mediaQuery(filters: MediaFilters, page: number, pageSize = MEDIA_PAGE_SIZE): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = { page, page_size: pageSize };
+export const mediaQuery = (filters: MediaFilters, page: number, pageSize = MEDIA_PAGE_SIZE): Record<string, QueryValue> => ({
+  page,
+  page_size: pageSize,
+  ...mediaFilterQuery(filters),
+});
+
+/** The form's filters as the query of GET /Media/ and GET /Media/points/ take them: empty and malformed fields left out. */
+export function mediaFilterQuery(filters: MediaFilters): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
   for (const key of ID_FILTERS) if (/^[1-9]\d*$/.test(filters[key].trim())) query[key] = Number(filters[key].trim());
   const text = { search: filters.search.trim(), device_sn: filters.device_sn.trim() };
   for (const [key, value] of Object.entries(text)) if (value) query[key] = value;
@@ -98,25 +105,11 @@ export function formatBytes(bytes: number): string {
 /** A photo or video on the library's map. */
 export interface MediaPoint {
   id: number;
-  name: string;
   position: [number, number];
+  type: MediaType;
   hasDefects: boolean;
 }
 
-/** The items that know where they were taken, as map points (lat, lng); the others are left off the map. */
-export function mediaPoints(items: readonly Media[]): MediaPoint[] {
-  return items
-    .filter((item) => item.lat !== null && item.lng !== null && Number.isFinite(item.lat) && Number.isFinite(item.lng) && !(item.lat === 0 && item.lng === 0))
-    .map((item) => ({ id: item.id, name: item.name, position: [item.lat!, item.lng!], hasDefects: item.has_defects }));
-}
-
-/** The south-west and north-east corners framing the points, or null for none. */
-export function pointsBounds(points: readonly { position: [number, number] }[]): [[number, number], [number, number]] | null {
-  if (!points.length) return null;
-  const lats = points.map((p) => p.position[0]);
-  const lngs = points.map((p) => p.position[1]);
-  return [
-    [Math.min(...lats), Math.min(...lngs)],
-    [Math.max(...lats), Math.max(...lngs)],
-  ];
-}
+/** The compact points of GET /Media/points/ as the map draws them. */
+export const mediaPoints = (points: readonly MediaMapPoint[]): MediaPoint[] =>
+  points.map(([id, lat, lng, type, hasDefects]) => ({ id, position: [lat, lng], type, hasDefects }));

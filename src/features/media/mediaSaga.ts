@@ -1,24 +1,32 @@
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Envelope } from '../../api/client';
 import { callApi } from '../../api/callApi';
-import { archiveMedia, listMedia, uploadMedia, type MediaPage } from '../../api/media';
+import type { Media, MediaPoints } from '@shared/entities/media';
+import { archiveMedia, getMedia, listMedia, listMediaPoints, uploadMedia, type MediaPage } from '../../api/media';
 import { downloadUrl } from '../../crud/csv';
 import type { Saga } from '../../app/saga';
-import { mediaQuery } from './mediaRules';
+import { mediaFilterQuery, mediaQuery } from './mediaRules';
 import {
   downloadRequested,
   filesDropped,
   filtersChanged,
   filtersReset,
+  mapPointsFailed,
+  mapPointsLoaded,
+  mapPointsRequested,
   mediaLoaded,
   mediaLoadFailed,
   mediaPageOpened,
   pageChanged,
+  previewLoaded,
+  previewMissing,
+  previewOpened,
   recordVideosLoaded,
   recordVideosRequested,
   selectMedia,
   uploadsFinished,
   uploadStatusChanged,
+  viewChanged,
   type MediaState,
 } from './mediaSlice';
 
@@ -30,6 +38,40 @@ function* loadMedia(): Saga {
     yield put(mediaLoaded({ items: response.data.items, total: response.data.total }));
   } catch {
     yield put(mediaLoadFailed());
+  }
+}
+
+/**
+ * The file opened in the preview, read by its id when the loaded page does not hold it (a task's defect or a map point
+ * opens any file of the filters, on whatever page); one the user does not see closes the preview (the failure is shown).
+ */
+function* loadPreview(action: ReturnType<typeof previewOpened>): Saga {
+  const id = action.payload;
+  const { items, previewItem }: MediaState = yield select(selectMedia);
+  if (id === null || items.some((item) => item.id === id) || previewItem?.id === id) return;
+  try {
+    const response: Envelope<Media> = yield* callApi(getMedia, id);
+    yield put(previewLoaded(response.data));
+  } catch {
+    yield put(previewMissing(id));
+  }
+}
+
+/** The map view asks for the points of the whole filters when it shows and whenever they (or the files) change. */
+function* reloadMap(): Saga {
+  const { view }: MediaState = yield select(selectMedia);
+  if (view === 'map') yield put(mapPointsRequested(null));
+}
+
+/** The map's points, of the whole filters or of the view's bbox (a newer request cancels an older one). */
+function* loadMapPoints(action: ReturnType<typeof mapPointsRequested>): Saga {
+  const { filters }: MediaState = yield select(selectMedia);
+  const bbox = action.payload;
+  try {
+    const response: Envelope<MediaPoints> = yield* callApi(listMediaPoints, { ...mediaFilterQuery(filters), ...(bbox === null ? {} : { bbox }) });
+    yield put(mapPointsLoaded({ ...response.data, bbox }));
+  } catch {
+    yield put(mapPointsFailed());
   }
 }
 
@@ -59,9 +101,9 @@ function* uploadFiles(action: ReturnType<typeof filesDropped>): Saga {
  * either; no token in the link).
  */
 function* downloadFiles(action: ReturnType<typeof downloadRequested>): Saga {
-  const { items }: MediaState = yield select(selectMedia);
+  const { items, previewItem }: MediaState = yield select(selectMedia);
   const doc: Document = yield getContext('document');
-  const chosen = items.filter((i) => action.payload.includes(i.id));
+  const chosen = (previewItem ? [...items, previewItem] : items).filter((i) => action.payload.includes(i.id));
   if (chosen.length === 1) {
     yield call(downloadUrl, doc, chosen[0].name, chosen[0].url);
     return;
@@ -85,10 +127,13 @@ function* loadRecordVideos(action: ReturnType<typeof recordVideosRequested>): Sa
   }
 }
 
-/** The media library (/Media): list, upload by hand, download; a flight replay's videos. */
+/** The media library (/Media): list, map, preview of any file, upload by hand, download; a flight replay's videos. */
 export default function* mediaSaga(): Saga {
   yield all([
     takeLatest([mediaPageOpened.type, filtersChanged.type, filtersReset.type, pageChanged.type, uploadsFinished.type], loadMedia),
+    takeLatest([mediaPageOpened.type, viewChanged.type, filtersChanged.type, filtersReset.type, uploadsFinished.type], reloadMap),
+    takeLatest(mapPointsRequested.type, loadMapPoints),
+    takeLatest(previewOpened.type, loadPreview),
     takeEvery(filesDropped.type, uploadFiles),
     takeEvery(downloadRequested.type, downloadFiles),
     takeLatest(recordVideosRequested.type, loadRecordVideos),

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Media } from '@shared/entities/media';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { Media, MediaMapPoint, MediaPoints } from '@shared/entities/media';
+import { rootReducer, type RootState } from '../../app/rootReducer';
 import { EMPTY_FILTERS, toggleSelected, uploadRefusal, type MediaFilters, type UploadRefusal } from './mediaRules';
 
 export type MediaView = 'grid' | 'list' | 'map';
@@ -23,12 +24,40 @@ export interface MediaState {
   failed: boolean;
   selected: number[];
   previewId: number | null;
+  /** The file open in the preview when the loaded page does not hold it (a task's defect, a map point), read by its id. */
+  previewItem: Media | null;
   uploads: UploadEntry[];
   /** The key the next dropped file gets. */
   nextUploadKey: number;
   /** The videos of the flight record a replay shows (its live recordings). */
   recordVideos: { recordId: number | null; items: Media[] };
+  /** The map view: where the files of the filters were taken (GET /Media/points/). */
+  map: MapPointsState<MediaMapPoint>;
 }
+
+/**
+ * Points of a map view (GET …/points/): those of the whole filters (`bbox` null), or of the view it asked for once the
+ * filters' were too many (`crowded`: the whole filters' answer was cut, so each move asks for the view's).
+ */
+export interface MapPointsState<P> {
+  points: P[];
+  truncated: boolean;
+  bbox: string | null;
+  crowded: boolean;
+  loading: boolean;
+  failed: boolean;
+}
+
+export const NO_MAP_POINTS: MapPointsState<never> = { points: [], truncated: false, bbox: null, crowded: false, loading: false, failed: false };
+
+/** The points answered for `bbox` (null: the whole filters). */
+export const mapPointsAnswered = <P>(map: MapPointsState<P>, bbox: string | null, answer: { points: P[]; truncated: boolean }): MapPointsState<P> => ({
+  ...answer,
+  bbox,
+  crowded: bbox === null ? answer.truncated : map.crowded,
+  loading: false,
+  failed: false,
+});
 
 const initialState: MediaState = {
   filters: EMPTY_FILTERS,
@@ -40,9 +69,11 @@ const initialState: MediaState = {
   failed: false,
   selected: [],
   previewId: null,
+  previewItem: null,
   uploads: [],
   nextUploadKey: 1,
   recordVideos: { recordId: null, items: [] },
+  map: NO_MAP_POINTS,
 };
 
 /** Files dropped on (or picked for) the library, to upload into `project_id` one after the other. */
@@ -82,7 +113,7 @@ const mediaSlice = createSlice({
       state.failed = false;
       const shown = new Set(action.payload.items.map((item) => item.id));
       state.selected = state.selected.filter((id) => shown.has(id));
-      if (state.previewId !== null && !shown.has(state.previewId)) state.previewId = null;
+      if (state.previewId !== null && !shown.has(state.previewId) && state.previewItem?.id !== state.previewId) state.previewId = null;
     },
     mediaLoadFailed(state) {
       state.loading = false;
@@ -96,6 +127,14 @@ const mediaSlice = createSlice({
     },
     previewOpened(state, action: PayloadAction<number | null>) {
       state.previewId = action.payload;
+      if (state.previewItem?.id !== action.payload) state.previewItem = null;
+    },
+    previewLoaded(state, action: PayloadAction<Media>) {
+      if (state.previewId === action.payload.id) state.previewItem = action.payload;
+    },
+    /** The file asked for by its id is not one the user sees (or the request failed): the preview stays closed. */
+    previewMissing(state, action: PayloadAction<number>) {
+      if (state.previewId === action.payload) state.previewId = null;
     },
     filesDropped(state, action: PayloadAction<FilesDropped>) {
       for (const file of action.payload.files) {
@@ -114,6 +153,17 @@ const mediaSlice = createSlice({
       state.uploads = state.uploads.filter((u) => u.status === 'waiting' || u.status === 'sending');
     },
     downloadRequested(_state, _action: PayloadAction<number[]>) {},
+    /** The map's points, of the whole filters (null) or of the view's bbox. */
+    mapPointsRequested(state, _action: PayloadAction<string | null>) {
+      state.map.loading = true;
+    },
+    mapPointsLoaded(state, action: PayloadAction<MediaPoints & { bbox: string | null }>) {
+      const { bbox, ...answer } = action.payload;
+      state.map = mapPointsAnswered(state.map, bbox, answer);
+    },
+    mapPointsFailed(state) {
+      state.map = { ...state.map, loading: false, failed: true };
+    },
     recordVideosRequested(state, action: PayloadAction<number>) {
       if (state.recordVideos.recordId !== action.payload) state.recordVideos = { recordId: action.payload, items: [] };
     },
@@ -134,17 +184,30 @@ export const {
   selectionToggled,
   selectionSet,
   previewOpened,
+  previewLoaded,
+  previewMissing,
   filesDropped,
   uploadStatusChanged,
   uploadsFinished,
   uploadsCleared,
   downloadRequested,
+  mapPointsRequested,
+  mapPointsLoaded,
+  mapPointsFailed,
   recordVideosRequested,
   recordVideosLoaded,
 } = mediaSlice.actions;
 
-type WithMedia = { media: MediaState };
-export const selectMedia = (state: WithMedia) => state.media;
-export const selectPreview = (state: WithMedia) => state.media.items.find((item) => item.id === state.media.previewId) ?? null;
-export const selectRecordVideos = (state: WithMedia) => state.media.recordVideos.items;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof mediaSlice> {}
+}
+
+/** The media library joins the store when its code loads (its pages, the signed-in sagas): the login page never carries it. */
+export const selectMedia = mediaSlice.injectInto(rootReducer).selectSlice;
+/** The file open in the preview: the loaded page's, else the one read by its id. */
+export const selectPreview = (state: RootState) => {
+  const { previewId, items, previewItem } = selectMedia(state);
+  return previewId === null ? null : (items.find((item) => item.id === previewId) ?? (previewItem?.id === previewId ? previewItem : null));
+};
+export const selectRecordVideos = (state: RootState) => selectMedia(state).recordVideos.items;
 export default mediaSlice.reducer;
