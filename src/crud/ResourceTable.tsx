@@ -7,7 +7,7 @@ import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../features/i18n';
+import { useCrudEnvironment } from './environment';
 import LookupField, { type LookupSpec } from './LookupField';
 import PaginationWithGoTo from './PaginationWithGoTo';
 import { FOCUS_PARAM, focusedId } from './queryRules';
@@ -62,7 +62,7 @@ export default function ResourceTable({
   selection,
 }: ResourceTableProps) {
   const { t } = useTranslation();
-  const language = useAppSelector(selectLanguage);
+  const language = useAppSelector(useCrudEnvironment().selectLanguage);
   const { query, changeQuery } = state;
   // What the user is typing and has not yet been applied to the query (null when nothing is pending).
   const [typing, setTyping] = useState<string | null>(null);

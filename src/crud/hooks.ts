@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectCan } from '../features/auth';
+import { useCrudEnvironment } from './environment';
 import { resourceConfig } from './registry';
 import { detailRequested, listRequested } from './resourcesSlice';
 import { selectResource } from './selectors';
@@ -38,6 +38,7 @@ export function useResourceOptions(
 /** Whether the user may list or read the collection (any signed-in user may read one whose `read` is null). */
 export function useCanRead(resource: string): boolean {
   const code = resourceConfig(resource).read;
+  const { selectCan } = useCrudEnvironment();
   return useAppSelector((s) => (code ? selectCan(s, code) : true));
 }
 

@@ -1,6 +1,5 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../api/errorCatalogue';
-import { loggedOut, sessionExpired } from '../features/auth';
 import { baseResource, DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
 
 /** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */
@@ -194,8 +193,6 @@ const resourcesSlice = createSlice({
       r.status = 'loading';
       if (JSON.stringify(r.resultQuery.filters) !== JSON.stringify(action.payload.filters)) r.items = [];
     });
-    // Another user's data must not flash on the next login.
-    builder.addCase(loggedOut, () => ({})).addCase(sessionExpired, () => ({}));
   },
 });
 
