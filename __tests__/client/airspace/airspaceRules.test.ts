@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
-import type { ResourceRow } from '../../../src/crud/types';
+import type { Route } from '@shared/entities/route';
 import {
   applicationSchema,
   chartParams,
@@ -104,7 +104,7 @@ describe('airspace rules', () => {
         { lng: 114.02, lat: 22.505, alt: 50 },
       ],
     };
-    it.each<[string, Record<string, unknown>, ResourceRow | undefined, string[] | null]>([
+    it.each<[string, Record<string, unknown>, Pick<Route, 'waypoints'> | undefined, string[] | null]>([
       ['no application chosen yet', {}, undefined, null],
       ['inside', {}, undefined, []],
       [

@@ -1,8 +1,10 @@
 import type { Dayjs } from 'dayjs';
-import { checkApplication, checkPlan, type AirspaceRulesConfig, type RouteFacts, type RuleViolation } from '@shared/airspace';
-import { APPLICATION_STATUSES, PLAN_STATUSES, PURPOSE_KINDS } from '@shared/entities/airspace';
+import { checkApplication, checkPlan, type AirspaceRulesConfig, type ApplicationForPlan, type RouteFacts, type RuleViolation } from '@shared/airspace';
+import { APPLICATION_STATUSES, PLAN_STATUSES, PURPOSE_KINDS, type Application, type Plan } from '@shared/entities/airspace';
+import type { Route } from '@shared/entities/route';
 import { z } from 'zod';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
+import { idText } from '../../crud/formFields';
+import { DEFAULT_QUERY, type ResourceQuery } from '../../crud/types';
 
 export type Position = [number, number];
 
@@ -93,15 +95,15 @@ export const emptyApplication: ApplicationForm = {
   end_at: '',
 };
 
-export const applicationToForm = (row: ResourceRow): ApplicationForm => ({
-  purpose: String(row.purpose ?? ''),
-  purpose_kind: row.purpose_kind === 'emergency' ? 'emergency' : 'routine',
-  device_id: row.device_id ? String(row.device_id) : '',
+export const applicationToForm = (row: Application): ApplicationForm => ({
+  purpose: row.purpose,
+  purpose_kind: row.purpose_kind,
+  device_id: idText(row.device_id),
   area: cornersOf(row.area),
-  min_alt: Number(row.min_alt ?? 0),
-  max_alt: Number(row.max_alt ?? 0),
-  start_at: String(row.start_at ?? ''),
-  end_at: String(row.end_at ?? ''),
+  min_alt: row.min_alt,
+  max_alt: row.max_alt,
+  start_at: row.start_at,
+  end_at: row.end_at,
 });
 
 export const applicationToBody = (v: ApplicationForm): Record<string, unknown> => ({
@@ -142,25 +144,19 @@ export function applicationVerdict(
 }
 
 /** The route of a plan as the rules read it (the route row's waypoints). */
-export const routeFacts = (route: ResourceRow | undefined): RouteFacts | null =>
-  route && Array.isArray(route.waypoints) ? { waypoints: route.waypoints as RouteFacts['waypoints'] } : null;
+export const routeFacts = (route: Pick<Route, 'waypoints'> | undefined): RouteFacts | null => (route ? { waypoints: route.waypoints } : null);
 
 /** The server's plan rules (shared/airspace checkPlan) over the form's values and the chosen application and route. */
-export function planVerdict(values: Record<string, unknown>, application: ResourceRow | undefined, route: ResourceRow | undefined): RuleViolation[] | null {
+export function planVerdict(
+  values: Record<string, unknown>,
+  application: ApplicationForPlan | undefined,
+  route: Pick<Route, 'waypoints'> | undefined,
+): RuleViolation[] | null {
   if (!application || !validTime(values.planned_start_at) || !validTime(values.planned_end_at)) return null;
   const deviceId = values.device_id ? Number(values.device_id) : null;
   return checkPlan(
     { planned_start_at: new Date(values.planned_start_at).toISOString(), planned_end_at: new Date(values.planned_end_at).toISOString(), device_id: deviceId },
-    {
-      area: application.area as ReturnType<typeof toPolygon>,
-      min_alt: Number(application.min_alt),
-      max_alt: Number(application.max_alt),
-      start_at: String(application.start_at),
-      end_at: String(application.end_at),
-      purpose_kind: application.purpose_kind === 'emergency' ? 'emergency' : 'routine',
-      status: String(application.status),
-      device_id: application.device_id === null || application.device_id === undefined ? null : Number(application.device_id),
-    },
+    application,
     routeFacts(route),
   );
 }
@@ -180,14 +176,13 @@ export const planSchema = z
   });
 export type PlanForm = z.infer<typeof planSchema>;
 export const emptyPlan: PlanForm = { application_id: '', route_id: '', device_id: '', planned_start_at: '', planned_end_at: '', note: '' };
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-export const planToForm = (row: ResourceRow): PlanForm => ({
-  application_id: s(row.application_id),
-  route_id: s(row.route_id),
-  device_id: s(row.device_id),
-  planned_start_at: s(row.planned_start_at),
-  planned_end_at: s(row.planned_end_at),
-  note: s(row.note),
+export const planToForm = (row: Plan): PlanForm => ({
+  application_id: String(row.application_id),
+  route_id: idText(row.route_id),
+  device_id: idText(row.device_id),
+  planned_start_at: row.planned_start_at,
+  planned_end_at: row.planned_end_at,
+  note: row.note ?? '',
 });
 export const planToBody = (v: PlanForm): Record<string, unknown> => ({
   application_id: Number(v.application_id),
