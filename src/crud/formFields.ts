@@ -9,6 +9,9 @@ import { z } from 'zod';
 /** A required pick list (its row's id as text): nothing chosen is "resources.required". */
 export const pickedId = <Out>(shared: z.core.$ZodType<Out, number>) => z.string().min(1, 'resources.required').transform(Number).pipe(shared);
 
+/** A required text or date-time field: "" (nothing typed or picked yet) is "resources.required". */
+export const filledIn = <Out>(shared: z.core.$ZodType<Out, string>) => z.string().min(1, 'resources.required').pipe(shared);
+
 /** An optional pick list: "" (or no value) is none, sent as null. */
 export const optionalPick = <Out>(shared: z.core.$ZodType<Out, number | null | undefined>) =>
   z

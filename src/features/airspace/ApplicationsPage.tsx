@@ -24,7 +24,6 @@ import {
   APP_STATUS_COLORS,
   APPLICATION_STATUSES,
   applicationSchema,
-  applicationToBody,
   applicationToForm,
   applicationVerdict,
   cornersOf,
@@ -47,7 +46,6 @@ export default function ApplicationsPage() {
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
   const { data: rules } = useResourceDocument<AirspaceRulesConfig>('airspaceRules', {});
-  const reasonsOf = (row: Application) => row.review_reasons;
   const [editing, setEditing] = useState<Application | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => row.purpose);
@@ -178,7 +176,6 @@ export default function ApplicationsPage() {
         fields={fields}
         schema={applicationSchema}
         defaultValues={editRow ? applicationToForm(editRow) : emptyApplication}
-        transform={applicationToBody}
         onClose={close}
         preview={(values) => rules && <ApplicationPreview values={values} rules={rules} />}
       />
@@ -192,15 +189,11 @@ export default function ApplicationsPage() {
             ? [
                 { label: t('airspace.status'), value: <StatusChip status={detail.status} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
                 { label: t('airspace.purpose'), value: detail.purpose },
-                { label: t('airspace.purposeKind'), value: t(`airspace.purposeKinds.${detail.purpose_kind === 'emergency' ? 'emergency' : 'routine'}`) },
+                { label: t('airspace.purposeKind'), value: t(`airspace.purposeKinds.${detail.purpose_kind}`) },
                 { label: t('airspace.late'), value: detail.late === 1 ? t('airspace.lateYes') : t('airspace.lateNo') },
                 {
                   label: t('airspace.reviewReasons'),
-                  value: reasonsOf(detail).length
-                    ? reasonsOf(detail)
-                        .map((code) => t(`airspace.reviewReasonTexts.${code}`))
-                        .join('；')
-                    : '—',
+                  value: detail.review_reasons.length ? detail.review_reasons.map((code) => t(`airspace.reviewReasonTexts.${code}`)).join('；') : '—',
                 },
                 { label: t('airspace.device'), value: refName(detail.device_name) },
                 { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${detail.min_alt}–${detail.max_alt}` },

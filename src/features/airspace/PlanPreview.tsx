@@ -2,7 +2,7 @@ import { LinearProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChosenRow } from '../../crud/hooks';
-import { cornersOf, planVerdict, routeFacts, type PlanForm } from './airspaceRules';
+import { cornersOf, planVerdict, type PlanForm } from './airspaceRules';
 import RuleResults from './RuleResults';
 import { useFormat } from '../../shared/format';
 
@@ -19,7 +19,7 @@ export default function PlanPreview({ values }: { values: PlanForm }) {
   const application = useChosenRow('airspaceApplication@planPreview', values.application_id);
   const route = useChosenRow('route@planPreview', values.route_id) ?? undefined;
   if (!application) return null;
-  const waypoints = routeFacts(route)?.waypoints ?? [];
+  const waypoints = route?.waypoints ?? [];
   return (
     <section aria-label={t('airspace.planPreview')}>
       <Typography variant="body2" color="text.secondary" gutterBottom>

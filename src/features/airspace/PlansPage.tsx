@@ -16,7 +16,7 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import PlanPreview from './PlanPreview';
-import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
+import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToForm, type PlanForm } from './airspaceRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
@@ -138,7 +138,6 @@ export default function PlansPage() {
         fields={fields}
         schema={planSchema}
         defaultValues={editRow ? planToForm(editRow) : emptyPlan}
-        transform={planToBody}
         onClose={close}
         preview={(values) => <PlanPreview values={values} />}
       />

@@ -17,7 +17,7 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { exportRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
-import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
+import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { pickerFormat, useFormat } from '../../shared/format';
@@ -168,7 +168,6 @@ export default function ReportsPage() {
         fields={fields}
         schema={reportSchema}
         defaultValues={emptyReport}
-        transform={reportToBody}
         onClose={close}
       />
       <DetailDrawer
@@ -208,13 +207,13 @@ export default function ReportsPage() {
 }
 
 /** Where a record came from: written from telemetry or typed in, and whether someone corrected it by hand. */
-function SourceChip({ source, corrected }: { source: unknown; corrected: unknown }) {
+function SourceChip({ source, corrected }: Pick<Report, 'source' | 'corrected'>) {
   const { t } = useTranslation();
   const auto = source === 'auto';
   return (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <Chip size="small" color={auto ? 'primary' : 'default'} label={t(auto ? 'airspace.sources.auto' : 'airspace.sources.manual')} />
-      {Boolean(corrected) && <Chip size="small" variant="outlined" label={t('airspace.corrected')} />}
+      {corrected && <Chip size="small" variant="outlined" label={t('airspace.corrected')} />}
     </Box>
   );
 }
