@@ -12,7 +12,7 @@ describe('noticeText: what a notice says in the console language', () => {
     ['a platform notice in English', urgent, 'en', urgent.texts.en],
     ['a platform notice in Chinese', urgent, 'zh-cn', urgent.texts.zh],
     ["a person's notice, as written, in English", written, 'en', { title: '维护通知', content: '今晚停机' }],
-    ["a person's notice from a server without texts", { id: 3, title: 'T', content: 'C' }, 'zh-cn', { title: 'T', content: 'C' }],
+    ["a person's notice from a server without texts", { title: 'T', content: 'C' }, 'zh-cn', { title: 'T', content: 'C' }],
   ])('%s', (_what, row, language, expected) => {
     expect(noticeText(row, language)).toEqual(expected);
   });
