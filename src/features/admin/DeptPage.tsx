@@ -15,6 +15,7 @@ export default function DeptPage() {
         { name: 'name', label: 'admin.deptName', required: true },
         { name: 'sort', label: 'admin.sort', kind: 'number' },
       ]}
+      parentField="parent_id"
       schema={deptSchema}
       empty={deptEmpty}
       toForm={deptToForm}

@@ -28,6 +28,7 @@ export default function ResourcesPage() {
         { name: 'icon', label: 'admin.icon' },
         { name: 'sort', label: 'admin.sort', kind: 'number' },
       ]}
+      parentField="parent_id"
       schema={resourceSchema}
       empty={resourceEmpty}
       toForm={resourceToForm}

@@ -11,6 +11,7 @@ import { useCan } from '../auth';
 import { PageFrame } from '../pages';
 import { flattenTree, buildTree } from '../../crud/TreeList';
 import TreeList from '../../crud/TreeList';
+import { idText } from '../../crud/formFields';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import { selectResource } from '../../crud/selectors';
@@ -20,23 +21,25 @@ import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 /** The collections shown as a tree: their rows have a parent. */
 type TreeCollection = 'department' | 'permissionResource';
 
-/** `In`: the form's values, with `parent_id` a select of the tree; `Out`: the collection's shared input. */
-export interface TreeScreenProps<R extends TreeCollection, In extends FieldValues & { parent_id?: string }, Out extends object> {
+/** `In`: the form's values, the parent row's id among them (a select of the tree); `Out`: the collection's shared input. */
+export interface TreeScreenProps<R extends TreeCollection, In extends FieldValues, Out extends object> {
   resource: R;
   title: string;
   what: string;
   treeLabel: string;
   primary: (row: RowOf<R>) => string;
   secondary?: (row: RowOf<R>) => string;
-  /** Fields besides parent_id (added by the screen as a select of the tree). */
+  /** Fields besides the parent (added by the screen as a select of the tree). */
   fields: Array<FieldSpec<In>>;
+  /** The form's field that holds the parent row's id as text ("" for a root). */
+  parentField: Path<In>;
   schema: z.ZodType<Out, In>;
   empty: (parentId: string) => DefaultValues<In>;
   toForm: (row: RowOf<R>) => DefaultValues<In>;
 }
 
 /** A whole collection as a tree (parent_id), with add-child, edit and delete (org:write). */
-export default function TreeScreen<R extends TreeCollection, In extends FieldValues & { parent_id?: string }, Out extends object>({
+export default function TreeScreen<R extends TreeCollection, In extends FieldValues, Out extends object>({
   resource,
   title,
   what,
@@ -44,6 +47,7 @@ export default function TreeScreen<R extends TreeCollection, In extends FieldVal
   primary,
   secondary,
   fields,
+  parentField,
   schema,
   empty,
   toForm,
@@ -89,7 +93,7 @@ export default function TreeScreen<R extends TreeCollection, In extends FieldVal
                     key: 'edit',
                     label: t('resources.edit'),
                     icon: <EditIcon fontSize="small" />,
-                    onClick: (row) => setEditing({ row, parentId: row.parent_id === null ? '' : String(row.parent_id) }),
+                    onClick: (row) => setEditing({ row, parentId: idText(row.parent_id) }),
                   },
                   { key: 'delete', label: t('resources.delete'), icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: ask },
                 ]
@@ -105,7 +109,7 @@ export default function TreeScreen<R extends TreeCollection, In extends FieldVal
         title={t(editing?.row ? 'resources.editTitle' : 'resources.createTitle', { what })}
         fields={[
           ...fields,
-          { name: 'parent_id' as Path<In>, label: 'admin.parent', kind: 'select', options: parentOptions.filter((o) => o.value !== String(editing?.row?.id)) },
+          { name: parentField, label: 'admin.parent', kind: 'select', options: parentOptions.filter((o) => o.value !== String(editing?.row?.id)) },
         ]}
         schema={schema}
         defaultValues={editing?.row ? toForm(editing.row) : empty(editing?.parentId ?? '')}
