@@ -8,7 +8,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
 import type { RouteTemplate } from '@shared/entities/route';
-import type { Polygon } from '@shared/geo';
 import { WAYPOINT_TEMPLATE } from '@shared/wayline/defaults';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refName } from '../../crud/format';
@@ -87,9 +86,7 @@ export default function RoutesPage() {
 
   const context = useMemo<EditorContext>(
     () => ({
-      restricted: [...noFly, ...restrictedRows]
-        .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
-        .map((f) => ({ name: String(f.name), polygon: f.geometry as Polygon })),
+      restricted: [...noFly, ...restrictedRows].flatMap(({ name, geometry }) => (geometry.type === 'Polygon' ? [{ name, polygon: geometry }] : [])),
     }),
     [noFly, restrictedRows],
   );
