@@ -1,5 +1,6 @@
 import type { Application } from '@shared/entities/airspace';
 import type { Device } from '@shared/entities/device';
+import type { Notice } from '@shared/entities/notice';
 
 /**
  * Rows as the API lists them (the shared row types), for tests that need a few of a row's fields: each builder fills
@@ -54,5 +55,21 @@ export const applicationRow = (fields: Partial<Application>): Application => ({
   reviewer_name: null,
   review_note: null,
   actions: [],
+  ...fields,
+});
+
+/** A notice: a person's published info notice for everyone, about no defect, unread, unless `fields` say otherwise. */
+export const noticeRow = (fields: Partial<Notice>): Notice => ({
+  id: 1,
+  ...stamps,
+  title: '',
+  content: '',
+  texts: null,
+  level: 'info',
+  publish_at: '2026-01-01T00:00:00.000Z',
+  created_by: null,
+  project_id: null,
+  defect_id: null,
+  read: false,
   ...fields,
 });
