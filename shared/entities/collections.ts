@@ -1,4 +1,17 @@
 import type { PermissionCode } from '../permissions';
+import type { Application, Plan, Report } from './airspace';
+import type { Alert } from './alert';
+import type { AuditEntry } from './audit';
+import type { Department } from './department';
+import type { Device } from './device';
+import type { Feature } from './feature';
+import type { Notice } from './notice';
+import type { Project } from './project';
+import type { Resource } from './resource';
+import type { Role } from './role';
+import type { Route } from './route';
+import type { Task } from './task';
+import type { User } from './user';
 
 /** A collection of the API: where it is (base /api) and the permissions that list it (null: any signed-in user) and change it. */
 export interface Collection {
@@ -27,7 +40,26 @@ export const COLLECTIONS = {
   notice: { path: '/Notice/', read: null, write: 'notice:write' },
   audit: { path: '/Audit/', read: 'audit:read', write: 'audit:read' },
   alert: { path: '/Alert/', read: 'device:read', write: 'device:write' },
-} as const satisfies Record<string, Collection>;
+} as const satisfies Record<keyof CollectionRows, Collection>;
+
+/** The row each collection lists and answers (the type of its shared row schema), by resource name. */
+export interface CollectionRows {
+  device: Device;
+  project: Project;
+  task: Task;
+  route: Route;
+  airspaceApplication: Application;
+  flightPlan: Plan;
+  flightReport: Report;
+  feature: Feature;
+  department: Department;
+  role: Role;
+  permissionResource: Resource;
+  user: User;
+  notice: Notice;
+  audit: AuditEntry;
+  alert: Alert;
+}
 
 /** Read-only views the console lists like a collection: where each is and the permission that reads it. */
 export const VIEWS = {

@@ -41,6 +41,8 @@ export const deviceSchema = stampedSchema.extend({
   last_lng: z.number().nullable(),
   last_alt: z.number().nullable(),
   battery: z.number().nullable(),
+  /** The gateway (remote controller or dock) the aircraft is paired with, as the DJI link last reported it. */
+  gateway_sn: z.string().nullable(),
   /** 1 while its dock and aircraft need a consistency upgrade (DJI's `compatible_status`). */
   needs_consistency_upgrade: z.number(),
 });

@@ -12,5 +12,3 @@ export interface FieldError {
   code?: string;
   params?: Record<string, string | number>;
 }
-
-export type ResourceRow = { id: number | string } & Record<string, unknown>;

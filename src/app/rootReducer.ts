@@ -1,6 +1,6 @@
-import { combineSlices } from '@reduxjs/toolkit';
+import { combineSlices, type Reducer } from '@reduxjs/toolkit';
 import alerts from '../features/alerts/alertsSlice';
-import auth from '../features/auth/authSlice';
+import auth, { loggedOut, sessionExpired } from '../features/auth/authSlice';
 import broker from '../features/broker/brokerSlice';
 import controller from '../features/controller/controllerSlice';
 import liveshare from '../features/controller/liveshareSlice';
@@ -12,11 +12,18 @@ import menu from '../features/menu/menuSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import platform from '../features/platform/platformSlice';
 import project from '../features/project/projectSlice';
-import resources from '../crud/resourcesSlice';
+import resourcesOfKit, { type ResourcesState } from '../crud/resourcesSlice';
 import routeEditor from '../features/routes/routeEditorSlice';
 import situation from '../features/situation/situationSlice';
 import tabs from '../features/tabs/tabsSlice';
 import tasks from '../features/tasks/tasksSlice';
+
+/**
+ * The CRUD kit's lists, which start over when a session ends: another user's data must not flash on the next login.
+ * The kit (src/crud) stands below the features, so the app says which actions end a session.
+ */
+const resources: Reducer<ResourcesState> = (state, action) =>
+  resourcesOfKit(loggedOut.match(action) || sessionExpired.match(action) ? undefined : state, action);
 
 /**
  * Slices that join the store when their code loads, off the login path (`slice.injectInto(rootReducer)` beside the

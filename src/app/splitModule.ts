@@ -1,5 +1,5 @@
 import { call, put } from 'redux-saga/effects';
-import { toastShown } from '../features/notifications/notificationsSlice';
+import { toastShown } from '../shared/toasts';
 
 /**
  * Loads, from a saga, a module whose code is split off the first paint. A chunk that fails to load is logged and

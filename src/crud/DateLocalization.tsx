@@ -6,12 +6,12 @@ import 'dayjs/locale/en';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../features/i18n';
+import { useCrudEnvironment } from './environment';
 
 /** MUI X date pickers in the console's language (zh-CN / en), with the spec §8 texts for now/today/start/end. */
 export default function DateLocalization({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const language = useAppSelector(selectLanguage);
+  const language = useAppSelector(useCrudEnvironment().selectLanguage);
   const localeText = useMemo(
     () => ({
       ...(language === 'en' ? enUS : zhCN).components.MuiLocalizationProvider.defaultProps.localeText,

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { BaseMap } from '../features/map';
+import { useCrudEnvironment } from './environment';
 
 export type LatLng = [number, number];
 
@@ -56,11 +56,14 @@ function Clicks({ onMapClick }: { onMapClick: (position: LatLng) => void }) {
 
 /** A small Leaflet map of markers, areas and tracks (positions as [lat, lng]), fitted to what it shows. */
 export default function GeoMap({ label, markers = [], polygons = [], polylines = [], onMapClick, height = 240 }: GeoMapProps) {
+  const { BaseMap } = useCrudEnvironment();
   const bounds = useMemo(() => boundsOf([...markers.map((m) => m.position), ...polygons.flat(), ...polylines.flat()]), [markers, polygons, polylines]);
   return (
     <div role="region" aria-label={label} style={{ height }}>
       <MapContainer center={bounds ? bounds[0] : DEFAULT_CENTER} zoom={13} style={{ height: '100%', ...gridBackground }}>
-        <BaseMap picker />
+        <Suspense fallback={null}>
+          <BaseMap />
+        </Suspense>
         {polygons.map((ring, i) => (
           <Polygon key={`pg${i}`} positions={ring} pathOptions={{ color: '#1565c0', fillOpacity: 0.2 }} />
         ))}

@@ -3,23 +3,27 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useCanRead, useChosenRow, type Option } from './hooks';
-import type { ResourceName } from './registry';
+import { rowName } from './format';
 import { lookupSearched } from './resourcesSlice';
 import { selectResource } from './selectors';
-import type { ResourceRow } from './types';
+import type { CollectionName, ResourceKey, RowOf } from './types';
 
-/** What a reference field picks from: a collection the server searches, narrowed by list filters. */
-export interface LookupSpec {
-  resource: ResourceName;
+/**
+ * What a reference field picks from: a collection the server searches, narrowed by list filters. A field or filter
+ * holds a `LookupSpec` of any collection; `labelOf` is a method so that a spec of one collection (its rows typed as
+ * that collection's) is one of them.
+ */
+export interface LookupSpec<R extends CollectionName = CollectionName> {
+  resource: R;
   /** List filters of the collection, e.g. `{ kind: 'aircraft' }`. */
   filters?: Record<string, string>;
   /** An option's text; the row's name by default. */
-  labelOf?: (row: ResourceRow) => string;
+  labelOf?(row: RowOf<R>): string;
   /** The current value's name as the API sent it with the row being edited or shown (e.g. row.pilot_name). */
-  currentLabel?: unknown;
+  currentLabel?: string | null;
 }
 
-export interface LookupFieldProps extends LookupSpec {
+export interface LookupFieldProps<R extends CollectionName> extends LookupSpec<R> {
   /** Names the field's own search results (one list state per field, so two pick lists never share them). */
   name: string;
   label: string;
@@ -34,18 +38,17 @@ export interface LookupFieldProps extends LookupSpec {
   sx?: SxProps<Theme>;
 }
 
-const nameOf = (row: ResourceRow) => String(row.name ?? row.id);
-const known = (label: unknown): label is string | number => label !== null && label !== undefined && label !== '';
+const known = (label: string | null | undefined): label is string => label !== null && label !== undefined && label !== '';
 
 /**
  * A pick list searched on the server as the user types (the resources saga debounces it): a long collection is
  * never loaded whole. The chosen value keeps its label when it is not among the matches: the one picked, the name
  * the API sent with the row, or one GET of the record. A user who may not list the collection gets no request.
  */
-export default function LookupField({
+export default function LookupField<R extends CollectionName>({
   resource,
   filters = {},
-  labelOf = nameOf,
+  labelOf = rowName,
   currentLabel,
   name,
   label,
@@ -57,11 +60,11 @@ export default function LookupField({
   helperText,
   size,
   sx,
-}: LookupFieldProps) {
+}: LookupFieldProps<R>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const allowed = useCanRead(resource);
-  const listName = `${resource}@lookup:${name}`;
+  const listName: ResourceKey<R> = `${resource}@lookup:${name}`;
   const state = useAppSelector((s) => selectResource(s, listName));
   const [picked, setPicked] = useState<Option | null>(null);
   const [typed, setTyped] = useState('');
@@ -70,9 +73,10 @@ export default function LookupField({
   const pickedLabel = picked?.value === value ? picked.label : undefined;
   const listedLabel = options.find((o) => o.value === value)?.label;
   const fetchLabel = pickedLabel === undefined && listedLabel === undefined && !known(currentLabel);
-  const detail = useChosenRow(`${resource}@lookupValue:${name}`, fetchLabel ? value : null);
+  const valueName: ResourceKey<R> = `${resource}@lookupValue:${name}`;
+  const detail = useChosenRow(valueName, fetchLabel ? value : null);
   const selected: Option | null =
-    value === '' ? null : { value, label: pickedLabel ?? listedLabel ?? (known(currentLabel) ? String(currentLabel) : detail ? labelOf(detail) : `#${value}`) };
+    value === '' ? null : { value, label: pickedLabel ?? listedLabel ?? (known(currentLabel) ? currentLabel : detail ? labelOf(detail) : `#${value}`) };
 
   const search = (text: string) => {
     setTyped(text);

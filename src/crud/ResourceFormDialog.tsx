@@ -1,9 +1,8 @@
 import { fieldErrorText, reasonParams } from '../api/errorCatalogue';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
-import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,11 +11,12 @@ import { pickerFormat, useFormat } from '../shared/format';
 import DateLocalization from './DateLocalization';
 import ImageField from './ImageField';
 import LookupField, { type LookupSpec } from './LookupField';
-import { installValidationMessages } from './validationMessages';
+import { issueMessages, zodFormResolver } from './validationMessages';
 import { saveErrorsCleared, saveRequested, type ResourceState } from './resourcesSlice';
 
-export interface FieldSpec {
-  name: string;
+/** One field of a form whose values are `In`. */
+export interface FieldSpec<In extends FieldValues = FieldValues> {
+  name: Path<In>;
   /** i18n key of the label. */
   label: string;
   /**
@@ -28,33 +28,43 @@ export interface FieldSpec {
   render?: (props: { value: unknown; onChange: (value: unknown) => void; error?: string }) => ReactNode;
   options?: Array<{ value: string; label: string }>;
   /** Options that depend on other fields of the form (e.g. the routes of the chosen project). */
-  optionsFrom?: (values: Record<string, unknown>) => Array<{ value: string; label: string }>;
+  optionsFrom?: (values: In) => Array<{ value: string; label: string }>;
   /** For kind "lookup": the collection searched. */
   lookup?: LookupSpec;
   /** For kind "lookup": filters that depend on other fields of the form (e.g. the routes of the chosen project). */
-  lookupFiltersFrom?: (values: Record<string, unknown>) => Record<string, string>;
+  lookupFiltersFrom?: (values: In) => Record<string, string>;
   required?: boolean;
   /** For kind "image": the URL of the current picture when editing. */
   currentUrl?: string | null;
   disabled?: boolean;
 }
 
-export interface ResourceFormDialogProps<V extends FieldValues> {
+/** What a form reads of its collection's list state: the save in flight and the server's answer to it. */
+export type SaveState = Pick<ResourceState<unknown>, 'saving' | 'saveError' | 'fieldErrors' | 'savedRequestId'>;
+
+/**
+ * `In`: the values as the fields hold them (select ids as strings, "" for none); `Out`: what the schema makes of
+ * them, which `transform` turns into the request body (the shared input of the collection).
+ */
+export interface ResourceFormDialogProps<In extends FieldValues, Out extends object> {
   resource: string;
-  state: ResourceState;
+  state: SaveState;
   open: boolean;
   title: string;
-  fields: FieldSpec[];
-  schema: z.ZodType<V, V>;
-  defaultValues: DefaultValues<V>;
+  fields: Array<FieldSpec<In>>;
+  /** The form's schema, derived from the collection's shared input schema (see src/crud/validationMessages.ts). */
+  schema: z.ZodType<Out, In>;
+  /** Fields whose every rule the console words itself (an i18n key), e.g. a pattern the server words in English. */
+  messages?: Readonly<Partial<Record<Path<In>, string>>>;
+  defaultValues: DefaultValues<In>;
   /** Set when editing an existing row. */
   id?: number | string;
   onClose: () => void;
-  /** Form values → request body (e.g. select strings to numbers, "" to null). */
-  transform?: (values: V) => Record<string, unknown>;
+  /** Form values → request body (e.g. select strings to numbers, "" to null); the values as they are without one. */
+  transform?: (values: Out) => object;
   children?: ReactNode;
   /** Shown under the fields with the values as typed (e.g. the verdict of the server's rules before saving). */
-  preview?: (values: Record<string, unknown>) => ReactNode;
+  preview?: (values: In) => ReactNode;
 }
 
 /** The labels of a select's value, or null when nothing is chosen (the placeholder shows). */
@@ -67,34 +77,44 @@ function selectedText(selected: unknown, options: Array<{ value: string; label: 
  * A create/edit form: validated in the browser by the screen's zod schema, saved by the resource saga. Server field
  * errors are shown next to their fields; a failed save keeps everything the user typed.
  */
-export default function ResourceFormDialog<V extends FieldValues>({
+export default function ResourceFormDialog<In extends FieldValues, Out extends object>({
   resource,
   state,
   open,
   title,
   fields,
   schema,
+  messages,
   defaultValues,
   id,
   onClose,
   transform,
   children,
   preview,
-}: ResourceFormDialogProps<V>) {
+}: ResourceFormDialogProps<In, Out>) {
   const { t, i18n } = useTranslation();
-  // zod's own messages in the app language (idempotent: zod keeps one global configuration).
-  useState(() => installValidationMessages(i18n));
   const dispatch = useAppDispatch();
-  // A field's message is an i18n key (the screen's schema) or a text already in the app language (zod's own
-  // messages, see installValidationMessages; the server's field errors).
-  const errorText = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : message) : undefined);
+  // A field's message is an i18n key (the screen's rules) or a text already in the app language (the shared rules'
+  // and the server's field errors, see issueMessages).
+  const isKey = (message: string) => i18n.exists(message);
+  const errorText = (message: string | undefined) => (message ? (isKey(message) ? t(message) : message) : undefined);
   const fmt = useFormat();
-  const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
+  // The resolver is the form's from its first render on (react-hook-form reads it then); it words issues when they arise.
+  const resolver = useMemo(
+    () =>
+      zodFormResolver(
+        schema,
+        issueMessages(t, (m) => i18n.exists(m), messages),
+      ),
+    [schema, t, i18n, messages],
+  );
+  const form = useForm<In, unknown, Out>({ resolver, defaultValues });
   // The save this form sent: only its success closes the form (not another form's save, nor a row's delete).
   const [requestId, setRequestId] = useState<string | null>(null);
   const dependent = fields.some((f) => f.optionsFrom || f.lookupFiltersFrom);
-  const watched = (dependent || preview ? form.watch() : {}) as Record<string, unknown>;
-  const optionsOf = (spec: FieldSpec) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
+  // Only a form whose options or preview follow its values re-renders on every change.
+  const watched = dependent || preview ? form.watch() : form.getValues();
+  const optionsOf = (spec: FieldSpec<In>) => (spec.optionsFrom ? spec.optionsFrom(watched) : spec.options) ?? [];
 
   // Reset only when the dialog opens (or switches to another row), not when the screen passes new defaults.
   const resetForm = useEffectEvent(() => {
@@ -114,16 +134,18 @@ export default function ResourceFormDialog<V extends FieldValues>({
     for (const error of state.fieldErrors) {
       const field = fields.find((f) => f.name === error.field || error.field.startsWith(`${f.name}.`));
       const text = fieldErrorText(error);
-      if (field) form.setError(field.name as Path<V>, { type: 'server', message: t(text.key, text.params) });
+      if (field) form.setError(field.name, { type: 'server', message: t(text.key, text.params) });
     }
   }, [state.fieldErrors, fields, form, t]);
 
   const submit = form.handleSubmit((values) => {
     const imageField = fields.find((f) => f.kind === 'image');
-    const plain: Record<string, unknown> = transform ? transform(values) : { ...values };
+    const body: object = transform ? transform(values) : values;
+    const plain: Record<string, unknown> = Object.fromEntries(Object.entries(body));
     let file: { field: string; file: File | null } | undefined;
     if (imageField) {
-      file = { field: imageField.name, file: ((values as Record<string, unknown>)[imageField.name] as File | null | undefined) ?? null };
+      const picked: unknown = form.getValues(imageField.name);
+      file = { field: imageField.name, file: picked instanceof File ? picked : null };
       delete plain[imageField.name];
     }
     setRequestId(dispatch(saveRequested({ resource, id, values: plain, file })).payload.requestId);
@@ -145,7 +167,7 @@ export default function ResourceFormDialog<V extends FieldValues>({
               {fields.map((spec) => (
                 <Controller
                   key={spec.name}
-                  name={spec.name as Path<V>}
+                  name={spec.name}
                   control={form.control}
                   render={({ field, fieldState }) =>
                     spec.kind === 'custom' && spec.render ? (
@@ -156,12 +178,10 @@ export default function ResourceFormDialog<V extends FieldValues>({
                         value={(field.value as File | null | undefined) ?? null}
                         currentUrl={spec.currentUrl ?? null}
                         onChange={(file) => {
-                          form.clearErrors(spec.name as Path<V>);
+                          form.clearErrors(spec.name);
                           field.onChange(file);
                         }}
-                        onRefused={(problem) =>
-                          form.setError(spec.name as Path<V>, { message: t(`apiError.${problem.code}`, 'params' in problem ? problem.params : {}) })
-                        }
+                        onRefused={(problem) => form.setError(spec.name, { message: t(`apiError.${problem.code}`, 'params' in problem ? problem.params : {}) })}
                         error={errorText(fieldState.error?.message)}
                       />
                     ) : spec.kind === 'lookup' && spec.lookup ? (

@@ -7,12 +7,12 @@ import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../features/i18n';
+import { useCrudEnvironment } from './environment';
 import LookupField, { type LookupSpec } from './LookupField';
 import PaginationWithGoTo from './PaginationWithGoTo';
 import { FOCUS_PARAM, focusedId } from './queryRules';
 import { ACTIONS_FIELD } from './RowActions';
-import { PAGE_SIZE_OPTIONS, type ResourceRow } from './types';
+import { PAGE_SIZE_OPTIONS, type AnyRow } from './types';
 import type { ResourceList } from './useResourceList';
 
 export interface FilterSpec {
@@ -24,14 +24,14 @@ export interface FilterSpec {
   lookup?: LookupSpec;
 }
 
-export interface ResourceTableProps {
+export interface ResourceTableProps<Row extends AnyRow> {
   /** The screen's list (useResourceList): results, query and the way to change it. */
-  state: ResourceList;
-  columns: GridColDef[];
+  state: ResourceList<Row>;
+  columns: Array<GridColDef<Row>>;
   filters?: FilterSpec[];
   searchLabel?: string;
   onCreate?: () => void;
-  onRowClick?: (row: ResourceRow) => void;
+  onRowClick?: (row: Row) => void;
   toolbarExtra?: ReactNode;
   height?: number | string;
   /** Rows picked with check boxes (the ids of the page on screen), e.g. for acting on many at once. */
@@ -50,7 +50,7 @@ const FOCUSED_ROW = 'skyline-row-focused';
  * A server-driven list: paging, ordering, search and filters all change the query in the address. A link's `?id=`
  * (focusLink) is a filter like the others: the list holds that row, highlighted, until "show all" clears it.
  */
-export default function ResourceTable({
+export default function ResourceTable<Row extends AnyRow>({
   state,
   columns,
   filters = [],
@@ -60,9 +60,9 @@ export default function ResourceTable({
   toolbarExtra,
   height = 'calc(100vh - 220px)',
   selection,
-}: ResourceTableProps) {
+}: ResourceTableProps<Row>) {
   const { t } = useTranslation();
-  const language = useAppSelector(selectLanguage);
+  const language = useAppSelector(useCrudEnvironment().selectLanguage);
   const { query, changeQuery } = state;
   // What the user is typing and has not yet been applied to the query (null when nothing is pending).
   const [typing, setTyping] = useState<string | null>(null);
@@ -187,7 +187,7 @@ export default function ResourceTable({
             const [first] = model;
             changeQuery({ ordering: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : '' });
           }}
-          onRowClick={onRowClick ? (params: GridRowParams) => onRowClick(params.row as ResourceRow) : undefined}
+          onRowClick={onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined}
           getRowClassName={(params) => (focused !== null && Number(params.id) === focused ? FOCUSED_ROW : '')}
           {...(selection
             ? {
@@ -196,7 +196,7 @@ export default function ResourceTable({
                 // The page's rows only: "select all" picks the rows on screen, never the whole result.
                 onRowSelectionModelChange: (model: GridRowSelectionModel) =>
                   selection.onChange(
-                    model.type === 'include' ? [...model.ids].map(Number) : state.items.map((row) => Number(row.id)).filter((id) => !model.ids.has(id)),
+                    model.type === 'include' ? [...model.ids].map(Number) : state.items.map((row) => row.id).filter((id) => !model.ids.has(id)),
                   ),
               }
             : {})}

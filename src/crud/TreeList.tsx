@@ -1,22 +1,23 @@
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { RowActionButtons, type RowAction } from './RowActions';
-import type { ResourceRow } from './types';
 
-export interface TreeNode {
-  row: ResourceRow;
-  children: TreeNode[];
+/** A row of a tree (departments, permission resources): its parent's id, null at the top. */
+export type TreeRow = { id: number; parent_id: number | null };
+
+export interface TreeNode<Row extends TreeRow> {
+  row: Row;
+  children: Array<TreeNode<Row>>;
 }
 
 /** Flat rows with a parent id → a forest; rows whose parent is missing become roots. Pure. */
-export function buildTree(rows: ResourceRow[], parentKey = 'parent_id'): TreeNode[] {
-  const nodes = new Map<string, TreeNode>();
-  for (const row of rows) nodes.set(String(row.id), { row, children: [] });
-  const roots: TreeNode[] = [];
+export function buildTree<Row extends TreeRow>(rows: Row[]): Array<TreeNode<Row>> {
+  const nodes = new Map<number, TreeNode<Row>>();
+  for (const row of rows) nodes.set(row.id, { row, children: [] });
+  const roots: Array<TreeNode<Row>> = [];
   for (const row of rows) {
-    const parent = row[parentKey];
-    const node = nodes.get(String(row.id))!;
-    const parentNode = parent === null || parent === undefined ? undefined : nodes.get(String(parent));
+    const node = nodes.get(row.id)!;
+    const parentNode = row.parent_id === null ? undefined : nodes.get(row.parent_id);
     if (parentNode && parentNode !== node) parentNode.children.push(node);
     else roots.push(node);
   }
@@ -24,12 +25,12 @@ export function buildTree(rows: ResourceRow[], parentKey = 'parent_id'): TreeNod
 }
 
 /** Depth-first rows with their depth, e.g. for an indented select of parents. */
-export function flattenTree(nodes: TreeNode[], depth = 0): Array<{ row: ResourceRow; depth: number }> {
+export function flattenTree<Row extends TreeRow>(nodes: Array<TreeNode<Row>>, depth = 0): Array<{ row: Row; depth: number }> {
   return nodes.flatMap((n) => [{ row: n.row, depth }, ...flattenTree(n.children, depth + 1)]);
 }
 
 /** A tree of rows (departments, resources) with row buttons, indented by depth. */
-export default function TreeList({
+export default function TreeList<Row extends TreeRow>({
   rows,
   label,
   primary,
@@ -37,11 +38,11 @@ export default function TreeList({
   actions = [],
   busyIds = [],
 }: {
-  rows: ResourceRow[];
+  rows: Row[];
   label: string;
-  primary: (row: ResourceRow) => string;
-  secondary?: (row: ResourceRow) => string;
-  actions?: RowAction[];
+  primary: (row: Row) => string;
+  secondary?: (row: Row) => string;
+  actions?: Array<RowAction<Row>>;
   busyIds?: Array<number | string>;
 }) {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectCan } from '../features/auth';
+import { useCrudEnvironment } from './environment';
 import { resourceConfig } from './registry';
 import { detailRequested, listRequested } from './resourcesSlice';
-import { selectResource } from './selectors';
-import { baseResource, DEFAULT_QUERY, type ResourceRow } from './types';
+import { rowName } from './format';
+import { selectResource, selectResourceState } from './selectors';
+import { baseResource, DEFAULT_QUERY, type CollectionName, type ResourceKey, type RowOf } from './types';
 
 export interface Option {
   value: string;
@@ -15,15 +16,15 @@ export interface Option {
  * The options of a select, loaded from a collection (first 100, the API's page limit) into the list state
  * "<resource>@options", so a screen's own table query is left alone.
  */
-export function useResourceOptions(
-  resource: string,
-  labelOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.id),
+export function useResourceOptions<R extends CollectionName>(
+  resource: ResourceKey<R>,
+  labelOf: (row: RowOf<R>) => string = rowName,
   filters: Record<string, string> = {},
   /** False loads nothing (e.g. a form the user may not open: no lookup they may not make, no 403 toast). */
   enabled = true,
-): { options: Option[]; rows: ResourceRow[] } {
+): { options: Option[]; rows: Array<RowOf<R>> } {
   const dispatch = useAppDispatch();
-  const name = `${resource}@options`;
+  const name: ResourceKey<R> = `${resource}@options`;
   const state = useAppSelector((s) => selectResource(s, name));
   // Reload when the filters change (e.g. routes of another project), not when the screen passes an equal object.
   const load = useEffectEvent(() => {
@@ -38,6 +39,7 @@ export function useResourceOptions(
 /** Whether the user may list or read the collection (any signed-in user may read one whose `read` is null). */
 export function useCanRead(resource: string): boolean {
   const code = resourceConfig(resource).read;
+  const { selectCan } = useCrudEnvironment();
   return useAppSelector((s) => (code ? selectCan(s, code) : true));
 }
 
@@ -45,28 +47,31 @@ export function useCanRead(resource: string): boolean {
  * The record a form's chosen id refers to (e.g. the approved application a plan is filed into), into
  * "<name>"'s detail; nothing is asked of a user who may not read the collection, nor for no id.
  */
-export function useChosenRow(name: string, id: unknown): ResourceRow | null {
+export function useChosenRow<R extends CollectionName>(name: ResourceKey<R>, id: number | string | null | undefined): RowOf<R> | null {
   const allowed = useCanRead(baseResource(name));
   const chosen = id === null || id === undefined || id === '' || !allowed ? null : String(id);
   return useResourceDetail(name, chosen).detail;
 }
 
 /** One record by id (GET path/{id}/) into "<resource>@detail"; null id loads nothing. */
-export function useResourceDetail<T = ResourceRow>(resource: string, id: number | string | null | undefined): { detail: T | null; status: string } {
+export function useResourceDetail<R extends CollectionName>(
+  resource: ResourceKey<R>,
+  id: number | string | null | undefined,
+): { detail: RowOf<R> | null; status: string } {
   const dispatch = useAppDispatch();
-  const name = `${resource}@detail`;
+  const name: ResourceKey<R> = `${resource}@detail`;
   const state = useAppSelector((s) => selectResource(s, name));
   useEffect(() => {
     if (id !== null && id !== undefined && id !== '') dispatch(detailRequested({ resource: name, id }));
   }, [dispatch, name, id]);
-  const matches = state.detail && typeof state.detail === 'object' && String((state.detail as { id?: unknown }).id) === String(id);
-  return { detail: matches ? (state.detail as T) : null, status: state.detailStatus };
+  const matches = state.detail && typeof state.detail === 'object' && 'id' in state.detail && String(state.detail.id) === String(id);
+  return { detail: matches ? (state.detail as RowOf<R>) : null, status: state.detailStatus };
 }
 
 /** A document GET of the collection path with query params (e.g. /chartinfo/?from&to); null params load nothing yet. */
 export function useResourceDocument<T>(resource: string, params: Record<string, string | number> | null): { data: T | null; status: string } {
   const dispatch = useAppDispatch();
-  const state = useAppSelector((s) => selectResource(s, resource));
+  const state = useAppSelector((s) => selectResourceState(s, resource));
   const load = useEffectEvent(() => {
     if (params) dispatch(detailRequested({ resource, params }));
   });

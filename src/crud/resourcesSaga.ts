@@ -4,7 +4,8 @@ import { callApi } from '../api/callApi';
 import { fieldErrorsOf, type Envelope } from '../api/client';
 import { failureText, toFailedRequest } from '../api/errorCatalogue';
 import { createResource, deleteResource, getDocument, getResource, listResource, resourceAction, rotateSecret, updateResource } from '../api/resources';
-import { reportActionFailure, toastShown } from '../features/notifications';
+import { reportActionFailure } from '../shared/actionFailure';
+import { toastShown } from '../shared/toasts';
 import { downloadText, toCsv } from './csv';
 import { toFormData } from './formData';
 import { queryToApiParams } from './queryRules';
@@ -29,7 +30,7 @@ import {
   secretRotationRequested,
 } from './resourcesSlice';
 import { selectResultQuery } from './selectors';
-import { DEFAULT_QUERY, PAGE_SIZE_OPTIONS, type ListResult, type ResourceQuery, type ResourceRow } from './types';
+import { DEFAULT_QUERY, PAGE_SIZE_OPTIONS, type AnyRow, type ListResult, type ResourceQuery } from './types';
 
 /** The translatable reason of a failed request, for the screen to show in the app language. */
 const reasonOf = (error: unknown) => failureText(toFailedRequest(error));
@@ -38,7 +39,7 @@ function* fetchList(resource: string) {
   const { path } = resourceConfig(resource);
   const query: ResourceQuery = yield select(selectResultQuery, resource);
   try {
-    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams(query));
+    const response: Envelope<ListResult<AnyRow>> = yield* callApi(listResource<AnyRow>, path, queryToApiParams(query));
     yield put(listLoaded({ resource, items: response.data.items, total: response.data.total }));
   } catch (error) {
     yield put(listFailed({ resource, error: reasonOf(error) }));
@@ -63,9 +64,9 @@ const EXPORT_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
 function* fetchAllRows(resource: string) {
   const { path } = resourceConfig(resource);
   const query: ResourceQuery = yield select(selectResultQuery, resource);
-  const rows: ResourceRow[] = [];
+  const rows: AnyRow[] = [];
   for (let page = 1; ; page++) {
-    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, queryToApiParams({ ...query, page, pageSize: EXPORT_PAGE_SIZE }));
+    const response: Envelope<ListResult<AnyRow>> = yield* callApi(listResource<AnyRow>, path, queryToApiParams({ ...query, page, pageSize: EXPORT_PAGE_SIZE }));
     rows.push(...response.data.items);
     if (response.data.items.length < EXPORT_PAGE_SIZE || rows.length >= response.data.total) return rows;
   }
@@ -74,8 +75,8 @@ function* fetchAllRows(resource: string) {
 function* exportList(action: ReturnType<typeof exportRequested>) {
   const { resource, fileName, columns, labels = {} } = action.payload;
   try {
-    const rows: ResourceRow[] = yield* fetchAllRows(resource);
-    const labelled = rows.map((row) => ({
+    const rows: AnyRow[] = yield* fetchAllRows(resource);
+    const labelled = rows.map((row: Record<string, unknown>) => ({
       ...row,
       ...Object.fromEntries(Object.entries(labels).map(([field, names]) => [field, names[String(row[field])] ?? row[field]])),
     }));
@@ -88,15 +89,19 @@ function* exportList(action: ReturnType<typeof exportRequested>) {
   }
 }
 
+/** A saved row as the server answers it: a new dock's comes with its MQTT secret, this once. */
+type SavedRow = AnyRow & { secret?: string };
+
 function* save(action: ReturnType<typeof saveRequested>) {
   const { resource, requestId, id, values, file, failureToast } = action.payload;
   const { path, multipart } = resourceConfig(resource);
   const body = multipart ? toFormData(values, file) : values;
   try {
-    const response: Envelope<ResourceRow> = id === undefined ? yield* callApi(createResource, path, body) : yield* callApi(updateResource, path, id, body);
+    const response: Envelope<SavedRow> =
+      id === undefined ? yield* callApi(createResource<SavedRow>, path, body) : yield* callApi(updateResource<SavedRow>, path, id, body);
     // A new dock's MQTT secret comes back with the record, this once only.
-    const { serial, secret } = response.data;
-    if (typeof secret === 'string') yield put(secretIssued({ resource, sn: String(serial), secret }));
+    const saved = response.data;
+    if (typeof saved.secret === 'string' && 'serial' in saved) yield put(secretIssued({ resource, sn: saved.serial, secret: saved.secret }));
     // The answer is the saved row as the list shows it: an edited row is replaced where it is shown. A new row's
     // place in the sorted, filtered page is the server's to say, so the page is read again.
     yield put(saveSucceeded({ resource, requestId, row: response.data }));

@@ -1,12 +1,14 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorText } from '../api/errorCatalogue';
-import { loggedOut, sessionExpired } from '../features/auth';
-import { baseResource, DEFAULT_QUERY, type FieldError, type ResourceQuery, type ResourceRow } from './types';
+import { baseResource, DEFAULT_QUERY, type AnyRow, type FieldError, type ResourceQuery } from './types';
 
-/** A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address (useResourceList). */
-export interface ResourceState {
+/**
+ * A list's results: the rows (and total) that answer `resultQuery`. The query itself lives in the address
+ * (useResourceList). `Row`: the collection's row, which a screen's selector names (selectResource).
+ */
+export interface ResourceState<Row = AnyRow> {
   resultQuery: ResourceQuery;
-  items: ResourceRow[];
+  items: Row[];
   total: number;
   status: 'idle' | 'loading' | 'ready' | 'failed';
   error: ErrorText | null;
@@ -65,6 +67,9 @@ export interface SaveRequest {
 
 export type ResourcesState = Record<string, ResourceState>;
 
+/** Whether a detail (a record, or a document such as /chartinfo/) is the row of that id. */
+const isRow = (detail: unknown, id: number) => typeof detail === 'object' && detail !== null && 'id' in detail && detail.id === id;
+
 type WithResource<T = object> = PayloadAction<{ resource: string } & T>;
 
 function entry(state: ResourcesState, resource: string): ResourceState {
@@ -89,7 +94,7 @@ const resourcesSlice = createSlice({
       r.status = 'loading';
       r.error = null;
     },
-    listLoaded(state, action: WithResource<{ items: ResourceRow[]; total: number }>) {
+    listLoaded(state, action: WithResource<{ items: AnyRow[]; total: number }>) {
       const r = entry(state, action.payload.resource);
       r.items = action.payload.items;
       r.total = action.payload.total;
@@ -114,7 +119,7 @@ const resourcesSlice = createSlice({
       prepare: (request: { resource: string } & SaveRequest) => ({ payload: { ...request, requestId: nanoid() } }),
     },
     /** `row`: the saved row as the server answered it, which replaces the row of that id in every view of the collection. */
-    saveSucceeded(state, action: WithResource<{ requestId: string; row?: ResourceRow }>) {
+    saveSucceeded(state, action: WithResource<{ requestId: string; row?: AnyRow }>) {
       const { resource, requestId, row } = action.payload;
       const r = entry(state, resource);
       r.saving = false;
@@ -123,7 +128,7 @@ const resourcesSlice = createSlice({
       for (const [name, view] of Object.entries(state)) {
         if (baseResource(name) !== baseResource(resource)) continue;
         view.items = view.items.map((item) => (item.id === row.id ? row : item));
-        if ((view.detail as ResourceRow | null)?.id === row.id) view.detail = row;
+        if (isRow(view.detail, row.id)) view.detail = row;
       }
     },
     saveFailed(state, action: WithResource<{ requestId: string; error: ErrorText; fieldErrors: FieldError[] }>) {
@@ -194,8 +199,6 @@ const resourcesSlice = createSlice({
       r.status = 'loading';
       if (JSON.stringify(r.resultQuery.filters) !== JSON.stringify(action.payload.filters)) r.items = [];
     });
-    // Another user's data must not flash on the next login.
-    builder.addCase(loggedOut, () => ({})).addCase(sessionExpired, () => ({}));
   },
 });
 

@@ -1,4 +1,4 @@
-import { translateFeature } from '../features/i18n';
+import { translateFeature } from '../shared/featureText';
 import text from './text';
 
 export default translateFeature(text, {

@@ -1,4 +1,4 @@
-import { defineFeatureText } from '../features/i18n';
+import { defineFeatureText } from '../shared/featureText';
 
 export default defineFeatureText({
   namespace: 'resources',

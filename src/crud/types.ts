@@ -1,4 +1,15 @@
-export type { FieldError, ListResult, ResourceRow } from '../api/types';
+import type { CollectionRows } from '@shared/entities/collections';
+
+export type { FieldError, ListResult } from '../api/types';
+
+/** A collection the kit lists and saves (shared/entities/collections.ts). */
+export type CollectionName = keyof CollectionRows;
+/** The row of a collection: the type of its shared row schema. */
+export type RowOf<R extends CollectionName> = CollectionRows[R];
+/** A row of some collection: what the resources slice holds, under a name only the screen reading it resolves. */
+export type AnyRow = RowOf<CollectionName>;
+/** A list state of collection R: its own name, or a view of it after "@" (see baseResource). */
+export type ResourceKey<R extends CollectionName = CollectionName> = R | `${R}@${string}`;
 
 /** The list query every list screen shares: server-side paging, ordering, search and field filters. */
 export interface ResourceQuery {

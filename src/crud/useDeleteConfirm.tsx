@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
 import ConfirmDialog from './ConfirmDialog';
 import { deleteRequested } from './resourcesSlice';
-import type { ResourceRow } from './types';
+import { rowName } from './format';
+import type { CollectionName, ResourceKey, RowOf } from './types';
 
 /** Delete with the popconfirm: ask(row) opens it, 确定 deletes through the resource saga. */
-export function useDeleteConfirm(resource: string, nameOf: (row: ResourceRow) => string = (row) => String(row.name ?? row.title ?? row.id)) {
+export function useDeleteConfirm<R extends CollectionName>(resource: ResourceKey<R>, nameOf: (row: RowOf<R>) => string = rowName) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [row, setRow] = useState<ResourceRow | null>(null);
+  const [row, setRow] = useState<RowOf<R> | null>(null);
   const dialog = (
     <ConfirmDialog
       open={row !== null}

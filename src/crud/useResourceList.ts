@@ -4,10 +4,10 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { mergeQuery, queryFromSearchParams, queryToSearchParams, sameQuery, type QueryPatch } from './queryRules';
 import { listRequested, type ResourceState } from './resourcesSlice';
 import { selectResource } from './selectors';
-import { DEFAULT_QUERY, type ResourceQuery } from './types';
+import { DEFAULT_QUERY, type AnyRow, type CollectionName, type ResourceKey, type ResourceQuery, type RowOf } from './types';
 
 /** A list screen's view: the results from the store, the query from the address, and the way to change it. */
-export interface ResourceList extends ResourceState {
+export interface ResourceList<Row = AnyRow> extends ResourceState<Row> {
   query: ResourceQuery;
   changeQuery: (patch: QueryPatch) => void;
 }
@@ -17,7 +17,11 @@ export interface ResourceList extends ResourceState {
  * query is read from it, every change is written to it, and each new query fetches the list. `pinned` filters are
  * written even when they equal the default (see queryToSearchParams).
  */
-export function useResourceList(resource: string, defaults: ResourceQuery = DEFAULT_QUERY, pinned: readonly string[] = []): ResourceList {
+export function useResourceList<R extends CollectionName>(
+  resource: ResourceKey<R>,
+  defaults: ResourceQuery = DEFAULT_QUERY,
+  pinned: readonly string[] = [],
+): ResourceList<RowOf<R>> {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
 import { rowActionRequested } from './resourcesSlice';
-import type { ResourceRow } from './types';
+
+/** What a workflow step needs of its row: the id it is posted to. */
+type StepRow = { id: number };
 
 /**
  * Workflow steps on a row (POST path/{id}/{step}/). run(row, step) sends at once; ask(row, step, title) first asks
@@ -12,11 +14,11 @@ import type { ResourceRow } from './types';
 export function useRowAction(resource: string, stepLabel: (step: string) => string) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [pending, setPending] = useState<{ row: ResourceRow; step: string; title: string } | null>(null);
+  const [pending, setPending] = useState<{ row: StepRow; step: string; title: string } | null>(null);
   const [note, setNote] = useState('');
-  const run = (row: ResourceRow, step: string, body?: Record<string, unknown>) =>
+  const run = (row: StepRow, step: string, body?: Record<string, unknown>) =>
     dispatch(rowActionRequested({ resource, id: row.id, action: step, body, label: stepLabel(step) }));
-  const ask = (row: ResourceRow, step: string, title: string) => {
+  const ask = (row: StepRow, step: string, title: string) => {
     setNote('');
     setPending({ row, step, title });
   };

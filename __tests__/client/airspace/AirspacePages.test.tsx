@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
+import type { Polygon } from '@shared/geo';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
 import { chooseRowAction } from '../support/rowActions';
+import { applicationRow } from '../support/rows';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
@@ -56,7 +58,7 @@ jest.mock('../../../src/features/airspace/ReportCharts', () => ({
   ),
 }));
 
-const area = {
+const area: Polygon = {
   type: 'Polygon',
   coordinates: [
     [
@@ -67,7 +69,7 @@ const area = {
     ],
   ],
 };
-const submitted = {
+const submitted = applicationRow({
   id: 5,
   purpose: '大桥巡检',
   status: 'submitted',
@@ -78,7 +80,7 @@ const submitted = {
   end_at: '2026-11-23T03:00:00.000Z',
   area,
   actions: ['approve', 'reject', 'cancel'],
-};
+});
 const routes = {
   'GET /Airspace/Apply/': () => ({ items: [submitted], total: 1 }),
   'GET /Airspace/Rules/': () => DEFAULT_AIRSPACE_RULES,

@@ -1,17 +1,19 @@
 import dayjs from 'dayjs';
-import { DEFAULT_AIRSPACE_RULES } from '@shared/airspace';
-import type { ResourceRow } from '../../../src/crud/types';
+import { DEFAULT_AIRSPACE_RULES, type RouteFacts } from '@shared/airspace';
 import {
   applicationSchema,
   chartParams,
   applicationVerdict,
   cornersOf,
   parseAreaText,
+  planSchema,
   planVerdict,
   reportDefaults,
+  reportSchema,
   reportsFileName,
   toPolygon,
 } from '../../../src/features/airspace/airspaceRules';
+import { applicationRow } from '../support/rows';
 
 describe('airspace rules', () => {
   it('parses one lng,lat per line and reports every bad line with its number', () => {
@@ -60,6 +62,59 @@ describe('airspace rules', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
+  describe("the forms check the server's limits (the shared inputs) and send what it reads", () => {
+    const application = {
+      purpose: '巡检',
+      purpose_kind: 'routine',
+      device_id: '',
+      area: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ],
+      min_alt: 0,
+      max_alt: 120,
+      start_at: '2026-01-01T00:00:00.000Z',
+      end_at: '2026-01-02T00:00:00.000Z',
+    };
+    const plan = { application_id: '5', route_id: '', device_id: '3', planned_start_at: application.start_at, planned_end_at: application.end_at, note: '' };
+    const report = { plan_id: '', device_id: '3', takeoff_at: application.start_at, landing_at: application.end_at, distance_m: '1200', max_alt: 80 };
+    it.each([
+      ['an application above 5000 m', applicationSchema, { ...application, max_alt: 5001 }, 'max_alt', 'too_big'],
+      ['a plan note over 2000 characters', planSchema, { ...plan, note: 'x'.repeat(2001) }, 'note', 'too_big'],
+      ['a report over 1,000,000 m', reportSchema, { ...report, distance_m: 1_000_001 }, 'distance_m', 'too_big'],
+      ['a report above 10,000 m', reportSchema, { ...report, max_alt: 10_001 }, 'max_alt', 'too_big'],
+      ['a report without its takeoff', reportSchema, { ...report, takeoff_at: '' }, 'takeoff_at', 'too_small'],
+    ])('refuses %s', (_name, schema, values, field, code) => {
+      expect(schema.safeParse(values).error?.issues.find((i) => i.path[0] === field)?.code).toBe(code);
+    });
+    it.each([
+      [
+        'an application: the area closed, no aircraft',
+        applicationSchema,
+        application,
+        {
+          ...application,
+          device_id: null,
+          area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [1, 2],
+                [3, 4],
+                [5, 6],
+                [1, 2],
+              ],
+            ],
+          },
+        },
+      ],
+      ['a plan: ids as numbers, no route or note', planSchema, plan, { ...plan, application_id: 5, route_id: null, device_id: 3, note: null }],
+      ['a report: no plan, the distance as a number', reportSchema, report, { ...report, plan_id: null, device_id: 3, distance_m: 1200 }],
+    ])('sends %s', (_name, schema, values, body) => {
+      expect(schema.parse(values)).toEqual(body);
+    });
+  });
   describe('the server rules on the form values (shared/airspace)', () => {
     const square = [
       [114, 22.5],
@@ -87,7 +142,7 @@ describe('airspace rules', () => {
       expect(verdict && verdict.violations.map((v) => v.code)).toEqual(codes);
       if (verdict) expect(verdict.late).toBe(late);
     });
-    const application = {
+    const application = applicationRow({
       id: 1,
       status: 'approved',
       device_id: 3,
@@ -96,7 +151,7 @@ describe('airspace rules', () => {
       start_at: form.start_at,
       end_at: form.end_at,
       area: toPolygon(square as [number, number][]),
-    };
+    });
     const route = {
       id: 2,
       waypoints: [
@@ -104,7 +159,7 @@ describe('airspace rules', () => {
         { lng: 114.02, lat: 22.505, alt: 50 },
       ],
     };
-    it.each<[string, Record<string, unknown>, ResourceRow | undefined, string[] | null]>([
+    it.each<[string, Record<string, unknown>, RouteFacts | undefined, string[] | null]>([
       ['no application chosen yet', {}, undefined, null],
       ['inside', {}, undefined, []],
       [

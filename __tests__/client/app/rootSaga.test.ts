@@ -4,7 +4,7 @@ import { put, select, takeEvery } from 'redux-saga/effects';
 import type { RootState } from '../../../src/app/rootReducer';
 import { createAppStore } from '../../../src/app/store';
 import { initialAuthState, loginSucceeded } from '../../../src/features/auth/authSlice';
-import { toastShown } from '../../../src/features/notifications/notificationsSlice';
+import { toastShown } from '../../../src/shared/toasts';
 import { createTestI18n } from '../support/i18n';
 import { demoUser } from '../support/renderApp';
 import { fakeHttp, flush } from '../support/testStore';

@@ -3,7 +3,8 @@ import { LOOKUP_DEBOUNCE_MS } from '../../../src/crud/resourcesSaga';
 import { deleteRequested, exportRequested, listRequested, lookupSearched, rowActionRequested, saveRequested } from '../../../src/crud/resourcesSlice';
 import { DEFAULT_QUERY } from '../../../src/crud/types';
 import { createTestI18n } from '../support/i18n';
-import notifications, { toastShown } from '../../../src/features/notifications/notificationsSlice';
+import notifications from '../../../src/features/notifications/notificationsSlice';
+import { toastShown } from '../../../src/shared/toasts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createTestStore, flush, httpError } from '../support/testStore';
 

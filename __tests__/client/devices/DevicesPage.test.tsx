@@ -4,6 +4,7 @@ import { initialAuthState } from '../../../src/features/auth/authSlice';
 import type { DeviceStatus } from '@shared/live';
 import { LIVE_MAX_AGE_MS, telemetryTopics, withLiveStatus } from '../../../src/features/devices/deviceRules';
 import { demoUser, loggedInState, renderApp } from '../support/renderApp';
+import { deviceRow } from '../support/rows';
 import { chooseRowAction } from '../support/rowActions';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
@@ -169,7 +170,7 @@ describe('/Device/UAV', () => {
 });
 
 describe('withLiveStatus', () => {
-  const row = { id: 1, serial: 'A1', status: 'offline', battery: 50 };
+  const row = deviceRow({ id: 1, serial: 'A1', status: 'offline', battery: 50 });
   const NOW = 1_000_000;
   const sample = (at: number) => ({ A1: { battery: 40, lat: 1, lng: 2, at } });
   const flying: Record<string, DeviceStatus> = { A1: 'flying' };
@@ -191,13 +192,13 @@ describe('withLiveStatus', () => {
     if (!('live' in expected)) expect(result.live).toBeUndefined();
   });
   it('a dock has no battery: neither the stored nor a reported one is shown (never "0 %" in red)', () => {
-    const dock = { ...row, kind: 'dock', battery: 0 };
+    const dock = deviceRow({ ...row, kind: 'dock', battery: 0 });
     expect(withLiveStatus(dock, { telemetry: {}, statuses: null }, NOW).battery).toBeNull();
     expect(withLiveStatus(dock, { telemetry: sample(NOW - 1000), statuses: flying }, NOW)).toMatchObject({ status: 'flying', battery: null, live: true });
-    expect(withLiveStatus({ ...row, kind: 'aircraft', battery: 0 }, { telemetry: {}, statuses: null }, NOW).battery).toBe(0);
+    expect(withLiveStatus(deviceRow({ ...row, kind: 'aircraft', battery: 0 }), { telemetry: {}, statuses: null }, NOW).battery).toBe(0);
   });
   it('presence leaves maintenance alone, and no broker data leaves the row as it is', () => {
-    expect(withLiveStatus({ ...row, status: 'maintenance' }, { telemetry: {}, statuses: {} }, NOW).status).toBe('maintenance');
+    expect(withLiveStatus(deviceRow({ ...row, status: 'maintenance' }), { telemetry: {}, statuses: {} }, NOW).status).toBe('maintenance');
     expect(withLiveStatus(row, { telemetry: {}, statuses: null }, NOW)).toBe(row);
   });
 });
@@ -213,6 +214,14 @@ describe('telemetryTopics', () => {
       ],
       ['thing/product/A1/osd', 'thing/product/B2/osd'],
     ],
-    ['rows without a usable serial are skipped', [{ id: 1 }, { id: 2, serial: 'a/b' }, { id: 3, serial: '+' }], []],
+    [
+      'rows without a usable serial are skipped',
+      [
+        { id: 1, serial: '' },
+        { id: 2, serial: 'a/b' },
+        { id: 3, serial: '+' },
+      ],
+      [],
+    ],
   ])('%s', (_name, rows, topics) => expect(telemetryTopics(rows)).toEqual(topics));
 });

@@ -4,13 +4,14 @@ import { noticeState, WITHDRAWN_AT } from '../../../src/features/notices/noticeR
 import { loggedInState, renderApp } from '../support/renderApp';
 import { httpError } from '../support/testStore';
 import { chooseRowAction } from '../support/rowActions';
+import { noticeRow } from '../support/rows';
 
 // Whole-app renders with lazy pages are slow when the suite runs in parallel.
 jest.setTimeout(60_000);
 
 const wait = { timeout: 8000 };
-const published = { id: 1, title: '台风预警', content: '停飞', level: 'urgent', publish_at: '2026-01-01T00:00:00.000Z', read: false };
-const withdrawn = { id: 2, title: '旧通知', content: 'x', level: 'info', publish_at: WITHDRAWN_AT, read: false };
+const published = noticeRow({ id: 1, title: '台风预警', content: '停飞', level: 'urgent', publish_at: '2026-01-01T00:00:00.000Z', read: false });
+const withdrawn = noticeRow({ id: 2, title: '旧通知', content: 'x', level: 'info', publish_at: WITHDRAWN_AT, read: false });
 
 describe('notice state', () => {
   it.each([

@@ -1,5 +1,4 @@
-import type { ResourceRow } from '../../../src/crud/types';
-import { noticeText } from '../../../src/features/notices/noticeRules';
+import { noticeText, type NoticeTextRow } from '../../../src/features/notices/noticeRules';
 
 describe('noticeText: what a notice says in the console language', () => {
   const urgent = {
@@ -9,11 +8,11 @@ describe('noticeText: what a notice says in the console language', () => {
     texts: { zh: { title: '【严重】线路：缺陷 #7', content: '中文' }, en: { title: '[High] Line: Defect #7', content: 'English' } },
   };
   const written = { id: 2, title: '维护通知', content: '今晚停机', texts: null };
-  it.each<[string, ResourceRow, string, { title: string; content: string }]>([
+  it.each<[string, NoticeTextRow, string, { title: string; content: string }]>([
     ['a platform notice in English', urgent, 'en', urgent.texts.en],
     ['a platform notice in Chinese', urgent, 'zh-cn', urgent.texts.zh],
     ["a person's notice, as written, in English", written, 'en', { title: '维护通知', content: '今晚停机' }],
-    ["a person's notice from a server without texts", { id: 3, title: 'T', content: 'C' }, 'zh-cn', { title: 'T', content: 'C' }],
+    ["a person's notice from a server without texts", { title: 'T', content: 'C' }, 'zh-cn', { title: 'T', content: 'C' }],
   ])('%s', (_what, row, language, expected) => {
     expect(noticeText(row, language)).toEqual(expected);
   });

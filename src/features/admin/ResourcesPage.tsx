@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { resourceEmpty, resourceSchema, resourceToBody, resourceToForm, type ResourceForm } from './adminRules';
+import { resourceEmpty, resourceSchema, resourceToForm } from './adminRules';
 import TreeScreen from './TreeScreen';
 
 export default function ResourcesPage() {
   const { t } = useTranslation();
   return (
-    <TreeScreen<ResourceForm>
+    <TreeScreen
       resource="permissionResource"
       title={t('menu.resource')}
       what={t('admin.resource')}
       treeLabel={t('admin.resourceTree')}
-      primary={(row) => `${String(row.name)} (${String(row.code)})`}
-      secondary={(row) => [t(`admin.kinds.${String(row.kind)}`), row.path ? String(row.path) : ''].filter(Boolean).join(' · ')}
-      fields={() => [
+      primary={(row) => `${row.name} (${row.code})`}
+      secondary={(row) => [t(`admin.kinds.${row.kind}`), row.path ?? ''].filter(Boolean).join(' · ')}
+      fields={[
         { name: 'code', label: 'admin.resourceCode', required: true },
         { name: 'name', label: 'admin.resourceName', required: true },
         {
@@ -28,10 +28,10 @@ export default function ResourcesPage() {
         { name: 'icon', label: 'admin.icon' },
         { name: 'sort', label: 'admin.sort', kind: 'number' },
       ]}
-      schema={resourceSchema as never}
+      parentField="parent_id"
+      schema={resourceSchema}
       empty={resourceEmpty}
       toForm={resourceToForm}
-      toBody={resourceToBody}
     />
   );
 }

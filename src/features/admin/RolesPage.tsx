@@ -8,11 +8,11 @@ import { PageFrame } from '../pages';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
-import type { ResourceRow } from '../../crud/types';
+import type { Role } from '@shared/entities/role';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { DATA_SCOPES } from '@shared/entities/role';
-import { roleEmpty, roleSchema, roleToBody, roleToForm, type RoleForm } from './adminRules';
+import { ROLE_FORM_MESSAGES, roleEmpty, roleSchema, roleToForm, type RoleForm } from './adminRules';
 import PermissionTree from './PermissionTree';
 import { roleText } from './roleText';
 
@@ -23,10 +23,10 @@ export default function RolesPage() {
   const { t } = useTranslation();
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('org:write');
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const close = useCallback(() => setEditing(null), []);
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Role>> = [
     { field: 'code', headerName: t('admin.roleCode'), width: 140 },
     { field: 'name', headerName: t('admin.roleName'), width: 160, valueFormatter: (v, row) => roleText(t, row, 'name', v) },
     {
@@ -37,19 +37,25 @@ export default function RolesPage() {
       sortable: false,
       valueFormatter: (v, row) => roleText(t, row, 'description', v),
     },
-    { field: 'data_scope', headerName: t('admin.dataScope'), width: 160, sortable: false, valueFormatter: (v: unknown) => t(`admin.dataScopes.${String(v)}`) },
+    {
+      field: 'data_scope',
+      headerName: t('admin.dataScope'),
+      width: 160,
+      sortable: false,
+      valueFormatter: (_value, row) => t(`admin.dataScopes.${row.data_scope}`),
+    },
     {
       field: 'permissions',
       headerName: t('admin.permissions'),
       flex: 1,
       minWidth: 200,
       sortable: false,
-      valueFormatter: (v: unknown) => (Array.isArray(v) ? v.join(', ') : ''),
+      valueFormatter: (_value, row) => row.permissions.join(', '),
     },
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn(
+      actionsColumn<Role>(
         t('resources.actions'),
         [
           { key: 'edit', label: t('admin.authorize'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
@@ -67,7 +73,7 @@ export default function RolesPage() {
     );
   }
   const editRow = editing && editing !== 'new' ? editing : null;
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<RoleForm>> = [
     { name: 'code', label: 'admin.roleCode', required: true, disabled: Boolean(editRow && editRow.code === 'admin') },
     { name: 'name', label: 'admin.roleName', required: true },
     { name: 'description', label: 'admin.description', kind: 'textarea' },
@@ -90,7 +96,7 @@ export default function RolesPage() {
   return (
     <PageFrame title={t('menu.role')}>
       <ResourceTable state={state} columns={columns} onCreate={canWrite ? () => setEditing('new') : undefined} />
-      <ResourceFormDialog<RoleForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}
@@ -98,8 +104,8 @@ export default function RolesPage() {
         title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.role') })}
         fields={fields}
         schema={roleSchema}
+        messages={ROLE_FORM_MESSAGES}
         defaultValues={editRow ? roleToForm(editRow) : roleEmpty}
-        transform={roleToBody}
         onClose={close}
       />
       {dialog}

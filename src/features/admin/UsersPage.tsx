@@ -12,11 +12,11 @@ import { useResourceOptions } from '../../crud/hooks';
 import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialog';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
-import type { ResourceRow } from '../../crud/types';
+import type { User } from '@shared/entities/user';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { roleText } from './roleText';
-import { editUserSchema, newUserSchema, userEmpty, userToBody, userToForm, type UserForm } from './adminRules';
+import { editUserSchema, newUserSchema, USER_FORM_MESSAGES, userEmpty, userToForm, type UserBody, type UserForm } from './adminRules';
 
 const RESOURCE = 'user';
 
@@ -31,14 +31,14 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
   // Departments and roles are few (an organisation's own tree and role list): plain selects of the whole list.
   const { options: depts } = useResourceOptions('department');
   const { options: roles } = useResourceOptions('role');
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.username));
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => row.username);
   const close = useCallback(() => setEditing(null), []);
   const activeOptions = [
     { value: '1', label: t('admin.isActive.1') },
     { value: '0', label: t('admin.isActive.0') },
   ];
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<User>> = [
     { field: 'username', headerName: t('admin.username'), width: 140 },
     { field: 'name', headerName: t('admin.name'), width: 140 },
     { field: 'dept_name', headerName: t('admin.department'), width: 140, sortable: false, valueFormatter: refName },
@@ -48,8 +48,7 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
       flex: 1,
       minWidth: 160,
       sortable: false,
-      valueFormatter: (v: unknown) =>
-        Array.isArray(v) ? (v as Array<{ code: string; name: string }>).map((r) => roleText(t, r, 'name', r.name)).join(', ') : '',
+      valueFormatter: (_value, row) => row.roles.map((r) => roleText(t, r, 'name', r.name)).join(', '),
     },
   ];
   if (mode === 'accounts') {
@@ -60,13 +59,15 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
         headerName: t('admin.active'),
         width: 90,
         sortable: false,
-        renderCell: (p) => <Chip size="small" color={p.value === 0 ? 'default' : 'success'} label={t(`admin.isActive.${p.value === 0 ? '0' : '1'}`)} />,
+        renderCell: (p) => (
+          <Chip size="small" color={p.row.is_active === 0 ? 'default' : 'success'} label={t(`admin.isActive.${p.row.is_active === 0 ? '0' : '1'}`)} />
+        ),
       },
     );
   }
   if (canWrite) {
     columns.push(
-      actionsColumn(
+      actionsColumn<User>(
         t('resources.actions'),
         mode === 'accounts'
           ? [
@@ -79,8 +80,8 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
     );
   }
   const editRow = editing && editing !== 'new' ? editing : null;
-  const roleField: FieldSpec = { name: 'role_ids', label: 'admin.roles', kind: 'multiselect', options: roles };
-  const fields: FieldSpec[] =
+  const roleField: FieldSpec<UserForm> = { name: 'role_ids', label: 'admin.roles', kind: 'multiselect', options: roles };
+  const fields: Array<FieldSpec<UserForm>> =
     mode === 'authorization'
       ? [{ name: 'username', label: 'admin.username', disabled: true }, roleField]
       : [
@@ -95,7 +96,7 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
         ];
   const title =
     mode === 'authorization' && editRow
-      ? t('admin.authorizeTitle', { name: String(editRow.name ?? editRow.username) })
+      ? t('admin.authorizeTitle', { name: editRow.name })
       : t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('admin.user') });
   return (
     <PageFrame title={t(mode === 'accounts' ? 'menu.sysUser' : 'menu.appUser')}>
@@ -108,16 +109,17 @@ export default function UsersPage({ mode }: { mode: 'accounts' | 'authorization'
         ]}
         onCreate={canWrite && mode === 'accounts' ? () => setEditing('new') : undefined}
       />
-      <ResourceFormDialog<UserForm>
+      <ResourceFormDialog<UserForm, UserBody>
         resource={RESOURCE}
         state={state}
         open={editing !== null}
         id={editRow?.id}
         title={title}
         fields={fields}
-        schema={(editRow ? editUserSchema : newUserSchema) as never}
+        schema={editRow ? editUserSchema : newUserSchema}
+        messages={USER_FORM_MESSAGES}
         defaultValues={editRow ? userToForm(editRow) : userEmpty}
-        transform={(v) => (mode === 'authorization' ? { role_ids: v.role_ids.map(Number) } : userToBody(v))}
+        transform={(v) => (mode === 'authorization' ? { role_ids: v.role_ids } : v)}
         onClose={close}
       />
       {dialog}

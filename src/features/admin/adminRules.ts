@@ -1,107 +1,93 @@
-import { RESOURCE_KINDS } from '@shared/entities/resource';
-import { dataScopeSchema, ROLE_CODE_PATTERN, type DataScope } from '@shared/entities/role';
-import { USERNAME_PATTERN } from '@shared/entities/user';
+import { departmentInputSchema, type Department } from '@shared/entities/department';
+import { resourceInputSchema, type Resource } from '@shared/entities/resource';
+import { roleInputSchema, type Role } from '@shared/entities/role';
+import { userInputSchema, type User } from '@shared/entities/user';
 import { z } from 'zod';
-import type { ResourceRow } from '../../crud/types';
+import { blankAsNull, idText, numberInput, optionalPick } from '../../crud/formFields';
 
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const idOrNull = (v: string | undefined) => (v ? Number(v) : null);
-const intOr0 = z
-  .union([z.number(), z.string()])
-  .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(z.number().int('kit.invalidInput'));
+/**
+ * The admin forms over the shared inputs of departments, permission resources, roles and users: the console maps its
+ * fields (parents and departments picked as text, "" for none, numbers typed as text) and words a few rules itself;
+ * every limit is the shared input's.
+ */
 
-export const deptSchema = z.object({ name: z.string().trim().min(1, 'resources.required').max(128), parent_id: z.string().optional(), sort: intOr0 });
+export const deptSchema = departmentInputSchema.extend({
+  parent_id: optionalPick(departmentInputSchema.shape.parent_id),
+  sort: numberInput(departmentInputSchema.shape.sort.unwrap()),
+});
 export type DeptForm = z.input<typeof deptSchema>;
 export const deptEmpty = (parentId: string): DeptForm => ({ name: '', parent_id: parentId, sort: 0 });
-export const deptToForm = (row: ResourceRow): DeptForm => ({ name: s(row.name), parent_id: s(row.parent_id), sort: Number(row.sort ?? 0) });
-export const deptToBody = (v: DeptForm) => ({ name: v.name, parent_id: idOrNull(v.parent_id), sort: Number(v.sort || 0) });
+export const deptToForm = (row: Department): DeptForm => ({ name: row.name, parent_id: idText(row.parent_id), sort: row.sort });
 
-export const resourceSchema = z.object({
-  code: z.string().trim().min(1, 'resources.required').max(128),
-  name: z.string().trim().min(1, 'resources.required').max(128),
-  kind: z.enum(RESOURCE_KINDS),
-  path: z.string().max(255).optional(),
-  icon: z.string().max(64).optional(),
-  parent_id: z.string().optional(),
-  sort: intOr0,
+export const resourceSchema = resourceInputSchema.extend({
+  path: blankAsNull(resourceInputSchema.shape.path),
+  icon: blankAsNull(resourceInputSchema.shape.icon),
+  parent_id: optionalPick(resourceInputSchema.shape.parent_id),
+  sort: numberInput(resourceInputSchema.shape.sort.unwrap()),
 });
 export type ResourceForm = z.input<typeof resourceSchema>;
 export const resourceEmpty = (parentId: string): ResourceForm => ({ code: '', name: '', kind: 'menu', path: '', icon: '', parent_id: parentId, sort: 0 });
-export const resourceToForm = (row: ResourceRow): ResourceForm => ({
-  code: s(row.code),
-  name: s(row.name),
-  kind: row.kind === 'api' ? 'api' : 'menu',
-  path: s(row.path),
-  icon: s(row.icon),
-  parent_id: s(row.parent_id),
-  sort: Number(row.sort ?? 0),
-});
-export const resourceToBody = (v: ResourceForm) => ({
-  code: v.code,
-  name: v.name,
-  kind: v.kind,
-  path: v.path || null,
-  icon: v.icon || null,
-  parent_id: idOrNull(v.parent_id),
-  sort: Number(v.sort || 0),
+export const resourceToForm = (row: Resource): ResourceForm => ({
+  code: row.code,
+  name: row.name,
+  kind: row.kind,
+  path: row.path ?? '',
+  icon: row.icon ?? '',
+  parent_id: idText(row.parent_id),
+  sort: row.sort,
 });
 
-export const roleSchema = z.object({
-  code: z.string().trim().regex(ROLE_CODE_PATTERN, 'admin.codeRule'),
-  name: z.string().trim().min(1, 'resources.required').max(128),
-  description: z.string().max(500).optional(),
-  permissions: z.array(z.string()),
-  data_scope: dataScopeSchema,
+export const roleSchema = roleInputSchema.extend({
+  description: blankAsNull(roleInputSchema.shape.description),
+  data_scope: roleInputSchema.shape.data_scope.unwrap(),
 });
-export type RoleForm = z.infer<typeof roleSchema>;
+export type RoleForm = z.input<typeof roleSchema>;
 export const roleEmpty: RoleForm = { code: '', name: '', description: '', permissions: [], data_scope: 'all' };
-export const roleToForm = (row: ResourceRow): RoleForm => ({
-  code: s(row.code),
-  name: s(row.name),
-  description: s(row.description),
-  permissions: Array.isArray(row.permissions) ? (row.permissions as string[]) : [],
-  data_scope: dataScopeSchema.safeParse(row.data_scope).data ?? 'all',
+export const roleToForm = (row: Role): RoleForm => ({
+  code: row.code,
+  name: row.name,
+  description: row.description ?? '',
+  permissions: row.permissions,
+  data_scope: row.data_scope,
 });
-export const roleToBody = (v: RoleForm) => ({
-  code: v.code,
-  name: v.name,
-  description: v.description || null,
-  permissions: v.permissions,
-  data_scope: v.data_scope satisfies DataScope,
-});
+/** The role code's pattern in the console's words (the server words it in English). */
+export const ROLE_FORM_MESSAGES = { code: 'admin.codeRule' } as const;
 
 /** Account form; the password is required for a new account only (checked by the screen's schema choice). */
-const userBase = {
-  username: z.string().trim().regex(USERNAME_PATTERN, 'admin.usernameRule'),
-  name: z.string().trim().min(1, 'resources.required').max(128),
-  phone: z.string().max(32).optional(),
-  email: z.union([z.literal(''), z.email('kit.invalidInput')]).optional(),
-  dept_id: z.string().optional(),
-  is_active: z.enum(['1', '0']),
-  role_ids: z.array(z.string()),
-};
-export const newUserSchema = z.object({ ...userBase, password: z.string().min(8, 'admin.passwordRule') });
-export const editUserSchema = z.object({ ...userBase, password: z.union([z.literal(''), z.string().min(8, 'admin.passwordRule')]).optional() });
-export type UserForm = z.infer<typeof editUserSchema>;
+const userForm = userInputSchema.extend({
+  phone: blankAsNull(userInputSchema.shape.phone),
+  email: blankAsNull(userInputSchema.shape.email),
+  dept_id: optionalPick(userInputSchema.shape.dept_id),
+  is_active: z
+    .enum(['1', '0'])
+    .transform((active): number | undefined => Number(active))
+    .pipe(userInputSchema.shape.is_active),
+  role_ids: z
+    .array(z.string())
+    .transform((ids): number[] | undefined => ids.map(Number))
+    .pipe(userInputSchema.shape.role_ids),
+});
+export const newUserSchema = userForm.extend({ password: userInputSchema.shape.password.unwrap() });
+export const editUserSchema = userForm.extend({
+  password: z
+    .string()
+    .optional()
+    .transform((password) => password || undefined)
+    .pipe(userInputSchema.shape.password),
+});
+export type UserForm = z.input<typeof editUserSchema>;
+/** An account's body: a new one's (with its password) is one of these too. */
+export type UserBody = z.output<typeof editUserSchema>;
 export const userEmpty: UserForm = { username: '', name: '', password: '', phone: '', email: '', dept_id: '', is_active: '1', role_ids: [] };
-export const userToForm = (row: ResourceRow): UserForm => ({
-  username: s(row.username),
-  name: s(row.name),
+export const userToForm = (row: User): UserForm => ({
+  username: row.username,
+  name: row.name,
   password: '',
-  phone: s(row.phone),
-  email: s(row.email),
-  dept_id: s(row.dept_id),
+  phone: row.phone ?? '',
+  email: row.email ?? '',
+  dept_id: idText(row.dept_id),
   is_active: row.is_active === 0 ? '0' : '1',
-  role_ids: Array.isArray(row.role_ids) ? (row.role_ids as number[]).map(String) : [],
+  role_ids: row.role_ids.map(String),
 });
-export const userToBody = (v: UserForm) => ({
-  username: v.username,
-  name: v.name,
-  ...(v.password ? { password: v.password } : {}),
-  phone: v.phone || null,
-  email: v.email || null,
-  dept_id: idOrNull(v.dept_id),
-  is_active: Number(v.is_active),
-  role_ids: v.role_ids.map(Number),
-});
+/** The username's pattern and the password's length in the console's words. */
+export const USER_FORM_MESSAGES = { username: 'admin.usernameRule', password: 'admin.passwordRule' } as const;

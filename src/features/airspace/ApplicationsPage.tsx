@@ -14,7 +14,7 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import type { ResourceRow } from '../../crud/types';
+import type { Application } from '@shared/entities/airspace';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
@@ -24,7 +24,6 @@ import {
   APP_STATUS_COLORS,
   APPLICATION_STATUSES,
   applicationSchema,
-  applicationToBody,
   applicationToForm,
   applicationVerdict,
   cornersOf,
@@ -47,22 +46,21 @@ export default function ApplicationsPage() {
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
   const { data: rules } = useResourceDocument<AirspaceRulesConfig>('airspaceRules', {});
-  const reasonsOf = (row: ResourceRow) => (Array.isArray(row.review_reasons) ? (row.review_reasons as string[]) : []);
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [detailId, setDetailId] = useState<number | string | null>(null);
-  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => String(row.purpose ?? row.id));
+  const [editing, setEditing] = useState<Application | 'new' | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => row.purpose);
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`airspace.appStatuses.${s}`) }));
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Application>> = [
     { field: 'id', headerName: 'ID', width: 70 },
     { field: 'purpose', headerName: t('airspace.purpose'), flex: 1, minWidth: 160, sortable: false },
     {
       field: 'status',
       headerName: t('airspace.status'),
       width: 100,
-      renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} />,
+      renderCell: (p) => <StatusChip status={p.row.status} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} />,
     },
     {
       field: 'late',
@@ -83,12 +81,12 @@ export default function ApplicationsPage() {
       headerName: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`,
       width: 150,
       sortable: false,
-      valueGetter: (_v, row) => `${String(row.min_alt)}–${String(row.max_alt)}`,
+      valueGetter: (_v, row) => `${row.min_alt}–${row.max_alt}`,
     },
     dateTimeColumn('start_at', t('airspace.startAt'), fmt),
     dateTimeColumn('end_at', t('airspace.endAt'), fmt),
   ];
-  const actions: RowAction[] = [];
+  const actions: Array<RowAction<Application>> = [];
   if (canWrite) {
     actions.push(
       {
@@ -135,7 +133,7 @@ export default function ApplicationsPage() {
   if (actions.length) columns.push(actionsColumn(t('resources.actions'), actions, state.busyIds));
 
   const editRow = editing && editing !== 'new' ? editing : null;
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<ApplicationForm>> = [
     { name: 'purpose', label: 'airspace.purpose', kind: 'textarea', required: true },
     {
       name: 'purpose_kind',
@@ -157,7 +155,7 @@ export default function ApplicationsPage() {
       render: ({ value, onChange, error }) => <AreaInput value={(value as Position[]) ?? []} onChange={onChange} error={error} />,
     },
   ];
-  const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
+  const detail = state.items.find((r) => r.id === detailId) ?? null;
   const corners = detail ? cornersOf(detail.area) : [];
 
   return (
@@ -169,46 +167,41 @@ export default function ApplicationsPage() {
         onCreate={canWrite ? () => setEditing('new') : undefined}
         onRowClick={(row) => setDetailId(row.id)}
       />
-      <ResourceFormDialog<ApplicationForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}
         id={editRow?.id}
         title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('airspace.application') })}
         fields={fields}
-        schema={applicationSchema as never}
+        schema={applicationSchema}
         defaultValues={editRow ? applicationToForm(editRow) : emptyApplication}
-        transform={applicationToBody}
         onClose={close}
         preview={(values) => rules && <ApplicationPreview values={values} rules={rules} />}
       />
       <DetailDrawer
         open={detail !== null}
-        title={detail ? `${t('airspace.application')} #${String(detail.id)}` : ''}
+        title={detail ? `${t('airspace.application')} #${detail.id}` : ''}
         onClose={() => setDetailId(null)}
         width={520}
         items={
           detail
             ? [
-                { label: t('airspace.status'), value: <StatusChip status={String(detail.status)} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
-                { label: t('airspace.purpose'), value: String(detail.purpose ?? '') },
-                { label: t('airspace.purposeKind'), value: t(`airspace.purposeKinds.${detail.purpose_kind === 'emergency' ? 'emergency' : 'routine'}`) },
+                { label: t('airspace.status'), value: <StatusChip status={detail.status} prefix="airspace.appStatuses" colors={APP_STATUS_COLORS} /> },
+                { label: t('airspace.purpose'), value: detail.purpose },
+                { label: t('airspace.purposeKind'), value: t(`airspace.purposeKinds.${detail.purpose_kind}`) },
                 { label: t('airspace.late'), value: detail.late === 1 ? t('airspace.lateYes') : t('airspace.lateNo') },
                 {
                   label: t('airspace.reviewReasons'),
-                  value: reasonsOf(detail).length
-                    ? reasonsOf(detail)
-                        .map((code) => t(`airspace.reviewReasonTexts.${code}`))
-                        .join('；')
-                    : '—',
+                  value: detail.review_reasons.length ? detail.review_reasons.map((code) => t(`airspace.reviewReasonTexts.${code}`)).join('；') : '—',
                 },
                 { label: t('airspace.device'), value: refName(detail.device_name) },
-                { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${String(detail.min_alt)}–${String(detail.max_alt)}` },
+                { label: `${t('airspace.minAlt')}–${t('airspace.maxAlt')}`, value: `${detail.min_alt}–${detail.max_alt}` },
                 { label: t('airspace.startAt'), value: fmt.dateTime(detail.start_at) },
                 { label: t('airspace.endAt'), value: fmt.dateTime(detail.end_at) },
                 {
                   label: t('airspace.reviewNote'),
-                  value: detail.decided_by_system === 1 ? t('airspace.approvedBySystem') : detail.review_note ? String(detail.review_note) : '—',
+                  value: detail.decided_by_system === 1 ? t('airspace.approvedBySystem') : (detail.review_note ?? '—'),
                 },
               ]
             : []
@@ -227,9 +220,9 @@ export default function ApplicationsPage() {
 }
 
 /** The verdict of the server's application rules on the form as typed, with the chosen device's kind loaded by id. */
-function ApplicationPreview({ values, rules }: { values: Record<string, unknown>; rules: AirspaceRulesConfig }) {
+function ApplicationPreview({ values, rules }: { values: ApplicationForm; rules: AirspaceRulesConfig }) {
   const { t } = useTranslation();
   const device = useChosenRow('device@applicationPreview', values.device_id);
-  const verdict = applicationVerdict(values, rules, device ? String(device.kind) : null, Date.now());
+  const verdict = applicationVerdict(values, rules, device ? device.kind : null, Date.now());
   return verdict && <RuleResults violations={verdict.violations} warnings={verdict.late ? [t('airspace.lateWarning')] : []} />;
 }

@@ -11,10 +11,7 @@ function useRestrictingShapes() {
   const { rows: noFly } = useResourceOptions('feature', undefined, { category: 'no_fly_zone' });
   const { rows: restricted } = useResourceOptions('feature', undefined, { category: 'restricted_zone' });
   return useMemo(
-    () =>
-      [...noFly, ...restricted]
-        .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
-        .map((f) => ({ id: Number(f.id), name: String(f.name ?? ''), ring: cornersOf(f.geometry) })),
+    () => [...noFly, ...restricted].flatMap(({ id, name, geometry }) => (geometry.type === 'Polygon' ? [{ id, name, ring: cornersOf(geometry) }] : [])),
     [noFly, restricted],
   );
 }

@@ -2,7 +2,7 @@ import { LinearProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChosenRow } from '../../crud/hooks';
-import { cornersOf, planVerdict, routeFacts } from './airspaceRules';
+import { cornersOf, planVerdict, type PlanForm } from './airspaceRules';
 import RuleResults from './RuleResults';
 import { useFormat } from '../../shared/format';
 
@@ -13,13 +13,13 @@ const GeoMap = lazy(() => import(/* webpackChunkName: "geo-map" */ '../../crud/G
  * words) with the chosen route drawn over it, and the verdict of the server's plan rules. Only the chosen
  * application and route are loaded (the pick lists search their collections on the server).
  */
-export default function PlanPreview({ values }: { values: Record<string, unknown> }) {
+export default function PlanPreview({ values }: { values: PlanForm }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const application = useChosenRow('airspaceApplication@planPreview', values.application_id);
   const route = useChosenRow('route@planPreview', values.route_id) ?? undefined;
   if (!application) return null;
-  const waypoints = routeFacts(route)?.waypoints ?? [];
+  const waypoints = route?.waypoints ?? [];
   return (
     <section aria-label={t('airspace.planPreview')}>
       <Typography variant="body2" color="text.secondary" gutterBottom>

@@ -11,18 +11,18 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import type { ResourceRow } from '../../crud/types';
+import type { Application, Plan } from '@shared/entities/airspace';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useRowAction } from '../../crud/useRowAction';
 import PlanPreview from './PlanPreview';
-import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToBody, planToForm, type PlanForm } from './airspaceRules';
+import { emptyPlan, PLAN_STATUS_COLORS, PLAN_STATUSES, planSchema, planToForm, type PlanForm } from './airspaceRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
 const RESOURCE = 'flightPlan';
 /** An application as a plan's pick list names it: its number and purpose. */
-const applicationLabel = (row: ResourceRow) => `#${String(row.id)} ${String(row.purpose ?? '')}`;
+const applicationLabel = (row: Application) => `#${row.id} ${row.purpose}`;
 
 export default function PlansPage() {
   const { t } = useTranslation();
@@ -30,27 +30,33 @@ export default function PlansPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('airspace:write');
   const canApprove = useCan('airspace:approve');
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${String(row.id)}`);
+  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => `#${row.id}`);
   const { run, ask: askNote, dialog: noteDialog } = useRowAction(RESOURCE, (step) => t(`airspace.steps.${step}`));
   const close = useCallback(() => setEditing(null), []);
   const statusOptions = PLAN_STATUSES.map((s) => ({ value: s, label: t(`airspace.planStatuses.${s}`) }));
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Plan>> = [
     { field: 'id', headerName: 'ID', width: 70 },
-    { field: 'application_id', headerName: t('airspace.applicationId'), width: 130, sortable: false, valueFormatter: (v) => `#${String(v)}` },
+    {
+      field: 'application_id',
+      headerName: t('airspace.applicationId'),
+      width: 130,
+      sortable: false,
+      valueFormatter: (_value, row) => `#${row.application_id}`,
+    },
     {
       field: 'status',
       headerName: t('airspace.status'),
       width: 100,
-      renderCell: (p) => <StatusChip status={String(p.value)} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
+      renderCell: (p) => <StatusChip status={p.row.status} prefix="airspace.planStatuses" colors={PLAN_STATUS_COLORS} />,
     },
     { field: 'device_name', headerName: t('airspace.device'), width: 150, sortable: false, valueFormatter: refName },
     dateTimeColumn('planned_start_at', t('airspace.plannedStart'), fmt),
     dateTimeColumn('planned_end_at', t('airspace.plannedEnd'), fmt, { sortable: false }),
     { field: 'note', headerName: t('airspace.note'), flex: 1, minWidth: 120, sortable: false },
   ];
-  const actions: RowAction[] = [];
+  const actions: Array<RowAction<Plan>> = [];
   if (canWrite)
     actions.push({
       key: 'edit',
@@ -95,7 +101,7 @@ export default function PlansPage() {
 
   const editRow = editing && editing !== 'new' ? editing : null;
   // A plan is filed against an approved application only, for an aircraft (not a dock or RC).
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<PlanForm>> = [
     {
       name: 'application_id',
       label: 'airspace.applicationId',
@@ -104,7 +110,7 @@ export default function PlansPage() {
         resource: 'airspaceApplication',
         filters: { status: 'approved' },
         labelOf: applicationLabel,
-        currentLabel: editRow && `#${String(editRow.application_id)}`,
+        currentLabel: editRow && `#${editRow.application_id}`,
       },
       required: true,
     },
@@ -123,16 +129,15 @@ export default function PlansPage() {
         filters={[{ name: 'status', label: 'airspace.status', options: statusOptions }]}
         onCreate={canWrite ? () => setEditing('new') : undefined}
       />
-      <ResourceFormDialog<PlanForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}
         id={editRow?.id}
         title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('airspace.plan') })}
         fields={fields}
-        schema={planSchema as never}
+        schema={planSchema}
         defaultValues={editRow ? planToForm(editRow) : emptyPlan}
-        transform={planToBody}
         onClose={close}
         preview={(values) => <PlanPreview values={values} />}
       />

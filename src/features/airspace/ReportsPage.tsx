@@ -17,13 +17,13 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { exportRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
-import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, reportToBody, type ReportForm } from './airspaceRules';
+import { chartParams, DAY, emptyReport, REPORT_RANGE, reportDefaults, reportSchema, reportsFileName, type ReportForm } from './airspaceRules';
 import type { ChartInfo } from './ReportCharts';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { pickerFormat, useFormat } from '../../shared/format';
 import { recordExportRequested } from './recordExportSaga';
 import type { RecordExportFormat } from '@shared/flight/exportFiles';
-import type { Report } from '@shared/entities/airspace';
+import type { Plan, Report } from '@shared/entities/airspace';
 
 const FlightReplay = lazy(() => import(/* webpackChunkName: "flight-replay" */ './FlightReplay'));
 const ReportCharts = lazy(() => import(/* webpackChunkName: "report-charts" */ './ReportCharts'));
@@ -45,16 +45,22 @@ export default function ReportsPage() {
   };
   // Until the address has set the query, the range shown is the default one and nothing is fetched for it.
   const { data, status } = useResourceDocument<ChartInfo>('chartinfo', state.status === 'idle' ? null : params);
-  const [detailId, setDetailId] = useState<number | string | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const close = useCallback(() => setCreating(false), []);
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Report>> = [
     { field: 'id', headerName: 'ID', width: 70 },
     { field: 'device_name', headerName: t('airspace.device'), flex: 1, minWidth: 150, sortable: false, valueFormatter: refName },
-    { field: 'plan_id', headerName: t('airspace.plan'), width: 100, sortable: false, valueFormatter: (v) => (v ? `#${String(v)}` : '—') },
+    {
+      field: 'plan_id',
+      headerName: t('airspace.plan'),
+      width: 100,
+      sortable: false,
+      valueFormatter: (_value, row) => (row.plan_id === null ? '—' : `#${row.plan_id}`),
+    },
     dateTimeColumn('takeoff_at', t('airspace.takeoff'), fmt),
-    { field: 'duration_s', headerName: t('airspace.duration'), width: 100, valueFormatter: (v) => `${Math.round(Number(v ?? 0) / 60)} min` },
+    { field: 'duration_s', headerName: t('airspace.duration'), width: 100, valueFormatter: (_value, row) => `${Math.round(row.duration_s / 60)} min` },
     { field: 'distance_m', headerName: t('airspace.distance'), width: 110 },
     { field: 'max_alt', headerName: t('airspace.maxAlt'), width: 120 },
     {
@@ -88,12 +94,12 @@ export default function ReportsPage() {
       }),
     );
 
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<ReportForm>> = [
     {
       name: 'plan_id',
       label: 'airspace.plan',
       kind: 'lookup',
-      lookup: { resource: 'flightPlan', labelOf: (r) => `#${String(r.id)} ${t(`airspace.planStatuses.${String(r.status)}`)}` },
+      lookup: { resource: 'flightPlan', labelOf: (r: Plan) => `#${r.id} ${t(`airspace.planStatuses.${r.status}`)}` },
     },
     { name: 'device_id', label: 'airspace.device', kind: 'lookup', lookup: DEVICE_LOOKUP, required: true },
     { name: 'takeoff_at', label: 'airspace.takeoff', kind: 'datetime', required: true },
@@ -101,7 +107,7 @@ export default function ReportsPage() {
     { name: 'distance_m', label: 'airspace.distance', kind: 'number', required: true },
     { name: 'max_alt', label: 'airspace.maxAlt', kind: 'number', required: true },
   ];
-  const detail = (state.items.find((r) => String(r.id) === String(detailId)) ?? null) as Report | null;
+  const detail = state.items.find((r) => r.id === detailId) ?? null;
   const place = (lat: number | null, lng: number | null) => (typeof lat === 'number' && typeof lng === 'number' ? `${lat.toFixed(6)}, ${lng.toFixed(6)}` : '—');
   const exportRecord = (format: RecordExportFormat) => detail && dispatch(recordExportRequested({ id: detail.id, takeoff_at: detail.takeoff_at, format }));
 
@@ -154,20 +160,19 @@ export default function ReportsPage() {
           height={480}
         />
       </Box>
-      <ResourceFormDialog<ReportForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={creating}
         title={t('airspace.recordFlight')}
         fields={fields}
-        schema={reportSchema as never}
+        schema={reportSchema}
         defaultValues={emptyReport}
-        transform={reportToBody}
         onClose={close}
       />
       <DetailDrawer
         open={detail !== null}
-        title={detail ? `${t('airspace.report')} #${String(detail.id)}` : ''}
+        title={detail ? `${t('airspace.report')} #${detail.id}` : ''}
         onClose={() => setDetailId(null)}
         width={640}
         items={
@@ -202,13 +207,13 @@ export default function ReportsPage() {
 }
 
 /** Where a record came from: written from telemetry or typed in, and whether someone corrected it by hand. */
-function SourceChip({ source, corrected }: { source: unknown; corrected: unknown }) {
+function SourceChip({ source, corrected }: Pick<Report, 'source' | 'corrected'>) {
   const { t } = useTranslation();
   const auto = source === 'auto';
   return (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <Chip size="small" color={auto ? 'primary' : 'default'} label={t(auto ? 'airspace.sources.auto' : 'airspace.sources.manual')} />
-      {Boolean(corrected) && <Chip size="small" variant="outlined" label={t('airspace.corrected')} />}
+      {corrected && <Chip size="small" variant="outlined" label={t('airspace.corrected')} />}
     </Box>
   );
 }

@@ -1,8 +1,19 @@
 import type { Dayjs } from 'dayjs';
-import { checkApplication, checkPlan, type AirspaceRulesConfig, type RouteFacts, type RuleViolation } from '@shared/airspace';
-import { APPLICATION_STATUSES, PLAN_STATUSES, PURPOSE_KINDS } from '@shared/entities/airspace';
+import { checkApplication, checkPlan, type AirspaceRulesConfig, type ApplicationForPlan, type RouteFacts, type RuleViolation } from '@shared/airspace';
+import {
+  APPLICATION_STATUSES,
+  applicationInputSchema,
+  PLAN_STATUSES,
+  planInputSchema,
+  PURPOSE_KINDS,
+  reportInputSchema,
+  type Application,
+  type Plan,
+} from '@shared/entities/airspace';
+import type { Polygon } from '@shared/geo';
 import { z } from 'zod';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
+import { blankAsNull, filledIn, idText, numberInput, optionalPick, pickedId } from '../../crud/formFields';
+import { DEFAULT_QUERY, type ResourceQuery } from '../../crud/types';
 
 export type Position = [number, number];
 
@@ -45,36 +56,35 @@ export function parseAreaText(text: string): { positions: Position[]; bad: BadLi
 export const formatPositions = (positions: Position[]) => positions.map((p) => `${p[0]},${p[1]}`).join('\n');
 
 /** Corners ([lng, lat]) → a closed GeoJSON polygon. */
-export function toPolygon(corners: Position[]) {
+export function toPolygon(corners: Position[]): Polygon {
   const ring = [...corners];
   if (ring.length && (ring[0][0] !== ring[ring.length - 1][0] || ring[0][1] !== ring[ring.length - 1][1])) ring.push(ring[0]);
-  return { type: 'Polygon' as const, coordinates: [ring] };
+  return { type: 'Polygon', coordinates: [ring] };
 }
 
-/** A GeoJSON polygon → its corners without the closing position. */
-export function cornersOf(area: unknown): Position[] {
-  const ring = (area as { coordinates?: unknown[][] } | null)?.coordinates?.[0];
-  if (!Array.isArray(ring)) return [];
-  const corners = ring.map((p) => [Number((p as number[])[0]), Number((p as number[])[1])] as Position);
+/** A GeoJSON polygon → the corners of its outer ring ([lng, lat], heights dropped) without the closing position. */
+export function cornersOf(area: Polygon): Position[] {
+  const corners = area.coordinates[0].map(([lng, lat]): Position => [lng, lat]);
   if (corners.length > 1 && corners[0][0] === corners[corners.length - 1][0] && corners[0][1] === corners[corners.length - 1][1]) corners.pop();
   return corners;
 }
 
-const num = z
-  .union([z.number(), z.string()])
-  .transform((v) => Number(v))
-  .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput').max(5000, 'kit.invalidInput'));
-
-export const applicationSchema = z
-  .object({
-    purpose: z.string().trim().min(1, 'resources.required').max(2000),
-    purpose_kind: z.enum(PURPOSE_KINDS),
-    device_id: z.string().optional(),
-    area: z.array(z.tuple([z.number(), z.number()])).min(3, 'airspace.areaNeeds3'),
-    min_alt: num,
-    max_alt: num,
-    start_at: z.string().min(1, 'resources.required'),
-    end_at: z.string().min(1, 'resources.required'),
+/**
+ * The application form over the shared input: the area as corners (closed into the polygon the server checks), the
+ * aircraft picked as text, the heights as typed, and the UI's own cross-field rules; the limits are the shared input's.
+ */
+export const applicationSchema = applicationInputSchema
+  .extend({
+    device_id: optionalPick(applicationInputSchema.shape.device_id),
+    area: z
+      .array(z.tuple([z.number(), z.number()]))
+      .min(3, 'airspace.areaNeeds3')
+      .transform(toPolygon)
+      .pipe(applicationInputSchema.shape.area),
+    min_alt: numberInput(applicationInputSchema.shape.min_alt),
+    max_alt: numberInput(applicationInputSchema.shape.max_alt),
+    start_at: filledIn(applicationInputSchema.shape.start_at),
+    end_at: filledIn(applicationInputSchema.shape.end_at),
   })
   .superRefine((v, ctx) => {
     if (v.max_alt < v.min_alt) ctx.addIssue({ code: 'custom', path: ['max_alt'], message: 'airspace.altOrder' });
@@ -93,26 +103,15 @@ export const emptyApplication: ApplicationForm = {
   end_at: '',
 };
 
-export const applicationToForm = (row: ResourceRow): ApplicationForm => ({
-  purpose: String(row.purpose ?? ''),
-  purpose_kind: row.purpose_kind === 'emergency' ? 'emergency' : 'routine',
-  device_id: row.device_id ? String(row.device_id) : '',
+export const applicationToForm = (row: Application): ApplicationForm => ({
+  purpose: row.purpose,
+  purpose_kind: row.purpose_kind,
+  device_id: idText(row.device_id),
   area: cornersOf(row.area),
-  min_alt: Number(row.min_alt ?? 0),
-  max_alt: Number(row.max_alt ?? 0),
-  start_at: String(row.start_at ?? ''),
-  end_at: String(row.end_at ?? ''),
-});
-
-export const applicationToBody = (v: ApplicationForm): Record<string, unknown> => ({
-  purpose: v.purpose,
-  purpose_kind: v.purpose_kind,
-  device_id: v.device_id ? Number(v.device_id) : null,
-  area: toPolygon(v.area as Position[]),
-  min_alt: Number(v.min_alt),
-  max_alt: Number(v.max_alt),
-  start_at: v.start_at,
-  end_at: v.end_at,
+  min_alt: row.min_alt,
+  max_alt: row.max_alt,
+  start_at: row.start_at,
+  end_at: row.end_at,
 });
 
 const validTime = (v: unknown): v is string => typeof v === 'string' && v !== '' && Number.isFinite(Date.parse(v));
@@ -141,91 +140,61 @@ export function applicationVerdict(
   return { violations: result.violations, late: result.late };
 }
 
-/** The route of a plan as the rules read it (the route row's waypoints). */
-export const routeFacts = (route: ResourceRow | undefined): RouteFacts | null =>
-  route && Array.isArray(route.waypoints) ? { waypoints: route.waypoints as RouteFacts['waypoints'] } : null;
-
 /** The server's plan rules (shared/airspace checkPlan) over the form's values and the chosen application and route. */
-export function planVerdict(values: Record<string, unknown>, application: ResourceRow | undefined, route: ResourceRow | undefined): RuleViolation[] | null {
+export function planVerdict(
+  values: Record<string, unknown>,
+  application: ApplicationForPlan | undefined,
+  route: RouteFacts | undefined,
+): RuleViolation[] | null {
   if (!application || !validTime(values.planned_start_at) || !validTime(values.planned_end_at)) return null;
   const deviceId = values.device_id ? Number(values.device_id) : null;
   return checkPlan(
     { planned_start_at: new Date(values.planned_start_at).toISOString(), planned_end_at: new Date(values.planned_end_at).toISOString(), device_id: deviceId },
-    {
-      area: application.area as ReturnType<typeof toPolygon>,
-      min_alt: Number(application.min_alt),
-      max_alt: Number(application.max_alt),
-      start_at: String(application.start_at),
-      end_at: String(application.end_at),
-      purpose_kind: application.purpose_kind === 'emergency' ? 'emergency' : 'routine',
-      status: String(application.status),
-      device_id: application.device_id === null || application.device_id === undefined ? null : Number(application.device_id),
-    },
-    routeFacts(route),
+    application,
+    route ?? null,
   );
 }
 
-export const planSchema = z
-  .object({
-    application_id: z.string().min(1, 'resources.required'),
-    route_id: z.string().optional(),
-    device_id: z.string().optional(),
-    planned_start_at: z.string().min(1, 'resources.required'),
-    planned_end_at: z.string().min(1, 'resources.required'),
-    note: z.string().max(2000).optional(),
+/** The plan form over the shared input: the pick lists' ids as text, "" for no route, aircraft or note. */
+export const planSchema = planInputSchema
+  .extend({
+    application_id: pickedId(planInputSchema.shape.application_id),
+    route_id: optionalPick(planInputSchema.shape.route_id),
+    device_id: optionalPick(planInputSchema.shape.device_id),
+    planned_start_at: filledIn(planInputSchema.shape.planned_start_at),
+    planned_end_at: filledIn(planInputSchema.shape.planned_end_at),
+    note: blankAsNull(planInputSchema.shape.note),
   })
   .superRefine((v, ctx) => {
     if (v.planned_start_at && v.planned_end_at && v.planned_end_at <= v.planned_start_at)
       ctx.addIssue({ code: 'custom', path: ['planned_end_at'], message: 'airspace.timeOrder' });
   });
-export type PlanForm = z.infer<typeof planSchema>;
+export type PlanForm = z.input<typeof planSchema>;
 export const emptyPlan: PlanForm = { application_id: '', route_id: '', device_id: '', planned_start_at: '', planned_end_at: '', note: '' };
-const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-export const planToForm = (row: ResourceRow): PlanForm => ({
-  application_id: s(row.application_id),
-  route_id: s(row.route_id),
-  device_id: s(row.device_id),
-  planned_start_at: s(row.planned_start_at),
-  planned_end_at: s(row.planned_end_at),
-  note: s(row.note),
-});
-export const planToBody = (v: PlanForm): Record<string, unknown> => ({
-  application_id: Number(v.application_id),
-  route_id: v.route_id ? Number(v.route_id) : null,
-  device_id: v.device_id ? Number(v.device_id) : null,
-  planned_start_at: v.planned_start_at,
-  planned_end_at: v.planned_end_at,
-  note: v.note || null,
+export const planToForm = (row: Plan): PlanForm => ({
+  application_id: String(row.application_id),
+  route_id: idText(row.route_id),
+  device_id: idText(row.device_id),
+  planned_start_at: row.planned_start_at,
+  planned_end_at: row.planned_end_at,
+  note: row.note ?? '',
 });
 
-export const reportSchema = z
-  .object({
-    plan_id: z.string().optional(),
-    device_id: z.string().min(1, 'resources.required'),
-    takeoff_at: z.string().min(1, 'resources.required'),
-    landing_at: z.string().min(1, 'resources.required'),
-    distance_m: z
-      .union([z.number(), z.string()])
-      .transform(Number)
-      .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
-    max_alt: z
-      .union([z.number(), z.string()])
-      .transform(Number)
-      .pipe(z.number({ message: 'kit.invalidInput' }).min(0, 'kit.invalidInput')),
+/** The report form over the shared input: the pick lists' ids as text, the distance and height as typed. */
+export const reportSchema = reportInputSchema
+  .extend({
+    plan_id: optionalPick(reportInputSchema.shape.plan_id),
+    device_id: pickedId(reportInputSchema.shape.device_id),
+    takeoff_at: filledIn(reportInputSchema.shape.takeoff_at),
+    landing_at: filledIn(reportInputSchema.shape.landing_at),
+    distance_m: numberInput(reportInputSchema.shape.distance_m),
+    max_alt: numberInput(reportInputSchema.shape.max_alt),
   })
   .superRefine((v, ctx) => {
     if (v.takeoff_at && v.landing_at && v.landing_at <= v.takeoff_at) ctx.addIssue({ code: 'custom', path: ['landing_at'], message: 'airspace.timeOrder' });
   });
 export type ReportForm = z.input<typeof reportSchema>;
 export const emptyReport: ReportForm = { plan_id: '', device_id: '', takeoff_at: '', landing_at: '', distance_m: 0, max_alt: 0 };
-export const reportToBody = (v: ReportForm): Record<string, unknown> => ({
-  plan_id: v.plan_id ? Number(v.plan_id) : null,
-  device_id: Number(v.device_id),
-  takeoff_at: v.takeoff_at,
-  landing_at: v.landing_at,
-  distance_m: Number(v.distance_m),
-  max_alt: Number(v.max_alt),
-});
 
 export const DAY = 'YYYY-MM-DD';
 

@@ -80,7 +80,7 @@ export default function AlertsPage() {
           label: t('alerts.acknowledge'),
           icon: <DoneIcon fontSize="small" />,
           show: (row) => !row.acked_at,
-          onClick: (row) => dispatch(acknowledgeRequested([Number(row.id)])),
+          onClick: (row) => dispatch(acknowledgeRequested([row.id])),
         },
       ],
       acknowledging,

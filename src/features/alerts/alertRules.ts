@@ -1,5 +1,4 @@
 import { ALERT_KINDS, ALERT_LEVELS, type Alert } from '@shared/entities/alert';
-import type { ResourceRow } from '../../crud/types';
 
 /** The CRUD kit's name of GET /api/Alert/ (src/crud/registry.ts). */
 export const ALERT_RESOURCE = 'alert';
@@ -15,9 +14,9 @@ export const ALERT_FILTERS = {
 } as const;
 
 /** Of the rows on screen, the ids of the selected ones not yet acknowledged (acknowledging again keeps the first). Pure. */
-export function ackableIds(rows: readonly ResourceRow[], selected: readonly (number | string)[]): number[] {
-  const wanted = new Set(selected.map(Number));
-  return rows.filter((row) => wanted.has(Number(row.id)) && !row.acked_at).map((row) => Number(row.id));
+export function ackableIds(rows: ReadonlyArray<Pick<Alert, 'id' | 'acked_at'>>, selected: readonly number[]): number[] {
+  const wanted = new Set(selected);
+  return rows.filter((row) => wanted.has(row.id) && !row.acked_at).map((row) => row.id);
 }
 
 /** What an alert says in the app's language (the server sends both texts). Pure. */

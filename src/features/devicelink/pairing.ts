@@ -1,7 +1,11 @@
 import type { FieldValue } from './liveFields';
 
-/** A device row as the API lists it; the pairing reads serial, kind and gateway_sn (the RC or dock it is connected through). */
-export type PairedRow = Readonly<Record<string, unknown>>;
+/** What the pairing reads of a device row: its serial, kind and gateway_sn (the RC or dock it is connected through). */
+export interface PairedRow {
+  readonly serial: string;
+  readonly kind: string;
+  readonly gateway_sn: string | null;
+}
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
@@ -16,6 +20,6 @@ export function pairingOf(row: PairedRow, rows: readonly PairedRow[]): FieldValu
     return kind === 'dock' || kind === 'remote_controller' ? { key: `devicelink.gatewayKinds.${kind}`, params: { sn: gateway } } : { text: gateway };
   }
   const serial = text(row.serial);
-  const aircraft = serial ? rows.filter((r) => r.gateway_sn === serial).map((r) => String(r.serial)) : [];
+  const aircraft = serial ? rows.filter((r) => r.gateway_sn === serial).map((r) => r.serial) : [];
   return aircraft.length ? { key: 'devicelink.aircraftList', params: { list: aircraft.join(', ') } } : null;
 }

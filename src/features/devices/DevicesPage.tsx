@@ -22,12 +22,13 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import type { ResourceRow } from '../../crud/types';
+import type { Device } from '@shared/entities/device';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { secretRotationRequested } from '../../crud/resourcesSlice';
 import { useResourceList } from '../../crud/useResourceList';
 import { useSampled } from '../situation';
 import {
+  DEVICE_FORM_MESSAGES,
   DEVICE_KINDS,
   DEVICE_STATUSES,
   deviceSchema,
@@ -38,6 +39,7 @@ import {
   telemetryTopics,
   withLiveStatus,
   type DeviceForm,
+  type LiveDevice,
 } from './deviceRules';
 import IssuedSecretDialog from './IssuedSecretDialog';
 import { dateTimeColumn } from '../../crud/dateColumns';
@@ -63,10 +65,10 @@ export default function DevicesPage() {
   // Departments to filter and assign by, for those who may read them; the table shows row.dept_name.
   const canReadOrg = useCan('org:read');
   const { options: deptOptions } = useResourceOptions('department', undefined, {}, canReadOrg);
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [detailId, setDetailId] = useState<number | string | null>(null);
+  const [editing, setEditing] = useState<Device | 'new' | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
-  const [rotating, setRotating] = useState<ResourceRow | null>(null);
+  const [rotating, setRotating] = useState<Device | null>(null);
   const close = useCallback(() => setEditing(null), []);
 
   // Telemetry of the devices on this page only, while the page is open.
@@ -87,19 +89,19 @@ export default function DevicesPage() {
   const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }));
   const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices.statuses.${s}`) }));
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<LiveDevice>> = [
     { field: 'serial', headerName: t('devices.serial'), width: 170 },
     { field: 'name', headerName: t('devices.name'), flex: 1, minWidth: 140 },
     { field: 'model', headerName: t('devices.model'), width: 130 },
-    { field: 'kind', headerName: t('devices.kind'), width: 110, sortable: false, valueFormatter: (value) => t(`devices.kinds.${String(value)}`) },
+    { field: 'kind', headerName: t('devices.kind'), width: 110, sortable: false, valueFormatter: (_value, row) => t(`devices.kinds.${row.kind}`) },
     {
       field: 'status',
       headerName: t('devices.status'),
       width: 130,
       renderCell: (p) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
-          <StatusChip status={String(p.value)} prefix="devices.statuses" colors={STATUS_COLORS} />
-          {(p.row as { live?: boolean }).live && <Chip size="small" color="success" label={t('devices.live')} />}
+          <StatusChip status={p.row.status} prefix="devices.statuses" colors={STATUS_COLORS} />
+          {p.row.live && <Chip size="small" color="success" label={t('devices.live')} />}
         </Box>
       ),
     },
@@ -121,7 +123,7 @@ export default function DevicesPage() {
       sortable: false,
       renderCell: (p) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
-          {p.value ? String(p.value) : '—'}
+          {p.row.firmware ?? '—'}
           {p.row.needs_consistency_upgrade === 1 && <Chip size="small" color="warning" label={t('devices.needsConsistencyUpgrade')} />}
         </Box>
       ),
@@ -130,13 +132,13 @@ export default function DevicesPage() {
       field: 'battery',
       headerName: t('devices.battery'),
       width: 90,
-      valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`),
+      valueFormatter: (_value, row) => (row.battery === null ? '—' : `${row.battery}%`),
     },
     dateTimeColumn('last_seen_at', t('devices.lastSeen'), fmt),
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn(
+      actionsColumn<Device>(
         t('resources.actions'),
         [
           { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
@@ -156,7 +158,7 @@ export default function DevicesPage() {
   }
 
   const editRow = editing && editing !== 'new' ? editing : null;
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<DeviceForm>> = [
     { name: 'serial', label: 'devices.serial', required: true },
     { name: 'name', label: 'devices.name', required: true },
     { name: 'model', label: 'devices.model', required: true },
@@ -164,12 +166,12 @@ export default function DevicesPage() {
     { name: 'status', label: 'devices.status', kind: 'select', options: statusOptions },
     { name: 'dept_id', label: 'devices.department', kind: 'select', options: deptOptions },
     { name: 'firmware', label: 'devices.firmware' },
-    { name: 'photo', label: 'devices.photo', kind: 'image', currentUrl: editRow?.photo ? String(editRow.photo) : null },
+    { name: 'photo', label: 'devices.photo', kind: 'image', currentUrl: editRow?.photo ?? null },
   ];
 
-  const detail = rows.find((r) => String(r.id) === String(detailId)) ?? null;
+  const detail = rows.find((r) => r.id === detailId) ?? null;
   const detailPairing = detail ? pairingOf(detail, state.items) : null;
-  const hasPosition = detail && typeof detail.last_lat === 'number' && typeof detail.last_lng === 'number';
+  const position: [number, number] | null = detail && detail.last_lat !== null && detail.last_lng !== null ? [detail.last_lat, detail.last_lng] : null;
 
   return (
     <PageFrame title={t('menu.uav')}>
@@ -186,7 +188,7 @@ export default function DevicesPage() {
         onCreate={canWrite ? () => setEditing('new') : undefined}
         onRowClick={(row) => setDetailId(row.id)}
       />
-      <ResourceFormDialog<DeviceForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}
@@ -194,23 +196,24 @@ export default function DevicesPage() {
         title={t(editRow ? 'resources.editTitle' : 'resources.createTitle', { what: t('devices.what') })}
         fields={fields}
         schema={deviceSchema}
+        messages={DEVICE_FORM_MESSAGES}
         defaultValues={editRow ? deviceToForm(editRow) : emptyDevice}
         transform={deviceToBody}
         onClose={close}
       />
       <DetailDrawer
         open={detail !== null}
-        title={detail ? `${String(detail.name)} (${String(detail.serial)})` : ''}
+        title={detail ? `${detail.name} (${detail.serial})` : ''}
         onClose={() => setDetailId(null)}
         items={
           detail
             ? [
-                { label: t('devices.model'), value: String(detail.model ?? '') },
-                { label: t('devices.kind'), value: t(`devices.kinds.${String(detail.kind)}`) },
-                { label: t('devices.status'), value: <StatusChip status={String(detail.status)} prefix="devices.statuses" colors={STATUS_COLORS} /> },
+                { label: t('devices.model'), value: detail.model },
+                { label: t('devices.kind'), value: t(`devices.kinds.${detail.kind}`) },
+                { label: t('devices.status'), value: <StatusChip status={detail.status} prefix="devices.statuses" colors={STATUS_COLORS} /> },
                 { label: t('devices.department'), value: refName(detail.dept_name) },
                 { label: t('devicelink.pairedWith'), value: detailPairing ? fieldText(t, detailPairing) : '—' },
-                { label: t('devices.firmware'), value: detail.firmware ? String(detail.firmware) : '—' },
+                { label: t('devices.firmware'), value: detail.firmware ?? '—' },
                 { label: t('devices.lastSeen'), value: fmt.dateTime(detail.last_seen_at) },
                 {
                   label: t('devices.battery'),
@@ -235,30 +238,20 @@ export default function DevicesPage() {
         }
       >
         {detail?.photo ? (
-          <Box
-            component="img"
-            src={String(detail.photo)}
-            alt={t('devices.photo')}
-            sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }}
-          />
+          <Box component="img" src={detail.photo} alt={t('devices.photo')} sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1 }} />
         ) : null}
-        {detail ? <DeviceLiveDetails sn={String(detail.serial)} /> : null}
-        {detail?.kind === 'dock' ? <DockDebugPanel deviceId={Number(detail.id)} /> : null}
-        {detail?.kind === 'dock' ? <FlightAreaPanel deviceId={Number(detail.id)} /> : null}
-        {detail?.kind === 'dock' ? <LogsPanel deviceId={Number(detail.id)} /> : null}
-        {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? (
-          <FirmwarePanel deviceId={Number(detail.id)} sn={String(detail.serial)} />
-        ) : null}
-        {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? <SettingsPanel deviceId={Number(detail.id)} /> : null}
-        {detail?.kind === 'dock' || detail?.kind === 'aircraft' ? <FlightPanel deviceId={Number(detail.id)} /> : null}
-        {detail ? <LivePanel deviceId={Number(detail.id)} /> : null}
+        {detail ? <DeviceLiveDetails sn={detail.serial} /> : null}
+        {detail?.kind === 'dock' ? <DockDebugPanel deviceId={detail.id} /> : null}
+        {detail?.kind === 'dock' ? <FlightAreaPanel deviceId={detail.id} /> : null}
+        {detail?.kind === 'dock' ? <LogsPanel deviceId={detail.id} /> : null}
+        {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? <FirmwarePanel deviceId={detail.id} sn={detail.serial} /> : null}
+        {detail?.kind === 'dock' || (detail?.kind === 'aircraft' && detail.gateway_sn) ? <SettingsPanel deviceId={detail.id} /> : null}
+        {detail?.kind === 'dock' || detail?.kind === 'aircraft' ? <FlightPanel deviceId={detail.id} /> : null}
+        {detail ? <LivePanel deviceId={detail.id} /> : null}
         <Typography variant="subtitle2">{t('devices.lastPosition')}</Typography>
-        {hasPosition ? (
+        {detail && position ? (
           <Suspense fallback={<LinearProgress />}>
-            <GeoMap
-              label={t('devices.mapLabel')}
-              markers={[{ position: [detail.last_lat as number, detail.last_lng as number], label: String(detail.name) }]}
-            />
+            <GeoMap label={t('devices.mapLabel')} markers={[{ position, label: detail.name }]} />
           </Suspense>
         ) : (
           <Typography color="text.secondary">{t('devices.noPosition')}</Typography>
@@ -268,7 +261,7 @@ export default function DevicesPage() {
       <ConfirmDialog
         open={rotating !== null}
         title={t('devices.rotateTitle')}
-        body={rotating ? t('devices.rotateBody', { name: `${String(rotating.name)} (${String(rotating.serial)})` }) : ''}
+        body={rotating ? t('devices.rotateBody', { name: `${rotating.name} (${rotating.serial})` }) : ''}
         onCancel={() => setRotating(null)}
         onConfirm={() => {
           if (rotating) dispatch(secretRotationRequested({ resource: RESOURCE, id: rotating.id }));

@@ -1,40 +1,44 @@
-import { DEVICE_KINDS, DEVICE_SERIAL_PATTERN, DEVICE_STATUSES } from '@shared/entities/device';
+import { DEVICE_KINDS, DEVICE_STATUSES, deviceInputSchema, type Device } from '@shared/entities/device';
 import { SERIAL_PATTERN, type DeviceStatus } from '@shared/live';
 import { osdTopic } from '@shared/dji/topics';
 import { z } from 'zod';
-import type { ResourceRow } from '../../crud/types';
+import { idText } from '../../crud/formFields';
 
 export { DEVICE_KINDS, DEVICE_STATUSES };
 
 export const STATUS_COLORS = { online: 'success', flying: 'info', maintenance: 'warning', offline: 'default' } as const;
 
-/** The create/edit form; messages are i18n keys (shown with t). */
-export const deviceSchema = z.object({
-  serial: z.string().trim().regex(DEVICE_SERIAL_PATTERN, 'devices.serialRule'),
-  name: z.string().trim().min(1, 'resources.required').max(128),
-  model: z.string().trim().min(1, 'resources.required').max(64),
-  kind: z.enum(DEVICE_KINDS, { message: 'resources.required' }),
-  firmware: z.string().max(64).optional(),
+/**
+ * The create/edit form over the shared device input: the department picked as text, firmware "" for none, a photo
+ * to upload; the rest is the shared input's, its limits stated there.
+ */
+export const deviceSchema = deviceInputSchema.pick({ serial: true, name: true, model: true, kind: true, status: true }).extend({
+  firmware: z
+    .string()
+    .optional()
+    .transform((firmware): string | null | undefined => firmware)
+    .pipe(deviceInputSchema.shape.firmware),
   dept_id: z.string().optional(),
-  status: z.enum(DEVICE_STATUSES),
   photo: z.instanceof(File).nullable().optional(),
 });
-export type DeviceForm = z.infer<typeof deviceSchema>;
+export type DeviceForm = z.input<typeof deviceSchema>;
+/** The serial's pattern in the console's words (the server words it in English). */
+export const DEVICE_FORM_MESSAGES = { serial: 'devices.serialRule' } as const;
 
 export const emptyDevice: DeviceForm = { serial: '', name: '', model: '', kind: 'aircraft', firmware: '', dept_id: '', status: 'offline', photo: null };
 
 /** Form → multipart fields; an emptied optional field is sent as "null" so an edit can clear it (the API reads "null" as null). */
-export const deviceToBody = (v: DeviceForm): Record<string, unknown> => ({ ...v, firmware: v.firmware || 'null', dept_id: v.dept_id || 'null' });
+export const deviceToBody = (v: z.output<typeof deviceSchema>) => ({ ...v, firmware: v.firmware || 'null', dept_id: v.dept_id || 'null' });
 
-export function deviceToForm(row: ResourceRow): DeviceForm {
+export function deviceToForm(row: Device): DeviceForm {
   return {
-    serial: String(row.serial ?? ''),
-    name: String(row.name ?? ''),
-    model: String(row.model ?? ''),
-    kind: (row.kind as DeviceForm['kind']) ?? 'aircraft',
-    firmware: row.firmware ? String(row.firmware) : '',
-    dept_id: row.dept_id ? String(row.dept_id) : '',
-    status: (row.status as DeviceForm['status']) ?? 'offline',
+    serial: row.serial,
+    name: row.name,
+    model: row.model,
+    kind: row.kind,
+    firmware: row.firmware ?? '',
+    dept_id: idText(row.dept_id),
+    status: row.status,
     photo: null,
   };
 }
@@ -46,12 +50,15 @@ export interface LiveSample {
   at: number;
 }
 
+/** A device row as the list shows it: `live` when fresh telemetry stands in for the stored position and battery. */
+export type LiveDevice = Device & { live?: boolean };
+
 /** A telemetry sample older than this is no longer live (the drone stopped reporting, or the page stopped listening). */
 export const LIVE_MAX_AGE_MS = 30_000;
 
 /** The telemetry topics of the rows on screen: live updates for what is shown, not for the whole fleet. Pure. */
-export const telemetryTopics = (rows: ResourceRow[]): string[] =>
-  [...new Set(rows.map((row) => String(row.serial ?? '')).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map(osdTopic);
+export const telemetryTopics = (rows: ReadonlyArray<Pick<Device, 'serial'>>): string[] =>
+  [...new Set(rows.map((row) => row.serial).filter((sn) => SERIAL_PATTERN.test(sn)))].sort().map(osdTopic);
 
 /**
  * A device row with what the broker knows now: the status is the server's (sysinfo/online's statuses, never derived
@@ -60,21 +67,17 @@ export const telemetryTopics = (rows: ResourceRow[]): string[] =>
  * whatever was stored or reported. Pure.
  */
 export function withLiveStatus(
-  row: ResourceRow,
+  row: Device,
   live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null },
   now: number,
-): ResourceRow & { live?: boolean } {
+): LiveDevice {
   const shown = rowWithLive(row, live, now);
   // Its OSD reports none; the fleet sample the server stores reads a missing battery as 0.
   return row.kind === 'dock' && shown.battery != null ? { ...shown, battery: null } : shown;
 }
 
-function rowWithLive(
-  row: ResourceRow,
-  live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null },
-  now: number,
-): ResourceRow & { live?: boolean } {
-  const serial = String(row.serial ?? '');
+function rowWithLive(row: Device, live: { telemetry: Record<string, LiveSample>; statuses: Record<string, DeviceStatus> | null }, now: number): LiveDevice {
+  const serial = row.serial;
   const sample = live.telemetry[serial];
   const serverStatus = live.statuses ? (live.statuses[serial] ?? 'offline') : undefined;
   if (sample && now - sample.at <= LIVE_MAX_AGE_MS) {

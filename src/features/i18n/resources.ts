@@ -1,5 +1,5 @@
 import zhCn from './locales/zh-cn';
-import { withFeatures, type FeatureText } from './featureText';
+import { withFeatures, type FeatureText } from '../../shared/featureText';
 import type { Language } from './languages';
 import navigationText from '../navigation/text';
 

@@ -1,5 +1,5 @@
 import en from './locales/en';
-import { withFeatures } from './featureText';
+import { withFeatures } from '../../shared/featureText';
 import brokerText from '../broker/text.en';
 import controllerText from '../controller/text.en';
 import devicesText from '../devices/text.en';

@@ -1,6 +1,6 @@
 import zhCn from './locales/zh-cn';
 import zhCnFrame from './locales/zh-cn.frame';
-import { withFeatures, type FeatureText } from './featureText';
+import { withFeatures, type FeatureText } from '../../shared/featureText';
 import { FIRST_PAINT_TEXTS } from './resources';
 import brokerText from '../broker/text';
 import controllerText from '../controller/text';

@@ -9,7 +9,10 @@ import { collectionAction, listResource } from '../../api/resources';
 import { fieldErrorsOf } from '../../api/client';
 import { rowSettled, saveSucceeded } from '../../crud/resourcesSlice';
 import { resourceConfig } from '../../crud/registry';
-import type { ListResult, ResourceRow } from '../../crud/types';
+import type { Application } from '@shared/entities/airspace';
+import type { Feature } from '@shared/entities/feature';
+import type { Project } from '@shared/entities/project';
+import type { ListResult } from '../../crud/types';
 import {
   FEATURE_RESOURCE,
   featuresFailed,
@@ -34,10 +37,10 @@ export const MAX_ROWS = 5000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Every row of a collection (page by page, the server caps page_size at 100). */
-export function* listAll(path: string, filters: Record<string, string | number> = {}) {
-  const rows: ResourceRow[] = [];
+export function* listAll<Row>(path: string, filters: Record<string, string | number> = {}) {
+  const rows: Row[] = [];
   for (let page = 1; rows.length < MAX_ROWS; page++) {
-    const response: Envelope<ListResult<ResourceRow>> = yield* callApi(listResource, path, { ...filters, page, page_size: PAGE_SIZE });
+    const response: Envelope<ListResult<Row>> = yield* callApi(listResource<Row>, path, { ...filters, page, page_size: PAGE_SIZE });
     rows.push(...response.data.items);
     if (response.data.items.length < PAGE_SIZE || rows.length >= response.data.total) break;
   }
@@ -46,7 +49,7 @@ export function* listAll(path: string, filters: Record<string, string | number> 
 
 function* loadFeatures() {
   try {
-    const rows: ResourceRow[] = yield* listAll(resourceConfig(FEATURE_RESOURCE).path);
+    const rows: Feature[] = yield* listAll<Feature>(resourceConfig(FEATURE_RESOURCE).path);
     yield put(featuresLoaded(rows.filter((r) => r.geometry && typeof r.geometry === 'object') as unknown as MapFeature[]));
   } catch (error) {
     yield put(featuresFailed(messageOf(error)));
@@ -58,18 +61,14 @@ const isPolygon = (value: unknown): value is AreaOverlay['area'] => !!value && t
 /** One device's serial (null when it cannot be read, e.g. deleted). */
 function* loadOverlays() {
   try {
-    const [projects, applications]: ResourceRow[][] = yield all([
+    const [projects, applications]: [Project[], Application[]] = yield all([
       call(listAll, resourceConfig('project').path),
       call(listAll, resourceConfig('airspaceApplication').path, { status: 'approved' }),
     ]);
     yield put(
       overlaysLoaded({
-        projects: projects
-          .filter((p) => isPolygon(p.area))
-          .map((p) => ({ id: Number(p.id), name: String(p.name ?? p.id), area: p.area as AreaOverlay['area'] })),
-        airspace: applications
-          .filter((a) => isPolygon(a.area))
-          .map((a) => ({ id: Number(a.id), name: String(a.purpose ?? `#${a.id}`), area: a.area as AreaOverlay['area'] })),
+        projects: projects.filter((p) => isPolygon(p.area)).map((p) => ({ id: p.id, name: p.name, area: p.area as AreaOverlay['area'] })),
+        airspace: applications.filter((a) => isPolygon(a.area)).map((a) => ({ id: a.id, name: a.purpose, area: a.area as AreaOverlay['area'] })),
       }),
     );
   } catch {
@@ -92,14 +91,9 @@ export function importRefusals(error: unknown): ImportProblem[] {
 /** Saves an imported file's features in one request: the server stores all of them or none (one transaction). */
 function* importFeatures(action: ReturnType<typeof importRequested>) {
   try {
-    const response: Envelope<{ items: ResourceRow[] }> = yield* callApi(
-      collectionAction<{ items: ResourceRow[] }>,
-      resourceConfig(FEATURE_RESOURCE).path,
-      'import',
-      {
-        features: action.payload.features,
-      },
-    );
+    const response: Envelope<{ items: Feature[] }> = yield* callApi(collectionAction<{ items: Feature[] }>, resourceConfig(FEATURE_RESOURCE).path, 'import', {
+      features: action.payload.features,
+    });
     yield put(importSucceeded({ count: response.data.items.length }));
   } catch (error) {
     yield put(importFailed({ errors: importRefusals(error) }));

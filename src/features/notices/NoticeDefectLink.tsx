@@ -4,17 +4,17 @@ import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ResourceRow } from '../../crud/types';
+import type { Notice } from '@shared/entities/notice';
 import { defectLink } from '../defects';
 
 /** The defect an urgent notice announces, when the server gave it (only to a reader who sees the defect). */
-export const noticeDefectId = (row: ResourceRow): number | null => (typeof row.defect_id === 'number' ? row.defect_id : null);
+export const noticeDefectId = (row: Pick<Notice, 'defect_id'>): number | null => row.defect_id;
 
 /**
  * The link from a notice to its defect (#/Defect?id=…, which /Defect opens with its photo): a button in a notice's
  * detail, a text link in a list row (a click there opens the defect, not the row). Nothing for a notice without one.
  */
-export default function NoticeDefectLink({ row, variant, onOpen }: { row: ResourceRow; variant: 'button' | 'cell'; onOpen?: (row: ResourceRow) => void }) {
+export default function NoticeDefectLink({ row, variant, onOpen }: { row: Notice; variant: 'button' | 'cell'; onOpen?: (row: Notice) => void }) {
   const { t } = useTranslation();
   const id = noticeDefectId(row);
   if (id === null) return null;
@@ -41,10 +41,10 @@ export default function NoticeDefectLink({ row, variant, onOpen }: { row: Resour
 }
 
 /** The notices lists' column linking each urgent notice to its defect. */
-export const noticeDefectColumn = (t: TFunction, onOpen?: (row: ResourceRow) => void): GridColDef => ({
+export const noticeDefectColumn = (t: TFunction, onOpen?: (row: Notice) => void): GridColDef<Notice> => ({
   field: 'defect_id',
   headerName: t('notices.defect'),
   width: 120,
   sortable: false,
-  renderCell: (p) => <NoticeDefectLink row={p.row as ResourceRow} variant="cell" onOpen={onOpen} />,
+  renderCell: (p) => <NoticeDefectLink row={p.row} variant="cell" onOpen={onOpen} />,
 });

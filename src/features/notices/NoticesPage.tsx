@@ -12,7 +12,7 @@ import ResourceTable from '../../crud/ResourceTable';
 import { saveRequested } from '../../crud/resourcesSlice';
 import { actionsColumn } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import type { ResourceRow } from '../../crud/types';
+import type { Notice } from '@shared/entities/notice';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import {
@@ -40,38 +40,40 @@ export default function NoticesPage() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const state = useResourceList(RESOURCE);
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
+  const [editing, setEditing] = useState<Notice | 'new' | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE, (row) => noticeText(row, language).title);
   const close = useCallback(() => setEditing(null), []);
   const levelOptions = NOTICE_LEVELS.map((l) => ({ value: l, label: t(`notices.levels.${l}`) }));
-  const setPublishAt = (row: ResourceRow, at: string, failureToast: string) =>
+  const setPublishAt = (row: Notice, at: string, failureToast: string) =>
     dispatch(saveRequested({ resource: RESOURCE, id: row.id, values: { publish_at: at }, failureToast }));
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Notice>> = [
     {
       field: 'title',
       headerName: t('notices.title'),
       flex: 1,
       minWidth: 180,
       sortable: false,
-      renderCell: (p) => noticeText(p.row as ResourceRow, language).title,
+      renderCell: (p) => noticeText(p.row, language).title,
     },
     {
       field: 'level',
       headerName: t('notices.level'),
       width: 100,
-      renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
+      renderCell: (p) => <StatusChip status={p.row.level} prefix="notices.levels" colors={LEVEL_COLORS} />,
     },
     {
       field: 'state',
       headerName: t('notices.state'),
       width: 100,
       sortable: false,
-      renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row as ResourceRow)}`)} />,
+      renderCell: (p) => <Chip size="small" variant="outlined" label={t(`notices.${noticeState(p.row)}`)} />,
     },
     noticeDefectColumn(t),
-    dateTimeColumn('publish_at', t('notices.publishAt'), fmt, { valueFormatter: (v) => (String(v).startsWith('9999') ? '—' : fmt.dateTime(v)) }),
-    actionsColumn(
+    dateTimeColumn('publish_at', t('notices.publishAt'), fmt, {
+      valueFormatter: (_value, row) => (noticeState(row) === 'withdrawn' ? '—' : fmt.dateTime(row.publish_at)),
+    }),
+    actionsColumn<Notice>(
       t('resources.actions'),
       [
         { key: 'edit', label: t('resources.edit'), icon: <EditIcon fontSize="small" />, onClick: (row) => setEditing(row) },
@@ -94,7 +96,7 @@ export default function NoticesPage() {
     ),
   ];
   const editRow = editing && editing !== 'new' ? editing : null;
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<NoticeForm>> = [
     { name: 'title', label: 'notices.title', required: true },
     { name: 'level', label: 'notices.level', kind: 'select', options: levelOptions },
     { name: 'content', label: 'notices.content', kind: 'textarea', required: true },
@@ -108,7 +110,7 @@ export default function NoticesPage() {
         filters={[{ name: 'level', label: 'notices.level', options: levelOptions }]}
         onCreate={() => setEditing('new')}
       />
-      <ResourceFormDialog<NoticeForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}

@@ -1,6 +1,6 @@
-import { NOTICE_LEVELS, type NoticeText } from '@shared/entities/notice';
-import { z } from 'zod';
-import type { ResourceRow } from '../../crud/types';
+import { NOTICE_LEVELS, noticeInputSchema, type Notice, type NoticeText } from '@shared/entities/notice';
+import type { z } from 'zod';
+import { blankAsNull } from '../../crud/formFields';
 
 export { NOTICE_LEVELS };
 export const LEVEL_COLORS = { info: 'info', warning: 'warning', urgent: 'error' } as const;
@@ -11,8 +11,8 @@ export const LEVEL_COLORS = { info: 'info', warning: 'warning', urgent: 'error' 
 export const WITHDRAWN_AT = '9999-12-31T00:00:00.000Z';
 
 export type NoticeState = 'published' | 'scheduled' | 'withdrawn';
-export function noticeState(row: ResourceRow, now = Date.now()): NoticeState {
-  const at = String(row.publish_at ?? '');
+export function noticeState(row: Pick<Notice, 'publish_at'>, now = Date.now()): NoticeState {
+  const at = row.publish_at;
   if (at.startsWith('9999')) return 'withdrawn';
   return Date.parse(at) <= now ? 'published' : 'scheduled';
 }
@@ -21,29 +21,18 @@ export function noticeState(row: ResourceRow, now = Date.now()): NoticeState {
  * What a notice says in the console's language: a platform notice (an urgent defect's) carries both texts, a
  * person's notice is shown as written.
  */
-export function noticeText(row: ResourceRow, language: string): NoticeText {
-  const texts = row.texts as { zh: NoticeText; en: NoticeText } | null | undefined;
+export function noticeText(row: NoticeTextRow, language: string): NoticeText {
+  const { texts } = row;
   if (texts) return language === 'en' ? texts.en : texts.zh;
-  return { title: String(row.title ?? ''), content: String(row.content ?? '') };
+  return { title: row.title, content: row.content };
 }
 
-export const noticeSchema = z.object({
-  title: z.string().trim().min(1, 'resources.required').max(200),
-  content: z.string().trim().min(1, 'resources.required').max(20000),
-  level: z.enum(NOTICE_LEVELS),
-  publish_at: z.string().optional(),
-});
-export type NoticeForm = z.infer<typeof noticeSchema>;
+/** What noticeText reads of a notice (a server without `texts` sends none). */
+export type NoticeTextRow = Pick<Notice, 'title' | 'content'> & Partial<Pick<Notice, 'texts'>>;
+
+/** The create/edit form over the shared notice input: an empty publish time is none (the server publishes now). */
+export const noticeSchema = noticeInputSchema.extend({ publish_at: blankAsNull(noticeInputSchema.shape.publish_at.nullable()) });
+export type NoticeForm = z.input<typeof noticeSchema>;
 export const emptyNotice: NoticeForm = { title: '', content: '', level: 'info', publish_at: '' };
-export const noticeToForm = (row: ResourceRow): NoticeForm => ({
-  title: String(row.title ?? ''),
-  content: String(row.content ?? ''),
-  level: (row.level as NoticeForm['level']) ?? 'info',
-  publish_at: String(row.publish_at ?? ''),
-});
-export const noticeToBody = (v: NoticeForm): Record<string, unknown> => ({
-  title: v.title,
-  content: v.content,
-  level: v.level,
-  ...(v.publish_at ? { publish_at: v.publish_at } : {}),
-});
+export const noticeToForm = (row: Notice): NoticeForm => ({ title: row.title, content: row.content, level: row.level, publish_at: row.publish_at });
+export const noticeToBody = ({ publish_at, ...notice }: z.output<typeof noticeSchema>) => ({ ...notice, ...(publish_at ? { publish_at } : {}) });

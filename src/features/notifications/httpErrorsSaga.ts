@@ -6,7 +6,7 @@ import { wipeStorageKeepingLanguage } from '../../app/persistence';
 import { sessionExpired } from '../auth';
 import { selectLanguage } from '../i18n';
 import type { Language } from '../i18n';
-import { toastShown } from './notificationsSlice';
+import { toastShown } from '../../shared/toasts';
 
 function* reportFailure(action: PayloadAction<FailedRequest>) {
   const report = describeFailedRequest(action.payload);

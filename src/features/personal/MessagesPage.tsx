@@ -12,7 +12,8 @@ import ResourceTable from '../../crud/ResourceTable';
 import { rowActionRequested } from '../../crud/resourcesSlice';
 import { actionsColumn } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import { DEFAULT_QUERY, type ResourceQuery, type ResourceRow } from '../../crud/types';
+import type { Notice } from '@shared/entities/notice';
+import { DEFAULT_QUERY, type ResourceQuery } from '../../crud/types';
 import { useResourceList } from '../../crud/useResourceList';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
@@ -31,13 +32,13 @@ export default function MessagesPage() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const state = useResourceList(RESOURCE, INBOX_QUERY);
-  const [openId, setOpenId] = useState<number | string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
   // A read mark changes the bell's count.
-  const markRead = (row: ResourceRow) => {
+  const markRead = (row: Notice) => {
     if (!row.read) dispatch(rowActionRequested({ resource: RESOURCE, id: row.id, action: 'read', reload: [UNREAD_RESOURCE] }));
   };
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Notice>> = [
     {
       field: 'read',
       headerName: t('notices.readState'),
@@ -52,8 +53,8 @@ export default function MessagesPage() {
       minWidth: 200,
       sortable: false,
       renderCell: (p) => (
-        <Box component="span" sx={{ fontWeight: (p.row as ResourceRow).read ? 400 : 700 }}>
-          {noticeText(p.row as ResourceRow, language).title}
+        <Box component="span" sx={{ fontWeight: p.row.read ? 400 : 700 }}>
+          {noticeText(p.row, language).title}
         </Box>
       ),
     },
@@ -61,7 +62,7 @@ export default function MessagesPage() {
       field: 'level',
       headerName: t('notices.level'),
       width: 100,
-      renderCell: (p) => <StatusChip status={String(p.value)} prefix="notices.levels" colors={LEVEL_COLORS} />,
+      renderCell: (p) => <StatusChip status={p.row.level} prefix="notices.levels" colors={LEVEL_COLORS} />,
     },
     // Opening the defect from the list reads the notice, as opening the notice does.
     noticeDefectColumn(t, markRead),
@@ -73,7 +74,7 @@ export default function MessagesPage() {
       140,
     ),
   ];
-  const open = state.items.find((r) => String(r.id) === String(openId)) ?? null;
+  const open = state.items.find((r) => r.id === openId) ?? null;
   const openText = open ? noticeText(open, language) : null;
 
   return (

@@ -24,6 +24,7 @@ import * as situationViewActions from '../situation/viewActions';
 import * as tasFlightActions from '../situation/flightSlice';
 import * as tabsActions from '../tabs/tabsSlice';
 import * as tasksActions from '../tasks/tasksSlice';
+import * as toastActions from '../../shared/toasts';
 import * as qaActions from './qaActions';
 
 /**
@@ -58,6 +59,7 @@ export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'features/situation/flightSlice': tasFlightActions,
   'features/tabs/tabsSlice': tabsActions,
   'features/tasks/tasksSlice': tasksActions,
+  'shared/toasts': toastActions,
   'features/replay/qaActions': qaActions,
 };
 

@@ -8,7 +8,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
 import type { RouteTemplate } from '@shared/entities/route';
-import type { Polygon } from '@shared/geo';
 import { WAYPOINT_TEMPLATE } from '@shared/wayline/defaults';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refName } from '../../crud/format';
@@ -16,7 +15,7 @@ import LookupField from '../../crud/LookupField';
 import { useResourceOptions } from '../../crud/hooks';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
-import type { ResourceRow } from '../../crud/types';
+import type { Route } from '@shared/entities/route';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { useResourceList } from '../../crud/useResourceList';
 import { useCan } from '../auth';
@@ -82,19 +81,17 @@ export default function RoutesPage() {
   const { rows: restrictedRows } = useResourceOptions('feature@restricted', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[1] });
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const [importing, setImporting] = useState(false);
-  const [exportMenu, setExportMenu] = useState<{ row: ResourceRow; anchor: HTMLElement } | null>(null);
+  const [exportMenu, setExportMenu] = useState<{ row: Route; anchor: HTMLElement } | null>(null);
   const filterProject = String(state.query.filters.project_id ?? '');
 
   const context = useMemo<EditorContext>(
     () => ({
-      restricted: [...noFly, ...restrictedRows]
-        .filter((f) => (f.geometry as { type?: string } | null)?.type === 'Polygon')
-        .map((f) => ({ name: String(f.name), polygon: f.geometry as Polygon })),
+      restricted: [...noFly, ...restrictedRows].flatMap(({ name, geometry }) => (geometry.type === 'Polygon' ? [{ name, polygon: geometry }] : [])),
     }),
     [noFly, restrictedRows],
   );
 
-  const openEditor = useCallback((row: ResourceRow) => dispatch(editorOpened({ id: Number(row.id) })), [dispatch]);
+  const openEditor = useCallback((row: Route) => dispatch(editorOpened({ id: row.id })), [dispatch]);
 
   const columns: GridColDef[] = [
     { field: 'name', headerName: t('routes.name'), flex: 1, minWidth: 160 },
@@ -131,7 +128,7 @@ export default function RoutesPage() {
       valueGetter: (_v, row) => modelName((row.settings as { drone_model?: string } | undefined)?.drone_model),
     },
     { field: 'updated_at', headerName: t('routes.updatedAt'), width: 170, valueFormatter: (v) => format.dateTime(v) },
-    actionsColumn(
+    actionsColumn<Route>(
       t('resources.actions'),
       [
         { key: 'edit', label: canWrite ? t('routes.edit') : t('resources.detail'), icon: <EditIcon fontSize="small" />, onClick: openEditor },

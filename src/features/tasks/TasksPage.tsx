@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { LinearProgress, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { TaskCommand, TaskLive, TaskProgress, TaskStatus } from '@shared/entities/task';
+import type { Task, TaskCommand, TaskLive } from '@shared/entities/task';
 import { cancelDispatched, commandApplies } from '@shared/missions/rules';
 import { useAppSelector } from '../../app/hooks';
 import ConfirmDialog from '../../crud/ConfirmDialog';
@@ -19,7 +19,6 @@ import ResourceFormDialog, { type FieldSpec } from '../../crud/ResourceFormDialo
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn, rowAllows, type RowAction } from '../../crud/RowActions';
 import StatusChip from '../../crud/StatusChip';
-import type { ResourceRow } from '../../crud/types';
 import { useDeleteConfirm } from '../../crud/useDeleteConfirm';
 import { focusedId } from '../../crud/queryRules';
 import { useResourceList } from '../../crud/useResourceList';
@@ -27,18 +26,7 @@ import { useRowAction } from '../../crud/useRowAction';
 import { LivePanel } from '../live';
 import TaskProgressView from './TaskProgressView';
 import { selectTasksLive } from './tasksSlice';
-import {
-  emptyTask,
-  TASK_KINDS,
-  TASK_STATUS_COLORS,
-  TASK_ACTIONS,
-  TASK_STATUSES,
-  taskSchema,
-  taskActionTextKey,
-  taskToBody,
-  taskToForm,
-  type TaskForm,
-} from './taskRules';
+import { emptyTask, TASK_KINDS, TASK_STATUS_COLORS, TASK_ACTIONS, TASK_STATUSES, taskSchema, taskActionTextKey, taskToForm, type TaskForm } from './taskRules';
 import { dateTimeColumn } from '../../crud/dateColumns';
 import { useFormat } from '../../shared/format';
 
@@ -48,22 +36,19 @@ const RESOURCE = 'task';
 const COMMANDS: Array<TaskCommand | 'cancel'> = ['execute', 'pause', 'resume', 'return_home', 'cancel'];
 
 /** The row with what sysinfo/task pushed since the list loaded. */
-const withLive = (row: ResourceRow, live: TaskLive | undefined): ResourceRow =>
+const withLive = (row: Task, live: TaskLive | undefined): Task =>
   live ? { ...row, status: live.status, progress: live.progress, dispatch_error: live.dispatch_error } : row;
 
-const progressOf = (row: ResourceRow) => (row.progress as TaskProgress | null | undefined) ?? null;
-
 /** Whether a command button applies to the row (cancel: the server lists it in row.actions). */
-function commandShown(row: ResourceRow, command: TaskCommand | 'cancel'): boolean {
+function commandShown(row: Task, command: TaskCommand | 'cancel'): boolean {
   // The listed actions may predate the newest progress: once it flies a task can no longer be withdrawn.
-  if (command === 'cancel') return rowAllows(row, 'cancel') && (row.status !== 'running' || cancelDispatched(progressOf(row)).ok);
-  const task = { status: row.status as TaskStatus, flight_id: (row.flight_id as string | null | undefined) ?? null, progress: progressOf(row) };
-  return commandApplies(command, task).ok;
+  if (command === 'cancel') return rowAllows(row, 'cancel') && (row.status !== 'running' || cancelDispatched(row.progress).ok);
+  return commandApplies(command, row).ok;
 }
 
 function RouteOnMap({ routeId }: { routeId: number | null }) {
   const { t } = useTranslation();
-  const { detail } = useResourceDetail<{ id: number; name: string; waypoints: Array<{ lat: number; lng: number }>; length_m?: number }>('route', routeId);
+  const { detail } = useResourceDetail('route', routeId);
   if (!routeId) return <Typography color="text.secondary">{t('tasks.noRoute')}</Typography>;
   if (!detail) return <LinearProgress />;
   const line = detail.waypoints.map((w) => [w.lat, w.lng] as [number, number]);
@@ -81,11 +66,11 @@ export default function TasksPage() {
   const list = useResourceList(RESOURCE);
   const live = useAppSelector(selectTasksLive);
   const safety = useOpenSafetyAlerts();
-  const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[Number(row.id)])) }), [list, live]);
-  const [confirming, setConfirming] = useState<{ row: ResourceRow; command: TaskCommand | 'cancel' } | null>(null);
+  const state = useMemo(() => ({ ...list, items: list.items.map((row) => withLive(row, live[row.id])) }), [list, live]);
+  const [confirming, setConfirming] = useState<{ row: Task; command: TaskCommand | 'cancel' } | null>(null);
   const canWrite = useCan('task:write');
-  const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [detailId, setDetailId] = useState<number | string | null>(null);
+  const [editing, setEditing] = useState<Task | 'new' | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const { run } = useRowAction(RESOURCE, (action) => t(taskActionTextKey(action)));
   const close = useCallback(() => setEditing(null), []);
@@ -98,7 +83,7 @@ export default function TasksPage() {
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }));
   const kindOptions = TASK_KINDS.map((k) => ({ value: k, label: t(`tasks.kinds.${k}`) }));
 
-  const columns: GridColDef[] = [
+  const columns: Array<GridColDef<Task>> = [
     { field: 'name', headerName: t('tasks.name'), flex: 1, minWidth: 150 },
     { field: 'kind', headerName: t('tasks.kind'), width: 90, sortable: false, valueFormatter: (v) => t(`tasks.kinds.${String(v)}`) },
     {
@@ -112,7 +97,7 @@ export default function TasksPage() {
       headerName: t('tasks.progress'),
       width: 190,
       sortable: false,
-      renderCell: (p) => <TaskProgressView progress={progressOf(p.row as ResourceRow)} compact />,
+      renderCell: (p) => <TaskProgressView progress={p.row.progress} compact />,
     },
     { field: 'project_name', headerName: t('tasks.project'), width: 130, sortable: false, valueFormatter: refName },
     { field: 'device_name', headerName: t('tasks.device'), width: 150, sortable: false, valueFormatter: refName },
@@ -121,20 +106,20 @@ export default function TasksPage() {
       headerName: t('tasks.safety'),
       width: 180,
       sortable: false,
-      renderCell: (p) => <SafetyChips alerts={safety[Number((p.row as ResourceRow).device_id)]} />,
+      renderCell: (p) => <SafetyChips alerts={p.row.device_id === null ? undefined : safety[p.row.device_id]} />,
     },
     { field: 'pilot_name', headerName: t('tasks.pilot'), width: 100, sortable: false, valueFormatter: refName },
     dateTimeColumn('scheduled_at', t('tasks.scheduledAt'), fmt),
   ];
   if (canWrite) {
-    const commands: RowAction[] = COMMANDS.map((command) => ({
+    const commands: Array<RowAction<Task>> = COMMANDS.map((command) => ({
       key: command,
       label: t(`tasks.commands.${command}`),
       color: command === 'cancel' || command === 'return_home' ? 'warning' : 'primary',
       show: (row) => commandShown(row, command),
       onClick: (row) => setConfirming({ row, command }),
     }));
-    const steps: RowAction[] = TASK_ACTIONS.filter((step) => step !== 'cancel').map((step) => ({
+    const steps: Array<RowAction<Task>> = TASK_ACTIONS.filter((step) => step !== 'cancel').map((step) => ({
       key: step,
       label: t(`tasks.steps.${step}`),
       color: step === 'fail' ? 'warning' : 'primary',
@@ -149,7 +134,7 @@ export default function TasksPage() {
             key: 'edit',
             label: t('resources.edit'),
             icon: <EditIcon fontSize="small" />,
-            show: (row) => row.editable === true,
+            show: (row) => row.editable,
             onClick: (row) => setEditing(row),
           },
           ...commands,
@@ -159,7 +144,7 @@ export default function TasksPage() {
             label: t('resources.delete'),
             icon: <DeleteIcon fontSize="small" />,
             color: 'error',
-            show: (row) => row.deletable === true,
+            show: (row) => row.deletable,
             onClick: ask,
           },
         ],
@@ -172,7 +157,7 @@ export default function TasksPage() {
   const editRow = editing && editing !== 'new' ? editing : null;
   // Pick lists searched on the server, each showing the edited row's current names: aircraft (not docks or RCs),
   // and pilots = active users whose roles grant device:pilot.
-  const fields: FieldSpec[] = [
+  const fields: Array<FieldSpec<TaskForm>> = [
     { name: 'name', label: 'tasks.name', required: true },
     { name: 'kind', label: 'tasks.kind', kind: 'select', options: kindOptions, required: true },
     { name: 'project_id', label: 'tasks.project', kind: 'lookup', lookup: { resource: 'project', currentLabel: editRow?.project_name }, required: true },
@@ -182,13 +167,13 @@ export default function TasksPage() {
       kind: 'lookup',
       lookup: { resource: 'route', currentLabel: editRow?.route_name },
       // Only the chosen project's routes (the API refuses a route of another project).
-      lookupFiltersFrom: (v): Record<string, string> => (v.project_id ? { project_id: String(v.project_id) } : {}),
+      lookupFiltersFrom: (v): Record<string, string> => (v.project_id ? { project_id: v.project_id } : {}),
     },
     { name: 'device_id', label: 'tasks.device', kind: 'lookup', lookup: { ...AIRCRAFT_LOOKUP, currentLabel: editRow?.device_name } },
     { name: 'pilot_id', label: 'tasks.pilot', kind: 'lookup', lookup: { ...PILOT_LOOKUP, currentLabel: editRow?.pilot_name } },
     { name: 'scheduled_at', label: 'tasks.scheduledAt', kind: 'datetime' },
   ];
-  const detail = state.items.find((r) => String(r.id) === String(detailId)) ?? null;
+  const detail = state.items.find((r) => r.id === detailId) ?? null;
 
   return (
     <PageFrame title={t('menu.taskUav')}>
@@ -203,7 +188,7 @@ export default function TasksPage() {
         onCreate={canWrite ? () => setEditing('new') : undefined}
         onRowClick={(row) => setDetailId(row.id)}
       />
-      <ResourceFormDialog<TaskForm>
+      <ResourceFormDialog
         resource={RESOURCE}
         state={state}
         open={editing !== null}
@@ -212,39 +197,38 @@ export default function TasksPage() {
         fields={fields}
         schema={taskSchema}
         defaultValues={editRow ? taskToForm(editRow) : emptyTask}
-        transform={taskToBody}
         onClose={close}
       />
       <DetailDrawer
         open={detail !== null}
-        title={detail ? String(detail.name) : ''}
+        title={detail ? detail.name : ''}
         onClose={() => setDetailId(null)}
         width={520}
         items={
           detail
             ? [
-                { label: t('tasks.status'), value: <StatusChip status={String(detail.status)} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
-                { label: t('tasks.kind'), value: t(`tasks.kinds.${String(detail.kind)}`) },
+                { label: t('tasks.status'), value: <StatusChip status={detail.status} prefix="tasks.statuses" colors={TASK_STATUS_COLORS} /> },
+                { label: t('tasks.kind'), value: t(`tasks.kinds.${detail.kind}`) },
                 { label: t('tasks.project'), value: refName(detail.project_name) },
                 { label: t('tasks.device'), value: refName(detail.device_name) },
                 { label: t('tasks.pilot'), value: refName(detail.pilot_name) },
                 { label: t('tasks.scheduledAt'), value: fmt.dateTime(detail.scheduled_at) },
                 { label: t('tasks.startedAt'), value: fmt.dateTime(detail.started_at) },
                 { label: t('tasks.finishedAt'), value: fmt.dateTime(detail.finished_at) },
-                { label: t('tasks.progress'), value: <TaskProgressView progress={progressOf(detail)} /> },
-                ...(detail.dispatch_error ? [{ label: t('tasks.dispatchError'), value: String(detail.dispatch_error) }] : []),
+                { label: t('tasks.progress'), value: <TaskProgressView progress={detail.progress} /> },
+                ...(detail.dispatch_error ? [{ label: t('tasks.dispatchError'), value: detail.dispatch_error }] : []),
               ]
             : []
         }
       >
-        {detail && <RouteOnMap routeId={(detail.route_id as number | null) ?? null} />}
+        {detail && <RouteOnMap routeId={detail.route_id} />}
         {/* The aircraft's video while the task flies. */}
-        {detail?.status === 'running' && detail.device_id ? <LivePanel deviceId={Number(detail.device_id)} /> : null}
+        {detail?.status === 'running' && detail.device_id ? <LivePanel deviceId={detail.device_id} /> : null}
       </DetailDrawer>
       {dialog}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming ? `${t(`tasks.commands.${confirming.command}`)} · ${String(confirming.row.name)}` : ''}
+        title={confirming ? `${t(`tasks.commands.${confirming.command}`)} · ${confirming.row.name}` : ''}
         body={confirming ? t(`tasks.confirm.${confirming.command}`) : ''}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

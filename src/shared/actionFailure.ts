@@ -1,6 +1,6 @@
 import { put } from 'redux-saga/effects';
-import { describeFailedRequest, failureText, reasonParams, toFailedRequest } from '../../api/errorCatalogue';
-import { toastShown, type ToastRequest } from './notificationsSlice';
+import { describeFailedRequest, failureText, reasonParams, toFailedRequest } from '../api/errorCatalogue';
+import { toastShown, type ToastRequest } from './toasts';
 
 /**
  * The error toast of a failed user action (delete, workflow step, publish) with the server's reason, e.g. a 409
