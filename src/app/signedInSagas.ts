@@ -1,5 +1,6 @@
 import { all, fork } from 'redux-saga/effects';
 import recordExportSaga from '../features/airspace/recordExportSaga';
+import { replayPhotosSaga } from '../features/airspace/replayPhotos';
 import alertsSaga from '../features/alerts/alertsSaga';
 import sessionSaga from '../features/auth/sessionSaga';
 import brokerSaga from '../features/broker/brokerSaga';
@@ -39,6 +40,7 @@ export default function* signedInSagas() {
     fork(baseLayerSaga),
     fork(routesSaga),
     fork(recordExportSaga),
+    fork(replayPhotosSaga),
     fork(situationSaga),
     fork(mediaSaga),
     fork(defectsSaga),

@@ -59,7 +59,7 @@ const report: Report = {
 const noVideos: Route = () => ({ items: [], total: 0 });
 
 const renderReplay = (value: Report, onExport = jest.fn(), language: 'zh-cn' | 'en' = 'zh-cn', videos: Route = noVideos) => {
-  const test = createTestStore({ 'GET /Media/': videos });
+  const test = createTestStore({ 'GET /Media/': videos, 'GET /Media/points/': () => ({ points: [], truncated: false }) });
   renderWithStore(<FlightReplay report={value} onExport={onExport} />, test.store, language);
   return Object.assign(onExport, { calls: test.calls });
 };
@@ -129,7 +129,7 @@ describe('FlightReplay', () => {
     });
     const replay = renderReplay(report, jest.fn(), 'zh-cn', () => ({ items: [recording], total: 1 }));
     const region = await screen.findByRole('region', { name: '飞行录像' });
-    expect(replay.calls[0].options?.query).toMatchObject({ flight_record_id: 7, type: 'video' });
+    expect(replay.calls.find((c) => c.path === '/Media/')?.options?.query).toMatchObject({ flight_record_id: 7, type: 'video' });
     // Second 0: before the recording.
     expect(region).toHaveTextContent('此刻无录像');
     const slider = screen.getByRole('slider', { name: '回放时间' });
@@ -146,7 +146,7 @@ describe('FlightReplay', () => {
   it('shows no video region for a record without recordings', async () => {
     const replay = renderReplay(report);
     await screen.findByRole('region', { name: '飞行轨迹地图' });
-    expect(replay.calls.map((c) => c.path)).toEqual(['/Media/']);
+    expect(replay.calls.map((c) => c.path).sort()).toEqual(['/Media/', '/Media/points/']);
     expect(screen.queryByRole('region', { name: '飞行录像' })).not.toBeInTheDocument();
   });
 });

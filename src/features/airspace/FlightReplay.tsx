@@ -7,7 +7,12 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@shared/entities/airspace';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useCan } from '../auth';
+import { mediaPoints, type MediaPoint } from '../media';
 import { frameAt, replayStartMs, replayTimeline, type ReplayTimeline } from './flightReplay';
+import type { ReplayPhotoMarkers } from './ReplayMap';
+import { replayPhotoOpened, replayPhotosRequested, selectReplayPhotos } from './replayPhotos';
 import { RECORD_EXPORT_FORMATS, type RecordExportFormat } from '@shared/flight/exportFiles';
 
 const ReplayMap = lazy(() => import(/* webpackChunkName: "replay-map" */ './ReplayMap'));
@@ -39,13 +44,32 @@ function ReplayChart({ label, timeline, values, second }: { label: string; timel
   );
 }
 
+/** The record's photos on the replay's map (read with task:read, as the media library; none without it). */
+function useReplayPhotos(recordId: number): ReplayPhotoMarkers {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const canRead = useCan('task:read');
+  useEffect(() => {
+    if (canRead) dispatch(replayPhotosRequested(recordId));
+  }, [dispatch, recordId, canRead]);
+  const answered = useAppSelector(selectReplayPhotos);
+  const points = useMemo(() => mediaPoints(answered), [answered]);
+  return {
+    points,
+    labelOf: (point: MediaPoint) => t(point.hasDefects ? 'airspace.photoWithDefects' : 'airspace.photo', { id: point.id }),
+    onOpen: (point: MediaPoint) => dispatch(replayPhotoOpened({ recordId, mediaId: point.id })),
+  };
+}
+
 /**
- * Flight replay: the track on the map with the aircraft's position at the slider's time, play/pause at a chosen rate,
+ * Flight replay: the track on the map with the aircraft's position at the slider's time and a camera where each
+ * photo was taken (a click opens it in the media library), play/pause at a chosen rate,
  * the record's recorded video in step with them, altitude/speed/battery charts following the slider, and the record's exports.
  */
 export default function FlightReplay({ report, onExport }: { report: Report; onExport: (format: RecordExportFormat) => void }) {
   const { t, i18n } = useTranslation();
   const timeline = useMemo(() => replayTimeline(report), [report]);
+  const photos = useReplayPhotos(report.id);
   const [second, setSecond] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [rate, setRate] = useState<number>(RATES[1]);
@@ -89,7 +113,7 @@ export default function FlightReplay({ report, onExport }: { report: Report; onE
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Suspense fallback={<LinearProgress />}>
-        <ReplayMap label={t('airspace.trackMap')} track={timeline.positions} position={frame.position} />
+        <ReplayMap label={t('airspace.trackMap')} track={timeline.positions} position={frame.position} photos={photos} />
       </Suspense>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <IconButton aria-label={playing ? t('airspace.pause') : t('airspace.play')} onClick={() => (playing ? setPlaying(false) : atFromStart())}>

@@ -90,6 +90,8 @@ export default translateFeature(text, {
   speed: 'Speed (m/s)',
   battery: 'Battery (%)',
   exportAs: 'Export {{format}}',
+  photo: 'Photo {{id}}',
+  photoWithDefects: 'Photo {{id}} (with defects)',
   appStatuses: { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' },
   planStatuses: {
     filed: 'Filed',

@@ -89,6 +89,8 @@ export default defineFeatureText({
     speed: '速度 (m/s)',
     battery: '电量 (%)',
     exportAs: '导出 {{format}}',
+    photo: '照片 {{id}}',
+    photoWithDefects: '照片 {{id}}（有缺陷）',
     appStatuses: { draft: '草稿', submitted: '已提交', approved: '已批准', rejected: '已驳回', cancelled: '已取消' },
     planStatuses: {
       filed: '已报备',

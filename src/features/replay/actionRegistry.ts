@@ -1,5 +1,6 @@
 import * as httpActions from '../../api/callApi';
 import * as recordExportActions from '../airspace/recordExportSaga';
+import * as replayPhotosActions from '../airspace/replayPhotos';
 import * as alertsActions from '../alerts/alertsSlice';
 import * as authActions from '../auth/authSlice';
 import * as brokerActions from '../broker/brokerSlice';
@@ -35,6 +36,7 @@ import * as qaActions from './qaActions';
 export const ACTION_MODULES: Record<string, Record<string, unknown>> = {
   'api/callApi': httpActions,
   'features/airspace/recordExportSaga': recordExportActions,
+  'features/airspace/replayPhotos': replayPhotosActions,
   'features/alerts/alertsSlice': alertsActions,
   'features/auth/authSlice': authActions,
   'features/broker/brokerSlice': brokerActions,
