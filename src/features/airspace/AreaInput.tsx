@@ -1,19 +1,15 @@
 import { Box, Button, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceOptions } from '../../crud/hooks';
+import { useRestrictingZones } from '../map';
 import { cornersOf, formatPositions, parseAreaText, type Position } from './airspaceRules';
 
 const AreaMap = lazy(() => import(/* webpackChunkName: "airspace-area-map" */ './AreaMap'));
 
-/** The no-fly and restricted features (AIRSPACE_RESTRICTING_CATEGORIES), shown so the area can keep clear of them. */
+/** The no-fly and restricted zones, shown so the area can keep clear of them. */
 function useRestrictingShapes() {
-  const { rows: noFly } = useResourceOptions('feature', undefined, { category: 'no_fly_zone' });
-  const { rows: restricted } = useResourceOptions('feature', undefined, { category: 'restricted_zone' });
-  return useMemo(
-    () => [...noFly, ...restricted].flatMap(({ id, name, geometry }) => (geometry.type === 'Polygon' ? [{ id, name, ring: cornersOf(geometry) }] : [])),
-    [noFly, restricted],
-  );
+  const zones = useRestrictingZones();
+  return useMemo(() => zones.map(({ id, name, polygon }) => ({ id, name, ring: cornersOf(polygon) })), [zones]);
 }
 
 /** An area as corners ([lng, lat]): drawn and edited on the map, or typed one per line (every bad line is named). */

@@ -10,3 +10,4 @@ export { default as FitPoints } from './FitPoints';
 export { default as L } from './leafletGlobal';
 export { default as PolygonEditLayer, type Ring } from './PolygonEditLayer';
 export { default as ClusterMap } from './ClusterMap';
+export { useRestrictingZones, type RestrictingZone } from './restrictingZones';

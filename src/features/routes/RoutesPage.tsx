@@ -6,13 +6,12 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu,
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AIRSPACE_RESTRICTING_CATEGORIES } from '@shared/entities/feature';
 import type { RouteTemplate } from '@shared/entities/route';
 import { WAYPOINT_TEMPLATE } from '@shared/wayline/defaults';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refName } from '../../crud/format';
 import LookupField from '../../crud/LookupField';
-import { useResourceOptions } from '../../crud/hooks';
+import { useRestrictingZones } from '../map';
 import ResourceTable from '../../crud/ResourceTable';
 import { actionsColumn } from '../../crud/RowActions';
 import type { Route } from '@shared/entities/route';
@@ -77,8 +76,7 @@ export default function RoutesPage() {
   const state = useResourceList(RESOURCE);
   const canWrite = useCan('project:write');
   const editor = useAppSelector(selectRouteEditor);
-  const { rows: noFly } = useResourceOptions('feature@noFly', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[0] });
-  const { rows: restrictedRows } = useResourceOptions('feature@restricted', undefined, { category: AIRSPACE_RESTRICTING_CATEGORIES[1] });
+  const zones = useRestrictingZones();
   const { ask, dialog } = useDeleteConfirm(RESOURCE);
   const [importing, setImporting] = useState(false);
   const [exportMenu, setExportMenu] = useState<{ row: Route; anchor: HTMLElement } | null>(null);
@@ -86,9 +84,9 @@ export default function RoutesPage() {
 
   const context = useMemo<EditorContext>(
     () => ({
-      restricted: [...noFly, ...restrictedRows].flatMap(({ name, geometry }) => (geometry.type === 'Polygon' ? [{ name, polygon: geometry }] : [])),
+      restricted: zones.map(({ name, polygon }) => ({ name, polygon })),
     }),
-    [noFly, restrictedRows],
+    [zones],
   );
 
   const openEditor = useCallback((row: Route) => dispatch(editorOpened({ id: row.id })), [dispatch]);
