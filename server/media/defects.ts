@@ -18,9 +18,10 @@ import {
   type DefectStatus,
 } from '@shared/entities/defect';
 import type { Database, DefectsTable } from '../db/schema';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { mediaFilterSchema } from '@shared/entities/media';
 import { idParams } from '../api/crud';
+import { hasPosition, withinBbox } from './position';
 import { withDisplayNames, type NameRefs } from '../api/displayNames';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { writeAudit } from '../domain/audit';
@@ -253,15 +254,8 @@ export default async function defectRoutes(appBase: FastifyInstance): Promise<vo
     },
     async (request) => {
       const { bbox, ...filters } = request.query;
-      let qb = filteredDefects(request, filters)
-        .where('defects.lat', 'is not', null)
-        .where('defects.lng', 'is not', null)
-        // A position at 0, 0 is that of a photo that had none.
-        .where(sql<SqlBool>`not (defects.lat = 0 and defects.lng = 0)`);
-      if (bbox) {
-        const [minLng, minLat, maxLng, maxLat] = bbox;
-        qb = qb.where('defects.lat', '>=', minLat).where('defects.lat', '<=', maxLat).where('defects.lng', '>=', minLng).where('defects.lng', '<=', maxLng);
-      }
+      let qb = filteredDefects(request, filters).where(hasPosition('defects'));
+      if (bbox) qb = qb.where(withinBbox('defects', bbox));
       const rows = await qb
         .clearSelect()
         .select(['defects.id', 'defects.lat', 'defects.lng', 'defects.severity'])

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { MEDIA_POINTS_MAX, mediaFilterSchema, type Media, type MediaFilter, type MediaMapPoint } from '@shared/entities/media';
 import { idParams, readMultipart } from '../api/crud';
 import { scopeOf, withDataScope } from '../rbac/scopeQuery';
 import { writeAudit } from '../domain/audit';
+import { hasPosition, withinBbox } from './position';
 import type { DataScopeRule } from '../rbac/dataScope';
 import { listQuerySchema, listRows, matchingRows, toListQuery, type ListScope, type ListSpec, type TableName } from '../api/list';
 import { METHOD_UPLOAD_PRIORITIZE } from '@shared/dji/media';
@@ -42,10 +43,7 @@ const narrowedBy =
     if (query.taken_from) scoped = scoped.where('media.taken_at', '>=', new Date(query.taken_from).toISOString());
     if (query.taken_to) scoped = scoped.where('media.taken_at', '<=', new Date(query.taken_to).toISOString());
     if (query.has_defects !== undefined) scoped = scoped.where('media.has_defects', '=', query.has_defects ? 1 : 0);
-    if (query.bbox) {
-      const [minLng, minLat, maxLng, maxLat] = query.bbox;
-      scoped = scoped.where('media.lat', '>=', minLat).where('media.lat', '<=', maxLat).where('media.lng', '>=', minLng).where('media.lng', '<=', maxLng);
-    }
+    if (query.bbox) scoped = scoped.where(withinBbox('media', query.bbox));
     return scoped;
   };
 
@@ -158,18 +156,9 @@ export default async function mediaRoutes(appBase: FastifyInstance, options: { s
     },
     async (request) => {
       const query = request.query;
-      const spec = LIST as unknown as ListSpec<TableName>;
-      const matching = await matchingRows(
-        app.db,
-        LIST,
-        toListQuery(spec, { ...query, page: 1, page_size: MEDIA_POINTS_MAX }),
-        narrowedBy(query, scopeOf(request)),
-      );
-      // A fix at 0, 0 is a photo that had none.
+      const matching = await matchingRows(app.db, LIST, listQueryOf({ ...query, page: 1, page_size: MEDIA_POINTS_MAX }), narrowedBy(query, scopeOf(request)));
       const rows = (await matching
-        .where(sql.ref('media.lat'), 'is not', null)
-        .where(sql.ref('media.lng'), 'is not', null)
-        .where(sql<SqlBool>`not (media.lat = 0 and media.lng = 0)`)
+        .where(hasPosition('media'))
         .select(['media.id as id', 'media.lat as lat', 'media.lng as lng', 'media.type as type', 'media.has_defects as has_defects'])
         .orderBy(sql.ref('media.taken_at'), 'desc')
         .orderBy(sql.ref('media.id'), 'desc')

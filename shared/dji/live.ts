@@ -71,11 +71,10 @@ export const djiLiveSchema = z.object({
 export type DjiLive = z.infer<typeof djiLiveSchema>;
 export type DjiLiveKind = DjiLive['kind'];
 
-/** `value` without its undefined fields. A plain loop: this runs for every OSD message (10,000 a second at fleet scale). */
-function defined<T extends object>(value: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
-  return out;
+/** `target` with `value`'s defined fields set on it. A plain loop: this runs for every OSD message (10,000 a second at fleet scale). */
+function assignDefined<T extends object>(target: T, value: Partial<T>): T {
+  for (const key in value) if (value[key] !== undefined) target[key] = value[key]!;
+  return target;
 }
 
 const heading360 = (head: number | undefined) => (head === undefined ? undefined : ((head % 360) + 360) % 360);
@@ -102,7 +101,7 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
     if (o.latitude !== undefined) state.lat = o.latitude;
     if (o.longitude !== undefined) state.lng = o.longitude;
     if (o.height !== undefined) state.height = o.height;
-    return { ok: true, live: Object.assign(state, defined(fields)) };
+    return { ok: true, live: assignDefined(state, fields) };
   };
   if (kind === 'aircraft') {
     const parsed = parseOsd.aircraft(data);
@@ -141,20 +140,23 @@ export function normaliseOsd(sn: string, kind: DjiLiveKind, data: unknown, at: n
   const parsed = parseOsd.dock(data);
   if (!parsed.success) return fail(parsed.error);
   const o = parsed.data;
-  const dock = defined({
-    coverState: o.cover_state,
-    droneInDock: o.drone_in_dock,
-    environmentTemperature: o.environment_temperature,
-    temperature: o.temperature,
-    humidity: o.humidity,
-    rainfall: o.rainfall,
-    networkQuality: o.network_state?.quality,
-    emergencyStop: o.emergency_stop_state,
-    droneCharging: o.drone_charge_state?.state,
-    jobNumber: o.job_number,
-    storageUsed: o.storage?.used,
-    storageTotal: o.storage?.total,
-  });
+  const dock = assignDefined<NonNullable<DjiLive['dock']>>(
+    {},
+    {
+      coverState: o.cover_state,
+      droneInDock: o.drone_in_dock,
+      environmentTemperature: o.environment_temperature,
+      temperature: o.temperature,
+      humidity: o.humidity,
+      rainfall: o.rainfall,
+      networkQuality: o.network_state?.quality,
+      emergencyStop: o.emergency_stop_state,
+      droneCharging: o.drone_charge_state?.state,
+      jobNumber: o.job_number,
+      storageUsed: o.storage?.used,
+      storageTotal: o.storage?.total,
+    },
+  );
   return live(o, {
     modeCode: o.mode_code,
     mode: modeMeaning('dock', o.mode_code) ?? undefined,
