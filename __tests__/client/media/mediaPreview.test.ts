@@ -35,6 +35,30 @@ describe('media saga: the preview opens any file, on the page or not', () => {
     expect(selectMedia(store.getState()).previewItem).toBeNull();
   });
 
+  it('a file not on the page stays open when the page reloads before its own read has answered', async () => {
+    let answer: (media: unknown) => void = () => undefined;
+    const { store } = createTestStore({
+      'GET /Media/92/': () => new Promise((resolve) => (answer = resolve)),
+      'GET /Defect/': () => ({ items: [], total: 0 }),
+    });
+    store.dispatch(mediaLoaded({ items: page, total: 2 }));
+    store.dispatch(previewOpened(92));
+    // Another page arrives (the library opening, a filter) while the file is still being read by its id.
+    store.dispatch(mediaLoaded({ items: [photo(3, 'DJI_0003_W.JPG')], total: 1 }));
+    expect(selectMedia(store.getState()).previewId).toBe(92);
+    answer(photo(92, 'DJI_0092_Z.JPG'));
+    await whenStore(store, () => selectPreview(store.getState()) !== null);
+    expect(selectPreview(store.getState())).toMatchObject({ id: 92, name: 'DJI_0092_Z.JPG' });
+  });
+
+  it('a file of the page closes when a page without it replaces that page', () => {
+    const { store } = createTestStore({ 'GET /Defect/': () => ({ items: [], total: 0 }) });
+    store.dispatch(mediaLoaded({ items: page, total: 2 }));
+    store.dispatch(previewOpened(2));
+    store.dispatch(mediaLoaded({ items: [photo(3, 'DJI_0003_W.JPG')], total: 1 }));
+    expect(selectMedia(store.getState()).previewId).toBeNull();
+  });
+
   it('a file the user does not see (404) leaves the preview closed', async () => {
     const { store } = createTestStore({ 'GET /Media/91/': httpError(404, 'No media with id 91'), 'GET /Defect/': () => ({ items: [], total: 0 }) });
     store.dispatch(previewOpened(91));

@@ -54,8 +54,8 @@ function* loadPhotos(action: ReturnType<typeof replayPhotosRequested>): Saga {
 
 /**
  * The media library filtered to the record (the library reads its filters from the store, not the URL), the photo
- * previewed once the record's files have loaded: a list answered after the preview opened would close a preview of a
- * file not on its page.
+ * previewed once the record's files have loaded: opened against the page shown before, which may hold the photo, it
+ * would be taken from that page and close when the record's page without it replaces it.
  */
 function* openPhoto(action: ReturnType<typeof replayPhotoOpened>): Saga {
   const { recordId, mediaId } = action.payload;

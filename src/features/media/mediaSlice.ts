@@ -26,6 +26,8 @@ export interface MediaState {
   previewId: number | null;
   /** The file open in the preview when the loaded page does not hold it (a task's defect, a map point), read by its id. */
   previewItem: Media | null;
+  /** The preview's file was not on the page when it opened, so it is read by its id: a page without it leaves it open. */
+  previewById: boolean;
   uploads: UploadEntry[];
   /** The key the next dropped file gets. */
   nextUploadKey: number;
@@ -70,6 +72,7 @@ const initialState: MediaState = {
   selected: [],
   previewId: null,
   previewItem: null,
+  previewById: false,
   uploads: [],
   nextUploadKey: 1,
   recordVideos: { recordId: null, items: [] },
@@ -113,7 +116,7 @@ const mediaSlice = createSlice({
       state.failed = false;
       const shown = new Set(action.payload.items.map((item) => item.id));
       state.selected = state.selected.filter((id) => shown.has(id));
-      if (state.previewId !== null && !shown.has(state.previewId) && state.previewItem?.id !== state.previewId) state.previewId = null;
+      if (state.previewId !== null && !shown.has(state.previewId) && !state.previewById) state.previewId = null;
     },
     mediaLoadFailed(state) {
       state.loading = false;
@@ -126,8 +129,10 @@ const mediaSlice = createSlice({
       state.selected = action.payload;
     },
     previewOpened(state, action: PayloadAction<number | null>) {
-      state.previewId = action.payload;
-      if (state.previewItem?.id !== action.payload) state.previewItem = null;
+      const id = action.payload;
+      state.previewId = id;
+      state.previewById = id !== null && !state.items.some((item) => item.id === id);
+      if (state.previewItem?.id !== id) state.previewItem = null;
     },
     previewLoaded(state, action: PayloadAction<Media>) {
       if (state.previewId === action.payload.id) state.previewItem = action.payload;
